@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateDatabase } from './migrate.ts';
+import { migrationNames } from './migrations-dir.ts';
+import { createTestDb, type TestDb } from './test-db.ts';
+
+describe('migrateDatabase', () => {
+  let testDb: TestDb | undefined;
+  afterEach(() => testDb?.cleanup());
+
+  it('applies every committed migration and records it as the Prisma CLI does', async () => {
+    testDb = await createTestDb();
+    const rows = await testDb.db.$queryRawUnsafe<{ migration_name: string; finished_at: unknown }[]>(
+      'SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(migrationNames());
+    expect(rows.every((row) => row.finished_at !== null)).toBe(true);
+  });
+
+  it('is idempotent', async () => {
+    testDb = await createTestDb();
+    expect(await migrateDatabase(testDb.url)).toEqual([]);
+    expect(await testDb.db.job.count()).toBe(0);
+  });
+
+  it('leaves the database in WAL mode with a busy timeout', async () => {
+    testDb = await createTestDb();
+    const [journal] = await testDb.db.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
+    const [busy] = await testDb.db.$queryRawUnsafe<{ timeout: bigint }[]>('PRAGMA busy_timeout');
+    expect(journal?.journal_mode).toBe('wal');
+    expect(Number(busy?.timeout)).toBeGreaterThan(0);
+  });
+});

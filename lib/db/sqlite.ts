@@ -1,0 +1,88 @@
+// Everything SQLite-specific lives here, so another provider can slot in beside it.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+} from '@prisma/driver-adapter-utils';
+import Database from 'better-sqlite3';
+
+export const DEFAULT_DATABASE_URL = 'file:./data/envolve.db';
+
+// Web server, workers and CLI processes share one file: wait for a lock instead of failing.
+const BUSY_TIMEOUT_MS = 10_000;
+
+export function sqliteFilePath(url: string): string {
+  const filePath = url.replace(/^file:/, '').replace(/\?.*$/, '');
+  return path.resolve(process.cwd(), filePath);
+}
+
+/** Resolves the file relative to process.cwd() and creates its directory. */
+export function prepareSqliteUrl(url: string): string {
+  const filePath = sqliteFilePath(url);
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  return `file:${filePath}`;
+}
+
+/** Creates the file's directory and switches the file to WAL before handing out the adapter. */
+export function sqliteAdapterFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
+  const fileUrl = prepareSqliteUrl(url);
+  enableWal(fileUrl);
+  return new PrismaBetterSqlite3({ url: fileUrl, timeout: BUSY_TIMEOUT_MS });
+}
+
+// WAL lets readers proceed while another process writes; it is stored in the file itself.
+function enableWal(url: string): void {
+  const connection = new Database(sqliteFilePath(url), { timeout: BUSY_TIMEOUT_MS });
+  try {
+    if (connection.pragma('journal_mode', { simple: true }) !== 'wal') connection.pragma('journal_mode = WAL');
+  } finally {
+    connection.close();
+  }
+}
+
+/** The adapter factory for the schema engine; `url` undefined gives a scratch in-memory database (for diffing). */
+export function sqliteMigrationAdapterFactory(url?: string): SqlMigrationAwareDriverAdapterFactory {
+  const factory = url === undefined ? new PrismaBetterSqlite3({ url: ':memory:' }) : sqliteAdapterFactory(url);
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => acceptingScripts(await factory.connect()),
+    connectToShadowDb: async () => acceptingScripts(await factory.connectToShadowDb()),
+  };
+}
+
+const EMPTY_RESULT_SET: SqlResultSet = { columnNames: [], columnTypes: [], rows: [] };
+
+// The engine replays whole migration files through queryRaw/executeRaw, but better-sqlite3's prepare()
+// takes one statement only; such scripts are run with executeScript instead.
+function acceptingScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  async function runOrExecuteScript<T>(query: SqlQuery, run: () => Promise<T>, scriptResult: T): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (query.args.length > 0 || !isMultiStatementError(error)) throw error;
+      await adapter.executeScript(query.sql);
+      return scriptResult;
+    }
+  }
+  return new Proxy(adapter, {
+    get(target, property) {
+      if (property === 'queryRaw') {
+        return (query: SqlQuery) => runOrExecuteScript(query, () => target.queryRaw(query), EMPTY_RESULT_SET);
+      }
+      if (property === 'executeRaw') {
+        return (query: SqlQuery) => runOrExecuteScript(query, () => target.executeRaw(query), 0);
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function isMultiStatementError(error: unknown): boolean {
+  return error instanceof RangeError && error.message.includes('more than one statement');
+}
