@@ -1,0 +1,77 @@
+import type { Db } from '../db/client.ts';
+import { systemClock, type ClaimedJob, type Clock, type Job } from './types.ts';
+
+export interface ClaimOptions {
+  workerId: string;
+  leaseMs: number;
+  now?: Clock;
+}
+
+// Enough candidates that a few lost races or exhausted jobs do not leave a worker idle.
+const CANDIDATES_PER_CLAIM = 10;
+
+/**
+ * Claims the most urgent runnable job: queued and due, or running under a lease that expired because
+ * its worker died. Each claim is a guarded update, so when several workers race only one wins a job.
+ * Claiming counts an attempt, which is how a lost worker's attempt is counted too.
+ */
+export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJob | null> {
+  const now = (options.now ?? systemClock)();
+  const candidates = await db.job.findMany({
+    where: {
+      OR: [
+        { state: 'queued', runAt: { lte: now } },
+        { state: 'running', leaseExpiresAt: { lt: now } },
+      ],
+    },
+    orderBy: [{ priority: 'desc' }, { runAt: 'asc' }, { createdAt: 'asc' }],
+    take: CANDIDATES_PER_CLAIM,
+  });
+  for (const candidate of candidates) {
+    if (candidate.state === 'running' && candidate.attempts >= candidate.maxAttempts) {
+      await deadLetterAbandoned(db, candidate, now);
+      continue;
+    }
+    const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
+    const { count } = await db.job.updateMany({
+      where: unchangedSince(candidate, now),
+      data: {
+        state: 'running',
+        attempts: candidate.attempts + 1,
+        leaseOwner: options.workerId,
+        leaseExpiresAt,
+        heartbeatAt: now,
+      },
+    });
+    if (count === 1) {
+      return { ...candidate, state: 'running', attempts: candidate.attempts + 1, leaseOwner: options.workerId, leaseExpiresAt, heartbeatAt: now };
+    }
+  }
+  return null;
+}
+
+// Every claim bumps `attempts`, so it serves as the row's version for compare-and-swap.
+function unchangedSince(candidate: Job, now: Date) {
+  return candidate.state === 'queued'
+    ? { id: candidate.id, state: 'queued', attempts: candidate.attempts, runAt: { lte: now } }
+    : {
+        id: candidate.id,
+        state: 'running',
+        attempts: candidate.attempts,
+        leaseOwner: candidate.leaseOwner,
+        leaseExpiresAt: { lt: now },
+      };
+}
+
+async function deadLetterAbandoned(db: Db, job: Job, now: Date): Promise<void> {
+  await db.job.updateMany({
+    where: unchangedSince(job, now),
+    data: {
+      state: 'dead',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      finishedAt: now,
+      lastError: `Lease of ${job.leaseOwner ?? 'unknown worker'} expired on attempt ${job.attempts} of ${job.maxAttempts}; the worker was lost.${job.lastError ? `\nPrevious error: ${job.lastError}` : ''}`,
+    },
+  });
+}
