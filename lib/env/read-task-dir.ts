@@ -74,6 +74,7 @@ export async function readTaskDir(dir: string, limitOverrides?: Partial<ImportLi
   }
 
   files.sort((a, b) => comparePaths(a.path, b.path));
+  problems.sort((a, b) => comparePaths(a.path, b.path));
   return { bundle: { name: basename(root), files }, problems };
 }
 
