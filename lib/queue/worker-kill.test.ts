@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { enqueue } from './enqueue.ts';
+import { runWorker } from './worker.ts';
+import { waitFor } from './test-fixtures/wait-for.ts';
+
+const CHILD = fileURLToPath(new URL('./test-fixtures/worker-child.ts', import.meta.url));
+const LEASE_MS = 1_500;
+
+let testDb: TestDb;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await testDb.cleanup();
+});
+
+
+it('reclaims the job of a worker killed with SIGKILL and completes it exactly once', async () => {
+  const { db, url } = testDb;
+  const { id } = await enqueue(db, 'slow', { task: 'survive a crash' });
+
+  const childOutput: string[] = [];
+  child = spawn(process.execPath, ['--import', 'tsx', CHILD, url, 'doomed-child', String(LEASE_MS)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => childOutput.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => childOutput.push(String(chunk)));
+  const exited = new Promise((resolve) => child?.once('exit', resolve));
+
+  await waitFor(async () => {
+    const job = await db.job.findUniqueOrThrow({ where: { id } });
+    return job.state === 'running' && job.leaseOwner === 'doomed-child';
+  }, 30_000).catch((error: unknown) => {
+    throw new Error(`child never claimed the job: ${childOutput.join('')}`, { cause: error });
+  });
+  child.kill('SIGKILL');
+  await exited;
+  const killedAt = Date.now();
+
+  const runs: string[] = [];
+  const stop = new AbortController();
+  const rescuer = runWorker({
+    db,
+    workerId: 'rescuer',
+    leaseMs: LEASE_MS,
+    pollMs: 50,
+    signal: stop.signal,
+    handlers: {
+      slow: async (payload: { task: string }) => {
+        runs.push(payload.task);
+        return 'finished by the rescuer';
+      },
+    },
+  });
+  const done = await waitFor(async () => {
+    const job = await db.job.findUniqueOrThrow({ where: { id } });
+    return job.state === 'succeeded' && job;
+  }, LEASE_MS * 4);
+  const reclaimedAfterMs = Date.now() - killedAt;
+  stop.abort();
+  await rescuer;
+
+  expect(runs).toEqual(['survive a crash']);
+  expect(done).toMatchObject({ attempts: 2, result: '"finished by the rescuer"', leaseOwner: null });
+  // The lease was still live at the kill, so the reclaim had to wait for it to run out.
+  expect(reclaimedAfterMs).toBeLessThanOrEqual(LEASE_MS * 2);
+  expect(await db.job.count()).toBe(1);
+});
