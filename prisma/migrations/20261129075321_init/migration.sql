@@ -45,6 +45,7 @@ CREATE TABLE "ValidatorRun" (
     "agentLog" TEXT NOT NULL DEFAULT '',
     "verifierLog" TEXT NOT NULL DEFAULT '',
     "error" TEXT,
+    "containment" TEXT,
     "timedOut" BOOLEAN NOT NULL DEFAULT false,
     "buildDurationMs" INTEGER NOT NULL DEFAULT 0,
     "agentDurationMs" INTEGER NOT NULL DEFAULT 0,

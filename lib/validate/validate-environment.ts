@@ -1,0 +1,126 @@
+// The foundation's two validators, run in parallel containers on one built image:
+// oracle (the reference solution must score 1) and invalid-test (doing nothing must score 0).
+// Both verdicts are stored together, so a retried job never records a validation twice.
+import type { Db } from '../db/client.ts';
+import { bundleFile, type TaskBundle } from '../env/bundle.ts';
+import { loadBundle } from '../env/store.ts';
+import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
+import type { AgentSpec, BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
+import { trialRequest } from './trial-request.ts';
+import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
+import type { ValidatorRun } from '../db/generated/client.ts';
+
+export const VALIDATOR_KINDS: ValidatorKind[] = ['oracle', 'invalid-test'];
+
+const AGENT_FOR: Record<ValidatorKind, AgentSpec> = { oracle: { kind: 'oracle' }, 'invalid-test': { kind: 'nop' } };
+
+export interface ValidateOptions {
+  db: Db;
+  sandbox: Sandbox;
+  versionId: string;
+  jobId?: string; // makes the validation idempotent across retries of the same job
+  mapBaseImage?: boolean;
+  labels?: Record<string, string>;
+  progress?: (message: string) => void;
+}
+
+type RunRecord = Omit<ValidatorRun, 'id' | 'createdAt'>;
+
+export async function validateEnvironment(options: ValidateOptions): Promise<ValidatorRun[]> {
+  const { db, versionId, jobId } = options;
+  if (jobId) {
+    const done = await db.validatorRun.findMany({ where: { jobId }, orderBy: { kind: 'desc' } });
+    if (done.length === VALIDATOR_KINDS.length) return done;
+  }
+  const records = await runValidators(options, await loadBundle(db, versionId));
+  return db.$transaction(records.map((data) => db.validatorRun.create({ data })));
+}
+
+async function runValidators(options: ValidateOptions, bundle: TaskBundle): Promise<RunRecord[]> {
+  const progress = options.progress ?? (() => {});
+  const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
+  if (!parsed.ok) return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `task.toml: ${parsed.error}`));
+
+  progress(`building the environment image of ${bundle.name}`);
+  let build: BuildResult;
+  try {
+    build = await options.sandbox.buildEnvironmentImage(bundle, { mapBaseImage: options.mapBaseImage });
+  } catch (err) {
+    return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `image build failed: ${(err as Error).message}`));
+  }
+  progress(`image ${build.imageId.slice(7, 19)} ${build.cached ? '(cached)' : `built in ${build.durationMs} ms`}`);
+
+  return Promise.all(
+    VALIDATOR_KINDS.map(async (kind) => {
+      progress(`${kind}: running`);
+      const record = await runValidator(options, bundle, parsed.config, build, kind);
+      progress(`${kind}: ${record.verdict} (reward ${record.reward ?? '–'}, ${record.totalDurationMs} ms)`);
+      return record;
+    }),
+  );
+}
+
+async function runValidator(
+  options: ValidateOptions,
+  bundle: TaskBundle,
+  config: TaskConfig,
+  build: BuildResult,
+  kind: ValidatorKind,
+): Promise<RunRecord> {
+  const labels = { ...options.labels, 'envolve.validator': kind, 'envolve.version': options.versionId };
+  const started = Date.now();
+  let trial: TrialResult;
+  try {
+    trial = await options.sandbox.runTrial(trialRequest(bundle, config, build.imageId, AGENT_FOR[kind], labels));
+  } catch (err) {
+    return { ...errorRecord(options, kind, `sandbox failure: ${(err as Error).message}`), imageId: build.imageId };
+  }
+  const judgement = judgeTrial(kind, trial);
+  return {
+    versionId: options.versionId,
+    kind,
+    verdict: judgement.verdict,
+    status: trial.status,
+    reward: trial.reward,
+    rewardDetail: trial.rewardDetail ? JSON.stringify(trial.rewardDetail) : null,
+    expectedReward: EXPECTED_REWARD[kind],
+    imageId: trial.imageId,
+    agentExitCode: trial.agent.exitCode,
+    verifierExitCode: trial.verifier?.exitCode ?? null,
+    agentLog: trial.agent.log,
+    verifierLog: trial.verifier?.log ?? '',
+    error: judgement.verdict === 'passed' ? null : judgement.reason,
+    containment: JSON.stringify(trial.containment),
+    timedOut: trial.timedOut,
+    buildDurationMs: build.cached ? 0 : build.durationMs,
+    agentDurationMs: trial.agent.durationMs,
+    verifierDurationMs: trial.verifier?.durationMs ?? 0,
+    totalDurationMs: Date.now() - started,
+    jobId: options.jobId ?? null,
+  };
+}
+
+function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {
+  return {
+    versionId: options.versionId,
+    kind,
+    verdict: 'error',
+    status: 'error',
+    reward: null,
+    rewardDetail: null,
+    expectedReward: EXPECTED_REWARD[kind],
+    imageId: null,
+    agentExitCode: null,
+    verifierExitCode: null,
+    agentLog: '',
+    verifierLog: '',
+    error,
+    containment: null,
+    timedOut: false,
+    buildDurationMs: 0,
+    agentDurationMs: 0,
+    verifierDurationMs: 0,
+    totalDurationMs: 0,
+    jobId: options.jobId ?? null,
+  };
+}

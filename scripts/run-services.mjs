@@ -1,0 +1,48 @@
+// Runs the dashboard and the workers in the foreground as one unit: their output is
+// prefixed and interleaved, Ctrl-C stops both, and if either exits the other is stopped.
+import { spawn } from 'node:child_process';
+
+const port = process.env.PORT ?? '3000';
+const host = process.env.HOST ?? '127.0.0.1';
+
+const services = [
+  { name: 'web', cmd: 'node', args: ['node_modules/next/dist/bin/next', 'start', '-H', host, '-p', port] },
+  { name: 'worker', cmd: 'node', args: ['bin/envolve.mjs', 'worker'] },
+];
+
+let stopping = false;
+const children = services.map(({ name, cmd, args }) => {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`[${name}] exited (${signal ?? code}); stopping the others\n`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+});
+
+function stop(exitCode) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const deadline = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }, 10_000);
+  deadline.unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
+    process.exit(exitCode),
+  );
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

@@ -1,0 +1,16 @@
+// The `envolve` command line: everything an RL engineer does headless.
+import { Command } from 'commander';
+import { registerEnvCommands } from './commands/env.ts';
+import { registerSystemCommands } from './commands/system.ts';
+import { registerWorkerCommand } from './commands/worker.ts';
+
+const program = new Command()
+  .name('envolve')
+  .description('Evolve terminal-agent RL environments (Harbor tasks) into harder ones, with validators and humans in the loop.')
+  .showHelpAfterError();
+
+registerEnvCommands(program);
+registerWorkerCommand(program);
+registerSystemCommands(program);
+
+await program.parseAsync(process.argv);

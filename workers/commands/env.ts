@@ -1,0 +1,160 @@
+// `envolve env …`: import, list, show, export and validate environment versions.
+import type { Command } from 'commander';
+import { exportVersion } from '../../lib/env/export.ts';
+import { importPath } from '../../lib/env/import.ts';
+import { getEnvironment, listEnvironments } from '../../lib/dashboard/environments.ts';
+import { resolveVersionId } from '../../lib/env/store.ts';
+import { enqueueValidation } from '../../lib/validate/jobs.ts';
+import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
+import { openSandbox, withDb } from '../context.ts';
+import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+
+type Opts = OutputOptions & Record<string, unknown>;
+
+export function registerEnvCommands(program: Command): void {
+  const env = program.command('env').description('environment versions (Harbor task directories)');
+
+  env
+    .command('import')
+    .argument('<path>', 'a task directory, a directory of tasks, or a .tar/.tar.gz archive')
+    .option('--json', 'print one JSON document')
+    .description('import tasks as seed environments; bad tasks are reported and store nothing')
+    .action((path: string, opts: Opts) => run(opts, () => importCommand(path, opts)));
+
+  env
+    .command('list')
+    .option('--json', 'print one JSON document')
+    .option('--name <name>', 'only versions with this name')
+    .description('environment versions with their latest verdicts')
+    .action((opts: Opts) => run(opts, () => listCommand(opts)));
+
+  env
+    .command('show')
+    .argument('<id>', 'a version id or a unique prefix of it')
+    .option('--json', 'print one JSON document')
+    .action((id: string, opts: Opts) => run(opts, () => showCommand(id, opts)));
+
+  env
+    .command('export')
+    .argument('<id>', 'a version id or a unique prefix of it')
+    .requiredOption('--out <dir>', 'the directory to write the task to')
+    .option('--force', 'replace the contents of an existing task directory')
+    .option('--json', 'print one JSON document')
+    .action((id: string, opts: Opts) => run(opts, () => exportCommand(id, opts)));
+
+  env
+    .command('validate')
+    .argument('<id>', 'a version id or a unique prefix of it')
+    .option('--enqueue', 'hand the validation to the workers instead of running it here')
+    .option('--map-base-image', 'build FROM the local base image where the Dockerfile names an image this machine lacks')
+    .option('--json', 'print one JSON document')
+    .description('oracle (solution scores 1) and invalid-test (nop scores 0), in parallel containers')
+    .action((id: string, opts: Opts) => run(opts, () => validateCommand(id, opts)));
+}
+
+async function run(opts: Opts, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    fail(opts, err);
+  }
+}
+
+async function importCommand(path: string, opts: Opts): Promise<void> {
+  const results = await withDb((db) => importPath(db, path));
+  const ok = results.every((r) => r.ok);
+  emit(opts, { ok, results }, ({ results }) =>
+    results
+      .map((r) =>
+        [
+          `${r.ok ? '✓' : '✗'} ${r.name}  ${r.ok ? shortId(r.versionId) : 'not imported'}${r.alreadyStored ? ' (already stored)' : ''}`,
+          ...r.errors.map((e) => `    error: ${e}`),
+          ...r.warnings.map((w) => `    warning: ${w}`),
+        ].join('\n'),
+      )
+      .join('\n'),
+  );
+  if (!ok) process.exitCode = 1;
+}
+
+async function listCommand(opts: Opts): Promise<void> {
+  const versions = await withDb((db) => listEnvironments(db, { nameContains: opts.name as string | undefined }));
+  emit(opts, { versions }, ({ versions }) =>
+    table([
+      ['ID', 'NAME', 'SOURCE', 'FILES', 'ORACLE', 'INVALID-TEST'],
+      ...versions.map((v) => [
+        shortId(v.id),
+        v.name,
+        v.source,
+        String(v.fileCount),
+        v.oracle?.verdict ?? (v.validationPending ? 'pending' : '–'),
+        v.invalidTest?.verdict ?? (v.validationPending ? 'pending' : '–'),
+      ]),
+    ]),
+  );
+}
+
+async function showCommand(id: string, opts: Opts): Promise<void> {
+  const detail = await withDb(async (db) => getEnvironment(db, await resolveVersionId(db, id)));
+  if (!detail) throw new Error(`environment version ${id} not found`);
+  emit(opts, detail, (d) =>
+    [
+      `${d.name}  ${d.id}`,
+      `source: ${d.source}   created: ${d.createdAt}`,
+      '',
+      table([['FILE', 'SIZE', 'EXEC'], ...d.files.map((f) => [f.path, String(f.size), f.executable ? 'x' : ''])]),
+      '',
+      d.runs.length === 0
+        ? 'not validated yet'
+        : table([
+            ['VALIDATOR', 'VERDICT', 'REWARD', 'IMAGE', 'MS', 'WHEN'],
+            ...d.runs.map((r) => [
+              r.kind,
+              r.verdict,
+              String(r.reward ?? '–'),
+              shortId(r.imageId),
+              String(r.totalDurationMs),
+              r.createdAt,
+            ]),
+          ]),
+    ].join('\n'),
+  );
+}
+
+async function exportCommand(id: string, opts: Opts): Promise<void> {
+  const result = await withDb(async (db) =>
+    exportVersion(db, await resolveVersionId(db, id), opts.out as string, { overwrite: Boolean(opts.force) }),
+  );
+  emit(opts, { ok: true, ...result }, (r) => `wrote ${r.fileCount} files of ${shortId(r.versionId)} to ${r.dir}`);
+}
+
+async function validateCommand(id: string, opts: Opts): Promise<void> {
+  const mapBaseImage = Boolean(opts.mapBaseImage);
+  const outcome = await withDb(async (db) => {
+    const versionId = await resolveVersionId(db, id);
+    if (opts.enqueue) return { versionId, job: await enqueueValidation(db, versionId, { mapBaseImage }) };
+    const sandbox = await openSandbox();
+    const runs = await validateEnvironment({ db, sandbox, versionId, mapBaseImage, progress });
+    return { versionId, runs };
+  });
+  if (outcome.job) {
+    emit(opts, { ok: true, ...outcome }, (o) => `queued validation job ${o.job.id} for ${shortId(o.versionId)}`);
+    return;
+  }
+  const runs = outcome.runs.map(({ agentLog, verifierLog, ...run }) => ({
+    ...run,
+    agentLogTail: agentLog.slice(-2000),
+    verifierLogTail: verifierLog.slice(-2000),
+  }));
+  const ok = runs.every((r) => r.verdict === 'passed');
+  emit(opts, { ok, versionId: outcome.versionId, runs }, ({ runs }) =>
+    runs
+      .map(
+        (r) =>
+          `${r.verdict === 'passed' ? '✓' : '✗'} ${r.kind.padEnd(12)} ${r.verdict.padEnd(7)} reward ${r.reward ?? '–'} ` +
+          `(expected ${r.expectedReward}) image ${shortId(r.imageId)} ${r.totalDurationMs} ms${r.error ? `\n    ${r.error}` : ''}`,
+      )
+      .join('\n'),
+  );
+  if (!ok) process.exitCode = 1;
+}

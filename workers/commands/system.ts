@@ -1,0 +1,119 @@
+// Operational commands: database, sandbox base image, reaper, job queue, and `setup`
+// (what `npm run up` runs before starting the services).
+import type { Command } from 'commander';
+import { migrateDatabase } from '../../lib/db/migrate.ts';
+import { importPath } from '../../lib/env/import.ts';
+import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
+import { ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { enqueueValidation } from '../../lib/validate/jobs.ts';
+import { openSandbox, withDb } from '../context.ts';
+import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+
+type Opts = OutputOptions & Record<string, unknown>;
+
+const JOB_STATES: JobState[] = ['queued', 'running', 'succeeded', 'dead'];
+
+export function registerSystemCommands(program: Command): void {
+  program
+    .command('setup')
+    .description('migrate the database, build the base image, import and queue validation of example tasks')
+    .option('--examples <dir>', 'a directory of example tasks to import')
+    .option('--json', 'print one JSON document')
+    .action((opts: Opts) => guard(opts, () => setupCommand(opts)));
+
+  const db = program.command('db').description('the database');
+  db.command('migrate')
+    .option('--json', 'print one JSON document')
+    .action((opts: Opts) =>
+      guard(opts, async () => {
+        const applied = await migrateDatabase();
+        emit(opts, { ok: true, applied }, (a) => (a.applied.length ? `applied ${a.applied.join(', ')}` : 'up to date'));
+      }),
+    );
+
+  const sandbox = program.command('sandbox').description('the Docker sandbox');
+  sandbox
+    .command('base')
+    .description('build the offline base image if its recipe changed, and print its image ID')
+    .option('--json', 'print one JSON document')
+    .action((opts: Opts) =>
+      guard(opts, async () => {
+        const { docker } = await openSandbox();
+        const base = await ensureBaseImage({ docker, progress });
+        emit(opts, { ok: true, ...base }, (b) => `${b.tag} ${b.imageId}${b.built ? ' (built)' : ''}`);
+      }),
+    );
+  sandbox
+    .command('reap')
+    .description('remove sandbox containers whose wall-clock budget has passed (left behind by crashed workers)')
+    .option('--json', 'print one JSON document')
+    .action((opts: Opts) =>
+      guard(opts, async () => {
+        const reaped = await (await openSandbox()).reapContainers();
+        emit(opts, { ok: true, reaped }, (r) => `removed ${r.reaped.length} container(s)`);
+      }),
+    );
+
+  const jobs = program.command('jobs').description('the job queue');
+  jobs
+    .command('list')
+    .option('--state <state>', `only jobs in this state (${JOB_STATES.join(', ')})`)
+    .option('--json', 'print one JSON document')
+    .action((opts: Opts) =>
+      guard(opts, async () => {
+        const state = opts.state as JobState | undefined;
+        if (state && !JOB_STATES.includes(state)) throw new Error(`--state must be one of ${JOB_STATES.join(', ')}`);
+        const result = await withDb(async (db) => ({ depth: await queueDepth(db), jobs: await listJobs(db, { state }) }));
+        emit(opts, result, ({ depth, jobs }) =>
+          [
+            JOB_STATES.map((s) => `${s} ${depth[s]}`).join('   '),
+            table([
+              ['ID', 'KIND', 'STATE', 'ATTEMPTS', 'UPDATED', 'LAST ERROR'],
+              ...jobs.map((j) => [
+                j.id,
+                j.kind,
+                j.state,
+                `${j.attempts}/${j.maxAttempts}`,
+                j.updatedAt.toISOString(),
+                (j.lastError ?? '').split('\n')[0]!.slice(0, 80),
+              ]),
+            ]),
+          ].join('\n'),
+        );
+      }),
+    );
+}
+
+async function guard(opts: Opts, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    fail(opts, err);
+  }
+}
+
+async function setupCommand(opts: Opts): Promise<void> {
+  const applied = await migrateDatabase();
+  if (applied.length) progress(`database: applied ${applied.join(', ')}`);
+  const { docker } = await openSandbox();
+  const base = await ensureBaseImage({ docker, progress });
+  progress(`base image: ${base.tag} ${shortId(base.imageId)}${base.built ? ' (built)' : ' (cached)'}`);
+  const examples = opts.examples
+    ? await withDb(async (db) => {
+        const results = await importPath(db, opts.examples as string);
+        const queued: string[] = [];
+        for (const r of results) {
+          if (!r.ok || !r.versionId) continue;
+          const validated = await db.validatorRun.count({ where: { versionId: r.versionId } });
+          if (validated > 0) continue;
+          // One setup validation per version, however often `npm run up` runs.
+          await enqueueValidation(db, r.versionId, { dedupeKey: `setup-validate:${r.versionId}` });
+          queued.push(r.versionId);
+        }
+        return { imported: results.map((r) => ({ name: r.name, ok: r.ok, versionId: r.versionId, errors: r.errors })), queued };
+      })
+    : { imported: [], queued: [] };
+  for (const r of examples.imported) progress(`example ${r.name}: ${r.ok ? shortId(r.versionId) : r.errors.join('; ')}`);
+  if (examples.queued.length) progress(`queued validation of ${examples.queued.length} example(s) for the workers`);
+  emit(opts, { ok: true, migrations: applied, baseImage: base, ...examples }, () => 'setup done');
+}

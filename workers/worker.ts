@@ -1,0 +1,65 @@
+// The worker process: claims jobs from the database queue and runs them through lib/.
+// It reaps sandbox containers that a crashed worker left behind, at start and then periodically.
+import type { Db } from '../lib/db/client.ts';
+import { defaultWorkerId, runWorker, type JobHandler } from '../lib/queue/index.ts';
+import type { Sandbox } from '../lib/sandbox/index.ts';
+import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
+import { validateEnvironment } from '../lib/validate/validate-environment.ts';
+
+const REAP_INTERVAL_MS = 60_000;
+
+export interface WorkerProcessOptions {
+  db: Db;
+  sandbox: Sandbox;
+  concurrency: number;
+  signal: AbortSignal;
+  log: (message: string) => void;
+}
+
+export function jobHandlers(
+  db: Db,
+  sandbox: Sandbox,
+  workerId: string,
+  log: (m: string) => void,
+): Record<string, JobHandler> {
+  return {
+    [VALIDATE_JOB]: async (payload, { job }) => {
+      const { versionId, mapBaseImage } = validateJobPayload.parse(payload);
+      const runs = await validateEnvironment({
+        db,
+        sandbox,
+        versionId,
+        mapBaseImage,
+        jobId: job.id,
+        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        progress: (message) => log(`job ${job.id}: ${message}`),
+      });
+      return { versionId, runs: runs.map((r) => ({ id: r.id, kind: r.kind, verdict: r.verdict, reward: r.reward })) };
+    },
+  };
+}
+
+export async function runWorkerProcess(options: WorkerProcessOptions): Promise<void> {
+  const { db, sandbox, signal, log } = options;
+  const workerId = defaultWorkerId();
+  const reap = async () => {
+    const reaped = await sandbox.reapContainers().catch((err: Error) => (log(`reaper: ${err.message}`), []));
+    if (reaped.length > 0) log(`reaper: removed ${reaped.length} container(s) left behind by crashed workers`);
+  };
+  await reap();
+  const reaper = setInterval(reap, REAP_INTERVAL_MS);
+  log(`worker ${workerId} started (concurrency ${options.concurrency})`);
+  try {
+    await runWorker({
+      db,
+      workerId,
+      concurrency: options.concurrency,
+      handlers: jobHandlers(db, sandbox, workerId, log),
+      signal,
+      logError: (message, error) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  } finally {
+    clearInterval(reaper);
+  }
+  log(`worker ${workerId} stopped`);
+}
