@@ -1,0 +1,79 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache, type ReactNode } from 'react';
+import { requestDb } from '@/app/_server/db.ts';
+import { getEnvironment } from '@/lib/dashboard/environments.ts';
+import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { environmentIdSchema } from '@/lib/dashboard/params.ts';
+import { FilesTable } from './files-table.tsx';
+import { TaskConfig } from './task-config.tsx';
+import { ValidatorRuns } from './validator-runs.tsx';
+
+type Props = { params: Promise<{ id: string }> };
+
+// cache(): metadata and page share one query per request.
+const loadEnvironment = cache(async (rawId: string) => {
+  const id = environmentIdSchema.safeParse(rawId);
+  if (!id.success) notFound();
+  const environment = await getEnvironment(await requestDb(), id.data);
+  if (!environment) notFound();
+  return environment;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: (await loadEnvironment((await params).id)).name };
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-white">
+      <h2 id={headingId} className="border-b border-zinc-100 px-4 py-2.5 text-sm font-semibold">
+        {title}
+      </h2>
+      <div className="px-4 py-3">{children}</div>
+    </section>
+  );
+}
+
+export default async function EnvironmentPage({ params }: Props) {
+  const env = await loadEnvironment((await params).id);
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
+          <Link href="/environments" className="hover:text-zinc-800 hover:underline">
+            Environments
+          </Link>
+          <span aria-hidden> / </span>
+        </nav>
+        <h1 className="mt-1 text-lg font-semibold tracking-tight">{env.name}</h1>
+        <p className="mt-0.5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-500">
+          <span className="break-all font-mono text-zinc-700">{env.id}</span>
+          <span>source {env.source}</span>
+          <span>
+            created <time dateTime={env.createdAt}>{formatTimestamp(env.createdAt)}</time>
+          </span>
+        </p>
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Panel title="Instruction">
+          <pre tabIndex={0} className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words font-sans text-sm leading-relaxed">
+            {env.instruction}
+          </pre>
+        </Panel>
+        <Panel title="Task configuration">
+          <TaskConfig sections={env.taskTomlSections} error={env.taskTomlError} raw={env.taskToml} />
+        </Panel>
+      </div>
+
+      <Panel title={`Files (${env.files.length})`}>
+        <FilesTable files={env.files} />
+      </Panel>
+
+      <ValidatorRuns versionId={env.id} initial={{ runs: env.runs, validationPending: env.validationPending }} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { NavLink } from './_components/nav-link.tsx';
+import { Providers } from './providers.tsx';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Envolve', template: '%s · Envolve' },
+  description: 'Evolves terminal-agent RL environments into harder ones, with validators and humans gating every generation.',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-1.5 focus:text-sm"
+        >
+          Skip to content
+        </a>
+        <header className="border-b border-zinc-200 bg-white">
+          <div className="mx-auto flex h-12 max-w-7xl items-center gap-6 px-4 sm:px-6">
+            <Link href="/environments" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+              <span aria-hidden className="grid size-6 place-items-center rounded bg-zinc-900 text-xs text-white">
+                E
+              </span>
+              Envolve
+            </Link>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              <NavLink href="/environments">Environments</NavLink>
+            </nav>
+          </div>
+        </header>
+        <Providers>
+          <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+            {children}
+          </main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { getEnvironment, getValidatorRunLog, listEnvironments } from './environments.ts';
+import { seedEnvironment, seedRun } from './test-fixtures.ts';
+
+let testDb: TestDb;
+beforeEach(async () => {
+  testDb = await createTestDb();
+});
+afterEach(async () => {
+  await testDb.cleanup();
+});
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
+
+describe('listEnvironments', () => {
+  it('lists versions newest first with their latest verdict per validator kind', async () => {
+    const { db } = testDb;
+    const older = await seedEnvironment(db, { name: 'count-lines', createdAt: at(0) });
+    const newer = await seedEnvironment(db, { name: 'fix-permissions', createdAt: at(1) });
+    await seedRun(db, older, { kind: 'oracle', verdict: 'failed', reward: 0, createdAt: at(2) });
+    const latestOracle = await seedRun(db, older, { kind: 'oracle', verdict: 'passed', reward: 1, createdAt: at(3) });
+    await seedRun(db, older, { kind: 'invalid-test', verdict: 'error', reward: null, createdAt: at(4) });
+
+    const list = await listEnvironments(db);
+
+    expect(list.map((env) => env.name)).toEqual(['fix-permissions', 'count-lines']);
+    const [first, second] = list;
+    expect(first).toMatchObject({ id: newer, fileCount: 5, oracle: null, invalidTest: null, validationPending: false });
+    expect(second?.oracle).toMatchObject({ runId: latestOracle, verdict: 'passed', reward: 1, expectedReward: 1 });
+    expect(second?.invalidTest).toMatchObject({ verdict: 'error', reward: null, expectedReward: 0 });
+    expect(second?.createdAt).toBe(at(0).toISOString());
+  });
+
+  it('filters by a substring of the name', async () => {
+    const { db } = testDb;
+    await seedEnvironment(db, { name: 'count-lines' });
+    await seedEnvironment(db, { name: 'fix-permissions' });
+
+    const list = await listEnvironments(db, { nameContains: 'perm' });
+
+    expect(list.map((env) => env.name)).toEqual(['fix-permissions']);
+  });
+
+  it('marks a version pending while a queued or running job mentions it', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'count-lines' });
+    await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: id }), state: 'running' } });
+    await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: 'other' }), state: 'queued' } });
+
+    const [env] = await listEnvironments(db);
+
+    expect(env?.validationPending).toBe(true);
+  });
+
+  it('ignores finished jobs', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'count-lines' });
+    await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: id }), state: 'succeeded' } });
+
+    const [env] = await listEnvironments(db);
+
+    expect(env?.validationPending).toBe(false);
+  });
+});
+
+describe('getEnvironment', () => {
+  it('returns files, parsed task.toml and every run newest first, without logs', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'count-lines' });
+    const first = await seedRun(db, id, { kind: 'oracle', verdict: 'passed', reward: 1, createdAt: at(1) });
+    const second = await seedRun(db, id, { kind: 'invalid-test', verdict: 'passed', reward: 0, createdAt: at(2) });
+
+    const env = await getEnvironment(db, id);
+
+    expect(env?.runs.map((run) => run.id)).toEqual([second, first]);
+    expect(env?.runs[0]).not.toHaveProperty('agentLog');
+    expect(env?.files.map((file) => [file.path, file.executable])).toEqual([
+      ['environment/Dockerfile', false],
+      ['instruction.md', false],
+      ['solution/solve.sh', true],
+      ['task.toml', false],
+      ['tests/test.sh', true],
+    ]);
+    expect(env?.taskTomlError).toBeNull();
+    expect(env?.taskTomlSections.find((section) => section.name === 'metadata')?.entries).toContainEqual({
+      key: 'tags',
+      value: 'bash, files',
+    });
+  });
+
+  it('keeps an unparsable task.toml as raw text with the parse error', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'broken', files: { 'task.toml': '[verifier\n', 'instruction.md': 'x' } });
+
+    const env = await getEnvironment(db, id);
+
+    expect(env?.taskToml).toBe('[verifier\n');
+    expect(env?.taskTomlSections).toEqual([]);
+    expect(env?.taskTomlError).toBeTruthy();
+  });
+
+  it('returns null for an unknown id', async () => {
+    expect(await getEnvironment(testDb.db, 'f'.repeat(64))).toBeNull();
+  });
+});
+
+describe('getValidatorRunLog', () => {
+  it('returns the requested phase, or null for an unknown run', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'count-lines' });
+    const runId = await seedRun(db, id, { kind: 'oracle', verdict: 'passed', reward: 1, agentLog: 'agent says hi\n' });
+
+    expect(await getValidatorRunLog(db, runId, 'agent')).toBe('agent says hi\n');
+    expect(await getValidatorRunLog(db, runId, 'verifier')).toBe('$ bash /tests/test.sh\n');
+    expect(await getValidatorRunLog(db, 'missing', 'agent')).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+// Read queries behind the environments pages and their JSON routes.
+import type { Db } from '../db/client.ts';
+import { taskTomlSections } from './task-toml.ts';
+import type {
+  EnvironmentDetail,
+  EnvironmentListItem,
+  LogPhase,
+  ValidatorKind,
+  ValidatorRunRow,
+  VerdictSummary,
+} from './types.ts';
+
+export const ENVIRONMENT_LIST_LIMIT = 500;
+
+const ACTIVE_JOB_STATES = ['queued', 'running'];
+
+// Every column but the two logs.
+const RUN_ROW_SELECT = {
+  id: true,
+  versionId: true,
+  kind: true,
+  verdict: true,
+  status: true,
+  reward: true,
+  rewardDetail: true,
+  expectedReward: true,
+  imageId: true,
+  agentExitCode: true,
+  verifierExitCode: true,
+  error: true,
+  timedOut: true,
+  buildDurationMs: true,
+  agentDurationMs: true,
+  verifierDurationMs: true,
+  totalDurationMs: true,
+  jobId: true,
+  createdAt: true,
+} as const;
+
+// Version ids are sha256 hex, so a job whose payload contains one is about that
+// version, whatever the job kind and payload shape.
+async function versionsWithActiveJobs(db: Db, versionIds: string[]): Promise<Set<string>> {
+  if (versionIds.length === 0) return new Set();
+  const jobs = await db.job.findMany({ where: { state: { in: ACTIVE_JOB_STATES } }, select: { payload: true } });
+  return new Set(versionIds.filter((id) => jobs.some((job) => job.payload.includes(id))));
+}
+
+// The newest run per (version, kind): one grouped query for the timestamps, one for the rows.
+async function latestVerdicts(db: Db, versionIds: string[]): Promise<Map<string, VerdictSummary>> {
+  if (versionIds.length === 0) return new Map();
+  const newest = await db.validatorRun.groupBy({
+    by: ['versionId', 'kind'],
+    where: { versionId: { in: versionIds } },
+    _max: { createdAt: true },
+  });
+  const runs = await db.validatorRun.findMany({
+    where: {
+      OR: newest.map((group) => ({ versionId: group.versionId, kind: group.kind, createdAt: group._max.createdAt ?? undefined })),
+    },
+    // Two runs stamped in the same millisecond: the larger id wins, consistently.
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      versionId: true,
+      kind: true,
+      verdict: true,
+      status: true,
+      reward: true,
+      expectedReward: true,
+      imageId: true,
+      totalDurationMs: true,
+      createdAt: true,
+    },
+  });
+  const byKey = new Map<string, VerdictSummary>();
+  for (const { id, versionId, createdAt, ...run } of runs) {
+    byKey.set(verdictKey(versionId, run.kind), { runId: id, ...run, createdAt: createdAt.toISOString() });
+  }
+  return byKey;
+}
+
+function verdictKey(versionId: string, kind: string): string {
+  return `${versionId}\u0000${kind}`;
+}
+
+/** Environment versions, newest first, with their latest oracle and invalid-test verdicts. */
+export async function listEnvironments(db: Db, options: { nameContains?: string } = {}): Promise<EnvironmentListItem[]> {
+  const versions = await db.environmentVersion.findMany({
+    where: options.nameContains ? { name: { contains: options.nameContains } } : undefined,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: ENVIRONMENT_LIST_LIMIT,
+    select: { id: true, name: true, source: true, createdAt: true, _count: { select: { files: true } } },
+  });
+  const ids = versions.map((version) => version.id);
+  const [verdicts, pending] = await Promise.all([latestVerdicts(db, ids), versionsWithActiveJobs(db, ids)]);
+  const verdictOf = (id: string, kind: ValidatorKind) => verdicts.get(verdictKey(id, kind)) ?? null;
+  return versions.map((version) => ({
+    id: version.id,
+    name: version.name,
+    source: version.source,
+    createdAt: version.createdAt.toISOString(),
+    fileCount: version._count.files,
+    oracle: verdictOf(version.id, 'oracle'),
+    invalidTest: verdictOf(version.id, 'invalid-test'),
+    validationPending: pending.has(version.id),
+  }));
+}
+
+/** One environment version with its files and every validator run (newest first), or null. */
+export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDetail | null> {
+  const version = await db.environmentVersion.findUnique({
+    where: { id },
+    include: {
+      files: { orderBy: { path: 'asc' }, include: { blob: { select: { size: true } } } },
+      validatorRuns: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: RUN_ROW_SELECT },
+    },
+  });
+  if (!version) return null;
+  const pending = await versionsWithActiveJobs(db, [id]);
+  const { sections, error } = taskTomlSections(version.taskToml);
+  return {
+    id: version.id,
+    name: version.name,
+    source: version.source,
+    createdAt: version.createdAt.toISOString(),
+    taskToml: version.taskToml,
+    taskTomlSections: sections,
+    taskTomlError: error,
+    instruction: version.instruction,
+    files: version.files.map((file) => ({
+      path: file.path,
+      size: file.blob.size,
+      executable: file.executable,
+      blobHash: file.blobHash,
+    })),
+    runs: version.validatorRuns.map(toRunRow),
+    validationPending: pending.has(id),
+  };
+}
+
+function toRunRow(run: Omit<ValidatorRunRow, 'createdAt'> & { createdAt: Date }): ValidatorRunRow {
+  return { ...run, createdAt: run.createdAt.toISOString() };
+}
+
+/** The agent or verifier log of one validator run, or null when the run does not exist. */
+export async function getValidatorRunLog(db: Db, runId: string, phase: LogPhase): Promise<string | null> {
+  const run = await db.validatorRun.findUnique({
+    where: { id: runId },
+    select: { agentLog: true, verifierLog: true },
+  });
+  if (!run) return null;
+  return phase === 'agent' ? run.agentLog : run.verifierLog;
+}

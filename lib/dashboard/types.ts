@@ -1,0 +1,82 @@
+// Shapes the dashboard reads. They cross the server/client boundary and go out
+// as JSON, so dates are ISO strings and nothing here refers to Prisma.
+
+export type ValidatorKind = 'oracle' | 'invalid-test';
+
+// The newest run of one validator kind: enough to draw a verdict badge.
+export interface VerdictSummary {
+  runId: string;
+  kind: string;
+  verdict: string; // "passed" | "failed" | "error"
+  status: string;
+  reward: number | null;
+  expectedReward: number;
+  imageId: string | null;
+  totalDurationMs: number;
+  createdAt: string;
+}
+
+export interface EnvironmentListItem {
+  id: string;
+  name: string;
+  source: string;
+  createdAt: string;
+  fileCount: number;
+  oracle: VerdictSummary | null;
+  invalidTest: VerdictSummary | null;
+  // A queued or running job mentions this version: verdicts are about to change.
+  validationPending: boolean;
+}
+
+export interface EnvironmentFileRow {
+  path: string;
+  size: number;
+  executable: boolean;
+  blobHash: string;
+}
+
+// Every column of a validator run except the logs, which can be large and are
+// fetched on demand from /api/validator-runs/[id]/log.
+export interface ValidatorRunRow {
+  id: string;
+  versionId: string;
+  kind: string;
+  verdict: string;
+  status: string;
+  reward: number | null;
+  rewardDetail: string | null;
+  expectedReward: number;
+  imageId: string | null;
+  agentExitCode: number | null;
+  verifierExitCode: number | null;
+  error: string | null;
+  timedOut: boolean;
+  buildDurationMs: number;
+  agentDurationMs: number;
+  verifierDurationMs: number;
+  totalDurationMs: number;
+  jobId: string | null;
+  createdAt: string;
+}
+
+// One `[table]` of task.toml, flattened to displayable key/value pairs.
+export interface TaskTomlSection {
+  name: string;
+  entries: { key: string; value: string }[];
+}
+
+export interface EnvironmentDetail {
+  id: string;
+  name: string;
+  source: string;
+  createdAt: string;
+  taskToml: string;
+  taskTomlSections: TaskTomlSection[];
+  taskTomlError: string | null;
+  instruction: string;
+  files: EnvironmentFileRow[];
+  runs: ValidatorRunRow[]; // newest first
+  validationPending: boolean;
+}
+
+export type LogPhase = 'agent' | 'verifier';
