@@ -32,20 +32,15 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
       await deadLetterAbandoned(db, candidate, now);
       continue;
     }
-    const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
-    const { count } = await db.job.updateMany({
-      where: unchangedSince(candidate, now),
-      data: {
-        state: 'running',
-        attempts: candidate.attempts + 1,
-        leaseOwner: options.workerId,
-        leaseExpiresAt,
-        heartbeatAt: now,
-      },
-    });
-    if (count === 1) {
-      return { ...candidate, state: 'running', attempts: candidate.attempts + 1, leaseOwner: options.workerId, leaseExpiresAt, heartbeatAt: now };
-    }
+    const lease = {
+      state: 'running',
+      attempts: candidate.attempts + 1,
+      leaseOwner: options.workerId,
+      leaseExpiresAt: new Date(now.getTime() + options.leaseMs),
+      heartbeatAt: now,
+    };
+    const { count } = await db.job.updateMany({ where: unchangedSince(candidate, now), data: lease });
+    if (count === 1) return { ...candidate, ...lease };
   }
   return null;
 }
@@ -64,6 +59,7 @@ function unchangedSince(candidate: Job, now: Date) {
 }
 
 async function deadLetterAbandoned(db: Db, job: Job, now: Date): Promise<void> {
+  const lost = `Lease of ${job.leaseOwner ?? 'unknown worker'} expired on attempt ${job.attempts} of ${job.maxAttempts}; the worker was lost.`;
   await db.job.updateMany({
     where: unchangedSince(job, now),
     data: {
@@ -71,7 +67,7 @@ async function deadLetterAbandoned(db: Db, job: Job, now: Date): Promise<void> {
       leaseOwner: null,
       leaseExpiresAt: null,
       finishedAt: now,
-      lastError: `Lease of ${job.leaseOwner ?? 'unknown worker'} expired on attempt ${job.attempts} of ${job.maxAttempts}; the worker was lost.${job.lastError ? `\nPrevious error: ${job.lastError}` : ''}`,
+      lastError: job.lastError ? `${lost}\nPrevious error: ${job.lastError}` : lost,
     },
   });
 }
