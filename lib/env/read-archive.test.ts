@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tarEntriesOf, validTaskFiles, withTempDir, writeTar } from '../../test/env/task-fixtures.ts';
+import { bundleOf, tarEntriesOf, validTaskFiles, withTempDir, writeTar } from '../../test/env/task-fixtures.ts';
 import { contentHash } from './content-hash.ts';
 import { formatProblem } from './problems.ts';
 import { readArchive } from './read-archive.ts';
-import { bundleOf } from '../../test/env/task-fixtures.ts';
 
 describe('readArchive', () => {
   it('reads a .tar.gz holding one task at its root, named after the archive', async () => {

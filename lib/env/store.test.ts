@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
-import { bundleOf, validTaskFiles } from '../../test/env/task-fixtures.ts';
+import { bundleOf, validTaskFiles, type TaskFiles } from '../../test/env/task-fixtures.ts';
 import { contentHash } from './content-hash.ts';
 import { getVersion, InvalidBundleError, listVersions, loadBundle, resolveVersionId, storeBundle } from './store.ts';
 
@@ -44,7 +44,7 @@ describe('store', () => {
     const { db } = testDb;
     const versionsBefore = await db.environmentVersion.count();
     const blobsBefore = await db.blob.count();
-    const files = { ...validTaskFiles(), 'environment/new-data.txt': 'never stored' };
+    const files: TaskFiles = { ...validTaskFiles(), 'environment/new-data.txt': 'never stored' };
     delete files['tests/test.sh'];
     await expect(storeBundle(db, bundleOf(files), { source: 'import' })).rejects.toBeInstanceOf(InvalidBundleError);
     expect(await db.environmentVersion.count()).toBe(versionsBefore);

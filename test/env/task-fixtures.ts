@@ -57,7 +57,7 @@ export async function writeTar(file: string, entries: TarEntry[], gzip = false):
   const tar = pack();
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
-    tar.on('data', (chunk: Buffer) => chunks.push(chunk));
+    tar.on('data', (chunk) => chunks.push(chunk as Buffer));
     tar.on('end', resolve);
     tar.on('error', reject);
   });
