@@ -15,13 +15,13 @@ export const DEFAULT_DATABASE_URL = 'file:./data/envolve.db';
 // Web server, workers and CLI processes share one file: wait for a lock instead of failing.
 const BUSY_TIMEOUT_MS = 10_000;
 
-export function sqliteFilePath(url: string): string {
+function sqliteFilePath(url: string): string {
   const filePath = url.replace(/^file:/, '').replace(/\?.*$/, '');
   return path.resolve(process.cwd(), filePath);
 }
 
 /** Resolves the file relative to process.cwd() and creates its directory. */
-export function prepareSqliteUrl(url: string): string {
+function prepareSqliteUrl(url: string): string {
   const filePath = sqliteFilePath(url);
   mkdirSync(path.dirname(filePath), { recursive: true });
   return `file:${filePath}`;
