@@ -22,6 +22,9 @@ export function judgeTrial(kind: ValidatorKind, trial: TrialResult): Judgement {
     const verdict = kind === 'oracle' && trial.timedOutPhase === 'agent' ? 'failed' : 'error';
     return { verdict, reason: `the ${trial.timedOutPhase ?? 'trial'} phase ran out of time` };
   }
+  if (ctrfTestCount(trial.ctrf) === 0) {
+    return { verdict: 'error', reason: 'the verifier ran no test (ctrf.json reports 0 tests): its reward means nothing' };
+  }
   const expected = EXPECTED_REWARD[kind];
   if (trial.reward === expected) return { verdict: 'passed', reason: `reward ${expected} as expected` };
   const why =
@@ -29,4 +32,11 @@ export function judgeTrial(kind: ValidatorKind, trial: TrialResult): Judgement {
       ? `the reference solution scored ${trial.reward}, not ${expected}: the solution or the tests are wrong`
       : `doing nothing scored ${trial.reward}, not ${expected}: the tests pass without the task being done`;
   return { verdict: 'failed', reason: why };
+}
+
+// Terminal-Bench counted a run with zero parsed tests as solved; a verifier that ran
+// nothing must not be read as a verdict.
+function ctrfTestCount(ctrf: unknown): number | undefined {
+  const tests = (ctrf as { results?: { summary?: { tests?: unknown } } } | undefined)?.results?.summary?.tests;
+  return typeof tests === 'number' ? tests : undefined;
 }

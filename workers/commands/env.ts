@@ -141,8 +141,10 @@ async function validateCommand(id: string, opts: Opts): Promise<void> {
     emit(opts, { ok: true, ...outcome }, (o) => `queued validation job ${o.job.id} for ${shortId(o.versionId)}`);
     return;
   }
-  const runs = outcome.runs.map(({ agentLog, verifierLog, ...run }) => ({
+  const runs = outcome.runs.map(({ agentLog, verifierLog, containment, rewardDetail, ...run }) => ({
     ...run,
+    rewardDetail: rewardDetail ? JSON.parse(rewardDetail) : null,
+    containment: containment ? JSON.parse(containment) : null,
     agentLogTail: agentLog.slice(-2000),
     verifierLogTail: verifierLog.slice(-2000),
   }));
