@@ -75,7 +75,7 @@ async function prepareTarget(root: string, options: ExportOptions): Promise<void
   if (!info.isDirectory()) throw new Error(`cannot export to ${root}: it exists and is not a directory`);
   const entries = await readdir(root);
   if (entries.length === 0) return;
-  if (!options.overwrite) throw new Error(`refusing to export into ${root}: the directory is not empty (use overwrite to replace a task directory)`);
+  if (!options.overwrite) throw new Error(`refusing to export into ${root}: the directory is not empty; only a task directory can be replaced, and only when overwriting is asked for`);
   if (!entries.includes('task.toml')) {
     throw new Error(`refusing to overwrite ${root}: it is not empty and holds no task.toml, so it does not look like a task directory`);
   }

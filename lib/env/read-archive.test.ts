@@ -19,15 +19,16 @@ describe('readArchive', () => {
     });
   });
 
-  it('reads several tasks from a plain .tar and ignores loose files beside them', async () => {
+  it('reads several tasks from a plain .tar and ignores loose files beside them, even big ones', async () => {
     await withTempDir(async (tmp) => {
       const file = await writeTar(join(tmp, 'collection.tar'), [
         { name: 'README.md', content: 'a collection' },
+        { name: 'datasets/raw.bin', content: Buffer.alloc(8192) },
         { name: 'tasks/', type: 'directory' },
         ...tarEntriesOf(validTaskFiles(), 'tasks/alpha/'),
         ...tarEntriesOf(validTaskFiles(), 'tasks/beta/'),
       ]);
-      const { tasks, strayProblems } = await readArchive(file);
+      const { tasks, strayProblems } = await readArchive(file, { maxFileBytes: 4096 });
       expect(strayProblems).toEqual([]);
       expect(tasks.map((t) => [t.bundle.name, t.bundle.files.length, t.problems.length])).toEqual([
         ['alpha', 5, 0],

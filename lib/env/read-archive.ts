@@ -25,7 +25,8 @@ interface ArchiveEntry {
   rawName: string;
   segments: string[]; // name split on '/', without empty and '.' segments
   safePath: string | null; // set when the name is a safe relative path
-  problem: string | null;
+  problem: string | null; // an unsafe name or entry type
+  oversizeBytes: number | null; // set for a file over the per-file limit
   file: BundleFile | null;
 }
 
@@ -51,6 +52,7 @@ export async function readArchive(file: string, limitOverrides?: Partial<ImportL
   for (const entry of entries) {
     const owner = tasks.find((t) => isUnder(entry.segments, t.root));
     if (!owner) {
+      // Loose files beside the tasks are ignored, but a hostile entry is still reported.
       if (entry.problem) strayProblems.push(taskError(entry.rawName, entry.problem));
       continue;
     }
@@ -58,6 +60,11 @@ export async function readArchive(file: string, limitOverrides?: Partial<ImportL
     const relPath = entry.safePath === null ? entry.rawName : relativeTo(entry.safePath, owner.root);
     if (entry.problem) {
       result.problems.push(taskError(relPath, entry.problem));
+      continue;
+    }
+    if (entry.oversizeBytes !== null) {
+      const message = `file is ${formatBytes(entry.oversizeBytes)}, over the ${formatBytes(limits.maxFileBytes)} per-file limit`;
+      result.problems.push(taskError(relPath, message));
       continue;
     }
     if (!entry.file) continue;
@@ -105,10 +112,9 @@ async function readEntries(file: string, limits: ImportLimits): Promise<ArchiveE
         tar.destroy();
         throw new Error(`${file}: archive holds more than ${formatBytes(limits.maxArchiveBytes)} of files`);
       }
-      const wantContent = entry.problem === null && isFileType(header) && size <= limits.maxFileBytes;
-      if (entry.problem === null && isFileType(header) && size > limits.maxFileBytes) {
-        entry.problem = `file is ${formatBytes(size)}, over the ${formatBytes(limits.maxFileBytes)} per-file limit`;
-      }
+      const isFile = entry.problem === null && isFileType(header);
+      if (isFile && size > limits.maxFileBytes) entry.oversizeBytes = size;
+      const wantContent = isFile && size <= limits.maxFileBytes;
       const chunks: Buffer[] = [];
       for await (const chunk of stream) if (wantContent) chunks.push(chunk as Buffer);
       if (wantContent && entry.safePath !== null) {
@@ -128,7 +134,7 @@ async function readEntries(file: string, limits: ImportLimits): Promise<ArchiveE
 function describeEntry(header: Header): ArchiveEntry {
   const rawName = header.name;
   const segments = rawName.split('/').filter((s) => s !== '' && s !== '.');
-  const entry: ArchiveEntry = { rawName, segments, safePath: null, problem: null, file: null };
+  const entry: ArchiveEntry = { rawName, segments, safePath: null, problem: null, oversizeBytes: null, file: null };
   const candidate = segments.join('/');
   if (rawName.startsWith('/')) entry.problem = 'absolute path in archive';
   else entry.problem = candidate === '' ? null : unsafePathReason(candidate);
