@@ -32,10 +32,6 @@ interface ArchiveEntry {
 
 const ARCHIVE_SUFFIX = /\.(tar\.gz|tgz|tar)$/i;
 
-export function isArchiveName(path: string): boolean {
-  return ARCHIVE_SUFFIX.test(path);
-}
-
 export async function readArchive(file: string, limitOverrides?: Partial<ImportLimits>): Promise<ArchiveContents> {
   const limits = resolveLimits(limitOverrides);
   const entries = await readEntries(file, limits);
