@@ -1,0 +1,24 @@
+// The Sandbox backed by a local (or DOCKER_HOST) Docker engine.
+import type Docker from 'dockerode';
+import type { TaskBundle } from '../env/bundle.ts';
+import { createDocker } from './docker.ts';
+import { buildEnvironmentImage } from './env-image.ts';
+import { reapContainers } from './reaper.ts';
+import { runTrial } from './trial.ts';
+import type { BuildOptions, BuildResult, ReapedContainer, Sandbox, TrialRequest, TrialResult } from './types.ts';
+
+export class DockerSandbox implements Sandbox {
+  constructor(readonly docker: Docker = createDocker()) {}
+
+  buildEnvironmentImage(bundle: TaskBundle, opts?: BuildOptions): Promise<BuildResult> {
+    return buildEnvironmentImage(this.docker, bundle, opts);
+  }
+
+  runTrial(request: TrialRequest): Promise<TrialResult> {
+    return runTrial(this.docker, request);
+  }
+
+  reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]> {
+    return reapContainers(this.docker, opts);
+  }
+}

@@ -1,0 +1,34 @@
+// One place that knows how to reach the Docker engine. docker-modem already
+// reads DOCKER_HOST (unix://, tcp://, npipe://) and falls back to
+// /var/run/docker.sock, so a plain `new Docker()` honours the environment.
+import Docker from 'dockerode';
+
+export function createDocker(): Docker {
+  return new Docker();
+}
+
+export class DockerUnavailableError extends Error {
+  constructor(cause: unknown) {
+    const where = process.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `the Docker engine at ${where} does not answer (${why}); ` +
+        'run `bash scripts/prereqs.sh docker` to install and start it (it starts dockerd --bridge=none)',
+    );
+    this.name = 'DockerUnavailableError';
+  }
+}
+
+// Throws DockerUnavailableError with what to do; returns the engine version.
+export async function dockerAvailable(docker: Docker = createDocker()): Promise<string> {
+  try {
+    const version = await docker.version();
+    return version.Version;
+  } catch (err) {
+    throw new DockerUnavailableError(err);
+  }
+}
+
+export function isNotFound(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { statusCode?: number }).statusCode === 404;
+}

@@ -1,0 +1,70 @@
+// Runs one command in a running container as a phase: output demuxed into a
+// capped log, a wall-clock budget, and the exit code. On timeout it kills the
+// whole container: processes a phase left behind (a fork bomb, a daemon)
+// cannot be trusted to stop any other way.
+import { PassThrough } from 'node:stream';
+import type Docker from 'dockerode';
+import { CappedLog } from './capped-log.ts';
+import type { PhaseResult } from './types.ts';
+
+export interface ExecSpec {
+  cmd: string[];
+  user: string;
+  workingDir: string;
+  timeoutSec: number;
+  onTimeout: () => Promise<void>; // must make the exec's stream end (kill the container)
+}
+
+const EXIT_CODE_POLL_MS = 50;
+const EXIT_CODE_POLLS = 40;
+
+async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
+  // The stream can end a moment before the engine records the exit code.
+  for (let i = 0; i < EXIT_CODE_POLLS; i++) {
+    const info = await exec.inspect();
+    if (!info.Running) return info.ExitCode ?? null;
+    await new Promise((resolve) => setTimeout(resolve, EXIT_CODE_POLL_MS));
+  }
+  return null;
+}
+
+export async function runPhase(container: Docker.Container, spec: ExecSpec): Promise<PhaseResult> {
+  const started = Date.now();
+  const log = new CappedLog();
+  const exec = await container.exec({
+    Cmd: spec.cmd,
+    User: spec.user,
+    WorkingDir: spec.workingDir,
+    AttachStdout: true,
+    AttachStderr: true,
+  });
+  const stream = await exec.start({ hijack: true, stdin: false });
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => log.write(chunk));
+  container.modem.demuxStream(stream, sink, sink);
+
+  let timedOut = false;
+  const ended = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', resolve);
+  });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    log.write(Buffer.from(`\n[envolve: phase exceeded its ${spec.timeoutSec}s budget; container killed]\n`));
+    // If killing does not end the stream promptly, stop waiting for it anyway.
+    void spec.onTimeout().catch(() => undefined).finally(() => setTimeout(() => stream.destroy(), 5000).unref());
+  }, spec.timeoutSec * 1000);
+  try {
+    await ended;
+  } finally {
+    clearTimeout(timer);
+  }
+  const exitCode = timedOut ? null : await exitCodeOf(exec);
+  return { exitCode, durationMs: Date.now() - started, timedOut, log: log.toString(), logTruncated: log.truncated };
+}
+
+// A short command whose output is wanted as a string (setup, probes).
+export async function execOutput(container: Docker.Container, cmd: string[], user = 'root'): Promise<PhaseResult> {
+  return runPhase(container, { cmd, user, workingDir: '/', timeoutSec: 30, onTimeout: async () => { await container.kill(); } });
+}

@@ -1,0 +1,23 @@
+// Removes trial containers whose expiry passed: what a crashed worker left.
+// Every trial container carries envolve.managed=1 and envolve.expires.
+import type Docker from 'dockerode';
+import type { ReapedContainer } from './types.ts';
+
+export async function reapContainers(docker: Docker, opts: { now?: Date } = {}): Promise<ReapedContainer[]> {
+  const nowSec = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  const managed = await docker.listContainers({ all: true, filters: { label: ['envolve.managed=1'] } });
+  const reaped: ReapedContainer[] = [];
+  for (const info of managed) {
+    const expiredAt = Number(info.Labels['envolve.expires']);
+    // A container without a readable expiry is not ours to judge; leave it.
+    if (!Number.isFinite(expiredAt) || expiredAt > nowSec) continue;
+    try {
+      await docker.getContainer(info.Id).remove({ force: true });
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+      continue; // removed meanwhile (e.g. by its own worker's finally)
+    }
+    reaped.push({ id: info.Id, name: (info.Names[0] ?? '').replace(/^\//, ''), expiredAt, labels: info.Labels });
+  }
+  return reaped;
+}

@@ -1,0 +1,161 @@
+// One trial, in Harbor's phase order, in one container: the agent works
+// first; only after it has finished (and every process it left is killed)
+// are the tests copied in and run as root, and the reward file read.
+import type Docker from 'dockerode';
+import { copyBundleDir, readContainerFile } from './container-files.ts';
+import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
+import { execOutput, runPhase } from './exec.ts';
+import { hostConfigFor, resolveLimits } from './limits.ts';
+import { stopAgentProcesses } from './settle.ts';
+import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
+import type { AgentSpec, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
+
+// A container outlives its budgets by at most this before the reaper may take it.
+const EXPIRY_MARGIN_SEC = 600;
+
+const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: false, log: '', logTruncated: false };
+
+const RESTART_NOTE =
+  '[envolve: processes the agent left could not be cleared in place (no free pid, or too many zombies); ' +
+  'the container was restarted before the verifier, so /tmp was emptied]';
+
+function agentCommand(agent: AgentSpec): string[] | null {
+  if (agent.kind === 'oracle') return ['bash', '/solution/solve.sh'];
+  if (agent.kind === 'script') return ['bash', '-c', agent.script];
+  return null;
+}
+
+async function createTrialContainer(docker: Docker, req: TrialRequest, limits: Limits): Promise<Docker.Container> {
+  const expires = Math.floor(Date.now() / 1000) + req.agentTimeoutSec + req.verifierTimeoutSec + EXPIRY_MARGIN_SEC;
+  const container = await docker.createContainer({
+    Image: req.imageId,
+    // Phases run as execs; the main process only keeps the container alive.
+    Entrypoint: ['sleep'],
+    Cmd: ['infinity'],
+    // The main process runs as root even when the image sets USER: Docker
+    // gives root execs no capabilities at all in a container whose main
+    // process is non-root, and the verifier and the clean-up need theirs.
+    User: '0',
+    NetworkDisabled: true,
+    Labels: {
+      ...req.labels,
+      'envolve.managed': '1',
+      'envolve.expires': String(expires),
+      'envolve.task': req.bundle.name,
+    },
+    HostConfig: hostConfigFor(limits),
+  });
+  await container.start();
+  return container;
+}
+
+async function readReward(container: Docker.Container): Promise<ParsedReward> {
+  const txt = await readContainerFile(container, '/logs/verifier/reward.txt');
+  if (txt !== undefined) return parseRewardTxt(txt.toString('utf8'));
+  const json = await readContainerFile(container, '/logs/verifier/reward.json');
+  if (json !== undefined) return parseRewardJson(json.toString('utf8'));
+  return { ok: false, problem: 'the verifier wrote neither /logs/verifier/reward.txt nor reward.json' };
+}
+
+async function readCtrf(container: Docker.Container): Promise<unknown> {
+  const ctrf = await readContainerFile(container, '/logs/verifier/ctrf.json');
+  if (ctrf === undefined) return undefined;
+  try {
+    return JSON.parse(ctrf.toString('utf8'));
+  } catch {
+    return { unparsable: ctrf.toString('utf8').slice(0, 4096) };
+  }
+}
+
+interface TrialState {
+  container?: Docker.Container;
+  counters: CgroupCounters;
+  oomKilledMain: boolean;
+  restartedBeforeVerifier: boolean;
+  agent: PhaseResult;
+  verifier: PhaseResult | null;
+}
+
+function containmentOf(state: TrialState, limits: Limits): Containment {
+  const phases = [state.agent, state.verifier].filter((p): p is PhaseResult => p !== null);
+  return {
+    networkMode: 'none',
+    oomKilled: state.oomKilledMain || state.counters.oomKills > 0,
+    pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
+    killedBySigkill: phases.some((p) => p.exitCode === 137),
+    restartedBeforeVerifier: state.restartedBeforeVerifier,
+    limits,
+  };
+}
+
+async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, state: TrialState): Promise<Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>> {
+  const image = await docker.getImage(req.imageId).inspect();
+  const user = image.Config.User || 'root';
+  const workingDir = image.Config.WorkingDir || '/';
+  const container = await createTrialContainer(docker, req, limits);
+  state.container = container;
+
+  // On timeout: record the counters while the processes still exist, then kill.
+  const killOnTimeout = async () => {
+    state.counters = mergeCounters(state.counters, await probeCounters(container));
+    await container.kill();
+  };
+  const timedOut = (phase: 'agent' | 'verifier') => ({
+    status: 'timed-out' as const,
+    reward: req.timeoutReward ?? 0,
+    timedOut: true,
+    timedOutPhase: phase,
+    containerId: container.id,
+  });
+
+  await execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']);
+  const cmd = agentCommand(req.agent);
+  if (req.agent.kind === 'oracle') await copyBundleDir(container, req.bundle, 'solution');
+  if (cmd) {
+    state.agent = await runPhase(container, { cmd, user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
+  }
+  if (state.agent.timedOut) return timedOut('agent');
+
+  // Counters first: a restart below would reset them.
+  state.counters = mergeCounters(state.counters, await probeCounters(container));
+  if ((await stopAgentProcesses(container)) === 'restarted') {
+    state.restartedBeforeVerifier = true;
+    state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
+  }
+  // Whatever the agent put in /logs/verifier or /tests is discarded.
+  await execOutput(container, ['sh', '-c', 'rm -rf /logs/verifier /tests && mkdir -p /logs/verifier']);
+  await copyBundleDir(container, req.bundle, 'tests');
+  state.verifier = await runPhase(container, {
+    cmd: ['bash', '/tests/test.sh'],
+    user: 'root',
+    workingDir,
+    timeoutSec: req.verifierTimeoutSec,
+    onTimeout: killOnTimeout,
+  });
+  if (state.verifier.timedOut) return timedOut('verifier');
+
+  state.counters = mergeCounters(state.counters, await probeCounters(container));
+  const reward = await readReward(container);
+  const ctrf = await readCtrf(container);
+  if (!reward.ok) {
+    return { status: 'reward-missing', reward: null, timedOut: false, error: reward.problem, ctrf, containerId: container.id };
+  }
+  return { status: 'completed', reward: reward.reward, rewardDetail: reward.detail, ctrf, timedOut: false, containerId: container.id };
+}
+
+export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
+  const limits = resolveLimits(req.limits);
+  const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null };
+  let outcome: Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>;
+  try {
+    outcome = await runPhases(docker, req, limits, state);
+  } catch (err) {
+    outcome = { status: 'error', reward: null, timedOut: false, error: err instanceof Error ? err.message : String(err), containerId: state.container?.id };
+  } finally {
+    if (state.container) {
+      state.oomKilledMain = await state.container.inspect().then((i) => i.State.OOMKilled, () => false);
+      await state.container.remove({ force: true }).catch(() => undefined);
+    }
+  }
+  return { ...outcome, imageId: req.imageId, agent: state.agent, verifier: state.verifier, containment: containmentOf(state, limits) };
+}

@@ -1,0 +1,88 @@
+// The sandbox contract: build a task's environment image, run one trial
+// (agent phase, then verifier phase) in it, and clean up after crashed workers.
+import type { TaskBundle } from '../env/bundle.ts';
+
+export interface BuildOptions {
+  // Rewrite FROM lines naming images this machine lacks to the local base.
+  mapBaseImage?: boolean;
+}
+
+export interface BuildResult {
+  imageId: string; // sha256:…; trials run on this, not on the tag
+  tag: string; // envolve/env:<hash of environment/ files + base image IDs>
+  durationMs: number;
+  cached: boolean;
+  mappedFrom: string[]; // FROM images replaced by the local base (mapBaseImage)
+}
+
+export type AgentSpec =
+  | { kind: 'oracle' } // runs solution/solve.sh from /solution
+  | { kind: 'nop' } // does nothing: tasks must score 0 with it
+  | { kind: 'script'; script: string }; // a bash script, run like an agent
+
+export interface Limits {
+  cpus: number;
+  memoryMb: number; // swap is capped to the same value: no extra swap
+  pids: number;
+  tmpfsMb: number; // size of the writable /tmp
+  fileSizeMb: number; // RLIMIT_FSIZE: the largest file a process may write
+  nofile: number;
+}
+
+export interface TrialRequest {
+  bundle: TaskBundle;
+  imageId: string;
+  agent: AgentSpec;
+  limits?: Partial<Limits>;
+  agentTimeoutSec: number;
+  verifierTimeoutSec: number;
+  timeoutReward?: number; // the reward a timed-out trial gets; default 0
+  labels?: Record<string, string>; // e.g. job and worker ids, added to the container
+}
+
+export interface PhaseResult {
+  exitCode: number | null; // null when the phase was killed or never finished
+  durationMs: number;
+  timedOut: boolean;
+  log: string; // stdout and stderr as they interleaved, capped per phase
+  logTruncated: boolean;
+}
+
+export interface Containment {
+  networkMode: string;
+  oomKilled: boolean; // the kernel killed a process for exceeding the memory limit
+  pidsLimitReached: boolean; // a fork failed because of the pids limit
+  killedBySigkill: boolean; // a phase ended with exit code 137
+  restartedBeforeVerifier: boolean; // agent leftovers could only be stopped by a restart
+  limits: Limits;
+}
+
+export type TrialStatus = 'completed' | 'timed-out' | 'reward-missing' | 'error';
+
+export interface TrialResult {
+  status: TrialStatus;
+  reward: number | null; // null unless completed or timed-out
+  rewardDetail?: Record<string, number>; // from reward.json
+  ctrf?: unknown; // /logs/verifier/ctrf.json when the tests wrote one
+  timedOut: boolean;
+  timedOutPhase?: 'agent' | 'verifier';
+  imageId: string;
+  containerId?: string;
+  agent: PhaseResult;
+  verifier: PhaseResult | null; // null when the verifier did not run
+  error?: string;
+  containment: Containment;
+}
+
+export interface ReapedContainer {
+  id: string;
+  name: string;
+  expiredAt: number; // epoch seconds from the envolve.expires label
+  labels: Record<string, string>;
+}
+
+export interface Sandbox {
+  buildEnvironmentImage(bundle: TaskBundle, opts?: BuildOptions): Promise<BuildResult>;
+  runTrial(request: TrialRequest): Promise<TrialResult>;
+  reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]>;
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Makes sure the machine services Envolve needs are present and running.
+#
+#   bash scripts/prereqs.sh docker [chromium] [postgres]
+#
+# Idempotent and quiet when everything is already there; whatever it does is
+# reported on stderr. Software comes only from Debian's apt (this machine kind
+# reaches no other host). When it cannot act (not root, not Debian) it stops
+# and says exactly what to install and start.
+set -euo pipefail
+
+say() { echo "prereqs: $*" >&2; }
+die() { echo "prereqs: ERROR: $*" >&2; exit 1; }
+
+can_apt() { [[ $(id -u) -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; }
+
+APT_UPDATED=0
+apt_install() {
+  can_apt || die "missing: $*. Install it as root on Debian: apt-get install -y $*"
+  if [[ $APT_UPDATED -eq 0 ]]; then
+    say "apt-get update"
+    apt-get update -qq >&2
+    APT_UPDATED=1
+  fi
+  say "apt-get install -y $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+
+DOCKERD_LOG=/var/log/envolve-dockerd.log
+DOCKER_WAIT_SEC=${ENVOLVE_DOCKER_WAIT_SEC:-60}
+
+docker_answers() { docker info >/dev/null 2>&1; }
+
+ensure_docker() {
+  # debootstrap builds the offline base image (lib/sandbox/base-image.ts).
+  command -v debootstrap >/dev/null || apt_install debootstrap
+  command -v docker >/dev/null || apt_install docker.io
+  docker_answers && return 0
+
+  if [[ -n "${DOCKER_HOST:-}" && "${DOCKER_HOST}" != "unix:///var/run/docker.sock" ]]; then
+    die "DOCKER_HOST=${DOCKER_HOST} does not answer 'docker info'; start that engine or unset DOCKER_HOST"
+  fi
+  command -v dockerd >/dev/null || apt_install docker.io
+  [[ $(id -u) -eq 0 ]] || die "the Docker engine is not running and starting it needs root:
+  sudo dockerd --bridge=none --iptables=false >$DOCKERD_LOG 2>&1 &"
+
+  # --bridge=none: sandboxes need no network, and these machines must send no
+  # traffic to private ranges (the default bridge is 172.17.0.0/16).
+  say "starting dockerd --bridge=none --iptables=false (log: $DOCKERD_LOG)"
+  nohup dockerd --bridge=none --iptables=false >>"$DOCKERD_LOG" 2>&1 </dev/null &
+  local pid=$! waited=0
+  until docker_answers; do
+    kill -0 "$pid" 2>/dev/null || die "dockerd exited during start-up; last lines of $DOCKERD_LOG:
+$(tail -n 20 "$DOCKERD_LOG")"
+    (( waited >= DOCKER_WAIT_SEC )) && die "dockerd (pid $pid) did not answer on /var/run/docker.sock within ${DOCKER_WAIT_SEC}s; see $DOCKERD_LOG"
+    sleep 1
+    waited=$((waited + 1))
+  done
+  say "dockerd is up (pid $pid)"
+}
+
+ensure_chromium() {
+  [[ -x /usr/bin/chromium ]] && return 0
+  apt_install chromium
+  [[ -x /usr/bin/chromium ]] || die "apt installed chromium but /usr/bin/chromium is missing"
+}
+
+ensure_postgres() {
+  command -v pg_ctlcluster >/dev/null || apt_install postgresql
+  if pg_lsclusters -h 2>/dev/null | awk '$4 == "online" { found = 1 } END { exit !found }'; then
+    return 0
+  fi
+  [[ $(id -u) -eq 0 ]] || die "PostgreSQL is installed but no cluster is running; as root: pg_ctlcluster 15 main start"
+  local cluster
+  cluster=$(pg_lsclusters -h | awk 'NR == 1 { print $1 " " $2 }')
+  [[ -n "$cluster" ]] || die "no PostgreSQL cluster exists; create one: pg_createcluster 15 main --start"
+  say "pg_ctlcluster $cluster start"
+  # shellcheck disable=SC2086 # "version name" are two arguments
+  pg_ctlcluster $cluster start >&2
+}
+
+[[ $# -gt 0 ]] || die "usage: bash scripts/prereqs.sh docker [chromium] [postgres]"
+for want in "$@"; do
+  case "$want" in
+    docker) ensure_docker ;;
+    chromium) ensure_chromium ;;
+    postgres | postgresql) ensure_postgres ;;
+    *) die "unknown prerequisite '$want' (known: docker, chromium, postgres)" ;;
+  esac
+done

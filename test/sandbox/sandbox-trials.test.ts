@@ -1,0 +1,221 @@
+// Integration: real containers on the local engine, from the offline base image.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DockerSandbox, ensureBaseImage, type TrialRequest } from '../../lib/sandbox/index.ts';
+import { bundle, helloTask, helloTaskAsRoot } from './fixtures.ts';
+
+const sandbox = new DockerSandbox();
+const images = new Map<string, string>();
+
+async function imageFor(task: TrialRequest['bundle']): Promise<string> {
+  const key = task.files.filter((f) => f.path.startsWith('environment/')).map((f) => f.content.toString()).join();
+  if (!images.has(key)) images.set(key, (await sandbox.buildEnvironmentImage(task)).imageId);
+  return images.get(key)!;
+}
+
+async function trial(task: TrialRequest['bundle'], agent: TrialRequest['agent'], extra: Partial<TrialRequest> = {}) {
+  return sandbox.runTrial({
+    bundle: task,
+    imageId: await imageFor(task),
+    agent,
+    agentTimeoutSec: 30,
+    verifierTimeoutSec: 30,
+    labels: { 'envolve.job': 'test-sandbox' },
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  await ensureBaseImage({ progress: () => {} });
+});
+
+describe('scoring', () => {
+  it('oracle scores 1 and nop scores 0 on a good task; the agent runs as the image user in WORKDIR', async () => {
+    const oracle = await trial(helloTask(), { kind: 'oracle' });
+    expect(oracle.status).toBe('completed');
+    expect(oracle.reward).toBe(1);
+    expect(oracle.agent.log).toContain('solver runs as agent in /app');
+    expect(oracle.imageId).toMatch(/^sha256:/);
+    const nop = await trial(helloTask(), { kind: 'nop' });
+    expect(nop.status).toBe('completed');
+    expect(nop.reward).toBe(0);
+  });
+
+  it('a task whose tests pass on an empty solution lets nop score 1 (for the validator to catch)', async () => {
+    const lenient = helloTask({ 'tests/test.sh': '#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n' });
+    const nop = await trial(lenient, { kind: 'nop' });
+    expect(nop.reward).toBe(1);
+  });
+
+  it('a wrong solution makes the oracle score 0', async () => {
+    const wrong = helloTask({ 'solution/solve.sh': '#!/bin/bash\necho goodbye > /app/out.txt\n' });
+    const oracle = await trial(wrong, { kind: 'oracle' });
+    expect(oracle.status).toBe('completed');
+    expect(oracle.reward).toBe(0);
+  });
+
+  it('reads reward.json as a map, its reward key as the scalar, and ctrf.json', async () => {
+    const task = helloTask({
+      'tests/test.sh':
+        '#!/bin/bash\necho \'{"reward": 0.5, "style": 1}\' > /logs/verifier/reward.json\n' +
+        'echo \'{"results":{"tests":[{"name":"t1","status":"passed"}]}}\' > /logs/verifier/ctrf.json\n',
+    });
+    const res = await trial(task, { kind: 'nop' });
+    expect(res.status).toBe('completed');
+    expect(res.reward).toBe(0.5);
+    expect(res.rewardDetail).toEqual({ reward: 0.5, style: 1 });
+    expect(res.ctrf).toEqual({ results: { tests: [{ name: 't1', status: 'passed' }] } });
+  });
+
+  it("a missing or empty reward file is 'reward-missing', not 0", async () => {
+    const none = await trial(helloTask({ 'tests/test.sh': '#!/bin/bash\necho checked\nexit 0\n' }), { kind: 'nop' });
+    expect(none.status).toBe('reward-missing');
+    expect(none.reward).toBeNull();
+    expect(none.verifier?.log).toContain('checked');
+    const empty = await trial(helloTask({ 'tests/test.sh': '#!/bin/bash\n: > /logs/verifier/reward.txt\n' }), { kind: 'nop' });
+    expect(empty.status).toBe('reward-missing');
+    expect(empty.error).toContain('empty');
+  });
+});
+
+describe('phase isolation', () => {
+  const cheat = [
+    'if [ -e /tests ]; then echo TESTS-VISIBLE; ls -R /tests; else echo NO-TESTS-DIR; fi',
+    'mkdir -p /logs/verifier; echo 1 > /logs/verifier/reward.txt && echo WROTE-REWARD',
+    // a background writer that would overwrite the verifier's reward afterwards
+    "nohup bash -c 'while true; do mkdir -p /logs/verifier; echo 1 > /logs/verifier/reward.txt; sleep 0.05; done' >/dev/null 2>&1 &",
+    'echo done',
+  ].join('\n');
+
+  it('an agent writing the reward file itself (as agent user) does not get reward 1 and sees no /tests', async () => {
+    const res = await trial(helloTask(), { kind: 'script', script: cheat });
+    expect(res.agent.log).toContain('NO-TESTS-DIR');
+    expect(res.agent.log).not.toContain('TESTS-VISIBLE');
+    expect(res.status).toBe('completed');
+    expect(res.reward).toBe(0);
+  });
+
+  it('an agent running as root writing the reward file and leaving a writer behind still gets 0', async () => {
+    const res = await trial(helloTaskAsRoot(), { kind: 'script', script: cheat });
+    expect(res.agent.log).toContain('NO-TESTS-DIR');
+    expect(res.agent.log).toContain('WROTE-REWARD');
+    expect(res.containment.restartedBeforeVerifier).toBe(false); // the writer was killed in place
+    expect(res.status).toBe('completed');
+    expect(res.reward).toBe(0);
+  });
+});
+
+describe('containment', () => {
+  it('a fork bomb is stopped by the pids limit; its leftovers are cleared and the verifier still scores', async () => {
+    const res = await trial(helloTask(), { kind: 'script', script: ':(){ :|:& };:' }, { limits: { pids: 64 } });
+    expect(res.agent.log).toContain('Resource temporarily unavailable');
+    expect(res.containment.pidsLimitReached).toBe(true);
+    expect(res.containment.limits.pids).toBe(64);
+    // no pid was free to kill the bomb from inside, so the container was restarted
+    expect(res.containment.restartedBeforeVerifier).toBe(true);
+    expect(res.agent.log).toContain('the container was restarted before the verifier');
+    expect(res.status).toBe('completed');
+    expect(res.reward).toBe(0);
+  });
+
+  it('a memory hog is OOM-killed and reported', async () => {
+    const res = await trial(
+      helloTask(),
+      { kind: 'script', script: 'python3 -c "x = b\'x\' * (600 * 1024 * 1024); print(len(x))"' },
+      { limits: { memoryMb: 256 } },
+    );
+    expect(res.containment.oomKilled).toBe(true);
+    expect(res.agent.exitCode).toBe(137);
+    expect(res.containment.killedBySigkill).toBe(true);
+    expect(res.status).toBe('completed'); // the verifier still ran and scored the (empty) work
+    expect(res.reward).toBe(0);
+  });
+
+  it('the network is unreachable: only lo exists and connections fail', async () => {
+    const script = [
+      'echo "interfaces: $(ls /sys/class/net | tr "\\n" " ")"',
+      'python3 -c "import socket; socket.create_connection((\'192.0.2.1\', 80), timeout=3)" 2>&1 | tail -1',
+      "bash -c 'echo > /dev/tcp/192.0.2.1/80' 2>&1",
+      'echo exit=$?',
+    ].join('\n');
+    const res = await trial(helloTask(), { kind: 'script', script });
+    expect(res.agent.log).toContain('interfaces: lo ');
+    expect(res.agent.log).toMatch(/Network is unreachable/);
+    expect(res.agent.log).toContain('exit=1');
+    expect(res.containment.networkMode).toBe('none');
+  });
+
+  it('an agent timeout is scored with timeoutReward and marked timedOut', async () => {
+    const res = await trial(helloTask(), { kind: 'script', script: 'echo started; sleep 60' }, { agentTimeoutSec: 2, timeoutReward: 0.25 });
+    expect(res.status).toBe('timed-out');
+    expect(res.timedOut).toBe(true);
+    expect(res.timedOutPhase).toBe('agent');
+    expect(res.reward).toBe(0.25);
+    expect(res.agent.log).toContain('started');
+    expect(res.verifier).toBeNull();
+  });
+
+  it('a verifier timeout is scored the same way', async () => {
+    const slow = helloTask({ 'tests/test.sh': '#!/bin/bash\nsleep 60\necho 1 > /logs/verifier/reward.txt\n' });
+    const res = await trial(slow, { kind: 'oracle' }, { verifierTimeoutSec: 2 });
+    expect(res.status).toBe('timed-out');
+    expect(res.timedOutPhase).toBe('verifier');
+    expect(res.reward).toBe(0);
+  });
+});
+
+describe('image builds', () => {
+  it('a FROM image missing on this machine fails clearly; with mapBaseImage it builds on the local base', async () => {
+    const pinned = 'python:3.12-slim@sha256:' + 'ab'.repeat(32);
+    const task = helloTask({ 'environment/Dockerfile': `FROM ${pinned} AS build\nRUN echo built > /built.txt\nFROM build\nWORKDIR /app\n` });
+    await expect(sandbox.buildEnvironmentImage(task)).rejects.toThrow(
+      `base image '${pinned}' is not available on this machine (no registry access); use the local base envolve/base:bookworm or pass mapBaseImage`,
+    );
+    const mapped = await sandbox.buildEnvironmentImage(task, { mapBaseImage: true });
+    expect(mapped.mappedFrom).toEqual([pinned]);
+    expect(mapped.imageId).toMatch(/^sha256:/);
+  });
+
+  it('an unchanged environment is cached; a changed one builds a new image', async () => {
+    const task = helloTask({ 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN echo cache-test > /marker\n' });
+    const first = await sandbox.buildEnvironmentImage(task);
+    const second = await sandbox.buildEnvironmentImage(task);
+    expect(second.cached).toBe(true);
+    expect(second.imageId).toBe(first.imageId);
+    expect(second.tag).toBe(first.tag);
+    const changed = bundle('changed', { 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN echo cache-test-2 > /marker\n' });
+    const third = await sandbox.buildEnvironmentImage(changed);
+    expect(third.tag).not.toBe(first.tag);
+  });
+
+  it('a failing build reports the tail of its log', async () => {
+    const broken = bundle('broken', { 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN echo about-to-fail && exit 3\n' });
+    await expect(sandbox.buildEnvironmentImage(broken)).rejects.toThrow(/about-to-fail/);
+  });
+});
+
+describe('reaper', () => {
+  it('removes expired envolve containers and leaves unexpired ones', async () => {
+    const { imageId } = await ensureBaseImage({ progress: () => {} });
+    const nowSec = Math.floor(Date.now() / 1000);
+    const make = (expires: number) =>
+      sandbox.docker.createContainer({
+        Image: imageId,
+        Cmd: ['sleep', 'infinity'],
+        HostConfig: { NetworkMode: 'none' },
+        Labels: { 'envolve.managed': '1', 'envolve.expires': String(expires), 'envolve.job': 'test-reaper' },
+      });
+    const expired = await make(nowSec - 10);
+    const alive = await make(nowSec + 3600);
+    try {
+      const reaped = await sandbox.reapContainers();
+      const ids = reaped.map((r) => r.id);
+      expect(ids).toContain(expired.id);
+      expect(ids).not.toContain(alive.id);
+      await expect(expired.inspect()).rejects.toMatchObject({ statusCode: 404 });
+      await expect(alive.inspect()).resolves.toBeTruthy();
+    } finally {
+      await alive.remove({ force: true });
+      await expired.remove({ force: true }).catch(() => undefined);
+    }
+  });
+});
