@@ -109,6 +109,9 @@ async function importTree(docker: Docker, dir: string, tag: string, hash: string
 }
 
 async function buildBaseImage(docker: Docker, tag: string, hash: string, progress: Progress): Promise<void> {
+  if (process.getuid?.() !== 0) {
+    throw new Error(`building ${tag} needs root (debootstrap, chroot); run it once as root, or load the image on this engine`);
+  }
   const mirror = await findDebianMirror(BASE_IMAGE_SUITE);
   const dir = await mkdtemp(join(process.env.ENVOLVE_BUILD_DIR ?? tmpdir(), 'envolve-base-'));
   try {

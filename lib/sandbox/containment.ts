@@ -30,12 +30,14 @@ export function parseProbe(output: string): Omit<CgroupCounters, 'pidsAtLimit'> 
   return { oomKills: counter(memory, 'oom_kill'), pidsMaxEvents: counter(pids, 'max') };
 }
 
-// Works only while the container can still start a process: after a fork
-// bomb it cannot, and the stats API (pids current vs limit) has to answer.
-export async function probeCounters(container: Docker.Container): Promise<CgroupCounters> {
+// The exec probe works only while the container can still start a process:
+// after a fork bomb it cannot, and the stats API (pids current vs limit) has
+// to answer. On a timeout only the stats are asked (an exec could stall).
+export async function probeCounters(container: Docker.Container, opts: { exec: boolean }): Promise<CgroupCounters> {
   const stats = await container.stats({ stream: false, 'one-shot': true } as { stream: false }).catch(() => undefined);
   const pids = stats?.pids_stats as { current?: number; limit?: number } | undefined;
   const pidsAtLimit = pids?.current !== undefined && pids.limit !== undefined && pids.current >= pids.limit;
+  if (!opts.exec) return { ...NO_COUNTERS, pidsAtLimit };
   try {
     const probe = await execOutput(container, ['sh', '-c', PROBE]);
     return { ...parseProbe(probe.log), pidsAtLimit };

@@ -67,7 +67,8 @@ async function resolveFroms(docker: Docker, dockerfile: string, mapBaseImage: bo
   const baseId = await imageIdOf(docker, BASE_IMAGE_TAG);
   if (!baseId) throw new Error(`cannot map FROM lines: the local base ${BASE_IMAGE_TAG} does not exist (run ensureBaseImage)`);
   return {
-    dockerfile: rewriteFroms(dockerfile, missing, BASE_IMAGE_TAG),
+    // By ID, not by tag: the image hashed into the tag is the one built on.
+    dockerfile: rewriteFroms(dockerfile, missing, baseId),
     fromIds: [...fromIds, ...missing.map(() => baseId)],
     mappedFrom: missing.map((m) => m.image),
   };
@@ -79,12 +80,19 @@ interface BuildEvent {
   errorDetail?: { message?: string };
 }
 
-function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>) {
+function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>, timeoutSec?: number) {
   return new Promise<void>((resolve, reject) => {
     const log: string[] = [];
     const tail = () => log.join('').split('\n').slice(-LOG_TAIL_LINES).join('\n');
     docker
-      .buildImage(packTar(entries), { t: tag, rm: true, forcerm: true, networkmode: 'none', labels })
+      .buildImage(packTar(entries), {
+        t: tag,
+        rm: true,
+        forcerm: true,
+        networkmode: 'none', // builds get no network either
+        labels,
+        abortSignal: timeoutSec ? AbortSignal.timeout(timeoutSec * 1000) : undefined,
+      })
       .then((stream) =>
         docker.modem.followProgress(
           stream,
@@ -120,7 +128,7 @@ export async function buildEnvironmentImage(
   if (existing) {
     return { imageId: existing, tag, durationMs: Date.now() - started, cached: true, mappedFrom: resolved.mappedFrom };
   }
-  await runBuild(docker, context, tag, { 'envolve.task': bundle.name });
+  await runBuild(docker, context, tag, { 'envolve.task': bundle.name }, opts.timeoutSec);
   const imageId = await imageIdOf(docker, tag);
   if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '');
   return { imageId, tag, durationMs: Date.now() - started, cached: false, mappedFrom: resolved.mappedFrom };

@@ -67,6 +67,8 @@ async function readCtrf(container: Docker.Container): Promise<unknown> {
   }
 }
 
+type TrialOutcome = Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>;
+
 interface TrialState {
   container?: Docker.Container;
   counters: CgroupCounters;
@@ -88,7 +90,7 @@ function containmentOf(state: TrialState, limits: Limits): Containment {
   };
 }
 
-async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, state: TrialState): Promise<Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>> {
+async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, state: TrialState): Promise<TrialOutcome> {
   const image = await docker.getImage(req.imageId).inspect();
   const user = image.Config.User || 'root';
   const workingDir = image.Config.WorkingDir || '/';
@@ -97,7 +99,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 
   // On timeout: record the counters while the processes still exist, then kill.
   const killOnTimeout = async () => {
-    state.counters = mergeCounters(state.counters, await probeCounters(container));
+    state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: false }));
     await container.kill();
   };
   const timedOut = (phase: 'agent' | 'verifier') => ({
@@ -117,7 +119,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   if (state.agent.timedOut) return timedOut('agent');
 
   // Counters first: a restart below would reset them.
-  state.counters = mergeCounters(state.counters, await probeCounters(container));
+  state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }));
   if ((await stopAgentProcesses(container)) === 'restarted') {
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
@@ -134,7 +136,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   });
   if (state.verifier.timedOut) return timedOut('verifier');
 
-  state.counters = mergeCounters(state.counters, await probeCounters(container));
+  state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }));
   const reward = await readReward(container);
   const ctrf = await readCtrf(container);
   if (!reward.ok) {
@@ -146,7 +148,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
   const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null };
-  let outcome: Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>;
+  let outcome: TrialOutcome;
   try {
     outcome = await runPhases(docker, req, limits, state);
   } catch (err) {

@@ -5,6 +5,7 @@ import type { TaskBundle } from '../env/bundle.ts';
 export interface BuildOptions {
   // Rewrite FROM lines naming images this machine lacks to the local base.
   mapBaseImage?: boolean;
+  timeoutSec?: number; // the task's [environment] build_timeout_sec
 }
 
 export interface BuildResult {

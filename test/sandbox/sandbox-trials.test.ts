@@ -144,6 +144,14 @@ describe('containment', () => {
     expect(res.containment.networkMode).toBe('none');
   });
 
+  it('disk use is capped: RLIMIT_FSIZE per file and a size-limited /tmp', async () => {
+    const script = 'head -c 700M /dev/zero > /app/big; echo "exit=$?"; head -c 300M /dev/zero > /tmp/big; echo "exit=$?"';
+    const res = await trial(helloTask(), { kind: 'script', script });
+    expect(res.agent.log).toContain('File size limit exceeded');
+    expect(res.agent.log).toContain('exit=153'); // 128 + SIGXFSZ
+    expect(res.agent.log).toContain('No space left on device');
+  });
+
   it('an agent timeout is scored with timeoutReward and marked timedOut', async () => {
     const res = await trial(helloTask(), { kind: 'script', script: 'echo started; sleep 60' }, { agentTimeoutSec: 2, timeoutReward: 0.25 });
     expect(res.status).toBe('timed-out');
