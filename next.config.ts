@@ -1,14 +1,13 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
-  // Native addons and packages that load them at runtime must stay plain Node
-  // `require`s; bundling them breaks their `.node` binary lookup. The generated
-  // Prisma client itself (lib/db/generated, with `.ts` import specifiers) is
-  // ordinary source and is bundled like the rest of the app.
+  // Native addons, and the packages that load them, must stay plain Node
+  // `require`s: bundling breaks their `.node` binary lookup (dockerode pulls in
+  // ssh2 and cpu-features). The generated Prisma client (lib/db/generated, with
+  // `.ts` import specifiers) is ordinary source and is bundled with the app.
   serverExternalPackages: [
     'better-sqlite3',
     '@prisma/adapter-better-sqlite3',
-    'tsx',
     'dockerode',
     'ssh2',
     'cpu-features',

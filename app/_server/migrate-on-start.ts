@@ -1,17 +1,19 @@
 // Brings the database schema up to date when the server starts (see instrumentation.ts).
 //
-// The migrator is loaded unbundled, through tsx, exactly as the CLI runs it: it
-// finds prisma/migrations and the schema engine's .wasm relative to its own
-// source file, which a bundled copy under .next/ could not do.
+// The migration runs in a short-lived child process, through the same CLI command
+// an operator would use. Prisma's schema engine puts its SQLite connection in
+// EXCLUSIVE locking mode; in a process that lives on, that lock would keep every
+// other process (CLI, workers) from migrating or writing. It also keeps the
+// migrator, which reads prisma/migrations relative to its own source, out of the
+// server bundle.
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import { promisify } from 'node:util';
 
-type Migrator = typeof import('@/lib/db/migrate.ts');
+const run = promisify(execFile);
 
 export async function migrateOnStart(): Promise<void> {
-  const migratorPath = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'db', 'migrate.ts');
-  const migrator = (await tsImport(pathToFileURL(migratorPath).href, import.meta.url)) as Migrator;
-  const applied = await migrator.migrateDatabase();
-  if (applied.length > 0) console.log(`envolve: applied migrations ${applied.join(', ')}`);
+  const cli = path.join(/* turbopackIgnore: true */ process.cwd(), 'bin', 'envolve.mjs');
+  const { stdout } = await run(process.execPath, [cli, 'db', 'migrate'], { env: process.env });
+  if (stdout.trim()) console.log(`envolve: ${stdout.trim()}`);
 }

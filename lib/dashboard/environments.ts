@@ -1,5 +1,6 @@
 // Read queries behind the environments pages and their JSON routes.
 import type { Db } from '../db/client.ts';
+import { jsonEntries } from './flatten.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type {
   EnvironmentDetail,
@@ -28,6 +29,7 @@ const RUN_ROW_SELECT = {
   agentExitCode: true,
   verifierExitCode: true,
   error: true,
+  containment: true,
   timedOut: true,
   buildDurationMs: true,
   agentDurationMs: true,
@@ -138,8 +140,10 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
   };
 }
 
-function toRunRow(run: Omit<ValidatorRunRow, 'createdAt'> & { createdAt: Date }): ValidatorRunRow {
-  return { ...run, createdAt: run.createdAt.toISOString() };
+type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment'> & { createdAt: Date; containment: string | null };
+
+function toRunRow(run: StoredRunRow): ValidatorRunRow {
+  return { ...run, containment: jsonEntries(run.containment), createdAt: run.createdAt.toISOString() };
 }
 
 /** The agent or verifier log of one validator run, or null when the run does not exist. */

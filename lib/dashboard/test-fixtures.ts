@@ -83,6 +83,7 @@ export async function seedRun(
       agentExitCode: 0,
       verifierExitCode: 0,
       agentLog: run.agentLog ?? `$ bash /solution/solve.sh\n`,
+      containment: JSON.stringify({ networkMode: 'none', oomKilled: false, limits: { cpus: 1, memoryMb: 1024 } }),
       verifierLog: '$ bash /tests/test.sh\n',
       buildDurationMs: 2300,
       agentDurationMs: 410,

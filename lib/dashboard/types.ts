@@ -1,5 +1,6 @@
 // Shapes the dashboard reads. They cross the server/client boundary and go out
 // as JSON, so dates are ISO strings and nothing here refers to Prisma.
+import type { DisplayEntry } from './flatten.ts';
 
 export type ValidatorKind = 'oracle' | 'invalid-test';
 
@@ -50,6 +51,8 @@ export interface ValidatorRunRow {
   agentExitCode: number | null;
   verifierExitCode: number | null;
   error: string | null;
+  // Sandbox facts (network mode, limits, OOM kill, pids limit), flattened for display.
+  containment: DisplayEntry[];
   timedOut: boolean;
   buildDurationMs: number;
   agentDurationMs: number;
@@ -62,7 +65,7 @@ export interface ValidatorRunRow {
 // One `[table]` of task.toml, flattened to displayable key/value pairs.
 export interface TaskTomlSection {
   name: string;
-  entries: { key: string; value: string }[];
+  entries: DisplayEntry[];
 }
 
 export interface EnvironmentDetail {

@@ -24,6 +24,25 @@ function Mono({ value }: { value: string | null }) {
   );
 }
 
+// Sandbox facts as compact chips; a containment flag that fired ("true") stands out.
+function ContainmentFacts({ entries }: { entries: ValidatorRunRow['containment'] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 text-xs">
+      <span className="text-zinc-500">Sandbox</span>
+      {entries.map((entry) => (
+        <span
+          key={entry.key}
+          className={`rounded px-1.5 py-0.5 font-mono ${
+            entry.value === 'true' ? 'bg-amber-100 text-amber-900' : 'bg-zinc-100 text-zinc-700'
+          }`}
+        >
+          {entry.key} {entry.value}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
   return (
     <article
@@ -58,6 +77,7 @@ export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
             </span>
           </Fact>
         </dl>
+        {run.containment.length > 0 && <ContainmentFacts entries={run.containment} />}
         {run.error && (
           <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
             {run.error}

@@ -1,0 +1,56 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { E2E_DATABASE_URL, E2E_DIR } from './e2e/paths.ts';
+
+const PORT = Number(process.env.ENVOLVE_E2E_PORT ?? 3123);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The runner evaluates this file first, before it starts the web server; worker
+// processes evaluate it again with the runner's environment. Only that first
+// evaluation starts the run from an empty state directory.
+if (!process.env.ENVOLVE_E2E_STARTED) {
+  process.env.ENVOLVE_E2E_STARTED = '1';
+  rmSync(E2E_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_DIR, { recursive: true });
+}
+
+// The machine's Chromium, never a downloaded one; without the background-networking
+// flags it keeps trying to reach Google's services from a closed network.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  // Importing and validating in Docker happens once, in global setup.
+  globalTimeout: 15 * 60_000,
+  timeout: 30_000,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // Serves the existing production build: run `npx next build` first (npm test does).
+    command: `npx next start -H 127.0.0.1 -p ${PORT}`,
+    // A static file, so the readiness probe opens no database connection: while one
+    // is open, the CLI's migrate step in global setup waits on SQLite's lock.
+    url: `${BASE_URL}/icon.svg`,
+    env: { DATABASE_URL: E2E_DATABASE_URL },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});
