@@ -47,7 +47,9 @@ ensure_docker() {
   # --bridge=none: sandboxes need no network, and these machines must send no
   # traffic to private ranges (the default bridge is 172.17.0.0/16).
   say "starting dockerd --bridge=none --iptables=false (log: $DOCKERD_LOG)"
-  nohup dockerd --bridge=none --iptables=false >>"$DOCKERD_LOG" 2>&1 </dev/null &
+  # setsid: the engine outlives this script's process group (Ctrl-C on `npm run up`, a CI
+  # step's cleanup); it is a machine service, not a child of whoever first needed it.
+  setsid dockerd --bridge=none --iptables=false >>"$DOCKERD_LOG" 2>&1 </dev/null &
   local pid=$! waited=0
   until docker_answers; do
     kill -0 "$pid" 2>/dev/null || die "dockerd exited during start-up; last lines of $DOCKERD_LOG:

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from './migrate.ts';
 import { migrationNames } from './migrations-dir.ts';
@@ -20,6 +21,20 @@ describe('migrateDatabase', () => {
     testDb = await createTestDb();
     expect(await migrateDatabase(testDb.url)).toEqual([]);
     expect(await testDb.db.job.count()).toBe(0);
+  });
+
+  it('returns at once while another connection holds the database open', async () => {
+    testDb = await createTestDb();
+    // A reader in the middle of a transaction, as the web server or a worker may be; the schema
+    // engine's exclusive lock would wait on it and fail, so an up-to-date database must not start it.
+    const reader = new Database(testDb.url.replace(/^file:/, ''));
+    try {
+      reader.prepare('BEGIN').run();
+      reader.prepare('SELECT count(*) FROM Job').get();
+      expect(await migrateDatabase(testDb.url)).toEqual([]);
+    } finally {
+      reader.close();
+    }
   });
 
   it('leaves the database in WAL mode with a busy timeout', async () => {

@@ -1,12 +1,14 @@
 import { databaseUrl } from './client.ts';
-import { readMigrationList, readSchemaFile } from './migrations-dir.ts';
+import { migrationNames, readMigrationList, readSchemaFile } from './migrations-dir.ts';
 import { withSchemaEngine, type SchemaFile } from './schema-engine.ts';
-import { sqliteMigrationAdapterFactory } from './sqlite.ts';
+import { appliedMigrationNames, sqliteMigrationAdapterFactory } from './sqlite.ts';
 
 const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
 /** Applies the committed migrations that the database lacks; returns their names. */
 export async function migrateDatabase(url?: string): Promise<string[]> {
+  const applied = appliedMigrationNames(databaseUrl(url));
+  if (migrationNames().every((name) => applied.has(name))) return [];
   const adapterFactory = sqliteMigrationAdapterFactory(databaseUrl(url));
   return withSchemaEngine(readSchemaFile(), adapterFactory, async (engine) => {
     const output = await engine.applyMigrations({ migrationsList: readMigrationList(), filters: NO_FILTERS });

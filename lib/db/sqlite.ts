@@ -17,7 +17,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 function sqliteFilePath(url: string): string {
   const filePath = url.replace(/^file:/, '').replace(/\?.*$/, '');
-  return path.resolve(process.cwd(), filePath);
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), filePath);
 }
 
 /** Resolves the file relative to process.cwd() and creates its directory. */
@@ -39,6 +39,25 @@ function enableWal(url: string): void {
   const connection = new Database(sqliteFilePath(url), { timeout: BUSY_TIMEOUT_MS });
   try {
     if (connection.pragma('journal_mode', { simple: true }) !== 'wal') connection.pragma('journal_mode = WAL');
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * Names of the migrations recorded as applied, read with a plain connection. The schema engine
+ * takes an EXCLUSIVE lock on the file, which fails while any other process (web server, worker)
+ * has it open, so it is started only when something is actually pending.
+ */
+export function appliedMigrationNames(url: string): Set<string> {
+  const connection = new Database(sqliteFilePath(prepareSqliteUrl(url)), { timeout: BUSY_TIMEOUT_MS });
+  try {
+    const table = connection.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!table) return new Set();
+    const rows = connection
+      .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
+      .all() as { migration_name: string }[];
+    return new Set(rows.map((row) => row.migration_name));
   } finally {
     connection.close();
   }

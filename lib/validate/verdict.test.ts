@@ -16,6 +16,7 @@ function trial(overrides: Partial<TrialResult>): TrialResult {
       oomKilled: false,
       pidsLimitReached: false,
       killedBySigkill: false,
+      restartedBeforeVerifier: false,
       limits: { cpus: 1, memoryMb: 512, pids: 64, tmpfsMb: 64, fileSizeMb: 64, nofile: 1024 },
     },
     ...overrides,
