@@ -19,12 +19,13 @@ export interface ValidateOptions {
   sandbox: Sandbox;
   versionId: string;
   jobId?: string; // makes the validation idempotent across retries of the same job
+  attemptId?: string; // the evolution attempt whose candidate this is
   mapBaseImage?: boolean;
   labels?: Record<string, string>;
   progress?: (message: string) => void;
 }
 
-type RunRecord = Omit<ValidatorRun, 'id' | 'createdAt'>;
+export type RunRecord = Omit<ValidatorRun, 'id' | 'createdAt'>;
 
 export async function validateEnvironment(options: ValidateOptions): Promise<ValidatorRun[]> {
   const { db, versionId, jobId } = options;
@@ -97,6 +98,8 @@ async function runValidator(
     verifierDurationMs: trial.verifier?.durationMs ?? 0,
     totalDurationMs: Date.now() - started,
     jobId: options.jobId ?? null,
+    attemptId: options.attemptId ?? null,
+    rubricVersion: null,
   };
 }
 
@@ -122,5 +125,7 @@ function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: strin
     verifierDurationMs: 0,
     totalDurationMs: 0,
     jobId: options.jobId ?? null,
+    attemptId: options.attemptId ?? null,
+    rubricVersion: null,
   };
 }

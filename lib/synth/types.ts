@@ -1,0 +1,97 @@
+// The synthesiser plays every generative role of the two loops (METHOD.md §1): the proposer
+// and the plan reviewer of Loop 1, the modifier of Loop 2, and the judge of LLM rubric items.
+// Two implementations: procedural (offline, deterministic) and anthropic (Claude).
+import type { TaskBundle } from '../env/bundle.ts';
+import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/types.ts';
+
+// The environment a generation starts from.
+export interface ParentEnvironment {
+  versionId: string;
+  bundle: TaskBundle;
+  sequence: Sequence;
+}
+
+// A rubric item as the synthesiser sees it (see lib/rubric).
+export interface RubricItemView {
+  id: string; // RubricItem row id (one version of one item)
+  key: string;
+  title: string;
+  description: string;
+  question: string | null; // for the LLM judge
+  check: string | null; // executable shell predicate
+  appliesTo: 'plan' | 'environment' | 'both';
+}
+
+export interface Plan {
+  edit: SequenceEdit;
+  child: Sequence; // the parent sequence with the edit applied
+  rationale: string; // the proposer's stated reason, shown to reviewers
+}
+
+export interface ProposeInput {
+  parent: ParentEnvironment;
+  axis: Axis;
+  effort: Effort;
+  seed: number; // deterministic per lineage, generation and round
+  rubric: RubricItemView[];
+  feedback: string[]; // the plan reviewer's reasons from earlier rounds
+}
+
+export interface PlanReviewItem {
+  itemId: string;
+  verdict: 'passed' | 'failed' | 'unjudged';
+  reason: string;
+}
+
+export interface PlanReview {
+  approved: boolean;
+  reasons: string[]; // why it was sent back (empty when approved)
+  items: PlanReviewItem[];
+}
+
+export interface ReviewPlanInput {
+  parent: ParentEnvironment;
+  plan: Plan;
+  rubric: RubricItemView[];
+}
+
+// One file change of a residual: the patch from the parent version to the candidate.
+export type FileChange =
+  | { op: 'add' | 'modify'; path: string; content: Buffer; executable: boolean }
+  | { op: 'delete'; path: string };
+
+export interface Residual {
+  changes: FileChange[];
+}
+
+export interface ModifyInput {
+  parent: ParentEnvironment;
+  plan: Plan;
+  seed: number;
+  attempt: number; // 1-based round of Loop 2
+  feedback: string[]; // validator output and reviewer comments from earlier rounds
+}
+
+export interface ModifyOutput {
+  residual: Residual;
+  sequence: Sequence; // the candidate's sequence (normally plan.child)
+  notes: string; // what the modifier says it did
+}
+
+export interface JudgeInput {
+  bundle: TaskBundle;
+  item: RubricItemView;
+}
+
+export type JudgeVerdict = { verdict: 'passed' | 'failed'; explanation: string } | { verdict: 'unjudged'; explanation: string };
+
+export interface Synthesiser {
+  readonly name: 'procedural' | 'anthropic';
+  // The proposer's first job for an imported seed: read its execution sequence off the task.
+  extractSequence(bundle: TaskBundle): Promise<Sequence>;
+  propose(input: ProposeInput): Promise<Plan>;
+  reviewPlan(input: ReviewPlanInput): Promise<PlanReview>;
+  modify(input: ModifyInput): Promise<ModifyOutput>;
+  // LLM-judged rubric items; the procedural synthesiser answers 'unjudged', never 'passed'.
+  judge(input: JudgeInput): Promise<JudgeVerdict>;
+}
