@@ -2,7 +2,10 @@
 // and the plan reviewer of Loop 1, the modifier of Loop 2, and the judge of LLM rubric items.
 // Two implementations: procedural (offline, deterministic) and anthropic (Claude).
 import type { TaskBundle } from '../env/bundle.ts';
+import type { Residual } from '../env/residual.ts';
 import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/types.ts';
+
+export type { FileChange, Residual } from '../env/residual.ts';
 
 // The environment a generation starts from.
 export interface ParentEnvironment {
@@ -53,15 +56,6 @@ export interface ReviewPlanInput {
   parent: ParentEnvironment;
   plan: Plan;
   rubric: RubricItemView[];
-}
-
-// One file change of a residual: the patch from the parent version to the candidate.
-export type FileChange =
-  | { op: 'add' | 'modify'; path: string; content: Buffer; executable: boolean }
-  | { op: 'delete'; path: string };
-
-export interface Residual {
-  changes: FileChange[];
 }
 
 export interface ModifyInput {
