@@ -3,7 +3,6 @@ ALTER TABLE "EnvironmentVersion" ADD COLUMN "difficultyLength" REAL;
 ALTER TABLE "EnvironmentVersion" ADD COLUMN "difficultyModel" TEXT;
 ALTER TABLE "EnvironmentVersion" ADD COLUMN "difficultyScenario" REAL;
 ALTER TABLE "EnvironmentVersion" ADD COLUMN "difficultySkill" REAL;
-ALTER TABLE "EnvironmentVersion" ADD COLUMN "sequence" TEXT;
 
 -- CreateTable
 CREATE TABLE "Lineage" (
