@@ -4,6 +4,7 @@ import type { TaskBundle } from '../env/bundle.ts';
 import { createDocker } from './docker.ts';
 import { buildEnvironmentImage } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
+import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 import { runTrial } from './trial.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
@@ -20,5 +21,9 @@ export class DockerSandbox implements Sandbox {
 
   reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]> {
     return reapContainers(this.docker, opts);
+  }
+
+  runChecks(request: ChecksRequest): Promise<ChecksResult> {
+    return runChecks(this.docker, request);
   }
 }

@@ -1,6 +1,7 @@
 // The sandbox contract: build a task's environment image, run one trial
 // (agent phase, then verifier phase) in it, and clean up after crashed workers.
 import type { TaskBundle } from '../env/bundle.ts';
+import type { ChecksRequest, ChecksResult } from './run-checks.ts';
 
 export interface BuildOptions {
   // Rewrite FROM lines naming images this machine lacks to the local base.
@@ -86,4 +87,6 @@ export interface Sandbox {
   buildEnvironmentImage(bundle: TaskBundle, opts?: BuildOptions): Promise<BuildResult>;
   runTrial(request: TrialRequest): Promise<TrialResult>;
   reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]>;
+  // Shell predicates (rubric checks) over a file set, in one throwaway container.
+  runChecks(request: ChecksRequest): Promise<ChecksResult>;
 }
