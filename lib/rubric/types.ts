@@ -1,0 +1,17 @@
+// A rubric item as data, before it is stored: what the store versions (lib/rubric/store.ts).
+// An item is executable (check), LLM-judged (question), or both.
+
+export type RubricAppliesTo = 'plan' | 'environment' | 'both';
+export const RUBRIC_APPLIES_TO: RubricAppliesTo[] = ['plan', 'environment', 'both'];
+
+export interface RubricItemDef {
+  key: string; // stable slug across versions
+  title: string;
+  description: string; // why the item exists, shown to reviewers and the LLM
+  // Bash, run as an unprivileged user with the bundle read-only at /bundle as the working
+  // directory; exit 0 = passes, its output is kept as the verdict's detail. Environment
+  // items see the Harbor task files; plan items see plan.json and parent-sequence.json.
+  check: string | null;
+  question: string | null; // yes/no for the LLM judge; "yes" = passes
+  appliesTo: RubricAppliesTo;
+}
