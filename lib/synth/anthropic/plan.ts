@@ -1,0 +1,49 @@
+// Claude's answers about sequences, checked against the sequence rules (lib/sequence) before
+// they are believed: an extracted sequence must be structurally valid; a proposed plan must be a
+// legal edit of the parent along the requested axis within the requested effort, and the edit
+// it states must be the one its child sequence actually makes.
+import { checkEdit, describeEdit, structuralViolations } from '../../sequence/index.ts';
+import type { Axis, Effort, Sequence, Step, StepReplacement } from '../../sequence/types.ts';
+import type { Plan } from '../types.ts';
+import type { Interpretation } from './tool-client.ts';
+import type { ToolInput } from './tools.ts';
+
+type StepInput = ToolInput<'extract_sequence'>['steps'][number];
+
+function toSequence(steps: StepInput[]): Sequence {
+  return { steps: steps.map((s): Step => ({ id: s.id, scenario: s.scenario, skill: s.skill, dependsOn: s.dependsOn, summary: s.summary })) };
+}
+
+export function interpretExtracted(input: ToolInput<'extract_sequence'>): Interpretation<Sequence> {
+  const sequence = toSequence(input.steps);
+  const problems = structuralViolations(sequence);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: sequence };
+}
+
+export function interpretPlan(input: ToolInput<'propose_plan'>, parent: Sequence, axis: Axis, effort: Effort): Interpretation<Plan> {
+  const child = toSequence(input.child.steps);
+  const problems: string[] = [];
+  if (input.edit.axis !== axis) problems.push(`edit.axis is "${input.edit.axis}" but the requested axis is "${axis}"`);
+  if (input.edit.effort !== effort) problems.push(`edit.effort is "${input.edit.effort}" but the requested effort is "${effort}"`);
+  problems.push(...checkEdit(parent, child, axis, effort));
+  const actual = describeEdit(parent, child, axis, effort);
+  problems.push(...listMismatch('edit.inserted', input.edit.inserted, actual.inserted));
+  problems.push(...listMismatch('edit.replaced', input.edit.replaced.map(replacementKey), actual.replaced.map(replacementKey)));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { edit: actual, child, rationale: input.rationale } };
+}
+
+function replacementKey(r: StepReplacement): string {
+  return `${r.stepId}.${r.field}: ${r.from} → ${r.to}`;
+}
+
+function listMismatch(field: string, stated: string[], actual: string[]): string[] {
+  const statedSet = new Set(stated);
+  const actualSet = new Set(actual);
+  const missing = actual.filter((x) => !statedSet.has(x));
+  const extra = stated.filter((x) => !actualSet.has(x));
+  const problems: string[] = [];
+  if (missing.length > 0) problems.push(`${field} omits what the child sequence changes: ${missing.join('; ')}`);
+  if (extra.length > 0) problems.push(`${field} lists what the child sequence does not change: ${extra.join('; ')}`);
+  return problems;
+}

@@ -1,0 +1,114 @@
+// The Anthropic synthesiser: Claude as proposer, plan reviewer, modifier and rubric judge
+// (METHOD.md §1), each role one forced tool call over the shared cached prefix (prefix.ts).
+import type { TaskBundle } from '../../env/bundle.ts';
+import { checkEdit } from '../../sequence/index.ts';
+import type { Sequence } from '../../sequence/types.ts';
+import type {
+  JudgeInput,
+  JudgeVerdict,
+  ModifyInput,
+  ModifyOutput,
+  Plan,
+  PlanReview,
+  ProposeInput,
+  ReviewPlanInput,
+  RubricItemView,
+  Synthesiser,
+} from '../types.ts';
+import { resolveAnthropicConfig, type AnthropicOptions, type Environment } from './config.ts';
+import { interpretExtracted, interpretPlan } from './plan.ts';
+import { systemPrefix } from './prefix.ts';
+import { renderTaskFiles, type RenderLimits } from './render-files.ts';
+import { interpretResidual } from './residual.ts';
+import { interpretReview, planRubric } from './review.ts';
+import { extractPrompt, judgePrompt, modifyPrompt, proposePrompt, reviewPrompt } from './role-prompts.ts';
+import { ClaudeToolClient } from './tool-client.ts';
+import type { CallUsage, UsageTotals } from './usage.ts';
+
+export interface AnthropicSynthesiserOptions extends AnthropicOptions {
+  // The run's rubric, so the first call already sends the catalogue later calls repeat.
+  rubric?: RubricItemView[];
+  renderLimits?: RenderLimits;
+}
+
+export class AnthropicSynthesiser implements Synthesiser {
+  readonly name = 'anthropic' as const;
+  private readonly client: ClaudeToolClient;
+  private readonly renderLimits: RenderLimits | undefined;
+  // The rubric the cached prefix shows. Roles whose input carries no rubric (extract, modify,
+  // judge) reuse the latest one, so every call of a run sends the same prefix bytes.
+  private catalogue: RubricItemView[];
+
+  constructor(options: AnthropicSynthesiserOptions = {}, env: Environment = process.env) {
+    this.client = new ClaudeToolClient(resolveAnthropicConfig(options, env));
+    this.catalogue = options.rubric ?? [];
+    this.renderLimits = options.renderLimits;
+  }
+
+  get model(): string {
+    return this.client.config.model;
+  }
+
+  usage(): UsageTotals {
+    return this.client.usage();
+  }
+
+  calls(): readonly CallUsage[] {
+    return this.client.calls();
+  }
+
+  async extractSequence(bundle: TaskBundle): Promise<Sequence> {
+    return this.client.call({
+      tool: 'extract_sequence',
+      system: systemPrefix(this.catalogue),
+      user: extractPrompt(renderTaskFiles(bundle, this.renderLimits).text),
+      interpret: interpretExtracted,
+    });
+  }
+
+  async propose(input: ProposeInput): Promise<Plan> {
+    this.catalogue = input.rubric;
+    return this.client.call({
+      tool: 'propose_plan',
+      system: systemPrefix(this.catalogue),
+      user: proposePrompt(input, renderTaskFiles(input.parent.bundle, this.renderLimits).text),
+      interpret: (answer) => interpretPlan(answer, input.parent.sequence, input.axis, input.effort),
+    });
+  }
+
+  async reviewPlan(input: ReviewPlanInput): Promise<PlanReview> {
+    this.catalogue = input.rubric;
+    const items = planRubric(input.rubric);
+    const mechanical = checkEdit(input.parent.sequence, input.plan.child, input.plan.edit.axis, input.plan.edit.effort);
+    return this.client.call({
+      tool: 'review_plan',
+      system: systemPrefix(this.catalogue),
+      user: reviewPrompt(input, items, mechanical),
+      interpret: (answer) => interpretReview(answer, items, mechanical),
+    });
+  }
+
+  async modify(input: ModifyInput): Promise<ModifyOutput> {
+    const files = renderTaskFiles(input.parent.bundle, this.renderLimits);
+    return this.client.call({
+      tool: 'write_residual',
+      system: systemPrefix(this.catalogue),
+      user: modifyPrompt(input, files.text),
+      interpret: (answer) => {
+        const residual = interpretResidual(answer, input.parent.bundle, files.shownInFull);
+        return residual.ok ? { ok: true, value: { residual: residual.value, sequence: input.plan.child, notes: answer.notes } } : residual;
+      },
+    });
+  }
+
+  async judge(input: JudgeInput): Promise<JudgeVerdict> {
+    // An item without a question is executable only; there is nothing for an LLM to judge.
+    if (!input.item.question) return { verdict: 'unjudged', explanation: `rubric item ${input.item.key} has no question for the LLM judge` };
+    return this.client.call({
+      tool: 'judge_rubric_item',
+      system: systemPrefix(this.catalogue),
+      user: judgePrompt(input.item, renderTaskFiles(input.bundle, this.renderLimits).text),
+      interpret: (answer) => ({ ok: true, value: { verdict: answer.verdict, explanation: answer.explanation } }),
+    });
+  }
+}
