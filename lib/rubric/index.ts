@@ -1,0 +1,16 @@
+export { BUILTIN_RUBRIC } from './builtin-items.ts';
+export { reviewPlanAgainstRubric, type PlanRubricInput } from './plan-review.ts';
+export {
+  activeRubric,
+  saveRubricItem,
+  setRubricItemActive,
+  syncBuiltinRubric,
+  type ActiveRubricQuery,
+  type RubricItemInput,
+  type SaveResult,
+  type SyncResult,
+} from './store.ts';
+export { RUBRIC_APPLIES_TO, type RubricAppliesTo, type RubricItemDef } from './types.ts';
+export { runRubricValidator, type RubricValidatorOptions, type RubricValidatorRun } from './validate-rubric.ts';
+export { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict, type RubricMethod, type RubricRunVerdict, type RubricVerdictValue } from './verdicts.ts';
+export { rubricVersionLabel, toItemView } from './view.ts';

@@ -1,0 +1,140 @@
+// The rubric validator of Loop 2: every executable item's check runs against the
+// candidate's files in one sandbox container while the LLM judge answers the questions;
+// one ValidatorRun (kind 'rubric') is stored with one RubricVerdict per (item, method),
+// all stamped with the rubric version label of the item set that judged.
+import type { Db } from '../db/client.ts';
+import type { RubricItem, RubricVerdict, ValidatorRun } from '../db/generated/client.ts';
+import type { TaskBundle } from '../env/bundle.ts';
+import type { ChecksResult } from '../sandbox/run-checks.ts';
+import type { Sandbox } from '../sandbox/types.ts';
+import type { Synthesiser } from '../synth/types.ts';
+import type { RunRecord } from '../validate/validate-environment.ts';
+import { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
+import { rubricVersionLabel, toItemView } from './view.ts';
+
+export interface RubricValidatorOptions {
+  db: Db;
+  sandbox: Sandbox;
+  synthesiser: Synthesiser | null; // null: no LLM configured, every question stays unjudged
+  versionId: string;
+  bundle: TaskBundle; // the files of versionId
+  items: RubricItem[]; // normally activeRubric(db, { lineageId, appliesTo: 'environment' })
+  attemptId?: string;
+  jobId?: string; // makes the run idempotent across retries of the same job
+  labels?: Record<string, string>;
+}
+
+export type RubricValidatorRun = ValidatorRun & { rubricVerdicts: RubricVerdict[] };
+
+interface JudgedItem extends ItemVerdict {
+  item: RubricItem;
+}
+
+interface ExecutableOutcome {
+  imageId: string | null;
+  verdicts: JudgedItem[];
+  sandboxFailed: boolean;
+  timedOut: boolean;
+}
+
+async function runExecutableItems(options: RubricValidatorOptions, items: RubricItem[]): Promise<ExecutableOutcome> {
+  const withCheck = items.filter((item): item is RubricItem & { check: string } => item.check !== null);
+  if (withCheck.length === 0) return { imageId: null, verdicts: [], sandboxFailed: false, timedOut: false };
+  let checks: ChecksResult;
+  try {
+    checks = await options.sandbox.runChecks({
+      files: options.bundle.files,
+      checks: withCheck.map((item) => ({ id: item.id, script: item.check })),
+      labels: { ...options.labels, 'envolve.validator': 'rubric', 'envolve.version': options.versionId },
+    });
+  } catch (err) {
+    const detail = `sandbox failure: ${err instanceof Error ? err.message : String(err)}`;
+    const verdicts = withCheck.map((item): JudgedItem => ({ item, method: 'executable', verdict: 'error', detail, durationMs: 0 }));
+    return { imageId: null, verdicts, sandboxFailed: true, timedOut: false };
+  }
+  const byId = new Map(checks.results.map((r) => [r.id, r]));
+  const verdicts = withCheck.map((item): JudgedItem => {
+    const result = byId.get(item.id);
+    if (!result) return { item, method: 'executable', verdict: 'error', detail: 'the sandbox returned no result for this check', durationMs: 0 };
+    return { item, ...checkVerdict(result) };
+  });
+  return { imageId: checks.imageId, verdicts, sandboxFailed: false, timedOut: checks.results.some((r) => r.timedOut) };
+}
+
+async function judgeItem(options: RubricValidatorOptions, item: RubricItem): Promise<JudgedItem> {
+  if (!options.synthesiser) return { item, method: 'llm', verdict: 'unjudged', detail: 'no LLM is configured', durationMs: 0 };
+  const started = Date.now();
+  try {
+    const answer = await options.synthesiser.judge({ bundle: options.bundle, item: toItemView(item) });
+    return { item, ...judgeVerdict(answer, Date.now() - started) };
+  } catch (err) {
+    const detail = `the judge failed: ${err instanceof Error ? err.message : String(err)}`;
+    return { item, method: 'llm', verdict: 'error', detail, durationMs: Date.now() - started };
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
+// One line per verdict, for the run's log view.
+function compactLog(verdicts: JudgedItem[]): string {
+  return verdicts
+    .map((v) => `${v.verdict.padEnd(8)} ${v.method.padEnd(10)} ${v.item.key}@${v.item.version} (${v.durationMs} ms) ${firstLine(v.detail)}`)
+    .join('\n');
+}
+
+function errorSummary(verdicts: JudgedItem[]): string | null {
+  const bad = verdicts.filter((v) => v.verdict === 'failed' || v.verdict === 'error');
+  if (bad.length === 0) return null;
+  return bad.map((v) => `${v.item.key} ${v.verdict} (${v.method}): ${firstLine(v.detail)}`).join('\n');
+}
+
+export async function runRubricValidator(options: RubricValidatorOptions): Promise<RubricValidatorRun> {
+  const { db, jobId } = options;
+  if (jobId) {
+    const done = await db.validatorRun.findFirst({ where: { jobId, kind: 'rubric' }, include: { rubricVerdicts: true } });
+    if (done) return done;
+  }
+  const started = Date.now();
+  const items = options.items.filter((item) => item.appliesTo !== 'plan');
+  const [executable, judged] = await Promise.all([
+    runExecutableItems(options, items),
+    Promise.all(items.filter((item) => item.question !== null).map((item) => judgeItem(options, item))),
+  ]);
+  // Item order, the executable verdict before the LLM's for an item that has both.
+  const verdicts = items.flatMap((item) => [...executable.verdicts, ...judged].filter((v) => v.item.id === item.id));
+  const checksMs = executable.verdicts.reduce((sum, v) => sum + v.durationMs, 0);
+  const record: RunRecord = {
+    versionId: options.versionId,
+    kind: 'rubric',
+    verdict: runVerdict(verdicts),
+    status: executable.sandboxFailed ? 'error' : executable.timedOut ? 'timed-out' : 'completed',
+    reward: null, // a rubric run judges files, it runs no trial and earns no reward
+    rewardDetail: null,
+    expectedReward: 0,
+    imageId: executable.imageId,
+    agentExitCode: null,
+    verifierExitCode: null,
+    agentLog: compactLog(verdicts),
+    verifierLog: '',
+    error: errorSummary(verdicts),
+    containment: executable.imageId ? JSON.stringify({ networkMode: 'none', user: 'agent', bundle: 'read-only /bundle' }) : null,
+    timedOut: executable.timedOut,
+    buildDurationMs: 0,
+    agentDurationMs: 0,
+    verifierDurationMs: checksMs,
+    totalDurationMs: Date.now() - started,
+    jobId: jobId ?? null,
+    attemptId: options.attemptId ?? null,
+    rubricVersion: rubricVersionLabel(items),
+  };
+  return db.validatorRun.create({
+    data: {
+      ...record,
+      rubricVerdicts: { create: verdicts.map((v) => ({ itemId: v.item.id, method: v.method, verdict: v.verdict, detail: v.detail })) },
+    },
+    include: { rubricVerdicts: true },
+  });
+}

@@ -1,0 +1,39 @@
+// From check results and judge answers to rubric verdicts, and from those to the run's verdict.
+// An LLM item nobody judged is 'unjudged' — never 'passed' — and does not fail the run.
+import type { CheckResult } from '../sandbox/run-checks.ts';
+import type { JudgeVerdict } from '../synth/types.ts';
+
+export type RubricMethod = 'executable' | 'llm';
+export type RubricVerdictValue = 'passed' | 'failed' | 'unjudged' | 'error';
+export type RubricRunVerdict = 'passed' | 'failed' | 'error';
+
+export interface ItemVerdict {
+  method: RubricMethod;
+  verdict: RubricVerdictValue;
+  detail: string;
+  durationMs: number;
+}
+
+// bash's "cannot execute" and "command not found": the check broke, the task did not fail it.
+const BROKEN_CHECK_EXIT_CODES = new Set([126, 127]);
+
+export function checkVerdict(result: CheckResult): ItemVerdict {
+  const base = { method: 'executable' as const, durationMs: result.durationMs };
+  if (result.error) return { ...base, verdict: 'error', detail: `the check could not run: ${result.error}` };
+  if (result.timedOut) return { ...base, verdict: 'error', detail: `${result.output}\n[the check timed out]`.trim() };
+  if (result.exitCode === 0) return { ...base, verdict: 'passed', detail: result.output };
+  if (result.exitCode === null || BROKEN_CHECK_EXIT_CODES.has(result.exitCode)) {
+    return { ...base, verdict: 'error', detail: `${result.output}\n[the check itself failed, exit code ${result.exitCode}]`.trim() };
+  }
+  return { ...base, verdict: 'failed', detail: result.output };
+}
+
+export function judgeVerdict(answer: JudgeVerdict, durationMs: number): ItemVerdict {
+  return { method: 'llm', verdict: answer.verdict, detail: answer.explanation, durationMs };
+}
+
+export function runVerdict(verdicts: ReadonlyArray<Pick<ItemVerdict, 'verdict'>>): RubricRunVerdict {
+  if (verdicts.some((v) => v.verdict === 'failed')) return 'failed';
+  if (verdicts.some((v) => v.verdict === 'error')) return 'error';
+  return 'passed';
+}
