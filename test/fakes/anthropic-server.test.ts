@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './anthropic-server.ts';
+import { answerByTool, startFakeAnthropic, type FakeAnthropic } from './anthropic-server.ts';
 
 const LONG = 'x'.repeat(6000); // ~1500 tokens: above the fake's minimum cacheable prefix
 
@@ -129,5 +129,17 @@ describe('fake Anthropic Messages API', () => {
     fake = await startFakeAnthropic();
     expect((await post(fake, validBody())).status).toBe(400);
     expect(fake.violations()).toEqual(['request 0: no scripted reply for this request']);
+  });
+
+  it('answers by the forced tool with answerByTool', async () => {
+    fake = await startFakeAnthropic({ respond: answerByTool({ answer: () => ({ a: 'by tool' }) }) });
+    const ok = await (await post(fake, validBody())).json();
+    expect(ok.content[0].input).toEqual({ a: 'by tool' });
+    const other = validBody();
+    other.tools = [{ name: 'other', input_schema: { type: 'object' } }];
+    other.tool_choice = { type: 'tool', name: 'other' };
+    const refused = await post(fake, other);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toContain('no answer scripted for tool other');
   });
 });

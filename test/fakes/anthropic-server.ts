@@ -190,3 +190,12 @@ function sendError(res: ServerResponse, record: RecordedRequest, status: number,
   res.writeHead(status, headers);
   res.end(JSON.stringify({ type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }));
 }
+
+// A responder that answers by the tool tool_choice forces: one function per tool, each returning
+// that tool's input. A request forcing any other tool is answered with a 400 naming it.
+export function answerByTool(answers: Record<string, (request: RecordedRequest) => unknown>): FakeResponder {
+  return (request) => {
+    const answer = request.forcedTool === null ? undefined : answers[request.forcedTool];
+    return answer ? { toolInput: answer(request) } : { error: 400, message: `fake Anthropic API: no answer scripted for tool ${request.forcedTool}` };
+  };
+}

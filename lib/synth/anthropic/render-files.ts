@@ -25,7 +25,7 @@ export function renderTaskFiles(bundle: TaskBundle, limits: RenderLimits = DEFAU
   let budget = limits.maxTotalBytes;
   const files = bundle.files.filter((f) => f.path !== METADATA_SIDECAR).sort((a, b) => comparePaths(a.path, b.path));
   const parts = files.map((file) => {
-    const attributes = `path="${file.path}" bytes="${file.content.length}" executable="${file.executable}"`;
+    const attributes = `path=${JSON.stringify(file.path)} bytes="${file.content.length}" executable="${file.executable}"`;
     const digest = `${formatBytes(file.content.length)}, sha256 ${sha256Hex(file.content)}`;
     if (notTextReason(file.content)) {
       return `<file ${attributes} shown="digest">(binary, ${digest}; cannot be shown or rewritten)</file>`;
@@ -38,5 +38,5 @@ export function renderTaskFiles(bundle: TaskBundle, limits: RenderLimits = DEFAU
     shownInFull.add(file.path);
     return `<file ${attributes}>\n${file.content.toString('utf8')}\n</file>`;
   });
-  return { text: `<task name="${bundle.name}">\n${parts.join('\n')}\n</task>`, shownInFull };
+  return { text: `<task name=${JSON.stringify(bundle.name)}>\n${parts.join('\n')}\n</task>`, shownInFull };
 }
