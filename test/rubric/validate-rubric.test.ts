@@ -1,0 +1,180 @@
+// The rubric validator and the plan-item review against real containers: verdicts per
+// item and method, unjudged (never passed) without an LLM, a fake judge's answers, a
+// check that loops forever, and plan items rejecting a length step that depends on nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import type { TaskBundle } from '../../lib/env/bundle.ts';
+import { storeBundle } from '../../lib/env/store.ts';
+import {
+  activeRubric,
+  BUILTIN_RUBRIC,
+  reviewPlanAgainstRubric,
+  rubricVersionLabel,
+  runRubricValidator,
+  saveRubricItem,
+  syncBuiltinRubric,
+  toItemView,
+} from '../../lib/rubric/index.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import type { JudgeInput, JudgeVerdict, Synthesiser } from '../../lib/synth/types.ts';
+import { exampleBundles, lengthPlan, PARENT_SEQUENCE, scenarioPlan, withFiles } from './fixtures.ts';
+
+let testDb: TestDb;
+let example: TaskBundle;
+const sandbox = new DockerSandbox();
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+  await syncBuiltinRubric(testDb.db);
+  example = (await exampleBundles())[0]!;
+});
+afterAll(() => testDb.cleanup());
+
+// Only judge() is called by the validator; the other roles are not part of this test.
+function fakeJudge(answer: (input: JudgeInput) => JudgeVerdict): Synthesiser {
+  const unused = () => Promise.reject(new Error('not used by the rubric validator'));
+  return {
+    name: 'anthropic',
+    extractSequence: unused,
+    propose: unused,
+    reviewPlan: unused,
+    modify: unused,
+    judge: async (input) => answer(input),
+  };
+}
+
+async function validate(bundle: TaskBundle, synthesiser: Synthesiser | null, jobId?: string) {
+  const versionId = await storeBundle(testDb.db, bundle, { source: 'import' });
+  const items = await activeRubric(testDb.db, { appliesTo: 'environment' });
+  const run = await runRubricValidator({ db: testDb.db, sandbox, synthesiser, versionId, bundle, items, jobId });
+  const verdicts = await testDb.db.rubricVerdict.findMany({ where: { validatorRunId: run.id }, include: { item: true } });
+  const byKey = (method: string) => Object.fromEntries(verdicts.filter((v) => v.method === method).map((v) => [v.item.key, v]));
+  return { run, items, versionId, executable: byKey('executable'), llm: byKey('llm') };
+}
+
+describe('runRubricValidator', () => {
+  it('passes a good example with no LLM: executable items pass, LLM items are unjudged, never passed', async () => {
+    const { run, items, versionId, executable, llm } = await validate(example, null);
+    expect(run).toMatchObject({ kind: 'rubric', verdict: 'passed', status: 'completed', versionId, rubricVersion: rubricVersionLabel(items) });
+    expect(run.imageId).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(Object.values(executable).map((v) => v.verdict)).toEqual(Array(Object.keys(executable).length).fill('passed'));
+    expect(Object.keys(executable).length).toBe(items.filter((i) => i.check).length);
+    const questions = items.filter((i) => i.question).length;
+    expect(Object.keys(llm).length).toBe(questions);
+    expect(new Set(Object.values(llm).map((v) => v.verdict))).toEqual(new Set(['unjudged']));
+    expect(llm.typos!.detail).toMatch(/no LLM/);
+    // The compact log: one line per verdict.
+    expect(run.agentLog.split('\n')).toHaveLength(Object.keys(executable).length + questions);
+    expect(run.agentLog).toMatch(/^passed +executable +reward_file_written@1 /m);
+  });
+
+  it('records a fake judge’s passed and failed, and fails the run on a judged failure', async () => {
+    const judge = fakeJudge(({ item }) =>
+      item.key === 'typos' ? { verdict: 'failed', explanation: 'instruction says "acess.log"' } : { verdict: 'passed', explanation: 'fine' },
+    );
+    const { run, llm } = await validate(example, judge);
+    expect(llm.typos).toMatchObject({ verdict: 'failed', detail: 'instruction says "acess.log"' });
+    expect(llm.behavior_in_tests!.verdict).toBe('passed');
+    expect(run.verdict).toBe('failed');
+    expect(run.error).toMatch(/typos failed \(llm\)/);
+  });
+
+  it('an LLM that answers unjudged leaves the item unjudged and the run passed', async () => {
+    const { run, llm } = await validate(example, fakeJudge(() => ({ verdict: 'unjudged', explanation: 'no key' })));
+    expect(new Set(Object.values(llm).map((v) => v.verdict))).toEqual(new Set(['unjudged']));
+    expect(run.verdict).toBe('passed');
+  });
+
+  it('fails on a bad bundle and says which items failed', async () => {
+    const bad = withFiles(example, {
+      'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN apt-get install -y jq\nCOPY solution/solve.sh /app/\n',
+      'tests/test.sh': '#!/bin/bash\ntest -s /app/summary.csv\n',
+    });
+    const { run, executable } = await validate(bad, null);
+    expect(run.verdict).toBe('failed');
+    for (const key of ['dockerfile_offline', 'image_copies_no_solution_or_tests', 'reward_file_written', 'output_paths_in_instruction']) {
+      expect(executable[key]!.verdict, key).toBe('failed');
+    }
+    expect(executable.pinned_dependencies!.verdict).toBe('passed');
+    expect(run.error).toMatch(/dockerfile_offline failed \(executable\)/);
+  });
+
+  it('a check that loops forever times out as an error without hanging the run, and the next checks still run', async () => {
+    const lineageId = 'lineage-with-a-slow-check';
+    await saveRubricItem(testDb.db, {
+      key: 'aaa_loops_forever',
+      title: 'loops forever',
+      description: 'a broken missed-issue check',
+      check: 'while :; do :; done',
+      question: null,
+      appliesTo: 'environment',
+      scope: 'lineage',
+      lineageId,
+      source: 'missed-issue',
+    });
+    const items = await activeRubric(testDb.db, { appliesTo: 'environment', lineageId });
+    expect(items[0]!.key).toBe('aaa_loops_forever');
+    const versionId = await storeBundle(testDb.db, example, { source: 'import' });
+    const started = Date.now();
+    const run = await runRubricValidator({ db: testDb.db, sandbox, synthesiser: null, versionId, bundle: example, items });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(run).toMatchObject({ verdict: 'error', status: 'timed-out', timedOut: true });
+    const verdicts = run.rubricVerdicts.filter((v) => v.method === 'executable');
+    expect(verdicts.find((v) => v.itemId === items[0]!.id)).toMatchObject({ verdict: 'error' });
+    expect(verdicts.filter((v) => v.verdict === 'passed')).toHaveLength(verdicts.length - 1);
+  }, 90_000);
+
+  it('records a retried job once', async () => {
+    const first = await validate(example, null, 'rubric-job-1');
+    const second = await validate(example, null, 'rubric-job-1');
+    expect(second.run.id).toBe(first.run.id);
+  });
+});
+
+describe('reviewPlanAgainstRubric', () => {
+  const planItems = () => BUILTIN_RUBRIC.filter((i) => i.appliesTo === 'plan');
+  async function review(plan: ReturnType<typeof lengthPlan>) {
+    const rows = await activeRubric(testDb.db, { appliesTo: 'plan' });
+    expect(rows.map((r) => r.key).sort()).toEqual(planItems().map((i) => i.key).sort());
+    const items = await reviewPlanAgainstRubric({ sandbox, plan, parentSequence: PARENT_SEQUENCE, items: rows.map(toItemView) });
+    const keyOf = new Map(rows.map((r) => [r.id, r.key]));
+    return Object.fromEntries(items.map((i) => [keyOf.get(i.itemId)!, i]));
+  }
+
+  it('passes a length plan whose inserted step consumes an existing output', async () => {
+    const items = await review(lengthPlan(['s2']));
+    for (const [key, item] of Object.entries(items)) expect({ key, ...item }).toMatchObject({ verdict: 'passed' });
+  });
+
+  it('rejects a length plan whose inserted step depends on nothing', async () => {
+    const items = await review(lengthPlan([]));
+    expect(items.plan_length_inserts_depend).toMatchObject({ verdict: 'failed' });
+    expect(items.plan_length_inserts_depend!.reason).toMatch(/inserted step s3 depends on no earlier step/);
+    expect(items.plan_effort_bound!.verdict).toBe('passed');
+  });
+
+  it('rejects a dependency on a step that comes later, too much change for low effort, and a scenario edit that changes a skill', async () => {
+    const later = await review(lengthPlan(['s9']));
+    expect(later.plan_length_inserts_depend!.reason).toMatch(/depends on s9, which do not come before it/);
+    const wide = lengthPlan(['s2']);
+    wide.edit.inserted = ['s3', 's4'];
+    wide.child.steps.push({ id: 's4', scenario: 'web-server logs', skill: 'jq', dependsOn: ['s3'] });
+    expect((await review(wide)).plan_effort_bound!.reason).toMatch(/low effort must change exactly one step/);
+    expect((await review(scenarioPlan(false))).plan_axis_consistent!.verdict).toBe('passed');
+    expect((await review(scenarioPlan(true))).plan_axis_consistent!.reason).toMatch(/scenario edit changed the other field of step s2/);
+  });
+
+  it('answers unjudged for an LLM-only plan item', async () => {
+    const { item } = await saveRubricItem(testDb.db, {
+      key: 'plan_llm_only',
+      title: 'asks the judge only',
+      description: 'no check',
+      check: null,
+      question: 'Is the plan sound?',
+      appliesTo: 'plan',
+    });
+    const items = await reviewPlanAgainstRubric({ sandbox, plan: lengthPlan(['s2']), parentSequence: PARENT_SEQUENCE, items: [toItemView(item)] });
+    expect(items).toEqual([{ itemId: item.id, verdict: 'unjudged', reason: 'judged by the LLM reviewer only' }]);
+  });
+});
