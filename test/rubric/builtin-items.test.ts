@@ -127,6 +127,19 @@ const BAD: Array<{ key: string; why: string; change: Record<string, string | nul
   },
 ];
 
+describe('values the instruction gives the agent', () => {
+  it('are inputs, not literal answers, even when expected.json and solve.sh both hold them', async () => {
+    const [example] = await exampleBundles();
+    const procedural = withFiles(example!, {
+      'instruction.md': 'Step s1234 writes the number of requests to `/app/report.json`.\n',
+      'tests/expected.json': '{"steps": [{"id": "s1234", "expected": "13729609"}]}\n',
+      'solution/solve.sh': '#!/bin/bash\nwc -l < /app/access.log > /app/out/s1234.txt\n',
+    });
+    const result = (await runItems(procedural, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
+    expect(result.exitCode, result.output).toBe(0);
+  });
+});
+
 describe('built-in executable items on bad bundles', () => {
   it.each(BAD)('$key fails on $why', async ({ key, change, detail }) => {
     const [example] = await exampleBundles();

@@ -115,13 +115,14 @@ const solutionHasNoLiteralAnswers: RubricItemDef = {
   description:
     'A reference solution that prints the answers proves nothing about the task: the oracle must compute them. ' +
     'When tests/expected.json holds the expected values (procedural tasks), none of its distinctive values ' +
-    '(at least 4 characters with a digit) may appear verbatim in solve.sh.',
+    '(at least 4 characters with a digit) may appear verbatim in solve.sh, unless instruction.md gives that ' +
+    'value to the agent too (a step id, a threshold): then it is an input, not an answer.',
   check: String.raw`[ -f tests/expected.json ] || { echo "no tests/expected.json: nothing to compare"; exit 0; }
 [ -f solution/solve.sh ] || { echo "no solution/solve.sh"; exit 0; }
 values=$(jq -r '.. | scalars | tostring' tests/expected.json) || { echo "tests/expected.json is not valid JSON"; exit 1; }
 found=0
 while IFS= read -r value; do
-  if grep -qwF -- "$value" solution/solve.sh; then
+  if grep -qwF -- "$value" solution/solve.sh && ! grep -qwF -- "$value" instruction.md 2>/dev/null; then
     echo "solve.sh contains the expected value '$value' literally"
     found=1
   fi
