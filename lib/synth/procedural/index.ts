@@ -1,0 +1,9 @@
+// The procedural (offline) synthesiser and its renderer.
+export { ProceduralSynthesiser, type ProceduralOptions } from './synthesiser.ts';
+export { renderEnvironment, renderEnvironmentWithSteps, GENERATOR, type Fault, type RenderOptions } from './render.ts';
+export { newSeedSequence } from './seed-sequence.ts';
+export { diffBundles, applyResidual } from './diff-bundles.ts';
+export { readProceduralMetadata, type ProceduralMetadata } from './metadata.ts';
+export { proposePlan } from './propose.ts';
+export { reviewPlan } from './review-plan.ts';
+export { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';

@@ -1,0 +1,95 @@
+// The procedural proposer: chooses WHICH steps change and to WHICH catalogue names, with a seeded
+// PRNG, and leaves the mechanics to lib/sequence (insertSteps, replaceField, describeEdit).
+import { describeEdit, insertSteps, nextStepIds, replaceField } from '../../sequence/index.ts';
+import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
+import type { Plan } from '../types.ts';
+import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { createRng, hashSeed, type Rng } from './rng.ts';
+
+export interface ProposeOptions {
+  sequence: Sequence;
+  axis: Axis;
+  effort: Effort;
+  seed: number;
+  round: number; // 0 for the first proposal; later rounds re-draw after a rejection
+}
+
+// Names not yet in the sequence (nor already chosen in this edit) first: novelty is what the
+// scenario and skill axes add to the difficulty; repeats only when the catalogue runs out.
+function novelName(rng: Rng, catalogue: readonly string[], used: Set<string>, avoid: string): string {
+  const fresh = catalogue.filter((n) => !used.has(n) && n !== avoid);
+  const name = rng.pick(fresh.length > 0 ? fresh : catalogue.filter((n) => n !== avoid));
+  used.add(name);
+  return name;
+}
+
+export function proposePlan(options: ProposeOptions): Plan {
+  const { sequence, axis, effort } = options;
+  if (sequence.steps.length === 0) throw new Error('cannot propose an edit of an empty sequence');
+  const rng = createRng(hashSeed(options.seed, axis, effort, 'propose', options.round));
+  const { child, rationale } = axis === 'length' ? lengthen(sequence, effort, rng) : replace(sequence, axis, effort, rng);
+  return { edit: describeEdit(sequence, child, axis, effort), child, rationale };
+}
+
+function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
+  const scenarios = new Set(sequence.steps.map((s) => s.scenario));
+  const skills = new Set(sequence.steps.map((s) => s.skill));
+  const newStep = (id: string, dependsOn: string): Step => ({
+    id,
+    scenario: novelName(rng, SCENARIO_NAMES, scenarios, ''),
+    skill: novelName(rng, SKILL_NAMES, skills, ''),
+    dependsOn: [dependsOn],
+  });
+
+  let child = sequence;
+  let inserted: Step[] = [];
+  if (effort === 'max') {
+    // Up to four steps, each at its own place, each consuming an output of a step before it.
+    for (const id of nextStepIds(sequence, rng.int(1, 4))) {
+      const at = rng.int(1, child.steps.length);
+      const step = newStep(id, rng.pick(child.steps.slice(0, at)).id);
+      child = insertSteps(child, at, [step]);
+      inserted.push(step);
+    }
+  } else {
+    // One contiguous run: the first consumes the output just before it, the rest chain on.
+    const ids = nextStepIds(sequence, effort === 'low' ? 1 : rng.int(2, 3));
+    const at = rng.int(1, sequence.steps.length);
+    let previous = sequence.steps[at - 1]!.id;
+    inserted = ids.map((id) => {
+      const step = newStep(id, previous);
+      previous = id;
+      return step;
+    });
+    child = insertSteps(sequence, at, inserted);
+  }
+  const described = inserted.map((s) => `${s.skill} over ${s.scenario} (${s.id}, consuming ${s.dependsOn.join(', ')}'s answer)`).join('; ');
+  return {
+    child,
+    rationale: `Adds ${inserted.length === 1 ? 'a step' : `${inserted.length} steps`}: ${described}, lengthening the chain from ${sequence.steps.length} to ${child.steps.length} steps; each new step can only be solved with the answer it depends on.`,
+  };
+}
+
+function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
+  const steps = sequence.steps;
+  let targets: Step[];
+  if (effort === 'low') targets = [rng.pick(steps)];
+  else if (effort === 'high') {
+    const length = Math.min(steps.length, rng.int(2, 3));
+    const start = rng.int(0, steps.length - length);
+    targets = steps.slice(start, start + length);
+  } else {
+    const chosen = new Set(rng.shuffle(steps).slice(0, rng.int(1, steps.length)).map((s) => s.id));
+    targets = steps.filter((s) => chosen.has(s.id));
+  }
+  const used = new Set(steps.map((s) => s[axis]));
+  const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
+  const names = targets.map((s) => novelName(rng, catalogue, used, s[axis]));
+  const child = replaceField(sequence, targets.map((s) => s.id), axis, names);
+  const kept = axis === 'scenario' ? 'skill' : 'scenario';
+  const described = targets.map((s, i) => `${s.id} ${s[axis]} → ${names[i]}`).join(', ');
+  return {
+    child,
+    rationale: `Replaces the ${axis} of ${targets.length === 1 ? 'one step' : `${targets.length} steps`} (${described}) with ${axis}s the sequence has not used, keeping every ${kept} and dependency, so the same techniques must be applied to unfamiliar data.`,
+  };
+}

@@ -1,0 +1,102 @@
+// One step of a sequence rendered into task content: its datasets, its section of instruction.md,
+// its fragment of solve.sh and its expected answer. A dependent step gets one dataset per
+// candidate value of its upstream answers; only the candidate named by the true answers holds the
+// data its expected answer is computed from, so the chain must be solved in order.
+import type { Step } from '../../sequence/types.ts';
+import { scenarioNamed, skillNamed } from './catalogue.ts';
+import { generateRecords } from './records.ts';
+import { createRng, hashSeed, type Rng } from './rng.ts';
+import type { DataFile, StepParams } from './skill.ts';
+
+export interface RenderedDataset {
+  dir: string; // under environment/data/ and /app/data/
+  files: DataFile[];
+  build?: string;
+}
+
+export interface RenderedStep {
+  step: Step;
+  datasets: RenderedDataset[];
+  instruction: string; // the body of the step's section, without its heading
+  solve: string;
+  answer: string;
+}
+
+export const outputPath = (stepId: string): string => `/app/out/${stepId}.txt`;
+
+// The token a downstream step selects its data by: the first word of the first line.
+export function handleOf(answer: string): string {
+  const token = answer.split('\n')[0]?.trim().split(/\s+/)[0] ?? '';
+  if (!/^[A-Za-z0-9._:@=-]+$/.test(token)) throw new Error(`answer "${answer}" has no path-safe first token to chain on`);
+  return token;
+}
+
+// Plausible wrong values: the same token with its last letter or digit changed, so a decoy
+// directory looks like an answer but is not this one.
+export function decoysOf(handle: string, rng: Rng, count: number): string[] {
+  const decoys = new Set<string>();
+  const positions = [...handle].flatMap((ch, i) => (/[A-Za-z0-9]/.test(ch) ? [i] : []));
+  for (let attempt = 0; decoys.size < count && attempt < 100; attempt++) {
+    const at = positions[positions.length - 1 - (attempt % Math.min(2, positions.length))]!;
+    const ch = handle[at]!;
+    const alphabet = /[0-9]/.test(ch) ? '0123456789' : /[a-z]/.test(ch) ? 'abcdefghijklmnopqrstuvwxyz' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const replacement = rng.pick([...alphabet].filter((c) => c !== ch));
+    const decoy = handle.slice(0, at) + replacement + handle.slice(at + 1);
+    if (decoy !== handle) decoys.add(decoy);
+  }
+  return [...decoys];
+}
+
+export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string, string>): RenderedStep {
+  const scenario = scenarioNamed(step.scenario);
+  const skill = skillNamed(step.skill);
+  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
+  const keys = scenario.makeKeys(stepRng);
+  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+
+  const upstream = step.dependsOn.map((id) => {
+    const answer = answers.get(id);
+    if (answer === undefined) throw new Error(`step ${step.id} depends on ${id}, which is not an earlier step`);
+    return handleOf(answer);
+  });
+  const chosen = upstream.join('_');
+  const candidates = upstream.length === 0 ? [''] : [chosen, ...decoysOf(chosen, stepRng, 2)].sort();
+
+  let answer = '';
+  const datasets = candidates.map((candidate) => {
+    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate));
+    const records = generateRecords(rng, {
+      count: rng.int(40, 60),
+      keys,
+      categories: scenario.categories,
+      texts: scenario.texts,
+      value: scenario.value,
+      ensureCategory: params.category,
+      ensureKey: params.key,
+    });
+    const made = skill.materialise({ scenario, params, rng, records });
+    if (candidate === chosen) answer = made.answer;
+    return { dir: candidate ? `${step.id}/${candidate}` : step.id, files: made.files, build: made.build };
+  });
+
+  const base = `/app/data/${step.id}`;
+  const out = outputPath(step.id);
+  const location =
+    upstream.length === 0
+      ? `The data for this step is in \`${base}/\` (DATA below).`
+      : `This step continues from ${step.dependsOn.map((id) => `\`${outputPath(id)}\``).join(' and ')}: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is the first whitespace-separated word on the first line of ${
+          step.dependsOn.length === 1 ? `\`${outputPath(step.dependsOn[0]!)}\`` : `each of those files, joined with \`_\` in that order`
+        }.`;
+  const n = scenario.nouns;
+  const meaning = `Each ${n.record} has a ${n.key}, a ${n.value}, a ${n.time}, a ${n.category} and a ${n.text}.`;
+  const format = skill.exportsColumns ? meaning : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
+  const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
+  const instruction = `${location} ${format}\n\n${task}\n`;
+
+  const select =
+    upstream.length === 0
+      ? `d=${base}`
+      : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
+  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, `out=${out}`, `extract() { ${scenario.extract}; }`, skill.solve(scenario, params)].join('\n');
+  return { step, datasets, instruction, solve, answer };
+}

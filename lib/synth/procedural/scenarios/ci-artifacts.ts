@@ -1,0 +1,17 @@
+import { isoTime } from '../records.ts';
+import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+
+export const ciArtifacts: Scenario = {
+  name: 'ci-artifacts',
+  title: 'CI artifact index',
+  fileName: 'artifacts.idx',
+  format: 'one artifact per line as space-separated `field=value` pairs: `pipeline=NAME size=BYTES finished=ISO_TIME result=RESULT artifact=FILE`.',
+  nouns: { record: 'artifact', key: 'pipeline', value: 'size in bytes', time: 'finish time', category: 'result', text: 'artifact file' },
+  columns: { key: 'pipeline', value: 'size', time: 'finished', category: 'result', text: 'artifact' },
+  value: { decimals: 0, min: 100, max: 900_000 },
+  categories: ['success', 'failed', 'cancelled', 'flaky'],
+  texts: ['app.tar.gz', 'coverage.xml', 'junit.xml', 'sbom.json', 'docs.zip', 'wheel.whl'],
+  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['build', 'test', 'deploy', 'lint'])}-${r.pick(['api', 'web', 'worker', 'cli', 'mobile'])}`),
+  render: (records) => lines(records.map((r) => `pipeline=${r.key} size=${r.value} finished=${isoTime(r.time)} result=${r.category} artifact=${r.text}`)),
+  extract: `awk -v OFS='\\t' '{for(i=1;i<=NF;i++){n=index($i,"="); f[substr($i,1,n-1)]=substr($i,n+1)} print f["pipeline"],f["size"],f["finished"],f["result"],f["artifact"]}'`,
+};

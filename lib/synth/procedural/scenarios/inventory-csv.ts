@@ -1,0 +1,18 @@
+import { isoTime } from '../records.ts';
+import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+
+export const inventoryCsv: Scenario = {
+  name: 'inventory-csv',
+  title: 'Warehouse inventory counts',
+  fileName: 'inventory.csv',
+  format: 'semicolon-separated CSV with the header `sku;quantity;counted_at;warehouse;description`; times are ISO 8601 UTC.',
+  nouns: { record: 'stock count', key: 'SKU', value: 'quantity', time: 'count time', category: 'warehouse', text: 'description' },
+  columns: { key: 'sku', value: 'quantity', time: 'counted_at', category: 'warehouse', text: 'description' },
+  value: { decimals: 0, min: 1, max: 2_500 },
+  categories: ['WH-North', 'WH-South', 'WH-East', 'WH-Central'],
+  texts: ['steel-bolt-m8', 'cable-tie', 'hinge-brass', 'washer-10mm', 'drill-bit-6mm', 'wall-plug'],
+  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `SKU-${r.int(10000, 99999)}`),
+  render: (records) =>
+    lines(['sku;quantity;counted_at;warehouse;description', ...records.map((r) => [r.key, r.value, isoTime(r.time), r.category, r.text].join(';'))]),
+  extract: `tail -n +2 | awk -F';' -v OFS='\\t' '{print $1,$2,$3,$4,$5}'`,
+};

@@ -1,0 +1,18 @@
+// Fresh seed sequences for new lineages: one or two steps, the second consuming the first.
+import type { Sequence } from '../../sequence/types.ts';
+import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { createRng, hashSeed } from './rng.ts';
+
+export function newSeedSequence(seed: number, options: { steps: 1 | 2 } = { steps: 1 }): Sequence {
+  const rng = createRng(hashSeed(seed, 'seed-sequence'));
+  const scenarios = rng.shuffle(SCENARIO_NAMES);
+  const skills = rng.shuffle(SKILL_NAMES);
+  return {
+    steps: Array.from({ length: options.steps }, (_, i) => ({
+      id: `s${i + 1}`,
+      scenario: scenarios[i]!,
+      skill: skills[i]!,
+      dependsOn: i === 0 ? [] : [`s${i}`],
+    })),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Skill } from '../skill.ts';
+
+const CODE = /-ERR[0-9]{3}$/;
+
+// Tags some texts with an error code and others with near-misses, so only the exact pattern counts.
+export const grepRegex: Skill = {
+  name: 'grep-regex',
+  title: 'regular expressions with grep',
+  materialise: ({ scenario, rng, records }) => {
+    const tagged = records.map((r, i) => {
+      const roll = i === 0 ? 0 : rng.next();
+      if (roll < 0.3) return { ...r, text: `${r.text}-ERR${rng.int(100, 999)}` };
+      if (roll < 0.4) return { ...r, text: `${r.text}-ERR${rng.int(10, 99)}` };
+      if (roll < 0.5) return { ...r, text: `${r.text}-err${rng.int(100, 999)}` };
+      if (roll < 0.6) return { ...r, text: `${r.text}-ERR${rng.int(1000, 9999)}` };
+      return r;
+    });
+    return {
+      files: [{ path: scenario.fileName, content: scenario.render(tagged) }],
+      answer: String(tagged.filter((r) => CODE.test(r.text)).length),
+    };
+  },
+  task: (s) =>
+    `Some ${s.nouns.text} values in \`DATA/${s.fileName}\` end in an error code. Count the ${s.nouns.record}s whose ${s.nouns.text} ends with \`-ERR\` followed by exactly three digits (case-sensitive; \`-ERR12\`, \`-err123\` and \`-ERR1234\` do not count). Write the count to OUT.`,
+  solve: (s) => `{ extract < "$d/${s.fileName}" | cut -f5 | grep -Ec -- '-ERR[0-9]{3}$' || true; } > "$out"`,
+};
