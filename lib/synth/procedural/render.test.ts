@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
+import { validateBundle } from '../../env/validate-bundle.ts';
+import { parseTaskConfig } from '../../env/task-config.ts';
+import type { Sequence } from '../../sequence/types.ts';
+import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { readProceduralMetadata } from './metadata.ts';
+import { renderEnvironment, renderEnvironmentWithSteps } from './render.ts';
+import { newSeedSequence } from './seed-sequence.ts';
+
+const chain: Sequence = {
+  steps: [
+    { id: 's1', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: [] },
+    { id: 's2', scenario: 'payments-ledger', skill: 'sqlite-sql', dependsOn: ['s1'] },
+    { id: 's3', scenario: 'kubernetes-events', skill: 'jq-query', dependsOn: ['s2'] },
+    { id: 's4', scenario: 'dns-zone', skill: 'git-history', dependsOn: ['s1', 's3'] },
+  ],
+};
+
+const text = (bundle: TaskBundle, path: string): string => bundleFile(bundle, path)?.content.toString('utf8') ?? '';
+
+describe('catalogue', () => {
+  it('has exactly the agreed names', () => {
+    expect(SCENARIO_NAMES).toHaveLength(16);
+    expect(SKILL_NAMES).toHaveLength(22);
+    expect(new Set([...SCENARIO_NAMES, ...SKILL_NAMES]).size).toBe(38);
+  });
+});
+
+describe('renderEnvironment', () => {
+  it('is byte-identical for the same sequence and seed, and differs for another seed', () => {
+    const a = renderEnvironment(chain, { seed: 42, name: 'chain' });
+    const b = renderEnvironment(chain, { seed: 42, name: 'chain' });
+    const c = renderEnvironment(chain, { seed: 43, name: 'chain' });
+    expect(a).toEqual(b);
+    expect(text(a, 'tests/expected.json')).not.toBe(text(c, 'tests/expected.json'));
+  });
+
+  it('renders a valid Harbor bundle with one instruction section per step and the sequence in task.toml', () => {
+    const bundle = renderEnvironment(chain, { seed: 1, name: 'chain' });
+    expect(validateBundle(bundle).filter((p) => p.severity === 'error')).toEqual([]);
+    const config = parseTaskConfig(text(bundle, 'task.toml'));
+    expect(config.ok && config.config.environment).toMatchObject({ cpus: 1, memory_mb: 1024, storage_mb: 1024, allow_internet: false });
+    expect(readProceduralMetadata(bundle)).toEqual({ seed: 1, sequence: chain });
+    expect(text(bundle, 'instruction.md').match(/^## Step \d/gm)).toHaveLength(4);
+    expect(bundleFile(bundle, 'solution/solve.sh')?.executable).toBe(true);
+    expect(bundleFile(bundle, 'tests/test.sh')?.executable).toBe(true);
+    const expected = JSON.parse(text(bundle, 'tests/expected.json')).steps;
+    expect(expected.map((s: { id: string }) => s.id)).toEqual(['s1', 's2', 's3', 's4']);
+  });
+
+  it('gives a dependent step one dataset per candidate, the true one named by the upstream answer', () => {
+    const { bundle, steps } = renderEnvironmentWithSteps(chain, { seed: 5, name: 'chain' });
+    const s1Token = steps[0]!.answer.split(/\s/)[0]!;
+    const s2Dirs = steps[1]!.datasets.map((d) => d.dir);
+    expect(s2Dirs).toHaveLength(3);
+    expect(s2Dirs).toContain(`s2/${s1Token}`);
+    const s4Token = `${s1Token}_${steps[2]!.answer.split(/\s/)[0]}`;
+    expect(steps[3]!.datasets.map((d) => d.dir)).toContain(`s4/${s4Token}`);
+    // The solution reads the upstream answer at run time rather than embedding it.
+    expect(text(bundle, 'solution/solve.sh')).toContain(`d="/app/data/s2/$(awk 'NR == 1 { print $1; exit }' /app/out/s1.txt)"`);
+    expect(text(bundle, 'instruction.md')).toContain('/app/out/s1.txt');
+  });
+
+  it('renders every scenario with every skill', () => {
+    for (const scenario of SCENARIO_NAMES) {
+      for (const skill of SKILL_NAMES) {
+        const sequence = { steps: [{ id: 's1', scenario, skill, dependsOn: [] }, { id: 's2', scenario, skill, dependsOn: ['s1'] }] };
+        const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 9, name: 'matrix' });
+        for (const step of steps) expect(step.answer.trim(), `${scenario} × ${skill}`).not.toBe('');
+        expect(bundle.files.some((f) => f.path.startsWith('environment/data/s2/'))).toBe(true);
+        expect(validateBundle(bundle).filter((p) => p.severity === 'error'), `${scenario} × ${skill}`).toEqual([]);
+      }
+    }
+  });
+
+  it('injects the requested fault and nothing else', () => {
+    const good = renderEnvironment(chain, { seed: 3, name: 'chain' });
+    const wrong = renderEnvironment(chain, { seed: 3, name: 'chain', fault: 'wrong-solution' });
+    const lenient = renderEnvironment(chain, { seed: 3, name: 'chain', fault: 'lenient-tests' });
+    const changed = (other: TaskBundle) => other.files.filter((f) => !f.content.equals(bundleFile(good, f.path)!.content)).map((f) => f.path);
+    expect(changed(wrong)).toEqual(['solution/solve.sh']);
+    expect(changed(lenient)).toEqual(['tests/test.sh']);
+  });
+
+  it('makes seed sequences of one or two chained steps', () => {
+    expect(newSeedSequence(1).steps).toHaveLength(1);
+    const two = newSeedSequence(2, { steps: 2 });
+    expect(two.steps.map((s) => s.dependsOn)).toEqual([[], ['s1']]);
+    expect(newSeedSequence(2, { steps: 2 })).toEqual(two);
+  });
+});

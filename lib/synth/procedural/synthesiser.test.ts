@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
+import { AXES, EFFORTS, type Axis, type Effort, type Sequence } from '../../sequence/types.ts';
+import type { ParentEnvironment, Plan, RubricItemView } from '../types.ts';
+import { applyResidual, diffBundles } from './diff-bundles.ts';
+import { renderEnvironment } from './render.ts';
+import { ProceduralSynthesiser } from './synthesiser.ts';
+
+const sequence: Sequence = {
+  steps: [
+    { id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] },
+    { id: 's2', scenario: 'payments-ledger', skill: 'sqlite-sql', dependsOn: ['s1'] },
+    { id: 's3', scenario: 'mail-spool', skill: 'grep-regex', dependsOn: ['s2'] },
+  ],
+};
+const parent: ParentEnvironment = { versionId: 'v0', bundle: renderEnvironment(sequence, { seed: 21, name: 'parent' }), sequence };
+const synth = new ProceduralSynthesiser();
+const rubric: RubricItemView[] = [
+  { id: 'r1', key: 'plan-novel', title: 'Novel', description: '', question: 'Is it novel?', check: null, appliesTo: 'plan' },
+  { id: 'r2', key: 'env-tests', title: 'Tests', description: '', question: null, check: 'true', appliesTo: 'environment' },
+  { id: 'r3', key: 'both', title: 'Both', description: '', question: 'Is it clear?', check: null, appliesTo: 'both' },
+];
+
+const propose = (axis: Axis, effort: Effort, seed: number) => synth.propose({ parent, axis, effort, seed, rubric, feedback: [] });
+const multiset = (names: string[]) => [...names].sort();
+
+describe('ProceduralSynthesiser.propose', () => {
+  for (const axis of AXES) {
+    for (const effort of EFFORTS) {
+      it(`${axis}/${effort}: plans that respect the axis and effort and that the reviewer approves`, async () => {
+        for (let seed = 0; seed < 25; seed++) {
+          const plan = await propose(axis, effort, seed);
+          const review = await synth.reviewPlan({ parent, plan, rubric });
+          expect(review.reasons, `seed ${seed}`).toEqual([]);
+          const child = plan.child.steps;
+          if (axis === 'length') {
+            expect(child.length).toBeGreaterThan(sequence.steps.length);
+            for (const id of plan.edit.inserted) expect(child.find((s) => s.id === id)!.dependsOn.length).toBeGreaterThan(0);
+            if (effort === 'low') expect(plan.edit.inserted).toHaveLength(1);
+            if (effort === 'high') expect(plan.edit.inserted.length).toBeGreaterThanOrEqual(2);
+          } else {
+            const kept = axis === 'scenario' ? 'skill' : 'scenario';
+            expect(multiset(child.map((s) => s[kept]))).toEqual(multiset(sequence.steps.map((s) => s[kept])));
+            expect(plan.edit.replaced.length).toBeGreaterThan(0);
+            expect(plan.edit.replaced.every((r) => r.field === axis && r.from !== r.to)).toBe(true);
+            if (effort === 'low') expect(plan.edit.replaced).toHaveLength(1);
+          }
+          expect(plan.rationale.length).toBeGreaterThan(20);
+        }
+      });
+    }
+  }
+
+  it('is deterministic in its seed and prefers names the sequence does not use', async () => {
+    expect(await propose('skill', 'max', 7)).toEqual(await propose('skill', 'max', 7));
+    const plan = await propose('scenario', 'low', 3);
+    expect(sequence.steps.map((s) => s.scenario)).not.toContain(plan.edit.replaced[0]!.to);
+  });
+});
+
+describe('ProceduralSynthesiser.reviewPlan', () => {
+  const review = (plan: Plan) => synth.reviewPlan({ parent, plan, rubric });
+
+  it('records plan rubric items it cannot check as unjudged, never passed', async () => {
+    const result = await review(await propose('skill', 'low', 1));
+    expect(result.approved).toBe(true);
+    expect(result.items).toEqual([
+      expect.objectContaining({ itemId: 'r1', verdict: 'unjudged' }),
+      expect.objectContaining({ itemId: 'r3', verdict: 'unjudged' }),
+    ]);
+  });
+
+  it('rejects a scenario plan that also changes a skill', async () => {
+    const plan = await propose('scenario', 'low', 1);
+    const child = { steps: plan.child.steps.map((s, i) => (i === 0 ? { ...s, skill: 'tar-archive' } : s)) };
+    const result = await review({ ...plan, child });
+    expect(result.approved).toBe(false);
+    expect(result.reasons.join('\n')).toMatch(/skill changed/);
+  });
+
+  it('rejects low effort that changes two steps, unknown names, and inserted steps without a dependency', async () => {
+    const twoSteps = { steps: sequence.steps.map((s, i) => (i < 2 ? { ...s, skill: i === 0 ? 'jq-query' : 'tar-archive' } : s)) };
+    const lowTwo: Plan = { edit: { axis: 'skill', effort: 'low', inserted: [], replaced: [] }, child: twoSteps, rationale: 'x' };
+    expect((await review(lowTwo)).reasons.join('\n')).toMatch(/low effort changes exactly one step/);
+
+    const unknown = { steps: sequence.steps.map((s, i) => (i === 0 ? { ...s, skill: 'telepathy' } : s)) };
+    const plan = await propose('skill', 'low', 1);
+    expect((await review({ ...plan, child: unknown })).reasons.join('\n')).toMatch(/"telepathy" is not in the procedural catalogue/);
+
+    const orphan = { steps: [...sequence.steps, { id: 's4', scenario: 'dns-zone', skill: 'wc-count', dependsOn: [] }] };
+    const lengthPlan: Plan = { edit: { axis: 'length', effort: 'low', inserted: ['s4'], replaced: [] }, child: orphan, rationale: 'x' };
+    expect((await review(lengthPlan)).reasons.join('\n')).toMatch(/depends on no earlier step/);
+
+    const duplicate = { steps: [...sequence.steps, { id: 's2', scenario: 'dns-zone', skill: 'wc-count', dependsOn: ['s1'] }] };
+    expect((await review({ ...lengthPlan, child: duplicate })).approved).toBe(false);
+  });
+});
+
+describe('ProceduralSynthesiser.modify', () => {
+  it('returns the residual that turns the parent bundle into the rendered child', async () => {
+    const plan = await propose('length', 'low', 4);
+    const out = await synth.modify({ parent, plan, seed: 99, attempt: 1, feedback: [] });
+    const child = applyResidual(parent.bundle, out.residual);
+    expect(child).toEqual(renderEnvironment(plan.child, { seed: 21, name: 'parent' }));
+    expect(out.sequence).toEqual(plan.child);
+    // Untouched steps keep their data: nothing under s1..s3 changes when a step is inserted.
+    expect(out.residual.changes.filter((c) => /environment\/data\/s[123]\//.test(c.path))).toEqual([]);
+  });
+
+  it('injects the configured fault on its attempt only', async () => {
+    const faulty = new ProceduralSynthesiser({ faults: { attempt1: 'lenient-tests' } });
+    const plan = await propose('skill', 'low', 2);
+    const first = applyResidual(parent.bundle, (await faulty.modify({ parent, plan, seed: 1, attempt: 1, feedback: [] })).residual);
+    const second = applyResidual(parent.bundle, (await faulty.modify({ parent, plan, seed: 1, attempt: 2, feedback: ['invalid-test failed'] })).residual);
+    const testScript = (b: typeof first) => b.files.find((f) => f.path === 'tests/test.sh')!.content.toString();
+    expect(testScript(first)).toMatch(/Fault injected/);
+    expect(testScript(second)).not.toMatch(/Fault injected/);
+  });
+
+  it('refuses imported seeds with a clear error, and judges nothing', async () => {
+    const imported = bundleOf(validTaskFiles(), 'imported');
+    await expect(synth.extractSequence(imported)).rejects.toThrow(/need Claude/);
+    expect(await synth.extractSequence(parent.bundle)).toEqual(sequence);
+    expect((await synth.judge()).verdict).toBe('unjudged');
+  });
+});
+
+describe('diffBundles', () => {
+  it('round-trips: applying the diff to the parent gives the child, and an empty diff for equal bundles', () => {
+    const other = renderEnvironment({ steps: [{ id: 's1', scenario: 'dns-zone', skill: 'tar-archive', dependsOn: [] }] }, { seed: 2, name: 'parent' });
+    const residual = diffBundles(parent.bundle, other);
+    expect(new Set(residual.changes.map((c) => c.op))).toEqual(new Set(['add', 'modify', 'delete']));
+    expect(applyResidual(parent.bundle, residual)).toEqual(other);
+    expect(diffBundles(other, other).changes).toEqual([]);
+  });
+});
