@@ -88,7 +88,7 @@ export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string
           step.dependsOn.length === 1 ? `\`${outputPath(step.dependsOn[0]!)}\`` : `each of those files, joined with \`_\` in that order`
         }.`;
   const n = scenario.nouns;
-  const meaning = `Each ${n.record} has a ${n.key}, a ${n.value}, a ${n.time}, a ${n.category} and a ${n.text}.`;
+  const meaning = `Each ${n.record} has ${withArticle(n.key)}, ${withArticle(n.value)}, ${withArticle(n.time)}, ${withArticle(n.category)} and ${withArticle(n.text)}.`;
   const format = skill.exportsColumns ? meaning : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
   const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
   const instruction = `${location} ${format}\n\n${task}\n`;
@@ -99,4 +99,9 @@ export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
   const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, `out=${out}`, `extract() { ${scenario.extract}; }`, skill.solve(scenario, params)].join('\n');
   return { step, datasets, instruction, solve, answer };
+}
+
+// "an event", "an HTTP status", "an SKU", but "a user".
+function withArticle(noun: string): string {
+  return `${/^(?:[aeio]|u(?!s)|HTTP|SKU)/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

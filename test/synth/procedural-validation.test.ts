@@ -1,0 +1,83 @@
+// The procedural synthesiser's output validated for real in Docker: every scenario with every
+// skill, a four-step dependent chain, the shipped seeds, a modifier residual, and injected faults
+// caught by the validators. Bundles are validated one at a time; each validation runs its oracle
+// and nop trials in parallel, so two containers run at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import type { TaskBundle } from '../../lib/env/bundle.ts';
+import { METADATA_SIDECAR } from '../../lib/env/content-hash.ts';
+import { storeBundle } from '../../lib/env/store.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import type { Sequence } from '../../lib/sequence/types.ts';
+import { applyResidual, ProceduralSynthesiser, renderEnvironment, SCENARIO_NAMES, SKILL_NAMES } from '../../lib/synth/procedural/index.ts';
+import { renderSeedTask, SEED_TASKS } from '../../lib/synth/procedural/seeds.ts';
+import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
+
+let testDb: TestDb;
+const sandbox = new DockerSandbox();
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.cleanup());
+
+async function validate(bundle: TaskBundle) {
+  const versionId = await storeBundle(testDb.db, bundle, { source: 'import' });
+  const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
+  return Object.fromEntries(runs.map((r) => [r.kind, r]));
+}
+
+async function expectValid(bundle: TaskBundle): Promise<void> {
+  const byKind = await validate(bundle);
+  expect(byKind.oracle, `${bundle.name} oracle:\n${byKind.oracle?.verifierLog}\n${byKind.oracle?.agentLog}`).toMatchObject({ verdict: 'passed', reward: 1 });
+  expect(byKind['invalid-test'], `${bundle.name} nop`).toMatchObject({ verdict: 'passed', reward: 0 });
+}
+
+const chain: Sequence = {
+  steps: [
+    { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
+    { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
+    { id: 's3', scenario: 'library-catalog', skill: 'git-history', dependsOn: ['s2'] },
+    { id: 's4', scenario: 'weather-observations', skill: 'python-script', dependsOn: ['s1', 's3'] },
+  ],
+};
+
+describe('procedural environments validate in Docker', () => {
+  // One bundle per scenario holding one independent step per skill: all 16 × 22 pairs, oracle
+  // reward 1 (every step's answer matches) and nop reward 0.
+  for (const scenario of SCENARIO_NAMES) {
+    it(`${scenario} with each of the ${SKILL_NAMES.length} skills`, async () => {
+      const sequence = { steps: SKILL_NAMES.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
+      await expectValid(renderEnvironment(sequence, { seed: 2024, name: `matrix-${scenario}` }));
+    });
+  }
+
+  it('a four-step dependent chain', async () => {
+    await expectValid(renderEnvironment(chain, { seed: 77, name: 'chain-of-four' }));
+  });
+
+  for (const task of SEED_TASKS) {
+    it(`the shipped seed ${task.name}`, async () => {
+      const bundle = renderSeedTask(task);
+      await expectValid({ ...bundle, files: bundle.files.filter((f) => f.path !== METADATA_SIDECAR) });
+    });
+  }
+
+  it("the modifier's residual applied to a seed (length, high effort)", async () => {
+    const synth = new ProceduralSynthesiser();
+    const seed = SEED_TASKS[0]!;
+    const parent = { versionId: 'seed', bundle: renderEnvironment(seed.sequence, { seed: seed.seed, name: seed.name }), sequence: seed.sequence };
+    const plan = await synth.propose({ parent, axis: 'length', effort: 'high', seed: 5, rubric: [], feedback: [] });
+    const { residual } = await synth.modify({ parent, plan, seed: 5, attempt: 1, feedback: [] });
+    expect(plan.child.steps.length).toBeGreaterThanOrEqual(4);
+    await expectValid(applyResidual(parent.bundle, residual));
+  });
+
+  it('catches injected faults: a wrong solution fails the oracle, lenient tests fail invalid-test', async () => {
+    const wrong = await validate(renderEnvironment(chain, { seed: 77, name: 'chain-wrong', fault: 'wrong-solution' }));
+    expect(wrong.oracle).toMatchObject({ verdict: 'failed', reward: 0 });
+    const lenient = await validate(renderEnvironment(chain, { seed: 77, name: 'chain-lenient', fault: 'lenient-tests' }));
+    expect(lenient['invalid-test']).toMatchObject({ verdict: 'failed', reward: 1 });
+  });
+});
