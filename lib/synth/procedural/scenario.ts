@@ -44,5 +44,4 @@ export function distinctKeys(rng: Rng, count: number, make: (rng: Rng) => string
   return [...keys];
 }
 
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
-export { pad };
+export const pad = (n: number, width: number): string => String(n).padStart(width, '0');
