@@ -2,6 +2,9 @@
 # so a second run starts in seconds.
 set -euo pipefail
 
+# No telemetry or update checks: these machines reach no host but the package registries.
+export NEXT_TELEMETRY_DISABLED=1
+
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'envolve: %s\n' "$*" >&2; exit 1; }
 

@@ -1,6 +1,7 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
 import { registerEnvCommands } from './commands/env.ts';
+import { registerEvolveCommand } from './commands/evolve.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 
@@ -10,6 +11,7 @@ const program = new Command()
   .showHelpAfterError();
 
 registerEnvCommands(program);
+registerEvolveCommand(program);
 registerWorkerCommand(program);
 registerSystemCommands(program);
 

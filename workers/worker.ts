@@ -3,6 +3,8 @@
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, runWorker, type JobHandler } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
+import { EVOLVE_JOB, evolveJobPayload, evolveLineage, loadLineage } from '../lib/evolution/index.ts';
+import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
 
@@ -35,6 +37,19 @@ export function jobHandlers(
         progress: (message) => log(`job ${job.id}: ${message}`),
       });
       return { versionId, runs: runs.map((r) => ({ id: r.id, kind: r.kind, verdict: r.verdict, reward: r.reward })) };
+    },
+    [EVOLVE_JOB]: async (payload, { job, signal }) => {
+      const { lineageId, generations } = evolveJobPayload.parse(payload);
+      const { settings } = await loadLineage(db, lineageId);
+      const context = {
+        db,
+        sandbox,
+        ...createSynthesis(settings.synthesiser),
+        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        progress: (message: string) => log(`job ${job.id}: ${message}`),
+      };
+      const result = await evolveLineage(context, lineageId, generations, signal);
+      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled };
     },
   };
 }

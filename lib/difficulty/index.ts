@@ -4,3 +4,4 @@ export { difficulty, type Difficulty, type PriorName, type StepDifficulty, type 
 export { MIN_ESTIMATE, type PriorEstimator } from './estimator.ts';
 export { resolvePriors } from './resolve.ts';
 export { storeDifficulty } from './store.ts';
+export { computeDifficulty } from './compute.ts';

@@ -30,6 +30,9 @@ describe('import and export', () => {
       ['access-log-report', true, true, [], []],
       ['dependency-audit', true, true, [], []],
       ['payments-reconciliation', true, true, [], []],
+      ['seed-ledger-sql', true, true, [], []],
+      ['seed-logs-awk', true, true, [], []],
+      ['seed-telemetry-jq', true, true, [], []],
     ]);
     const version = await getVersion(testDb.db, results[0]!.versionId!);
     expect(version).toMatchObject({ name: 'access-log-report', source: 'import', metadata: { kind: 'seed', generation: 0 } });

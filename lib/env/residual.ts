@@ -1,6 +1,7 @@
 // A residual is the patch from a parent environment version to a candidate: the file changes a
 // modifier made. Diffing and applying are exact inverses: apply(parent, diff(parent, child)) = child.
 import type { BundleFile, TaskBundle } from './bundle.ts';
+import { METADATA_SIDECAR } from './content-hash.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 
 // One file change: the patch from the parent version to the candidate.
@@ -12,18 +13,20 @@ export interface Residual {
   changes: FileChange[];
 }
 
+// Envolve's sidecar (envolve.json) is metadata, not task content: never part of a residual.
 export function diffBundles(parent: TaskBundle, child: TaskBundle): Residual {
-  const before = new Map(parent.files.map((f) => [f.path, f]));
-  const after = new Map(child.files.map((f) => [f.path, f]));
+  const taskFiles = (bundle: TaskBundle) => bundle.files.filter((f) => f.path !== METADATA_SIDECAR);
+  const before = new Map(taskFiles(parent).map((f) => [f.path, f]));
+  const after = new Map(taskFiles(child).map((f) => [f.path, f]));
   const changes: FileChange[] = [];
-  for (const file of child.files) {
+  for (const file of after.values()) {
     const old = before.get(file.path);
     if (!old) changes.push({ op: 'add', path: file.path, content: file.content, executable: file.executable });
     else if (!old.content.equals(file.content) || old.executable !== file.executable) {
       changes.push({ op: 'modify', path: file.path, content: file.content, executable: file.executable });
     }
   }
-  for (const file of parent.files) if (!after.has(file.path)) changes.push({ op: 'delete', path: file.path });
+  for (const file of before.values()) if (!after.has(file.path)) changes.push({ op: 'delete', path: file.path });
   changes.sort((a, b) => comparePaths(a.path, b.path));
   return { changes };
 }

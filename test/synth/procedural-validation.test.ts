@@ -9,7 +9,8 @@ import { METADATA_SIDECAR } from '../../lib/env/content-hash.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
-import { applyResidual, ProceduralSynthesiser, renderEnvironment, SCENARIO_NAMES, SKILL_NAMES } from '../../lib/synth/procedural/index.ts';
+import { applyResidual } from '../../lib/env/residual.ts';
+import { ProceduralSynthesiser, renderEnvironment, SCENARIO_NAMES, SKILL_NAMES } from '../../lib/synth/procedural/index.ts';
 import { renderSeedTask, SEED_TASKS } from '../../lib/synth/procedural/seeds.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 

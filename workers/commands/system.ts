@@ -1,7 +1,9 @@
 // Operational commands: database, sandbox base image, reaper, job queue, and `setup`
 // (what `npm run up` runs before starting the services).
 import type { Command } from 'commander';
+import type { Db } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
+import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
@@ -18,6 +20,7 @@ export function registerSystemCommands(program: Command): void {
     .command('setup')
     .description('migrate the database, build the base image, import and queue validation of example tasks')
     .option('--examples <dir>', 'a directory of example tasks to import')
+    .option('--demo <name>', 'start a demo lineage evolving from the example task of this name')
     .option('--json', 'print one JSON document')
     .action((opts: Opts) => guard(opts, () => setupCommand(opts)));
 
@@ -115,5 +118,22 @@ async function setupCommand(opts: Opts): Promise<void> {
     : { imported: [], queued: [] };
   for (const r of examples.imported) progress(`example ${r.name}: ${r.ok ? shortId(r.versionId) : r.errors.join('; ')}`);
   if (examples.queued.length) progress(`queued validation of ${examples.queued.length} example(s) for the workers`);
-  emit(opts, { ok: true, migrations: applied, baseImage: base, ...examples }, () => 'setup done');
+  const demoSeed = examples.imported.find((r) => r.ok && r.name === opts.demo)?.versionId;
+  const demo = demoSeed ? await withDb((db) => startDemoLineage(db, demoSeed)) : null;
+  if (opts.demo && !demo) progress(`demo: no imported example named ${opts.demo}; no demo lineage started`);
+  emit(opts, { ok: true, migrations: applied, baseImage: base, ...examples, demo }, () => 'setup done');
+}
+
+// The demo: a procedural seed evolving round-robin in the background, 15 generations, once.
+async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string }> {
+  const lineage = await findOrCreateLineage(db, seedVersionId, {
+    axisPolicy: { kind: 'round-robin' },
+    effort: 'low',
+    synthesiser: 'procedural',
+    seed: 1,
+    loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+  });
+  const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 15 }, { dedupeKey: `demo-evolve:${lineage.row.id}` });
+  progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
+  return { lineageId: lineage.row.id, jobId: job.id };
 }

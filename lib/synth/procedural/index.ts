@@ -2,7 +2,6 @@
 export { ProceduralSynthesiser, type ProceduralOptions } from './synthesiser.ts';
 export { renderEnvironment, renderEnvironmentWithSteps, GENERATOR, type Fault, type RenderOptions } from './render.ts';
 export { newSeedSequence } from './seed-sequence.ts';
-export { diffBundles, applyResidual } from './diff-bundles.ts';
 export { readProceduralMetadata, type ProceduralMetadata } from './metadata.ts';
 export { proposePlan } from './propose.ts';
 export { reviewPlan } from './review-plan.ts';

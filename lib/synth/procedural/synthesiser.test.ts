@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
 import { AXES, EFFORTS, type Axis, type Effort, type Sequence } from '../../sequence/types.ts';
 import type { ParentEnvironment, Plan, RubricItemView } from '../types.ts';
-import { applyResidual, diffBundles } from './diff-bundles.ts';
+import { applyResidual, diffBundles } from '../../env/residual.ts';
 import { renderEnvironment } from './render.ts';
 import { ProceduralSynthesiser } from './synthesiser.ts';
 

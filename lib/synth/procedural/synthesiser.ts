@@ -3,7 +3,7 @@
 import type { TaskBundle } from '../../env/bundle.ts';
 import type { Sequence } from '../../sequence/types.ts';
 import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, ProposeInput, ReviewPlanInput, Synthesiser } from '../types.ts';
-import { diffBundles } from './diff-bundles.ts';
+import { diffBundles } from '../../env/residual.ts';
 import { readProceduralMetadata } from './metadata.ts';
 import { proposePlan } from './propose.ts';
 import { renderEnvironment, type Fault } from './render.ts';

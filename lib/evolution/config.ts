@@ -1,0 +1,44 @@
+// A lineage's settings: how it chooses axes, how much it may change per generation, which
+// synthesiser it uses, and the bounds of its two loops.
+import { z } from 'zod';
+import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
+
+const axis = z.enum(AXES as [Axis, ...Axis[]]);
+
+export const axisPolicySchema: z.ZodType<AxisPolicy> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fixed'), axis }),
+  z.object({ kind: z.literal('round-robin') }),
+  z.object({ kind: z.literal('weighted'), weights: z.object({ length: z.number().min(0), scenario: z.number().min(0), skill: z.number().min(0) }) }),
+]);
+
+export const SYNTHESISERS = ['procedural', 'anthropic'] as const;
+export type SynthesiserName = (typeof SYNTHESISERS)[number];
+
+export const loopConfigSchema = z.object({
+  maxPlanRounds: z.number().int().min(1).max(20).default(3),
+  maxModifyRounds: z.number().int().min(1).max(20).default(3),
+});
+export type LoopConfig = z.infer<typeof loopConfigSchema>;
+
+export const lineageSettingsSchema = z.object({
+  axisPolicy: axisPolicySchema,
+  effort: z.enum(EFFORTS as ['low', 'high', 'max']),
+  synthesiser: z.enum(SYNTHESISERS),
+  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3 }),
+});
+export type LineageSettings = z.infer<typeof lineageSettingsSchema>;
+
+// `--axis length|scenario|skill|round-robin` on the command line.
+export function axisPolicyFromFlag(flag: string): AxisPolicy {
+  if (flag === 'round-robin') return { kind: 'round-robin' };
+  const parsed = axis.safeParse(flag);
+  if (!parsed.success) throw new Error(`--axis must be one of ${[...AXES, 'round-robin'].join(', ')}, not '${flag}'`);
+  return { kind: 'fixed', axis: parsed.data };
+}
+
+export function describeAxisPolicy(policy: AxisPolicy): string {
+  if (policy.kind === 'fixed') return policy.axis;
+  if (policy.kind === 'round-robin') return 'round-robin';
+  return `weighted(${AXES.map((a) => `${a}=${policy.weights[a]}`).join(',')})`;
+}

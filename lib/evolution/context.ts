@@ -1,0 +1,14 @@
+// What the loops run with. The synthesiser plays proposer, plan reviewer, modifier and judge.
+import type { Db } from '../db/client.ts';
+import type { PriorEstimator } from '../difficulty/index.ts';
+import type { Sandbox } from '../sandbox/types.ts';
+import type { Synthesiser } from '../synth/types.ts';
+
+export interface EvolutionContext {
+  db: Db;
+  sandbox: Sandbox;
+  synthesiser: Synthesiser;
+  priorEstimator?: PriorEstimator; // estimates reference priors for names the shipped table lacks
+  progress: (message: string) => void;
+  labels?: Record<string, string>; // added to every sandbox container (job, worker)
+}

@@ -1,0 +1,89 @@
+// One generation: choose the axis, run Loop 1 (plan) and Loop 2 (modify + validate), and settle
+// the generation as awaiting review or failed — never lost. A lineage evolves generation by
+// generation from the newest settled one.
+import type { Generation } from '../db/generated/client.ts';
+import { syncBuiltinRubric } from '../rubric/index.ts';
+import { chooseAxis } from '../sequence/index.ts';
+import type { EvolutionContext } from './context.ts';
+import { loadLineage } from './lineage.ts';
+import { modifyLoop } from './modify-loop.ts';
+import { currentParent } from './parent.ts';
+import { planLoop } from './plan-loop.ts';
+
+export const IN_PROGRESS_STATES = ['planning', 'modifying', 'validating'];
+
+// A lineage that keeps failing is stalled rather than burning sandbox time forever.
+const MAX_CONSECUTIVE_FAILURES = 3;
+
+export async function evolveGeneration(ctx: EvolutionContext, lineageId: string): Promise<Generation> {
+  const { db } = ctx;
+  const lineage = await loadLineage(db, lineageId);
+  const parent = await currentParent(db, lineage, ctx.synthesiser);
+  const number = parent.number + 1;
+  const axis = chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
+  const generation = await db.generation.create({
+    data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: 'planning' },
+  });
+  ctx.progress(`generation ${number} (${axis}, ${lineage.settings.effort}) from ${parent.versionId.slice(0, 12)}`);
+  const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
+    db.generation.update({ where: { id: generation.id }, data: { state, ...data } });
+  try {
+    const planned = await planLoop(ctx, lineage, generation, parent, axis);
+    if (!planned.plan) return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
+    await settle('modifying');
+    const modified = await modifyLoop(ctx, lineage, generation, parent, planned.plan);
+    if (!modified.ok) return await settle('failed', { error: `no valid candidate: ${modified.reasons.join('\n')}` });
+    return await settle('awaiting-review', { versionId: modified.versionId });
+  } catch (err) {
+    await settle('failed', { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}
+
+export interface EvolveLineageResult {
+  validated: Generation[];
+  failed: Generation[];
+  stalled: boolean;
+}
+
+// Evolves until `count` more generations validate, or the lineage stalls.
+export async function evolveLineage(
+  ctx: EvolutionContext,
+  lineageId: string,
+  count: number,
+  signal?: AbortSignal,
+): Promise<EvolveLineageResult> {
+  const { db } = ctx;
+  await syncBuiltinRubric(db);
+  await abandonInterrupted(ctx, lineageId);
+  await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false };
+  let consecutiveFailures = 0;
+  try {
+    while (result.validated.length < count && !signal?.aborted) {
+      const generation = await evolveGeneration(ctx, lineageId);
+      if (generation.state === 'failed') {
+        result.failed.push(generation);
+        if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+          result.stalled = true;
+          break;
+        }
+      } else {
+        result.validated.push(generation);
+        consecutiveFailures = 0;
+      }
+    }
+  } finally {
+    await db.lineage.update({ where: { id: lineageId }, data: { status: result.stalled ? 'stalled' : 'idle' } });
+  }
+  return result;
+}
+
+// A generation left mid-loop by a process that died is recorded as failed, with why.
+async function abandonInterrupted(ctx: EvolutionContext, lineageId: string): Promise<void> {
+  const { count } = await ctx.db.generation.updateMany({
+    where: { lineageId, state: { in: IN_PROGRESS_STATES } },
+    data: { state: 'failed', error: 'interrupted: the process evolving it stopped before it settled' },
+  });
+  if (count > 0) ctx.progress(`marked ${count} interrupted generation(s) as failed`);
+}

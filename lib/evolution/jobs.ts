@@ -1,0 +1,19 @@
+// Evolution as a queued job: the workers evolve a lineage by a number of validated generations.
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { enqueue } from '../queue/enqueue.ts';
+import type { Job } from '../queue/types.ts';
+
+export const EVOLVE_JOB = 'evolve';
+
+export const evolveJobPayload = z.object({
+  lineageId: z.string().min(1),
+  generations: z.number().int().min(1).max(100),
+});
+
+export type EvolveJobPayload = z.infer<typeof evolveJobPayload>;
+
+export function enqueueEvolution(db: Db, payload: EvolveJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+  // Long and background: below validations, which block review.
+  return enqueue(db, EVOLVE_JOB, evolveJobPayload.parse(payload), { priority: 0, maxAttempts: 3, dedupeKey: options.dedupeKey });
+}

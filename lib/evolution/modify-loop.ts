@@ -1,0 +1,89 @@
+// Loop 2: the modifier writes a residual over the parent's files; the candidate it produces is
+// stored as a new version (with its sequence and difficulty) and validated. Failures go back to
+// the modifier with the validator output, up to the configured rounds. Every attempt is stored.
+import type { Generation } from '../db/generated/client.ts';
+import { computeDifficulty } from '../difficulty/index.ts';
+import { applyResidual, serializeResidual } from '../env/residual.ts';
+import { storeBundle } from '../env/store.ts';
+import { validateBundle } from '../env/validate-bundle.ts';
+import { formatProblem } from '../env/problems.ts';
+import type { Plan } from '../synth/types.ts';
+import type { EvolutionContext } from './context.ts';
+import type { LoadedLineage } from './lineage.ts';
+import type { GenerationParent } from './parent.ts';
+import { deriveSeed } from './seeds.ts';
+import { validateCandidate } from './validate-candidate.ts';
+
+export type ModifyOutcome = { ok: true; versionId: string } | { ok: false; reasons: string[] };
+
+export async function modifyLoop(
+  ctx: EvolutionContext,
+  lineage: LoadedLineage,
+  generation: Generation,
+  parent: GenerationParent,
+  plan: Plan,
+  initialFeedback: string[] = [],
+): Promise<ModifyOutcome> {
+  const first = (await ctx.db.attempt.count({ where: { generationId: generation.id } })) + 1;
+  let feedback = initialFeedback;
+  for (let number = first; number < first + lineage.settings.loops.maxModifyRounds; number++) {
+    const outcome = await runAttempt(ctx, lineage, generation, parent, plan, number, feedback);
+    ctx.progress(`  attempt ${number}: ${outcome.ok ? 'valid' : `invalid (${outcome.reasons.map(firstLine).join('; ')})`}`);
+    if (outcome.ok) return outcome;
+    feedback = outcome.reasons;
+  }
+  return { ok: false, reasons: feedback };
+}
+
+async function runAttempt(
+  ctx: EvolutionContext,
+  lineage: LoadedLineage,
+  generation: Generation,
+  parent: GenerationParent,
+  plan: Plan,
+  number: number,
+  feedback: string[],
+): Promise<ModifyOutcome> {
+  const { db } = ctx;
+  const started = Date.now();
+  const attempt = await db.attempt.create({
+    data: { generationId: generation.id, number, feedback: feedback.join('\n\n'), state: 'modifying' },
+  });
+  const finish = (state: string, data: { error?: string } = {}) =>
+    db.attempt.update({ where: { id: attempt.id }, data: { state, durationMs: Date.now() - started, ...data } });
+  try {
+    const seed = deriveSeed(lineage.settings.seed, generation.number, 'modify', number);
+    const output = await ctx.synthesiser.modify({ parent, plan, seed, attempt: number, feedback });
+    await db.attempt.update({ where: { id: attempt.id }, data: { residual: JSON.stringify(serializeResidual(output.residual)) } });
+    if (output.residual.changes.length === 0) throw new Error('the residual changes nothing: the candidate would be its parent');
+    const child = applyResidual(parent.bundle, output.residual, `${lineage.row.name.split(' · ')[0]}-g${generation.number}`);
+    const problems = validateBundle(child).filter((p) => p.severity === 'error');
+    if (problems.length > 0) throw new Error(`the candidate is not a valid task: ${problems.map(formatProblem).join('; ')}`);
+
+    const metadata = {
+      kind: 'generation',
+      lineageId: lineage.row.id,
+      generation: generation.number,
+      parents: [parent.versionId],
+      sequence: output.sequence,
+      synthesiser: ctx.synthesiser.name,
+      axis: generation.axis,
+      effort: generation.effort,
+    };
+    const versionId = await storeBundle(db, child, { source: 'evolution', metadata });
+    await computeDifficulty(db, versionId, output.sequence, ctx.priorEstimator);
+    await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: 'validating' } });
+
+    const validation = await validateCandidate(ctx, { versionId, bundle: child, attemptId: attempt.id, lineageId: lineage.row.id });
+    await finish(validation.passed ? 'valid' : 'invalid', validation.passed ? {} : { error: validation.feedback.map(firstLine).join('\n') });
+    return validation.passed ? { ok: true, versionId } : { ok: false, reasons: validation.feedback };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await finish('error', { error: message });
+    return { ok: false, reasons: [message] };
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}

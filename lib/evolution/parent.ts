@@ -1,0 +1,38 @@
+// The environment the next generation evolves from: the newest generation that settled on a
+// validated version and was not rejected by review, or the seed when there is none.
+import type { Db } from '../db/client.ts';
+import { loadBundle, getVersion } from '../env/store.ts';
+import { parseSequence } from '../sequence/index.ts';
+import type { Sequence } from '../sequence/types.ts';
+import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
+import type { LoadedLineage } from './lineage.ts';
+
+export interface GenerationParent extends ParentEnvironment {
+  number: number; // the parent's generation number (0 = the seed)
+}
+
+const SETTLED_STATES = ['awaiting-review', 'approved', 'released'];
+
+export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser: Synthesiser): Promise<GenerationParent> {
+  const latest = await db.generation.findFirst({
+    where: { lineageId: lineage.row.id, state: { in: SETTLED_STATES }, versionId: { not: null } },
+    orderBy: { number: 'desc' },
+  });
+  const versionId = latest?.versionId ?? lineage.row.seedVersionId;
+  const bundle = await loadBundle(db, versionId);
+  const sequence = await sequenceOf(db, versionId, bundle, synthesiser);
+  return { number: latest?.number ?? 0, versionId, bundle, sequence };
+}
+
+// A version made by Envolve carries its sequence; an imported seed's is read off by the proposer.
+async function sequenceOf(
+  db: Db,
+  versionId: string,
+  bundle: ParentEnvironment['bundle'],
+  synthesiser: Synthesiser,
+): Promise<Sequence> {
+  const version = await getVersion(db, versionId);
+  const stored = version?.metadata.sequence;
+  if (stored !== undefined) return parseSequence(stored);
+  return synthesiser.extractSequence(bundle);
+}

@@ -1,0 +1,93 @@
+// A lineage as `envolve evolve --json` prints it: per generation the version, its parent, the
+// edit, the sequence, the three difficulty components, the verdicts and the loop counts.
+import type { Db } from '../db/client.ts';
+import { describeAxisPolicy } from './config.ts';
+import { settingsOf } from './lineage.ts';
+
+export interface GenerationReport {
+  number: number;
+  state: string;
+  versionId: string | null;
+  parentVersionId: string;
+  axis: string;
+  effort: string;
+  sequence: unknown;
+  difficulty: { length: number; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
+  verdicts: Record<string, { verdict: string; reward: number | null; imageId: string | null }>;
+  planRounds: number;
+  attempts: number;
+  error: string | null;
+}
+
+export interface LineageReport {
+  id: string;
+  name: string;
+  seedVersionId: string;
+  axisPolicy: string;
+  effort: string;
+  synthesiser: string;
+  seed: number;
+  status: string;
+  generations: GenerationReport[];
+}
+
+export async function lineageReport(db: Db, lineageId: string): Promise<LineageReport> {
+  const lineage = await db.lineage.findUniqueOrThrow({ where: { id: lineageId } });
+  const generations = await db.generation.findMany({
+    where: { lineageId },
+    orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
+    include: { _count: { select: { planRounds: true, attempts: true } } },
+  });
+  const versionIds = generations.flatMap((g) => (g.versionId ? [g.versionId] : []));
+  const versions = new Map(
+    (await db.environmentVersion.findMany({ where: { id: { in: versionIds } } })).map((v) => [v.id, v]),
+  );
+  const runs = await db.validatorRun.findMany({
+    where: { versionId: { in: versionIds }, attemptId: { not: null } },
+    orderBy: { createdAt: 'asc' },
+    select: { versionId: true, kind: true, verdict: true, reward: true, imageId: true },
+  });
+  const settings = settingsOf(lineage);
+  return {
+    id: lineage.id,
+    name: lineage.name,
+    seedVersionId: lineage.seedVersionId,
+    axisPolicy: describeAxisPolicy(settings.axisPolicy),
+    effort: lineage.effort,
+    synthesiser: lineage.synthesiser,
+    seed: lineage.seed,
+    status: lineage.status,
+    generations: generations.map((g) => {
+      const version = g.versionId ? versions.get(g.versionId) : undefined;
+      const verdicts: GenerationReport['verdicts'] = {};
+      for (const run of runs.filter((r) => r.versionId === g.versionId)) {
+        verdicts[run.kind] = { verdict: run.verdict, reward: run.reward, imageId: run.imageId };
+      }
+      return {
+        number: g.number,
+        state: g.state,
+        versionId: g.versionId,
+        parentVersionId: g.parentVersionId,
+        axis: g.axis,
+        effort: g.effort,
+        sequence: version ? (JSON.parse(version.metadata) as { sequence?: unknown }).sequence ?? null : null,
+        difficulty: version ? difficultyOf(version) : null,
+        verdicts,
+        planRounds: g._count.planRounds,
+        attempts: g._count.attempts,
+        error: g.error,
+      };
+    }),
+  };
+}
+
+function difficultyOf(version: {
+  difficultyLength: number | null;
+  difficultyScenario: number | null;
+  difficultySkill: number | null;
+  difficultyModel: string | null;
+}): GenerationReport['difficulty'] {
+  const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = version;
+  if (length === null || scenarioNovelty === null || skillRarity === null) return null;
+  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: version.difficultyModel ?? '' };
+}

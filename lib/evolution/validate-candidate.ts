@@ -1,0 +1,53 @@
+// The three validators of Loop 2, in parallel: oracle and invalid-test (in their own
+// containers on the candidate's image) and the rubric (executable checks and the LLM judge).
+import type { ValidatorRun } from '../db/generated/client.ts';
+import type { TaskBundle } from '../env/bundle.ts';
+import { activeRubric, runRubricValidator } from '../rubric/index.ts';
+import { validateEnvironment } from '../validate/validate-environment.ts';
+import type { EvolutionContext } from './context.ts';
+
+export interface CandidateValidation {
+  passed: boolean;
+  runs: ValidatorRun[];
+  feedback: string[]; // what failed, in words the modifier can act on
+}
+
+const LOG_TAIL = 1500;
+
+export async function validateCandidate(
+  ctx: EvolutionContext,
+  candidate: { versionId: string; bundle: TaskBundle; attemptId: string; lineageId: string },
+): Promise<CandidateValidation> {
+  const items = await activeRubric(ctx.db, { lineageId: candidate.lineageId, appliesTo: 'environment' });
+  const [pair, rubric] = await Promise.all([
+    validateEnvironment({ db: ctx.db, sandbox: ctx.sandbox, versionId: candidate.versionId, attemptId: candidate.attemptId, labels: ctx.labels }),
+    runRubricValidator({
+      db: ctx.db,
+      sandbox: ctx.sandbox,
+      synthesiser: ctx.synthesiser,
+      versionId: candidate.versionId,
+      bundle: candidate.bundle,
+      items,
+      attemptId: candidate.attemptId,
+    }),
+  ]);
+  const runs = [...pair, rubric];
+  return { passed: runs.every((r) => r.verdict === 'passed'), runs, feedback: await feedbackFrom(ctx, runs) };
+}
+
+async function feedbackFrom(ctx: EvolutionContext, runs: ValidatorRun[]): Promise<string[]> {
+  const feedback: string[] = [];
+  for (const run of runs.filter((r) => r.verdict !== 'passed')) {
+    if (run.kind !== 'rubric') {
+      const tail = run.verifierLog.slice(-LOG_TAIL).trim();
+      feedback.push(`${run.kind} ${run.verdict}: ${run.error ?? ''}${tail ? `\nverifier output:\n${tail}` : ''}`);
+      continue;
+    }
+    const failed = await ctx.db.rubricVerdict.findMany({
+      where: { validatorRunId: run.id, verdict: { in: ['failed', 'error'] } },
+      include: { item: { select: { key: true, title: true } } },
+    });
+    for (const v of failed) feedback.push(`rubric ${v.item.key} ${v.verdict} (${v.item.title}): ${v.detail.slice(-LOG_TAIL)}`);
+  }
+  return feedback;
+}

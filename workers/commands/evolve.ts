@@ -1,0 +1,99 @@
+// `envolve evolve ENV_ID --generations N`: creates (or continues) the lineage of a seed and
+// evolves it by N validated generations, printing the lineage.
+import type { Command } from 'commander';
+import { resolveVersionId } from '../../lib/env/store.ts';
+import {
+  axisPolicyFromFlag,
+  evolveLineage,
+  findOrCreateLineage,
+  lineageReport,
+  SYNTHESISERS,
+  type LineageReport,
+  type SynthesiserName,
+} from '../../lib/evolution/index.ts';
+import { createSynthesis } from '../../lib/synth/index.ts';
+import { openSandbox, withDb } from '../context.ts';
+import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+
+interface EvolveOptions extends OutputOptions {
+  generations: string;
+  axis: string;
+  effort: string;
+  synth: string;
+  seed: string;
+}
+
+export function registerEvolveCommand(program: Command): void {
+  program
+    .command('evolve')
+    .argument('<id>', 'the seed environment version (id or unique prefix)')
+    .description('evolve a seed into a lineage of validated, harder generations')
+    .option('--generations <n>', 'validated generations to add', '1')
+    .option('--axis <axis>', 'length | scenario | skill | round-robin', 'round-robin')
+    .option('--effort <effort>', 'low | high | max', 'low')
+    .option('--synth <name>', `synthesiser: ${SYNTHESISERS.join(' | ')}`, 'procedural')
+    .option('--seed <n>', 'random seed of the lineage', '1')
+    .option('--json', 'print one JSON document')
+    .action(async (id: string, opts: EvolveOptions) => {
+      try {
+        const report = await evolveCommand(id, opts);
+        emit(opts, report, humanReport);
+        const wanted = Number(opts.generations);
+        if (report.generations.filter((g) => g.state !== 'failed').length < wanted) process.exitCode = 1;
+      } catch (err) {
+        fail(opts, err);
+      }
+    });
+}
+
+async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageReport & { added: number; stalled: boolean }> {
+  const generations = positiveInt(opts.generations, '--generations');
+  const seed = nonNegativeInt(opts.seed, '--seed');
+  if (!SYNTHESISERS.includes(opts.synth as SynthesiserName)) throw new Error(`--synth must be one of ${SYNTHESISERS.join(', ')}`);
+  const synthesis = createSynthesis(opts.synth as SynthesiserName);
+  return withDb(async (db) => {
+    const seedVersionId = await resolveVersionId(db, id);
+    const lineage = await findOrCreateLineage(db, seedVersionId, {
+      axisPolicy: axisPolicyFromFlag(opts.axis),
+      effort: opts.effort as 'low',
+      synthesiser: opts.synth as SynthesiserName,
+      seed,
+      loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+    });
+    progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
+    const sandbox = await openSandbox();
+    const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
+    return { ...(await lineageReport(db, lineage.row.id)), added: result.validated.length, stalled: result.stalled };
+  });
+}
+
+function humanReport(report: LineageReport & { added: number; stalled: boolean }): string {
+  const rows = report.generations.map((g) => [
+    String(g.number),
+    g.state,
+    shortId(g.versionId),
+    g.axis,
+    g.difficulty ? `${g.difficulty.length}` : '–',
+    g.difficulty ? g.difficulty.scenarioNovelty.toFixed(2) : '–',
+    g.difficulty ? g.difficulty.skillRarity.toFixed(2) : '–',
+    ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.verdict ?? '–').join('/'),
+    `${g.planRounds}/${g.attempts}`,
+  ]);
+  return [
+    `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
+    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
+    `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}`,
+  ].join('\n');
+}
+
+function positiveInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, not '${value}'`);
+  return n;
+}
+
+function nonNegativeInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw new Error(`${flag} must be an integer from 0 to 2^31-1, not '${value}'`);
+  return n;
+}
