@@ -17,6 +17,8 @@ const MAX_CONSECUTIVE_FAILURES = 3;
 
 export async function evolveGeneration(ctx: EvolutionContext, lineageId: string): Promise<Generation> {
   const { db } = ctx;
+  // The shipped rubric items are data in the database; a new release's items take effect here.
+  await syncBuiltinRubric(db);
   const lineage = await loadLineage(db, lineageId);
   const parent = await currentParent(db, lineage, ctx.synthesiser);
   const number = parent.number + 1;
@@ -54,7 +56,6 @@ export async function evolveLineage(
   signal?: AbortSignal,
 ): Promise<EvolveLineageResult> {
   const { db } = ctx;
-  await syncBuiltinRubric(db);
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
   const result: EvolveLineageResult = { validated: [], failed: [], stalled: false };

@@ -1,0 +1,89 @@
+// A full generation with Claude as proposer, plan reviewer, modifier and rubric judge, against
+// the local fake of the Messages API. The fake's answers are what a competent model would say:
+// the procedural synthesiser's plan and residual for the same parent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import type { FileChange } from '../../lib/env/residual.ts';
+import { getVersion, loadBundle } from '../../lib/env/store.ts';
+import { evolveGeneration, findOrCreateLineage } from '../../lib/evolution/index.ts';
+import { activeRubric, syncBuiltinRubric } from '../../lib/rubric/index.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { parseSequence } from '../../lib/sequence/index.ts';
+import type { Sequence } from '../../lib/sequence/types.ts';
+import { AnthropicSynthesiser } from '../../lib/synth/anthropic/index.ts';
+import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import { answerByTool, startFakeAnthropic, type FakeAnthropic } from '../fakes/anthropic-server.ts';
+import { context, storeProceduralSeed } from './helpers.ts';
+
+const sandbox = new DockerSandbox();
+let testDb: TestDb;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  await fake?.close();
+  await testDb.cleanup();
+});
+
+const withSummaries = (sequence: Sequence) => ({
+  steps: sequence.steps.map((s) => ({ ...s, summary: s.summary ?? `${s.skill} over ${s.scenario}` })),
+});
+
+const asEdit = (change: FileChange) =>
+  change.op === 'delete'
+    ? { op: 'delete', path: change.path }
+    : { op: change.op, path: change.path, content: change.content.toString('utf8'), executable: change.executable };
+
+describe('the Anthropic synthesiser in the loops', () => {
+  it('runs a whole generation against the fake Messages API', async () => {
+    const { db } = testDb;
+    const seedVersionId = await storeProceduralSeed(db, 51, 'claude-seed');
+    const seed = await getVersion(db, seedVersionId);
+    const parent = { versionId: seedVersionId, bundle: await loadBundle(db, seedVersionId), sequence: parseSequence(seed!.metadata.sequence) };
+    const procedural = new ProceduralSynthesiser();
+    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [] });
+    const modified = await procedural.modify({ parent, plan, seed: 7, attempt: 1, feedback: [] });
+
+    await syncBuiltinRubric(db);
+    const planItems = await activeRubric(db, { appliesTo: 'plan' });
+    fake = await startFakeAnthropic({
+      respond: answerByTool({
+        propose_plan: () => ({ edit: plan.edit, child: withSummaries(plan.child), rationale: plan.rationale }),
+        review_plan: () => ({
+          approved: true,
+          reasons: [],
+          items: planItems.map((item) => ({ itemId: item.id, verdict: 'passed', reason: 'the inserted step consumes s2' })),
+        }),
+        write_residual: () => ({ changes: modified.residual.changes.map(asEdit), notes: 'Adds a dependent step.' }),
+        judge_rubric_item: () => ({ verdict: 'passed', explanation: 'instruction.md and tests/test.sh agree on every output path.' }),
+      }),
+    });
+    const claude = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 1 });
+    const lineage = await findOrCreateLineage(db, seedVersionId, {
+      axisPolicy: { kind: 'fixed', axis: 'length' },
+      effort: 'low',
+      synthesiser: 'anthropic',
+      seed: 5,
+      loops: { maxPlanRounds: 2, maxModifyRounds: 2 },
+    });
+
+    const generation = await evolveGeneration(context(db, sandbox, claude), lineage.row.id);
+
+    expect(generation.error).toBeNull();
+    expect(generation.state).toBe('awaiting-review');
+    expect(fake.violations()).toEqual([]);
+    const tools = new Set(fake.requests.map((r) => r.forcedTool));
+    expect([...tools].sort()).toEqual(['judge_rubric_item', 'propose_plan', 'review_plan', 'write_residual']);
+    // The stable prefix (tools, method, rubric) was cached once and then read back.
+    expect(claude.usage().cacheReadInputTokens).toBeGreaterThan(0);
+
+    const runs = await db.validatorRun.findMany({ where: { versionId: generation.versionId! }, include: { rubricVerdicts: true } });
+    expect(runs.map((r) => `${r.kind}:${r.verdict}`).sort()).toEqual(['invalid-test:passed', 'oracle:passed', 'rubric:passed']);
+    const llm = runs.find((r) => r.kind === 'rubric')!.rubricVerdicts.filter((v) => v.method === 'llm');
+    expect(llm.length).toBeGreaterThan(0);
+    expect(llm.every((v) => v.verdict === 'passed')).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+// The engine offline, for real: three seeds each evolve 15 validated generations in one call,
+// one lineage per axis, and every edit keeps to its axis and to low effort.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { evolveLineage, findOrCreateLineage, lineageReport, type GenerationReport } from '../../lib/evolution/index.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import type { Axis, Sequence } from '../../lib/sequence/types.ts';
+import { context, storeProceduralSeed } from './helpers.ts';
+
+const GENERATIONS = 15;
+const sandbox = new DockerSandbox();
+let testDb: TestDb;
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.cleanup());
+
+async function evolveSeed(axis: Axis, seed: number) {
+  const { db } = testDb;
+  const seedVersionId = await storeProceduralSeed(db, seed, `seed-${axis}`);
+  const lineage = await findOrCreateLineage(db, seedVersionId, {
+    axisPolicy: { kind: 'fixed', axis },
+    effort: 'low',
+    synthesiser: 'procedural',
+    seed,
+    loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+  });
+  const result = await evolveLineage(context(db, sandbox, new ProceduralSynthesiser()), lineage.row.id, GENERATIONS);
+  return { result, report: await lineageReport(db, lineage.row.id), seedVersionId };
+}
+
+const sequenceOf = (g: GenerationReport) => g.sequence as Sequence;
+const multiset = (names: string[]) => [...names].sort().join(',');
+
+describe('offline evolution with the procedural synthesiser', () => {
+  let lineages: Record<Axis, Awaited<ReturnType<typeof evolveSeed>>>;
+
+  beforeAll(async () => {
+    const [length, scenario, skill] = await Promise.all([evolveSeed('length', 101), evolveSeed('scenario', 202), evolveSeed('skill', 303)]);
+    lineages = { length, scenario, skill };
+  }, 30 * 60_000);
+
+  it('evolves each of three seeds by 15 validated generations in one call', async () => {
+    for (const { result, report } of Object.values(lineages)) {
+      expect(result.validated).toHaveLength(GENERATIONS);
+      const settled = report.generations.filter((g) => g.state === 'awaiting-review');
+      expect(settled.map((g) => g.number)).toEqual(Array.from({ length: GENERATIONS }, (_, i) => i + 1));
+      for (const g of settled) {
+        expect(g.verdicts.oracle).toMatchObject({ verdict: 'passed', reward: 1 });
+        expect(g.verdicts['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
+        expect(g.verdicts.rubric?.verdict).toBe('passed');
+        expect(g.verdicts.oracle?.imageId).toMatch(/^sha256:/);
+      }
+    }
+    const failedExecutable = await testDb.db.rubricVerdict.count({ where: { method: 'executable', verdict: { in: ['failed', 'error'] } } });
+    expect(failedExecutable).toBe(0);
+    // With no LLM, LLM-judged items are recorded as unjudged, never passed.
+    const llmVerdicts = await testDb.db.rubricVerdict.groupBy({ by: ['verdict'], where: { method: 'llm' }, _count: true });
+    expect(llmVerdicts.map((v) => v.verdict)).toEqual(['unjudged']);
+  });
+
+  it('length raises L at every generation, each new step depending on an existing one', () => {
+    const settled = lineages.length.report.generations.filter((g) => g.state === 'awaiting-review');
+    expect(settled[0]!.difficulty!.length).toBe(3); // the seed has 2 steps
+    for (let i = 1; i < settled.length; i++) {
+      const parent = sequenceOf(settled[i - 1]!);
+      const child = sequenceOf(settled[i]!);
+      expect(settled[i]!.difficulty!.length).toBe(settled[i - 1]!.difficulty!.length + 1);
+      const parentIds = new Set(parent.steps.map((s) => s.id));
+      const inserted = child.steps.filter((s) => !parentIds.has(s.id));
+      expect(inserted).toHaveLength(1);
+      expect(inserted[0]!.dependsOn.length).toBeGreaterThan(0);
+      for (const dep of inserted[0]!.dependsOn) expect(parentIds.has(dep)).toBe(true);
+    }
+  });
+
+  it('scenario edits change one scenario and keep the skill multiset; skill edits change one skill and keep scenarios', () => {
+    for (const axis of ['scenario', 'skill'] as const) {
+      const settled = lineages[axis].report.generations.filter((g) => g.state === 'awaiting-review');
+      let parent = sequenceOf(settled[0]!);
+      for (const g of settled.slice(1)) {
+        const child = sequenceOf(g);
+        const kept = axis === 'scenario' ? 'skill' : 'scenario';
+        expect(multiset(child.steps.map((s) => s[kept]))).toBe(multiset(parent.steps.map((s) => s[kept])));
+        const changed = child.steps.filter((s, i) => s[axis] !== parent.steps[i]![axis]);
+        expect(changed).toHaveLength(1); // low effort: exactly one step
+        expect(child.steps.map((s) => s.id)).toEqual(parent.steps.map((s) => s.id));
+        parent = child;
+      }
+    }
+  });
+
+  it('stores every plan round, attempt, residual and validator run of every generation', async () => {
+    const { db } = testDb;
+    const generations = await db.generation.findMany({ include: { planRounds: true, attempts: { include: { validatorRuns: true } } } });
+    for (const g of generations) {
+      expect(g.planRounds.length).toBeGreaterThan(0);
+      const valid = g.attempts.find((a) => a.state === 'valid')!;
+      expect(valid.residual).toBeTruthy();
+      expect(valid.candidateVersionId).toBe(g.versionId);
+      expect(valid.validatorRuns.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle', 'rubric']);
+      expect(valid.validatorRuns.find((r) => r.kind === 'rubric')!.rubricVersion).toMatch(/^r-/);
+    }
+  });
+});

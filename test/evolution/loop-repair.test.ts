@@ -1,0 +1,73 @@
+// Deliberately broken modifier output is caught by the validators: repaired on the next
+// attempt, or, when it never passes, recorded as a failed generation with all its attempts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { evolveGeneration, findOrCreateLineage } from '../../lib/evolution/index.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import { context, storeProceduralSeed } from './helpers.ts';
+
+const sandbox = new DockerSandbox();
+let testDb: TestDb;
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.cleanup());
+
+async function lineageFor(seed: number, maxModifyRounds = 3) {
+  const seedVersionId = await storeProceduralSeed(testDb.db, seed, `repair-${seed}`);
+  return findOrCreateLineage(testDb.db, seedVersionId, {
+    axisPolicy: { kind: 'fixed', axis: 'length' },
+    effort: 'low',
+    synthesiser: 'procedural',
+    seed,
+    loops: { maxPlanRounds: 2, maxModifyRounds },
+  });
+}
+
+async function attemptsOf(generationId: string) {
+  return testDb.db.attempt.findMany({
+    where: { generationId },
+    orderBy: { number: 'asc' },
+    include: { validatorRuns: { orderBy: { kind: 'asc' } } },
+  });
+}
+
+describe('Loop 2 with a broken modifier', () => {
+  it('catches a solution that fails with the oracle, then repairs it', async () => {
+    const lineage = await lineageFor(41);
+    const synthesiser = new ProceduralSynthesiser({ faults: { attempt1: 'wrong-solution' } });
+    const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineage.row.id);
+    expect(generation.state).toBe('awaiting-review');
+    const [first, second] = await attemptsOf(generation.id);
+    expect(first!.state).toBe('invalid');
+    expect(first!.validatorRuns.find((r) => r.kind === 'oracle')).toMatchObject({ verdict: 'failed', reward: 0 });
+    expect(second!.state).toBe('valid');
+    expect(second!.feedback).toMatch(/oracle failed/);
+    expect(generation.versionId).toBe(second!.candidateVersionId);
+  });
+
+  it('catches tests that pass on nothing with invalid-test, then repairs them', async () => {
+    const lineage = await lineageFor(42);
+    const synthesiser = new ProceduralSynthesiser({ faults: { attempt1: 'lenient-tests' } });
+    const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineage.row.id);
+    expect(generation.state).toBe('awaiting-review');
+    const [first, second] = await attemptsOf(generation.id);
+    expect(first!.validatorRuns.find((r) => r.kind === 'invalid-test')).toMatchObject({ verdict: 'failed', reward: 1 });
+    expect(second!.state).toBe('valid');
+  });
+
+  it('records a generation that never validates as failed, with every attempt kept', async () => {
+    const lineage = await lineageFor(43, 2);
+    const synthesiser = new ProceduralSynthesiser({ faults: { attempt1: 'wrong-solution', attempt2: 'lenient-tests' } });
+    const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineage.row.id);
+    expect(generation.state).toBe('failed');
+    expect(generation.versionId).toBeNull();
+    expect(generation.error).toMatch(/no valid candidate/);
+    const attempts = await attemptsOf(generation.id);
+    expect(attempts.map((a) => a.state)).toEqual(['invalid', 'invalid']);
+    expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 3)).toBe(true);
+  });
+});
