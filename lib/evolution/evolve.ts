@@ -28,7 +28,7 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   });
   ctx.progress(`generation ${number} (${axis}, ${lineage.settings.effort}) from ${parent.versionId.slice(0, 12)}`);
   const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
-    db.generation.update({ where: { id: generation.id }, data: { state, ...data } });
+    db.generation.update({ where: { id: generation.id }, data: { state, revision: { increment: 1 }, ...data } });
   try {
     const planned = await planLoop(ctx, lineage, generation, parent, axis);
     if (!planned.plan) return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });

@@ -15,6 +15,7 @@ CREATE TABLE "Lineage" (
     "seed" INTEGER NOT NULL,
     "config" TEXT NOT NULL DEFAULT '{}',
     "status" TEXT NOT NULL DEFAULT 'idle',
+    "approvalsRequired" INTEGER NOT NULL DEFAULT 1,
     "frontier" INTEGER,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL
@@ -30,6 +31,7 @@ CREATE TABLE "Generation" (
     "axis" TEXT NOT NULL,
     "effort" TEXT NOT NULL,
     "state" TEXT NOT NULL,
+    "revision" INTEGER NOT NULL DEFAULT 0,
     "error" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL,
@@ -107,6 +109,148 @@ CREATE TABLE "PriorEstimate" (
     PRIMARY KEY ("kind", "name", "given")
 );
 
+-- CreateTable
+CREATE TABLE "User" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "name" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "emailVerified" BOOLEAN NOT NULL DEFAULT false,
+    "image" TEXT,
+    "role" TEXT NOT NULL DEFAULT 'reviewer',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Session" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "expiresAt" DATETIME NOT NULL,
+    "token" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    "ipAddress" TEXT,
+    "userAgent" TEXT,
+    "userId" TEXT NOT NULL,
+    CONSTRAINT "Session_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Account" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "accountId" TEXT NOT NULL,
+    "providerId" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "accessToken" TEXT,
+    "refreshToken" TEXT,
+    "idToken" TEXT,
+    "accessTokenExpiresAt" DATETIME,
+    "refreshTokenExpiresAt" DATETIME,
+    "scope" TEXT,
+    "password" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Account_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Verification" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "identifier" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "expiresAt" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ApiToken" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "name" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    "revokedAt" DATETIME,
+    CONSTRAINT "ApiToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "AuditEvent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "actorId" TEXT,
+    "actorEmail" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "subjectType" TEXT NOT NULL,
+    "subjectId" TEXT NOT NULL,
+    "before" TEXT,
+    "after" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "Review" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "generationId" TEXT NOT NULL,
+    "reviewerId" TEXT NOT NULL,
+    "decision" TEXT NOT NULL,
+    "comment" TEXT NOT NULL DEFAULT '',
+    "revision" INTEGER NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Review_generationId_fkey" FOREIGN KEY ("generationId") REFERENCES "Generation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ReviewComment" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "generationId" TEXT NOT NULL,
+    "authorId" TEXT NOT NULL,
+    "path" TEXT,
+    "line" INTEGER,
+    "body" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ReviewComment_generationId_fkey" FOREIGN KEY ("generationId") REFERENCES "Generation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "FileViewMark" (
+    "userId" TEXT NOT NULL,
+    "generationId" TEXT NOT NULL,
+    "path" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("userId", "generationId", "path")
+);
+
+-- CreateTable
+CREATE TABLE "MissedIssue" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "generationId" TEXT NOT NULL,
+    "reporterId" TEXT NOT NULL,
+    "title" TEXT NOT NULL,
+    "description" TEXT NOT NULL,
+    "severity" TEXT NOT NULL,
+    "validatorKind" TEXT NOT NULL,
+    "check" TEXT,
+    "question" TEXT,
+    "state" TEXT NOT NULL DEFAULT 'open',
+    "rubricItemId" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "MissedIssue_generationId_fkey" FOREIGN KEY ("generationId") REFERENCES "Generation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "BacktestFinding" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "rubricItemId" TEXT NOT NULL,
+    "generationId" TEXT NOT NULL,
+    "versionId" TEXT NOT NULL,
+    "verdict" TEXT NOT NULL,
+    "detail" TEXT NOT NULL DEFAULT '',
+    "sentToReview" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
@@ -154,10 +298,10 @@ CREATE INDEX "Lineage_seedVersionId_idx" ON "Lineage"("seedVersionId");
 CREATE INDEX "Lineage_updatedAt_idx" ON "Lineage"("updatedAt");
 
 -- CreateIndex
-CREATE INDEX "Generation_state_updatedAt_idx" ON "Generation"("state", "updatedAt");
+CREATE INDEX "Generation_lineageId_number_idx" ON "Generation"("lineageId", "number");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Generation_lineageId_number_key" ON "Generation"("lineageId", "number");
+CREATE INDEX "Generation_state_updatedAt_idx" ON "Generation"("state", "updatedAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "PlanRound_generationId_round_key" ON "PlanRound"("generationId", "round");
@@ -179,3 +323,48 @@ CREATE INDEX "RubricVerdict_validatorRunId_idx" ON "RubricVerdict"("validatorRun
 
 -- CreateIndex
 CREATE INDEX "RubricVerdict_itemId_idx" ON "RubricVerdict"("itemId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Session_token_key" ON "Session"("token");
+
+-- CreateIndex
+CREATE INDEX "Session_userId_idx" ON "Session"("userId");
+
+-- CreateIndex
+CREATE INDEX "Account_userId_idx" ON "Account"("userId");
+
+-- CreateIndex
+CREATE INDEX "Verification_identifier_idx" ON "Verification"("identifier");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApiToken_tokenHash_key" ON "ApiToken"("tokenHash");
+
+-- CreateIndex
+CREATE INDEX "ApiToken_userId_idx" ON "ApiToken"("userId");
+
+-- CreateIndex
+CREATE INDEX "AuditEvent_subjectType_subjectId_idx" ON "AuditEvent"("subjectType", "subjectId");
+
+-- CreateIndex
+CREATE INDEX "AuditEvent_createdAt_idx" ON "AuditEvent"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "Review_generationId_createdAt_idx" ON "Review"("generationId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Review_reviewerId_idx" ON "Review"("reviewerId");
+
+-- CreateIndex
+CREATE INDEX "ReviewComment_generationId_idx" ON "ReviewComment"("generationId");
+
+-- CreateIndex
+CREATE INDEX "MissedIssue_state_createdAt_idx" ON "MissedIssue"("state", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "MissedIssue_generationId_idx" ON "MissedIssue"("generationId");
+
+-- CreateIndex
+CREATE INDEX "BacktestFinding_rubricItemId_verdict_idx" ON "BacktestFinding"("rubricItemId", "verdict");
