@@ -1,0 +1,28 @@
+// Roles and what each may do. Every mutating route and server action checks a permission on
+// the server through this table; the UI only hides what the server would refuse anyway.
+export const ROLES = ['admin', 'lead', 'reviewer', 'annotator', 'trainer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = {
+  'dashboard.read': ['admin', 'lead', 'reviewer', 'annotator'],
+  'generation.decide': ['admin', 'lead', 'reviewer'], // approve, reject, request changes
+  'generation.comment': ['admin', 'lead', 'reviewer'],
+  'missed-issue.file': ['admin', 'lead', 'reviewer'],
+  'rubric.manage': ['admin', 'lead'], // turn missed issues into items, activate, backtest
+  'audit.read': ['admin', 'lead'],
+  'lineage.configure': ['admin', 'lead'],
+  'environment.validate': ['admin', 'lead', 'reviewer'],
+  'calibration.label': ['admin', 'lead', 'annotator'],
+  'users.manage': ['admin'],
+  'trainer.api': ['admin', 'trainer'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: string, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
