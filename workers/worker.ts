@@ -3,7 +3,15 @@
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, runWorker, type JobHandler } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
-import { EVOLVE_JOB, evolveJobPayload, evolveLineage, loadLineage } from '../lib/evolution/index.ts';
+import {
+  EVOLVE_JOB,
+  evolveJobPayload,
+  evolveLineage,
+  loadLineage,
+  REVISE_JOB,
+  reviseGeneration,
+  reviseJobPayload,
+} from '../lib/evolution/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -24,6 +32,16 @@ export function jobHandlers(
   workerId: string,
   log: (m: string) => void,
 ): Record<string, JobHandler> {
+  const evolutionContext = async (lineageId: string, jobId: string) => {
+    const { settings } = await loadLineage(db, lineageId);
+    return {
+      db,
+      sandbox,
+      ...createSynthesis(settings.synthesiser),
+      labels: { 'envolve.job': jobId, 'envolve.worker': workerId },
+      progress: (message: string) => log(`job ${jobId}: ${message}`),
+    };
+  };
   return {
     [VALIDATE_JOB]: async (payload, { job }) => {
       const { versionId, mapBaseImage } = validateJobPayload.parse(payload);
@@ -40,16 +58,16 @@ export function jobHandlers(
     },
     [EVOLVE_JOB]: async (payload, { job, signal }) => {
       const { lineageId, generations } = evolveJobPayload.parse(payload);
-      const { settings } = await loadLineage(db, lineageId);
-      const context = {
-        db,
-        sandbox,
-        ...createSynthesis(settings.synthesiser),
-        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
-        progress: (message: string) => log(`job ${job.id}: ${message}`),
-      };
+      const context = await evolutionContext(lineageId, job.id);
       const result = await evolveLineage(context, lineageId, generations, signal);
       return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled };
+    },
+    [REVISE_JOB]: async (payload, { job }) => {
+      const { generationId, comment } = reviseJobPayload.parse(payload);
+      const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+      const context = await evolutionContext(generation.lineageId, job.id);
+      const revised = await reviseGeneration(context, generationId, comment);
+      return { generationId, state: revised.state, versionId: revised.versionId };
     },
   };
 }

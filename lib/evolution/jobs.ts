@@ -17,3 +17,17 @@ export function enqueueEvolution(db: Db, payload: EvolveJobPayload, options: { d
   // Long and background: below validations, which block review.
   return enqueue(db, EVOLVE_JOB, evolveJobPayload.parse(payload), { priority: 0, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }
+
+export const REVISE_JOB = 'revise';
+
+export const reviseJobPayload = z.object({
+  generationId: z.string().min(1),
+  comment: z.string().min(1).max(20_000),
+});
+
+export type ReviseJobPayload = z.infer<typeof reviseJobPayload>;
+
+// A reviewer is waiting on it: ahead of background evolution.
+export function enqueueRevision(db: Db, payload: ReviseJobPayload): Promise<Job> {
+  return enqueue(db, REVISE_JOB, reviseJobPayload.parse(payload), { priority: 5, maxAttempts: 3 });
+}

@@ -18,10 +18,13 @@ export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser:
     where: { lineageId: lineage.row.id, state: { in: SETTLED_STATES }, versionId: { not: null } },
     orderBy: { number: 'desc' },
   });
-  const versionId = latest?.versionId ?? lineage.row.seedVersionId;
+  return parentFor(db, latest?.versionId ?? lineage.row.seedVersionId, latest?.number ?? 0, synthesiser);
+}
+
+export async function parentFor(db: Db, versionId: string, number: number, synthesiser: Synthesiser): Promise<GenerationParent> {
   const bundle = await loadBundle(db, versionId);
   const sequence = await sequenceOf(db, versionId, bundle, synthesiser);
-  return { number: latest?.number ?? 0, versionId, bundle, sequence };
+  return { number, versionId, bundle, sequence };
 }
 
 // A version made by Envolve carries its sequence; an imported seed's is read off by the proposer.

@@ -1,0 +1,30 @@
+// "Request changes": a reviewer's comment goes back to Loop 2 as the modifier's feedback. The
+// generation keeps its approved plan and parent; new attempts are added after the earlier ones.
+import type { Generation } from '../db/generated/client.ts';
+import { planSchema } from './plan-schema.ts';
+import type { EvolutionContext } from './context.ts';
+import { loadLineage } from './lineage.ts';
+import { modifyLoop } from './modify-loop.ts';
+import { parentFor } from './parent.ts';
+
+export async function reviseGeneration(ctx: EvolutionContext, generationId: string, comment: string): Promise<Generation> {
+  const { db } = ctx;
+  const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+  const round = await db.planRound.findFirst({ where: { generationId, approved: true }, orderBy: { round: 'desc' } });
+  if (!round) throw new Error(`generation ${generationId} has no approved plan to revise`);
+  const lineage = await loadLineage(db, generation.lineageId);
+  const parent = await parentFor(db, generation.parentVersionId, generation.number - 1, ctx.synthesiser);
+  const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
+    db.generation.update({ where: { id: generationId }, data: { state, revision: { increment: 1 }, ...data } });
+  await settle('modifying');
+  ctx.progress(`revising generation ${generation.number}: ${comment.split('\n')[0]}`);
+  const feedback = [`A reviewer requested changes: ${comment}`];
+  try {
+    const modified = await modifyLoop(ctx, lineage, generation, parent, planSchema.parse(JSON.parse(round.plan)), feedback);
+    if (!modified.ok) return await settle('failed', { error: `no valid revision: ${modified.reasons.join('\n')}` });
+    return await settle('awaiting-review', { versionId: modified.versionId, error: undefined });
+  } catch (err) {
+    await settle('failed', { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}
