@@ -1,0 +1,75 @@
+// A reviewer's decision on a generation, with optimistic concurrency: the reviewer sends the
+// revision they saw, and a generation that moved on since is refused with a ConflictError
+// instead of being silently overwritten.
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../db/generated/client.ts';
+import { enqueueRevision } from '../evolution/jobs.ts';
+import { approversOf } from './approvals.ts';
+import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
+import { lastChangeOf } from './last-change.ts';
+import { AWAITING_REVIEW, DECIDED_STATE, type Actor, type Decision, type DecisionOutcome } from './types.ts';
+
+export interface DecideInput {
+  generationId: string;
+  user: Actor;
+  decision: Decision;
+  comment: string;
+  revision: number; // the generation revision the reviewer rendered
+}
+
+export async function decide(db: Db, input: DecideInput): Promise<DecisionOutcome> {
+  const comment = input.comment.trim();
+  if (input.decision !== 'approve' && comment === '') {
+    throw new DecisionRefusedError(`${input.decision === 'reject' ? 'Rejecting' : 'Requesting changes'} needs a comment saying why.`);
+  }
+  return db.$transaction((tx) => decideIn(tx, { ...input, comment }));
+}
+
+async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promise<DecisionOutcome> {
+  const { generationId, user, decision, comment, revision } = input;
+  const generation = await tx.generation.findUnique({ where: { id: generationId }, include: { lineage: { select: { approvalsRequired: true } } } });
+  if (!generation) throw new GenerationNotFoundError(generationId);
+  if (generation.revision !== revision) {
+    throw new ConflictError({ state: generation.state, revision: generation.revision }, await lastChangeOf(tx, generationId));
+  }
+  if (generation.state !== AWAITING_REVIEW) {
+    throw new DecisionRefusedError(`Only generations awaiting review can be decided; this one is ${generation.state}.`);
+  }
+  const required = Math.max(1, generation.lineage.approvalsRequired);
+  const approversBefore = await approversOf(tx, generationId, revision);
+  const before = { state: generation.state, revision, approvals: approversBefore.length };
+  if (decision === 'approve' && approversBefore.includes(user.id)) {
+    throw new DecisionRefusedError('You have already approved this revision; it needs another reviewer.');
+  }
+
+  const review = await tx.review.create({ data: { generationId, reviewerId: user.id, decision, comment, revision } });
+  const approvals = (await approversOf(tx, generationId, revision)).length;
+  const settles = decision !== 'approve' || approvals >= required;
+  let after = { state: generation.state, revision, approvals };
+  if (settles) {
+    // Guarded by the revision read above: a concurrent decision that committed first makes
+    // this match nothing, and the whole transaction (the Review row too) rolls back.
+    const state = DECIDED_STATE[decision];
+    const moved = await tx.generation.updateMany({ where: { id: generationId, revision }, data: { state, revision: { increment: 1 } } });
+    if (moved.count === 0) {
+      const current = await tx.generation.findUniqueOrThrow({ where: { id: generationId } });
+      throw new ConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
+    }
+    after = { state, revision: revision + 1, approvals };
+  }
+  if (decision === 'request-changes') {
+    // Queued in the same transaction, so a generation never sits in changes-requested with no
+    // job to revise it. enqueue touches only the job table, which the transaction client has.
+    await enqueueRevision(tx as unknown as Db, { generationId, comment });
+  }
+  await recordAudit(tx, {
+    actor: { id: user.id, email: user.email },
+    action: `generation.${decision}`,
+    subjectType: 'generation',
+    subjectId: generationId,
+    before,
+    after: { ...after, comment: comment || undefined },
+  });
+  return { reviewId: review.id, state: after.state, revision: after.revision, approvals, approvalsRequired: required };
+}

@@ -1,0 +1,12 @@
+// Who last changed a generation, for the conflict message: the newest audit event about it.
+// A change with no audit event (the evolution worker settling a revision) reads as null.
+import type { Prisma } from '../db/generated/client.ts';
+import type { LastChange } from './errors.ts';
+
+export async function lastChangeOf(db: Pick<Prisma.TransactionClient, 'auditEvent'>, generationId: string): Promise<LastChange | null> {
+  const event = await db.auditEvent.findFirst({
+    where: { subjectType: 'generation', subjectId: generationId, action: { startsWith: 'generation.' } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return event ? { action: event.action, actorEmail: event.actorEmail, at: event.createdAt.toISOString() } : null;
+}

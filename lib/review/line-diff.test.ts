@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { diffLines, MAX_EDIT_DISTANCE, splitLines, toHunks, type DiffLine } from './line-diff.ts';
+
+// Both files are recoverable from a diff: the old one from context + deleted lines, the new
+// one from context + added lines, each numbered consecutively.
+function sides(lines: DiffLine[]) {
+  const old = lines.filter((l) => l.kind !== 'add');
+  const neu = lines.filter((l) => l.kind !== 'delete');
+  expect(old.map((l) => l.oldNumber)).toEqual(old.map((_, i) => i + 1));
+  expect(neu.map((l) => l.newNumber)).toEqual(neu.map((_, i) => i + 1));
+  return { old: old.map((l) => l.text), new: neu.map((l) => l.text) };
+}
+
+function changes(lines: DiffLine[]): number {
+  return lines.filter((l) => l.kind !== 'context').length;
+}
+
+describe('diffLines', () => {
+  it('marks an inserted and a replaced line and keeps the rest as context', () => {
+    const lines = diffLines('a\nb\nc\nd\n', 'a\nB\nc\nnew\nd\n');
+    expect(lines.map((l) => `${l.kind[0]}${l.text}`)).toEqual(['ca', 'db', 'aB', 'cc', 'anew', 'cd']);
+  });
+
+  it('handles empty sides and a missing final newline', () => {
+    expect(diffLines('', 'x\ny').map((l) => l.kind)).toEqual(['add', 'add']);
+    expect(diffLines('x\n', '').map((l) => l.kind)).toEqual(['delete']);
+    expect(diffLines('same\n', 'same\n').map((l) => l.kind)).toEqual(['context']);
+    expect(splitLines('a\n\nb\n')).toEqual(['a', '', 'b']);
+  });
+
+  it('finds a shortest script on random edits and reconstructs both files', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const a = Array.from({ length: Math.floor(random() * 30) }, () => String.fromCharCode(97 + Math.floor(random() * 4)));
+      const b = a.filter(() => random() > 0.2).flatMap((line) => (random() > 0.8 ? [line, 'z'] : [line]));
+      const lines = diffLines(a.join('\n'), b.join('\n'));
+      expect(sides(lines)).toEqual({ old: a, new: b });
+      // b is a with deletions and insertions only, so the edit distance is at most the sum.
+      expect(changes(lines)).toBeLessThanOrEqual(a.length - b.filter((l) => l !== 'z').length + b.filter((l) => l === 'z').length);
+    }
+  });
+
+  it('falls back to a whole-file replacement past the edit-distance limit', () => {
+    const a = Array.from({ length: MAX_EDIT_DISTANCE + 10 }, (_, i) => `old ${i}`).join('\n');
+    const b = Array.from({ length: MAX_EDIT_DISTANCE + 10 }, (_, i) => `new ${i}`).join('\n');
+    const lines = diffLines(a, b);
+    expect(sides(lines)).toEqual({ old: splitLines(a), new: splitLines(b) });
+    expect(lines.filter((l) => l.kind === 'context')).toHaveLength(0);
+  });
+});
+
+describe('toHunks', () => {
+  it('keeps three lines of context around changes and counts what it skips', () => {
+    const old = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    const neu = old.map((l, i) => (i === 9 ? 'changed' : l));
+    const { hunks, skippedAfter } = toHunks(diffLines(old.join('\n'), neu.join('\n')));
+    expect(hunks).toHaveLength(1);
+    expect(hunks[0]?.skippedBefore).toBe(6);
+    expect(hunks[0]?.lines.map((l) => l.kind)).toEqual(['context', 'context', 'context', 'delete', 'add', 'context', 'context', 'context']);
+    expect(skippedAfter).toBe(7);
+  });
+});

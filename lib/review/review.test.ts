@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import type { Db } from '../db/client.ts';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { REVISE_JOB } from '../evolution/jobs.ts';
+import { addComment, ConflictError, decide, DecisionRefusedError, listComments, reviewQueue, setFileViewed, viewedFiles } from './index.ts';
+
+const alice = { id: 'u-alice', email: 'alice@example.test' };
+const bob = { id: 'u-bob', email: 'bob@example.test' };
+
+let testDb: TestDb;
+let db: Db;
+let seedVersionId: string;
+let generationCount = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  seedVersionId = await seedEnvironment(db, { name: 'seed' });
+  for (const user of [alice, bob]) await db.user.create({ data: { ...user, name: user.email } });
+});
+afterAll(() => testDb.cleanup());
+
+async function awaitingGeneration(options: { approvalsRequired?: number; state?: string; updatedAt?: Date } = {}) {
+  const lineage = await db.lineage.create({
+    data: { name: `lineage ${++generationCount}`, seedVersionId, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, approvalsRequired: options.approvalsRequired ?? 1 },
+  });
+  return db.generation.create({
+    data: { lineageId: lineage.id, number: 1, parentVersionId: seedVersionId, versionId: seedVersionId, axis: 'length', effort: 'low', state: options.state ?? 'awaiting-review', revision: 3, updatedAt: options.updatedAt },
+  });
+}
+
+const audits = (generationId: string) => db.auditEvent.findMany({ where: { subjectId: generationId }, orderBy: { createdAt: 'asc' } });
+
+describe('decide', () => {
+  it('approves with one required approval, bumping the revision, and audits it', async () => {
+    const g = await awaitingGeneration();
+    const outcome = await decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 });
+    expect(outcome).toMatchObject({ state: 'approved', revision: 4, approvals: 1, approvalsRequired: 1 });
+    expect(await db.generation.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ state: 'approved', revision: 4 });
+    const [event] = await audits(g.id);
+    expect(event).toMatchObject({ action: 'generation.approve', actorId: alice.id, actorEmail: alice.email });
+    expect(JSON.parse(event?.before ?? '')).toMatchObject({ state: 'awaiting-review', revision: 3 });
+    expect(JSON.parse(event?.after ?? '')).toMatchObject({ state: 'approved', revision: 4 });
+  });
+
+  it('needs two distinct reviewers when the lineage requires two approvals', async () => {
+    const g = await awaitingGeneration({ approvalsRequired: 2 });
+    const first = await decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: 'looks right', revision: 3 });
+    expect(first).toMatchObject({ state: 'awaiting-review', revision: 3, approvals: 1, approvalsRequired: 2 });
+    await expect(decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 })).rejects.toThrow(DecisionRefusedError);
+    const second = await decide(db, { generationId: g.id, user: bob, decision: 'approve', comment: '', revision: 3 });
+    expect(second).toMatchObject({ state: 'approved', revision: 4, approvals: 2 });
+    expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.approve', 'generation.approve']);
+  });
+
+  it('lets exactly one of two concurrent decisions through; the other gets a ConflictError naming the first', async () => {
+    const g = await awaitingGeneration();
+    const results = await Promise.allSettled([
+      decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 }),
+      decide(db, { generationId: g.id, user: bob, decision: 'reject', comment: 'the tests are trivially satisfiable', revision: 3 }),
+    ]);
+    const fulfilled = results.filter((r) => r.status === 'fulfilled');
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    const conflict = rejected[0]?.reason as ConflictError;
+    expect(conflict).toBeInstanceOf(ConflictError);
+    expect(conflict.current.revision).toBe(4);
+    expect(conflict.lastChange?.actorEmail).toMatch(/alice|bob/);
+    expect(conflict.message).toContain('changed while you were reviewing');
+    // The loser left nothing behind: one review, one audit event.
+    expect(await db.review.count({ where: { generationId: g.id } })).toBe(1);
+    expect(await audits(g.id)).toHaveLength(1);
+  });
+
+  it('refuses a decision on a revision the reviewer did not see', async () => {
+    const g = await awaitingGeneration();
+    await expect(decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 2 })).rejects.toThrow(ConflictError);
+    expect((await db.generation.findUniqueOrThrow({ where: { id: g.id } })).state).toBe('awaiting-review');
+  });
+
+  it('needs a comment to reject or request changes', async () => {
+    const g = await awaitingGeneration();
+    await expect(decide(db, { generationId: g.id, user: alice, decision: 'reject', comment: '  ', revision: 3 })).rejects.toThrow(DecisionRefusedError);
+    await expect(decide(db, { generationId: g.id, user: alice, decision: 'request-changes', comment: '', revision: 3 })).rejects.toThrow(/needs a comment/);
+    const outcome = await decide(db, { generationId: g.id, user: alice, decision: 'reject', comment: 'solution hard-codes the answer', revision: 3 });
+    expect(outcome.state).toBe('rejected');
+    const review = await db.review.findFirstOrThrow({ where: { generationId: g.id } });
+    expect(review).toMatchObject({ decision: 'reject', comment: 'solution hard-codes the answer', revision: 3, reviewerId: alice.id });
+  });
+
+  it('request-changes moves to changes-requested and queues a revise job carrying the comment', async () => {
+    const g = await awaitingGeneration();
+    const outcome = await decide(db, { generationId: g.id, user: bob, decision: 'request-changes', comment: 'make the log bigger', revision: 3 });
+    expect(outcome).toMatchObject({ state: 'changes-requested', revision: 4 });
+    const jobs = await db.job.findMany({ where: { kind: REVISE_JOB } });
+    expect(jobs.map((j) => JSON.parse(j.payload))).toContainEqual({ generationId: g.id, comment: 'make the log bigger' });
+    expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.request-changes']);
+  });
+
+  it('only decides generations awaiting review', async () => {
+    for (const state of ['validating', 'approved', 'rejected', 'failed']) {
+      const g = await awaitingGeneration({ state });
+      await expect(decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 })).rejects.toThrow(/awaiting review/);
+    }
+  });
+});
+
+describe('comments and viewed marks', () => {
+  it('pins a comment to a file line, lists it with its author, and audits it', async () => {
+    const g = await awaitingGeneration();
+    await addComment(db, { generationId: g.id, user: alice, body: 'off by one here', path: 'tests/test.sh', line: 12 });
+    await addComment(db, { generationId: g.id, user: bob, body: 'overall fine' });
+    expect(await listComments(db, g.id)).toMatchObject([
+      { authorEmail: alice.email, path: 'tests/test.sh', line: 12, body: 'off by one here' },
+      { authorEmail: bob.email, path: null, line: null, body: 'overall fine' },
+    ]);
+    expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.comment', 'generation.comment']);
+    await expect(addComment(db, { generationId: g.id, user: alice, body: ' ' })).rejects.toThrow(RangeError);
+  });
+
+  it('toggles a viewed mark per user and file', async () => {
+    const g = await awaitingGeneration();
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: false });
+    expect(await viewedFiles(db, alice.id, g.id)).toEqual(['a.txt']);
+    expect(await viewedFiles(db, bob.id, g.id)).toEqual([]);
+  });
+});
+
+describe('reviewQueue', () => {
+  it('lists generations awaiting review, oldest first, paginated', async () => {
+    await db.generation.updateMany({ where: { state: 'awaiting-review' }, data: { state: 'approved' } });
+    const newer = await awaitingGeneration({ updatedAt: new Date('2030-01-02') });
+    const older = await awaitingGeneration({ updatedAt: new Date('2030-01-01') });
+    await awaitingGeneration({ state: 'validating' });
+    const first = await reviewQueue(db, { pageSize: 1 });
+    expect(first.total).toBe(2);
+    expect(first.items.map((i) => i.generationId)).toEqual([older.id]);
+    const second = await reviewQueue(db, { page: 2, pageSize: 1 });
+    expect(second.items[0]).toMatchObject({ generationId: newer.id, number: 1, approvals: 0, approvalsRequired: 1 });
+  });
+});

@@ -1,0 +1,24 @@
+// "Viewed" marks: a reviewer's own progress through a residual, one mark per file.
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import type { Actor } from './types.ts';
+
+export async function setFileViewed(db: Db, input: { user: Actor; generationId: string; path: string; viewed: boolean }): Promise<void> {
+  const key = { userId: input.user.id, generationId: input.generationId, path: input.path };
+  await db.$transaction(async (tx) => {
+    if (input.viewed) await tx.fileViewMark.upsert({ where: { userId_generationId_path: key }, create: key, update: {} });
+    else await tx.fileViewMark.deleteMany({ where: key });
+    await recordAudit(tx, {
+      actor: input.user,
+      action: input.viewed ? 'generation.file-viewed' : 'generation.file-unviewed',
+      subjectType: 'generation',
+      subjectId: input.generationId,
+      after: { path: input.path },
+    });
+  });
+}
+
+export async function viewedFiles(db: Db, userId: string, generationId: string): Promise<string[]> {
+  const marks = await db.fileViewMark.findMany({ where: { userId, generationId }, select: { path: true }, orderBy: { path: 'asc' } });
+  return marks.map((m) => m.path);
+}
