@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   ],
   typedRoutes: true,
   poweredByHeader: false,
+  // forbidden() from next/navigation: a signed-in user without the permission gets app/forbidden.tsx with 403.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

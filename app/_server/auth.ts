@@ -1,0 +1,18 @@
+// The web server's better-auth instance, made on first use over the shared database client.
+import { nextCookies } from 'better-auth/next-js';
+import { createAuth, type Auth } from '@/lib/auth/better-auth.ts';
+import { loadAuthSecret } from '@/lib/auth/secret.ts';
+import { requestDb } from './db.ts';
+
+const holder = globalThis as typeof globalThis & { envolveAuth?: Auth };
+
+export async function getAuth(): Promise<Auth> {
+  const db = await requestDb();
+  holder.envolveAuth ??= createAuth(db, {
+    secret: loadAuthSecret(),
+    baseURL: process.env.BETTER_AUTH_URL || undefined,
+    // Lets server actions (sign-in, sign-out) set and clear the session cookie.
+    plugins: [nextCookies()],
+  });
+  return holder.envolveAuth;
+}

@@ -1,0 +1,89 @@
+// The audit log: every decision, with who made it, when, and the subject before and after.
+import type { Db } from '../db/client.ts';
+
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+export interface AuditInput {
+  actor: AuditActor;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditEntry {
+  id: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+export interface AuditQuery {
+  action?: string;
+  subjectType?: string;
+  subjectId?: string;
+  limit?: number;
+  /** The id of the last entry of the previous page. */
+  cursor?: string;
+}
+
+export const AUDIT_PAGE_LIMIT = 100;
+
+/** Accepts a transaction client too, so a decision and its audit entry commit together. */
+type AuditDb = Pick<Db, 'auditEvent'>;
+
+export async function recordAudit(db: AuditDb, input: AuditInput): Promise<AuditEntry> {
+  const row = await db.auditEvent.create({
+    data: {
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      action: input.action,
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      before: input.before === undefined ? null : JSON.stringify(input.before),
+      after: input.after === undefined ? null : JSON.stringify(input.after),
+    },
+  });
+  return toEntry(row);
+}
+
+/** Newest first; pass the last entry's id as `cursor` for the next page. */
+export async function listAudit(db: AuditDb, query: AuditQuery = {}): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(query.limit ?? AUDIT_PAGE_LIMIT, 1), 500);
+  const rows = await db.auditEvent.findMany({
+    where: { action: query.action, subjectType: query.subjectType, subjectId: query.subjectId },
+    // The id breaks ties between entries recorded within the same millisecond.
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+    ...(query.cursor ? { cursor: { id: query.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, limit);
+  return { entries: page.map(toEntry), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+function toEntry(row: {
+  id: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before: string | null;
+  after: string | null;
+  createdAt: Date;
+}): AuditEntry {
+  return { ...row, before: parseJson(row.before), after: parseJson(row.after) };
+}
+
+function parseJson(text: string | null): unknown {
+  return text === null ? undefined : (JSON.parse(text) as unknown);
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createAuth } from './better-auth.ts';
+import { createApiToken, createUser, listUsers, revokeApiToken, setUserRole, verifyApiToken } from './users.ts';
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => testDb.cleanup());
+
+describe('accounts through better-auth', () => {
+  it('creates a user whose password better-auth accepts at sign-in, and no other', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'Rae@Example.test', name: 'Rae', role: 'reviewer', password: 'correct horse battery' });
+    expect(user).toMatchObject({ email: 'rae@example.test', name: 'Rae', role: 'reviewer' });
+
+    const account = await db.account.findFirstOrThrow({ where: { userId: user.id } });
+    expect(account.providerId).toBe('credential');
+    expect(account.password).not.toContain('correct horse');
+
+    const auth = createAuth(db, { secret: 'a-test-secret-of-thirty-two-characters' });
+    const signedIn = await auth.api.signInEmail({ body: { email: 'rae@example.test', password: 'correct horse battery' } });
+    expect(signedIn.user.id).toBe(user.id);
+    await expect(auth.api.signInEmail({ body: { email: 'rae@example.test', password: 'wrong password!' } })).rejects.toThrow();
+  });
+
+  it('refuses duplicates, short passwords and unknown roles', async () => {
+    const { db } = testDb;
+    await createUser(db, { email: 'dup@example.test', name: 'Dup', role: 'lead', password: 'long enough password' });
+    await expect(createUser(db, { email: 'DUP@example.test', name: 'Dup', role: 'lead', password: 'long enough password' })).rejects.toThrow(/already exists/);
+    await expect(createUser(db, { email: 'short@example.test', name: 'S', role: 'lead', password: 'short' })).rejects.toThrow(/at least/);
+    await expect(createUser(db, { email: 'x@example.test', name: 'X', role: 'root' as 'admin', password: 'long enough password' })).rejects.toThrow(/unknown role/);
+  });
+
+  it('keeps visitors from signing themselves up', async () => {
+    const auth = createAuth(testDb.db, { secret: 'a-test-secret-of-thirty-two-characters' });
+    await expect(
+      auth.api.signUpEmail({ body: { email: 'self@example.test', name: 'Self', password: 'long enough password' } }),
+    ).rejects.toThrow(/not enabled/i);
+  });
+
+  it('changes roles and lists users', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'ann@example.test', name: 'Ann', role: 'annotator', password: 'long enough password' });
+    const { before, after } = await setUserRole(db, user.id, 'lead');
+    expect(before.role).toBe('annotator');
+    expect(after.role).toBe('lead');
+    expect((await listUsers(db)).map((u) => u.email)).toContain('ann@example.test');
+  });
+});
+
+describe('API tokens', () => {
+  it('stores only a hash, verifies, records use, and refuses revoked tokens', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'tia@example.test', name: 'Tia', role: 'trainer', password: 'long enough password' });
+    const created = await createApiToken(db, user.id, 'trainer box');
+    const row = await db.apiToken.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.tokenHash).not.toContain(created.token);
+    expect(row.lastUsedAt).toBeNull();
+
+    expect(await verifyApiToken(db, created.token)).toMatchObject({ id: user.id, role: 'trainer' });
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull();
+    expect(await verifyApiToken(db, `${created.token}x`)).toBeNull();
+
+    await revokeApiToken(db, created.id);
+    expect(await verifyApiToken(db, created.token)).toBeNull();
+  });
+});
