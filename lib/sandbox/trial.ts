@@ -2,13 +2,14 @@
 // first; only after it has finished (and every process it left is killed)
 // are the tests copied in and run as root, and the reward file read.
 import type Docker from 'dockerode';
+import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.ts';
 import { copyBundleDir, readContainerFile } from './container-files.ts';
 import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
 import { execOutput, runPhase } from './exec.ts';
 import { hostConfigFor, resolveLimits } from './limits.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
-import type { AgentSpec, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
+import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 
 // A container outlives its budgets by at most this before the reaper may take it.
 const EXPIRY_MARGIN_SEC = 600;
@@ -76,6 +77,7 @@ interface TrialState {
   restartedBeforeVerifier: boolean;
   agent: PhaseResult;
   verifier: PhaseResult | null;
+  outputs?: CapturedOutputs;
 }
 
 function containmentOf(state: TrialState, limits: Limits): Containment {
@@ -113,6 +115,8 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   await execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']);
   const cmd = agentCommand(req.agent);
   if (req.agent.kind === 'oracle') await copyBundleDir(container, req.bundle, 'solution');
+  const captureDirs = req.captureOutputs ? (req.captureOutputs.dirs ?? [workingDir]) : [];
+  const before = await snapshotHashes(container, captureDirs);
   if (cmd) {
     state.agent = await runPhase(container, { cmd, user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   }
@@ -123,6 +127,9 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   if ((await stopAgentProcesses(container)) === 'restarted') {
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
+  }
+  if (req.captureOutputs) {
+    state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   }
   // Whatever the agent put in /logs/verifier or /tests is discarded.
   await execOutput(container, ['sh', '-c', 'rm -rf /logs/verifier /tests && mkdir -p /logs/verifier']);
@@ -159,5 +166,12 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
       await state.container.remove({ force: true }).catch(() => undefined);
     }
   }
-  return { ...outcome, imageId: req.imageId, agent: state.agent, verifier: state.verifier, containment: containmentOf(state, limits) };
+  return {
+    ...outcome,
+    imageId: req.imageId,
+    agent: state.agent,
+    verifier: state.verifier,
+    containment: containmentOf(state, limits),
+    ...(state.outputs ? { outputs: state.outputs } : {}),
+  };
 }

@@ -40,6 +40,24 @@ export interface TrialRequest {
   verifierTimeoutSec: number;
   timeoutReward?: number; // the reward a timed-out trial gets; default 0
   labels?: Record<string, string>; // e.g. job and worker ids, added to the container
+  // Return the regular files the agent created or changed under these directories (read after
+  // the agent phase, before the tests are copied in). Off unless given.
+  captureOutputs?: CaptureRequest;
+}
+
+export interface CaptureRequest {
+  dirs?: string[]; // absolute; default: the image's WORKDIR
+  maxBytes?: number; // total content returned; default 5 MiB
+}
+
+export interface CapturedFile {
+  path: string; // absolute, in the container
+  content: Buffer;
+}
+
+export interface CapturedOutputs {
+  files: CapturedFile[]; // sorted by path
+  truncated: boolean; // some changed files were left out to stay within maxBytes
 }
 
 export interface PhaseResult {
@@ -74,6 +92,7 @@ export interface TrialResult {
   verifier: PhaseResult | null; // null when the verifier did not run
   error?: string;
   containment: Containment;
+  outputs?: CapturedOutputs; // when the request asked for captureOutputs and the agent phase ended
 }
 
 export interface ReapedContainer {
