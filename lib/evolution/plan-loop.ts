@@ -5,7 +5,7 @@ import type { Generation } from '../db/generated/client.ts';
 import { activeRubric, reviewPlanAgainstRubric, rubricVersionLabel, toItemView } from '../rubric/index.ts';
 import { checkEdit } from '../sequence/index.ts';
 import type { Axis } from '../sequence/types.ts';
-import type { Plan, PlanReviewItem } from '../synth/types.ts';
+import { ProposalRefused, type Plan, type PlanReviewItem } from '../synth/types.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
@@ -26,7 +26,15 @@ export async function planLoop(
 
   for (let round = 1; round <= settings.loops.maxPlanRounds; round++) {
     const seed = deriveSeed(settings.seed, generation.number, 'plan', round);
-    const plan = await ctx.synthesiser.propose({ parent, axis, effort: settings.effort, seed, rubric, feedback });
+    let plan: Plan;
+    try {
+      plan = await ctx.synthesiser.propose({ parent, axis, effort: settings.effort, seed, rubric, feedback });
+    } catch (err) {
+      // Another round would be refused the same way.
+      if (!(err instanceof ProposalRefused)) throw err;
+      ctx.progress(`  plan round ${round}: the proposer refused (${err.message})`);
+      return { plan: null, reasons: [`the proposer refused: ${err.message}`] };
+    }
     const review = await ctx.synthesiser.reviewPlan({ parent, plan, rubric });
     const rubricItems = await reviewPlanAgainstRubric({ sandbox: ctx.sandbox, plan, parentSequence: parent.sequence, items: rubric });
     // The edit's shape is an invariant of the method, whoever proposed and reviewed it.

@@ -40,6 +40,15 @@ export interface ProposeInput {
   feedback: string[]; // the plan reviewer's reasons from earlier rounds
 }
 
+// Thrown by a proposer that cannot make the asked-for edit at all (not a plan a reviewer could
+// send back): the plan loop records the generation as failed with this message.
+export class ProposalRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProposalRefused';
+  }
+}
+
 export interface PlanReviewItem {
   itemId: string;
   verdict: 'passed' | 'failed' | 'unjudged';

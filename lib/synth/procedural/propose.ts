@@ -4,6 +4,7 @@ import { describeEdit, insertSteps, nextStepIds, replaceField } from '../../sequ
 import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
 import type { Plan } from '../types.ts';
 import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { ImportedEditError, isImportedStep } from './imported.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 
 export interface ProposeOptions {
@@ -70,8 +71,10 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
   };
 }
 
+// An imported step is not the procedural engine's to rewrite; only steps it rendered are targets.
 function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
-  const steps = sequence.steps;
+  const steps = sequence.steps.filter((s) => !isImportedStep(s));
+  if (steps.length === 0) throw new ImportedEditError(axis, sequence.steps);
   let targets: Step[];
   if (effort === 'low') targets = [rng.pick(steps)];
   else if (effort === 'high') {
@@ -82,7 +85,7 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
     const chosen = new Set(rng.shuffle(steps).slice(0, rng.int(1, steps.length)).map((s) => s.id));
     targets = steps.filter((s) => chosen.has(s.id));
   }
-  const used = new Set(steps.map((s) => s[axis]));
+  const used = new Set(sequence.steps.map((s) => s[axis]));
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
   const names = targets.map((s) => novelName(rng, catalogue, used, s[axis]));
   const child = replaceField(sequence, targets.map((s) => s.id), axis, names);

@@ -7,6 +7,7 @@ import { scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 import type { DataFile, StepParams } from './skill.ts';
+import type { ArtifactProbe } from './artifact-probe.ts';
 
 export interface RenderedDataset {
   dir: string; // under environment/data/ and /app/data/
@@ -47,7 +48,14 @@ export function decoysOf(handle: string, rng: Rng, count: number): string[] {
   return [...decoys];
 }
 
-export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string, string>): RenderedStep {
+// `probes` holds, per imported step, how its output file is read: a step depending on one picks
+// its data by the probe's value instead of by an answer file in /app/out/.
+export function renderStep(
+  step: Step,
+  seed: number,
+  answers: ReadonlyMap<string, string>,
+  probes: ReadonlyMap<string, ArtifactProbe> = new Map(),
+): RenderedStep {
   const scenario = scenarioNamed(step.scenario);
   const skill = skillNamed(step.skill);
   const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
@@ -81,8 +89,12 @@ export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string
 
   const base = `/app/data/${step.id}`;
   const out = outputPath(step.id);
-  const location =
-    upstream.length === 0
+  const probed = step.dependsOn.filter((id) => probes.has(id));
+  if (probed.length > 0 && step.dependsOn.length > 1) throw new Error(`step ${step.id} depends on the imported step ${probed[0]} and on others; it may depend on it alone`);
+  const probe = probed.length > 0 ? probes.get(probed[0]!)! : undefined;
+  const location = probe
+    ? `This step continues from \`${probe.file}\`, which the original task above produces: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is ${probe.describe}.`
+    : upstream.length === 0
       ? `The data for this step is in \`${base}/\` (DATA below).`
       : `This step continues from ${step.dependsOn.map((id) => `\`${outputPath(id)}\``).join(' and ')}: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is the first whitespace-separated word on the first line of ${
           step.dependsOn.length === 1 ? `\`${outputPath(step.dependsOn[0]!)}\`` : `each of those files, joined with \`_\` in that order`
@@ -93,8 +105,9 @@ export function renderStep(step: Step, seed: number, answers: ReadonlyMap<string
   const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
   const instruction = `${location} ${format}\n\n${task}\n`;
 
-  const select =
-    upstream.length === 0
+  const select = probe
+    ? `d="${base}/$(${probe.read})"`
+    : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
   const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, `out=${out}`, `extract() { ${scenario.extract}; }`, skill.solve(scenario, params)].join('\n');

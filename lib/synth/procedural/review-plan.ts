@@ -4,10 +4,15 @@ import { checkEdit, describeEdit } from '../../sequence/index.ts';
 import type { Sequence, SequenceEdit } from '../../sequence/types.ts';
 import type { Plan, PlanReview, RubricItemView } from '../types.ts';
 import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { isImportedStep } from './imported.ts';
 
 export function reviewPlan(parent: Sequence, plan: Plan, rubric: RubricItemView[]): PlanReview {
   const reasons = [...checkEdit(parent, plan.child, plan.edit.axis, plan.edit.effort)];
-  for (const step of plan.child.steps) {
+  const imported = new Set(parent.steps.filter(isImportedStep).map((s) => s.id));
+  for (const r of plan.edit.replaced) {
+    if (imported.has(r.stepId)) reasons.push(`step ${r.stepId} is the imported task; the procedural synthesiser cannot change its ${r.field}`);
+  }
+  for (const step of plan.child.steps.filter((s) => !imported.has(s.id))) {
     if (!SCENARIO_NAMES.includes(step.scenario)) reasons.push(`step ${step.id}: scenario "${step.scenario}" is not in the procedural catalogue`);
     if (!SKILL_NAMES.includes(step.skill)) reasons.push(`step ${step.id}: skill "${step.skill}" is not in the procedural catalogue`);
   }

@@ -117,11 +117,53 @@ describe('ProceduralSynthesiser.modify', () => {
     expect(testScript(second)).not.toMatch(/Fault injected/);
   });
 
-  it('refuses imported seeds with a clear error, and judges nothing', async () => {
+  it('reads an imported seed as one opaque step, and judges nothing', async () => {
     const imported = bundleOf(validTaskFiles(), 'imported');
-    await expect(synth.extractSequence(imported)).rejects.toThrow(/need Claude/);
+    expect(await synth.extractSequence(imported)).toEqual({
+      steps: [{ id: 's1', scenario: 'imported:imported', skill: 'imported:imported', dependsOn: [], summary: 'the original task, as imported' }],
+    });
     expect(await synth.extractSequence(parent.bundle)).toEqual(sequence);
     expect((await synth.judge()).verdict).toBe('unjudged');
+  });
+});
+
+describe('ProceduralSynthesiser on an imported seed', () => {
+  const bundle = bundleOf(validTaskFiles(), 'imported');
+  const output = { path: '/app/result.txt', content: Buffer.from('alpha one\nbeta two\nalpha three\n') };
+  const withArtifacts = new ProceduralSynthesiser({ artifactSource: { oracleArtifacts: async () => [output] } });
+
+  it('refuses scenario and skill edits of the imported step, naming the remedy', async () => {
+    const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
+    for (const axis of ['scenario', 'skill'] as const) {
+      await expect(synth.propose({ parent: seedParent, axis, effort: 'low', seed: 1, rubric, feedback: [] })).rejects.toThrow(
+        new RegExp(`${axis} edits of the imported step s1 need Claude.*--synth anthropic`),
+      );
+    }
+  });
+
+  it('lengthens it with steps chained onto its output, and again on the chained task', async () => {
+    const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
+    const plan = await withArtifacts.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [] });
+    expect((await withArtifacts.reviewPlan({ parent: seedParent, plan, rubric })).reasons).toEqual([]);
+    expect(plan.child.steps[1]!.dependsOn).toEqual(['s1']);
+    const first = await withArtifacts.modify({ parent: seedParent, plan, seed: 8, attempt: 1, feedback: [] });
+    const child = applyResidual(bundle, first.residual);
+    expect(await withArtifacts.extractSequence(child)).toEqual(plan.child);
+
+    const childParent = { versionId: 'v1', bundle: child, sequence: first.sequence };
+    const plan2 = await withArtifacts.propose({ parent: childParent, axis: 'length', effort: 'low', seed: 4, rubric, feedback: [] });
+    const second = await withArtifacts.modify({ parent: childParent, plan: plan2, seed: 9, attempt: 1, feedback: [] });
+    // The chain keeps the seed it started with, so the earlier step's data is untouched.
+    expect(second.residual.changes.filter((c) => c.path.startsWith(`environment/envolve-data/${plan.child.steps[1]!.id}/`))).toEqual([]);
+    // Scenario edits of the chained (procedural) steps are the engine's own to make.
+    const skillPlan = await withArtifacts.propose({ parent: childParent, axis: 'skill', effort: 'low', seed: 2, rubric, feedback: [] });
+    expect(skillPlan.edit.replaced.map((r) => r.stepId)).toEqual([plan.child.steps[1]!.id]);
+  });
+
+  it('says what it lacks when it has no sandbox to run the oracle in', async () => {
+    const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
+    const plan = await synth.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [] });
+    await expect(synth.modify({ parent: seedParent, plan, seed: 1, attempt: 1, feedback: [] })).rejects.toThrow(/without a sandbox to run its oracle/);
   });
 });
 

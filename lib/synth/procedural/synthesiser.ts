@@ -4,8 +4,11 @@ import type { TaskBundle } from '../../env/bundle.ts';
 import type { Sequence } from '../../sequence/types.ts';
 import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, ProposeInput, ReviewPlanInput, Synthesiser } from '../types.ts';
 import { diffBundles } from '../../env/residual.ts';
+import { ImportedEditError, importedSequence, isImportedStep } from './imported.ts';
 import { readProceduralMetadata } from './metadata.ts';
+import type { ArtifactSource } from './oracle-artifacts.ts';
 import { proposePlan } from './propose.ts';
+import { readChain, renderChained } from './render-chain.ts';
 import { renderEnvironment, type Fault } from './render.ts';
 import { reviewPlan } from './review-plan.ts';
 
@@ -13,20 +16,19 @@ export interface ProceduralOptions {
   // Fault injection for validator tests: attemptN renders a broken candidate on Loop 2's Nth
   // attempt; other attempts render correctly.
   faults?: Partial<Record<`attempt${number}`, Fault>>;
+  // Runs an imported seed's oracle for the outputs new steps chain onto; without it imported
+  // seeds cannot be lengthened.
+  artifactSource?: ArtifactSource;
 }
-
-const IMPORTED =
-  'this environment was not rendered by the procedural synthesiser (no envolve-procedural generator marker in task.toml), so its scenario–skill sequence is unknown offline; scenario and skill edits of imported seeds need Claude (--synth anthropic)';
 
 export class ProceduralSynthesiser implements Synthesiser {
   readonly name = 'procedural' as const;
 
   constructor(private readonly options: ProceduralOptions = {}) {}
 
+  // A task this synthesiser did not render is one opaque step: the original task.
   async extractSequence(bundle: TaskBundle): Promise<Sequence> {
-    const meta = readProceduralMetadata(bundle);
-    if (!meta) throw new Error(`cannot extract a sequence from ${bundle.name}: ${IMPORTED}`);
-    return meta.sequence;
+    return readProceduralMetadata(bundle)?.sequence ?? readChain(bundle)?.chain.sequence ?? importedSequence(bundle.name);
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
@@ -39,7 +41,7 @@ export class ProceduralSynthesiser implements Synthesiser {
 
   async modify(input: ModifyInput): Promise<ModifyOutput> {
     const meta = readProceduralMetadata(input.parent.bundle);
-    if (!meta) throw new Error(`cannot modify ${input.parent.bundle.name}: ${IMPORTED}`);
+    if (!meta) return this.chainOntoImported(input);
     // The lineage keeps the seed it was born with, so steps the plan leaves alone keep their data
     // and the residual touches only what the edit changed (plus the files that summarise all steps).
     const fault = this.options.faults?.[`attempt${input.attempt}`];
@@ -51,6 +53,31 @@ export class ProceduralSynthesiser implements Synthesiser {
       `Rendered ${input.plan.child.steps.length} steps (${steps}) with seed ${meta.seed}: ${count('add')} files added, ${count('modify')} modified, ${count('delete')} deleted.`,
       ...(fault ? [`Fault injected on attempt ${input.attempt} by test configuration: ${fault}.`] : []),
     ].join(' ');
+    return { residual, sequence: input.plan.child, notes };
+  }
+
+  // An imported seed (or a task chained onto one) gets its chained steps rendered afresh onto the
+  // seed's files; the lineage keeps the seed it first chained with, so old steps keep their data.
+  // Chained steps can be lengthened, or have their scenario or skill replaced; the imported step
+  // itself cannot be rewritten offline.
+  private async chainOntoImported(input: ModifyInput): Promise<ModifyOutput> {
+    const { bundle } = input.parent;
+    const importedIds = new Set(input.parent.sequence.steps.filter(isImportedStep).map((s) => s.id));
+    const rewritten = input.plan.edit.replaced.filter((r) => importedIds.has(r.stepId));
+    if (rewritten.length > 0) throw new ImportedEditError(rewritten[0]!.field, input.parent.sequence.steps.filter((s) => importedIds.has(s.id)));
+    const fault = this.options.faults?.[`attempt${input.attempt}`];
+    if (fault) throw new Error(`fault injection (${fault}) is not supported for imported tasks`);
+    if (!this.options.artifactSource) {
+      throw new Error(`cannot lengthen the imported task ${bundle.name}: the procedural synthesiser was created without a sandbox to run its oracle in`);
+    }
+    const chained = readChain(bundle);
+    const base = chained?.base ?? bundle;
+    const seed = chained?.chain.seed ?? input.seed;
+    const artifacts = await this.options.artifactSource.oracleArtifacts(base);
+    const child = renderChained(base, input.plan.child, { seed, name: bundle.name, artifacts });
+    const residual = diffBundles(bundle, child);
+    const chainedSteps = input.plan.child.steps.filter((s) => !importedIds.has(s.id));
+    const notes = `Rendered ${chainedSteps.length} procedural step${chainedSteps.length === 1 ? '' : 's'} (${chainedSteps.map((s) => `${s.id} ${s.skill}/${s.scenario}`).join(', ')}) chained onto what the original oracle of ${bundle.name} writes (${artifacts.map((a) => a.path).join(', ')}), seed ${seed}: ${residual.changes.length} files changed.`;
     return { residual, sequence: input.plan.child, notes };
   }
 

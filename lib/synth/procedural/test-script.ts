@@ -1,23 +1,13 @@
 // tests/test.sh of a procedural task: compares each step's output with tests/expected.json (the
 // answers computed in TypeScript when the data was generated; copied in only after the agent),
 // writes one CTRF test per step and reward 1 only when every step matches.
-export function renderTestScript(lenient: boolean): string {
-  const ending = lenient
-    ? ['# Fault injected for validator tests: reward 1 whatever the outputs are.', 'echo 1 > /logs/verifier/reward.txt']
-    : ['[ -s /logs/verifier/reward.txt ] || echo 0 > /logs/verifier/reward.txt'];
-  return `#!/bin/bash
-# Verifier from Envolve's procedural synthesiser. Trailing whitespace on each line and trailing
-# blank lines are ignored; everything else must match exactly.
-mkdir -p /logs/verifier
 
-python3 - <<'PY'
-import json
-import pathlib
-
-def normalise(text):
+// Python that loads the expected answers from `expectedFile`, compares each step's
+// /app/out/<id>.txt with its answer and collects one CTRF test per step in `tests`.
+export const stepChecksPython = (expectedFile: string): string => `def normalise(text):
     return "\\n".join(line.rstrip() for line in text.splitlines()).rstrip("\\n")
 
-steps = json.loads(pathlib.Path("/tests/expected.json").read_text())["steps"]
+steps = json.loads(pathlib.Path("${expectedFile}").read_text())["steps"]
 tests = []
 for step in steps:
     path = pathlib.Path(f"/app/out/{step['id']}.txt")
@@ -34,7 +24,22 @@ for step in steps:
         test["message"] = message
     tests.append(test)
 
-passed = sum(1 for t in tests if t["status"] == "passed")
+`;
+
+export function renderTestScript(lenient: boolean): string {
+  const ending = lenient
+    ? ['# Fault injected for validator tests: reward 1 whatever the outputs are.', 'echo 1 > /logs/verifier/reward.txt']
+    : ['[ -s /logs/verifier/reward.txt ] || echo 0 > /logs/verifier/reward.txt'];
+  return `#!/bin/bash
+# Verifier from Envolve's procedural synthesiser. Trailing whitespace on each line and trailing
+# blank lines are ignored; everything else must match exactly.
+mkdir -p /logs/verifier
+
+python3 - <<'PY'
+import json
+import pathlib
+
+${stepChecksPython('/tests/expected.json')}passed = sum(1 for t in tests if t["status"] == "passed")
 report = {"results": {"tool": {"name": "envolve-procedural"},
           "summary": {"tests": len(tests), "passed": passed, "failed": len(tests) - passed,
                       "pending": 0, "skipped": 0, "other": 0, "start": 0, "stop": 0},
