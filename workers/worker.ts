@@ -37,7 +37,7 @@ export function jobHandlers(
     return {
       db,
       sandbox,
-      ...createSynthesis(settings.synthesiser),
+      ...createSynthesis(settings.synthesiser, { sandbox }),
       labels: { 'envolve.job': jobId, 'envolve.worker': workerId },
       progress: (message: string) => log(`job ${jobId}: ${message}`),
     };

@@ -1,8 +1,10 @@
 // Chooses the synthesiser a lineage runs with. Claude also estimates reference priors for
-// names the shipped table lacks; the procedural synthesiser works offline and estimates nothing.
+// names the shipped table lacks; the procedural synthesiser works offline and estimates nothing,
+// and with a sandbox it can lengthen imported seeds by running their oracle.
 import type { PriorEstimator } from '../difficulty/index.ts';
+import type { Sandbox } from '../sandbox/types.ts';
 import { AnthropicPriorEstimator, AnthropicSynthesiser } from './anthropic/index.ts';
-import { ProceduralSynthesiser } from './procedural/index.ts';
+import { ProceduralSynthesiser, SandboxArtifactSource } from './procedural/index.ts';
 import type { Synthesiser } from './types.ts';
 
 export interface Synthesis {
@@ -10,7 +12,12 @@ export interface Synthesis {
   priorEstimator?: PriorEstimator;
 }
 
-export function createSynthesis(name: 'procedural' | 'anthropic', env: NodeJS.ProcessEnv = process.env): Synthesis {
-  if (name === 'procedural') return { synthesiser: new ProceduralSynthesiser() };
+export interface SynthesisDeps {
+  sandbox?: Sandbox;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function createSynthesis(name: 'procedural' | 'anthropic', { sandbox, env = process.env }: SynthesisDeps = {}): Synthesis {
+  if (name === 'procedural') return { synthesiser: new ProceduralSynthesiser(sandbox ? { artifactSource: new SandboxArtifactSource(sandbox) } : {}) };
   return { synthesiser: new AnthropicSynthesiser({}, env), priorEstimator: new AnthropicPriorEstimator({}, env) };
 }

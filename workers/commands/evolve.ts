@@ -50,7 +50,6 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageRe
   const generations = positiveInt(opts.generations, '--generations');
   const seed = nonNegativeInt(opts.seed, '--seed');
   if (!SYNTHESISERS.includes(opts.synth as SynthesiserName)) throw new Error(`--synth must be one of ${SYNTHESISERS.join(', ')}`);
-  const synthesis = createSynthesis(opts.synth as SynthesiserName);
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
     const lineage = await findOrCreateLineage(db, seedVersionId, {
@@ -62,6 +61,7 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageRe
     });
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
     const sandbox = await openSandbox();
+    const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
     return { ...(await lineageReport(db, lineage.row.id)), added: result.validated.length, stalled: result.stalled };
   });
