@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { can } from '@/lib/auth/roles.ts';
 import { NavLink } from './_components/nav-link.tsx';
+import { UserMenu } from './_components/user-menu.tsx';
+import { currentUser } from './_server/session.ts';
 import { Providers } from './providers.tsx';
 import './globals.css';
 
@@ -10,7 +13,9 @@ export const metadata: Metadata = {
   description: 'Evolves terminal-agent RL environments into harder ones, with validators and humans gating every generation.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Only for what the header shows: each page checks its own permission on the server.
+  const user = await currentUser();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
@@ -28,9 +33,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               </span>
               Envolve
             </Link>
-            <nav aria-label="Main" className="flex items-center gap-1">
-              <NavLink href="/environments">Environments</NavLink>
-            </nav>
+            {user && (
+              <nav aria-label="Main" className="flex items-center gap-1">
+                {can(user.role, 'dashboard.read') && <NavLink href="/environments">Environments</NavLink>}
+                {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}
+                {can(user.role, 'dashboard.read') && <NavLink href="/rubric">Rubric</NavLink>}
+                {can(user.role, 'audit.read') && <NavLink href="/audit">Audit log</NavLink>}
+                {can(user.role, 'users.manage') && <NavLink href="/admin/users">Users</NavLink>}
+              </nav>
+            )}
+            {user && <UserMenu user={user} />}
           </div>
         </header>
         <Providers>

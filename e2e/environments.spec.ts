@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/auth.ts';
 import { SCREENSHOT_DIR, SEEDED_FILE, type Seeded } from './paths.ts';
 
 const seeded = JSON.parse(readFileSync(SEEDED_FILE, 'utf8')) as Seeded;
 const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
+
+test.beforeEach(async ({ page }) => signIn(page, 'reviewer'));
 
 test('the root redirects to the environments list', async ({ page }) => {
   await page.goto('/');
@@ -53,7 +56,9 @@ test('the detail page shows files and runs, and opens the oracle agent log', asy
   await page.screenshot({ path: screenshot('environment-detail'), fullPage: true });
 });
 
-test('the JSON routes answer 400 for bad ids, 404 for unknown ones, and serve logs as text', async ({ request }) => {
+test('the JSON routes answer 400 for bad ids, 404 for unknown ones, and serve logs as text', async ({ page }) => {
+  // The page's request context carries the signed-in session cookie.
+  const request = page.request;
   expect((await request.get('/api/environments/not-a-hash')).status()).toBe(400);
   expect((await request.get(`/api/environments/${'0'.repeat(64)}`)).status()).toBe(404);
 

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
 import { registerSystemCommands } from './commands/system.ts';
+import { registerUserCommands } from './commands/users.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 
 const program = new Command()
@@ -14,5 +15,6 @@ registerEnvCommands(program);
 registerEvolveCommand(program);
 registerWorkerCommand(program);
 registerSystemCommands(program);
+registerUserCommands(program);
 
 await program.parseAsync(process.argv);

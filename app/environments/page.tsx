@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
 import { ENVIRONMENT_LIST_LIMIT, listEnvironments } from '@/lib/dashboard/environments.ts';
 import { environmentSearchSchema } from '@/lib/dashboard/params.ts';
 import { EnvironmentsTable } from './environments-table.tsx';
@@ -12,6 +13,7 @@ export default async function EnvironmentsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  await requirePermission('dashboard.read');
   const raw = (await searchParams).q;
   // An over-long or repeated ?q= is not worth an error page: search for nothing instead.
   const parsed = environmentSearchSchema.safeParse({ q: Array.isArray(raw) ? raw[0] : raw });

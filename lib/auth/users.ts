@@ -61,7 +61,8 @@ export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
   return toSummary(await db.user.findUniqueOrThrow({ where: { id: created.id } }));
 }
 
-export async function setUserRole(db: Db, userId: string, role: Role): Promise<{ before: UserSummary; after: UserSummary }> {
+/** Accepts a transaction client, so the change and its audit entry commit together. */
+export async function setUserRole(db: Pick<Db, 'user'>, userId: string, role: Role): Promise<{ before: UserSummary; after: UserSummary }> {
   if (!isRole(role)) throw new Error(`unknown role ${String(role)}`);
   const before = toSummary(await db.user.findUniqueOrThrow({ where: { id: userId } }));
   const after = toSummary(await db.user.update({ where: { id: userId }, data: { role } }));

@@ -2,6 +2,7 @@
 // (what `npm run up` runs before starting the services).
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/client.ts';
+import { seedAccounts, type SeededAccount } from '../../lib/auth/seed-accounts.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
 import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { importPath } from '../../lib/env/import.ts';
@@ -98,6 +99,14 @@ async function guard(opts: Opts, body: () => Promise<void>): Promise<void> {
 async function setupCommand(opts: Opts): Promise<void> {
   const applied = await migrateDatabase();
   if (applied.length) progress(`database: applied ${applied.join(', ')}`);
+  const accounts = await withDb((db) =>
+    seedAccounts(db, {
+      adminEmail: process.env.ENVOLVE_ADMIN_EMAIL,
+      adminPassword: process.env.ENVOLVE_ADMIN_PASSWORD,
+      demo: Boolean(opts.demo),
+    }),
+  );
+  reportAccounts(accounts);
   const { docker } = await openSandbox();
   const base = await ensureBaseImage({ docker, progress });
   progress(`base image: ${base.tag} ${shortId(base.imageId)}${base.built ? ' (built)' : ' (cached)'}`);
@@ -121,7 +130,19 @@ async function setupCommand(opts: Opts): Promise<void> {
   const demoSeed = examples.imported.find((r) => r.ok && r.name === opts.demo)?.versionId;
   const demo = demoSeed ? await withDb((db) => startDemoLineage(db, demoSeed)) : null;
   if (opts.demo && !demo) progress(`demo: no imported example named ${opts.demo}; no demo lineage started`);
-  emit(opts, { ok: true, migrations: applied, baseImage: base, ...examples, demo }, () => 'setup done');
+  emit(opts, { ok: true, migrations: applied, accounts: accounts.map(({ email, role }) => ({ email, role })), baseImage: base, ...examples, demo }, () => 'setup done');
+}
+
+// Generated passwords go to stderr only, never into the --json document a script might keep.
+function reportAccounts(accounts: SeededAccount[]): void {
+  for (const account of accounts) {
+    const password = account.generatedPassword ?? 'the password from ENVOLVE_ADMIN_PASSWORD';
+    progress(`account: ${account.role} ${account.email}  password: ${password}`);
+  }
+  if (accounts.some((a) => a.generatedPassword)) {
+    progress(`  these generated passwords are shown only now; sign in at http://127.0.0.1:${process.env.PORT ?? 3000}/sign-in`);
+    progress('  (another account: node bin/envolve.mjs users create --email E --name N --role R)');
+  }
 }
 
 // The demo: a procedural seed evolving round-robin in the background, 15 generations, once.

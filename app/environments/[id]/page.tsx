@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
 import { getEnvironment } from '@/lib/dashboard/environments.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
@@ -14,6 +15,8 @@ type Props = { params: Promise<{ id: string }> };
 
 // cache(): metadata and page share one query per request.
 const loadEnvironment = cache(async (rawId: string) => {
+  // Here rather than in the page: metadata renders first and must not reveal a name either.
+  await requirePermission('dashboard.read');
   const id = environmentIdSchema.safeParse(rawId);
   if (!id.success) notFound();
   const environment = await getEnvironment(await requestDb(), id.data);

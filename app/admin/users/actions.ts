@@ -1,0 +1,74 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
+import { recordAudit } from '@/lib/audit/record.ts';
+import { ROLES } from '@/lib/auth/roles.ts';
+import { createUser, generatePassword, setUserRole } from '@/lib/auth/users.ts';
+
+export interface CreateUserState {
+  error: string | null;
+  created: { email: string; password: string } | null;
+}
+
+export interface ChangeRoleState {
+  error: string | null;
+  message: string | null;
+}
+
+const newUserSchema = z.object({
+  email: z.string().trim().min(3).max(200),
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(ROLES),
+});
+
+const roleChangeSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) });
+
+export async function createUserAction(_previous: CreateUserState, form: FormData): Promise<CreateUserState> {
+  const admin = await requirePermission('users.manage');
+  const input = newUserSchema.safeParse(Object.fromEntries(form));
+  if (!input.success) return { error: 'Give an email, a name and a role.', created: null };
+  // The admin never chooses the password: it is generated, shown once, and handed over.
+  const password = generatePassword();
+  const db = await requestDb();
+  try {
+    const user = await createUser(db, { ...input.data, password });
+    await recordAudit(db, {
+      actor: admin,
+      action: 'user.create',
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { email: user.email, name: user.name, role: user.role },
+    });
+    revalidatePath('/admin/users');
+    return { error: null, created: { email: user.email, password } };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err), created: null };
+  }
+}
+
+export async function changeRoleAction(_previous: ChangeRoleState, form: FormData): Promise<ChangeRoleState> {
+  const admin = await requirePermission('users.manage');
+  const input = roleChangeSchema.safeParse(Object.fromEntries(form));
+  if (!input.success) return { error: 'Pick one of the roles.', message: null };
+  if (input.data.userId === admin.id && input.data.role !== 'admin') {
+    return { error: 'You cannot take the admin role from yourself.', message: null };
+  }
+  const db = await requestDb();
+  const { before, after } = await db.$transaction(async (tx) => {
+    const change = await setUserRole(tx, input.data.userId, input.data.role);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'user.role',
+      subjectType: 'user',
+      subjectId: input.data.userId,
+      before: { email: change.before.email, role: change.before.role },
+      after: { email: change.after.email, role: change.after.role },
+    });
+    return change;
+  });
+  revalidatePath('/admin/users');
+  return { error: null, message: before.role === after.role ? `${after.email} stays ${after.role}` : `${after.email} is now ${after.role}` };
+}

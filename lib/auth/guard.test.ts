@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createApiToken, createUser, revokeApiToken } from './users.ts';
+import { decide, originMatchesHost, type SessionUser } from './guard.ts';
+import { can, PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
+
+let testDb: TestDb;
+const users = {} as Record<Role, SessionUser>;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  for (const role of ROLES) {
+    const created = await createUser(testDb.db, { email: `${role}@guard.test`, name: role, role, password: 'a long test password' });
+    users[role] = { id: created.id, email: created.email, name: created.name, role };
+  }
+});
+afterAll(async () => testDb.cleanup());
+
+const HOST = '127.0.0.1:3000';
+function request(method: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://${HOST}/api/anything`, { method, headers: { host: HOST, ...headers } });
+}
+const signedIn = (user: SessionUser | null) => async () => user;
+
+describe('the permission matrix', () => {
+  const cases = ROLES.flatMap((role) => (Object.keys(PERMISSIONS) as Permission[]).map((permission) => [role, permission] as const));
+  it.each(cases)('%s / %s: the guard agrees with the table', async (role, permission) => {
+    const decision = await decide(testDb.db, request('GET'), permission, signedIn(users[role]));
+    expect(decision.ok).toBe(can(role, permission));
+    if (!decision.ok) expect(decision).toMatchObject({ status: 403, error: 'forbidden' });
+  });
+
+  it('pins the decisive rows: annotators never decide, only admins manage users, trainers only use the API', () => {
+    expect(ROLES.filter((r) => can(r, 'generation.decide'))).toEqual(['admin', 'lead', 'reviewer']);
+    expect(ROLES.filter((r) => can(r, 'users.manage'))).toEqual(['admin']);
+    expect(ROLES.filter((r) => can(r, 'audit.read'))).toEqual(['admin', 'lead']);
+    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('trainer', p))).toEqual(['trainer.api']);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect(await decide(testDb.db, request('GET'), 'dashboard.read', signedIn(null))).toMatchObject({ ok: false, status: 401, error: 'unauthenticated' });
+  });
+});
+
+describe('the Origin check on cookie-authenticated mutations', () => {
+  it('lets a same-origin POST through and refuses a foreign, missing or opaque Origin', async () => {
+    const post = (origin?: string) => request('POST', origin ? { origin } : {});
+    expect(await decide(testDb.db, post(`http://${HOST}`), 'generation.decide', signedIn(users.reviewer))).toMatchObject({ ok: true });
+    for (const bad of [post('http://evil.example'), post(), post('null'), post(`http://${HOST}.evil.example`)]) {
+      expect(await decide(testDb.db, bad, 'generation.decide', signedIn(users.reviewer))).toMatchObject({ ok: false, status: 403, error: 'cross_origin' });
+    }
+  });
+
+  it('checks Origin before the role, and never on reads', async () => {
+    expect(await decide(testDb.db, request('GET', { origin: 'http://evil.example' }), 'dashboard.read', signedIn(users.reviewer))).toMatchObject({ ok: true });
+    expect(await decide(testDb.db, request('DELETE', { origin: 'http://evil.example' }), 'users.manage', signedIn(users.annotator))).toMatchObject({ error: 'cross_origin' });
+  });
+
+  it('compares against the forwarded host behind a proxy', () => {
+    const headers = new Headers({ host: 'internal:3000', 'x-forwarded-host': 'envolve.example.org', origin: 'https://envolve.example.org' });
+    expect(originMatchesHost(headers)).toBe(true);
+  });
+});
+
+describe('bearer API tokens', () => {
+  it('authenticates by token without a session or Origin, refuses bad and revoked tokens', async () => {
+    const { db } = testDb;
+    const { id, token } = await createApiToken(db, users.trainer.id, 'trainer box');
+    const withToken = (value: string) => request('POST', { authorization: `Bearer ${value}` });
+    const noSession = signedIn(null);
+
+    expect(await decide(db, withToken(token), 'trainer.api', noSession)).toMatchObject({ ok: true, via: 'token', user: { id: users.trainer.id } });
+    expect(await decide(db, withToken(token), 'dashboard.read', noSession)).toMatchObject({ ok: false, status: 403, error: 'forbidden' });
+    expect(await decide(db, withToken('envolve_not-a-token'), 'trainer.api', noSession)).toMatchObject({ ok: false, status: 401, error: 'invalid_token' });
+
+    // A bad token is refused even when a session cookie would have been accepted.
+    expect(await decide(db, withToken('envolve_not-a-token'), 'trainer.api', signedIn(users.admin))).toMatchObject({ ok: false, status: 401 });
+
+    await revokeApiToken(db, id);
+    expect(await decide(db, withToken(token), 'trainer.api', noSession)).toMatchObject({ ok: false, status: 401, error: 'invalid_token' });
+  });
+});

@@ -1,0 +1,78 @@
+// `envolve users …` and `envolve tokens …`: accounts and machine credentials from the shell.
+import type { Command } from 'commander';
+import { ROLES, isRole } from '../../lib/auth/roles.ts';
+import { createApiToken, createUser, findUserByEmail, generatePassword, listUsers } from '../../lib/auth/users.ts';
+import { withDb } from '../context.ts';
+import { emit, fail, table, type OutputOptions } from '../output.ts';
+
+interface CreateUserOptions extends OutputOptions {
+  email: string;
+  name: string;
+  role: string;
+  password?: string;
+}
+
+interface CreateTokenOptions extends OutputOptions {
+  user: string;
+  name: string;
+}
+
+export function registerUserCommands(program: Command): void {
+  const users = program.command('users').description('dashboard accounts');
+  users
+    .command('create')
+    .description('create an account; without --password one is generated and printed once')
+    .requiredOption('--email <email>', 'sign-in email')
+    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--role <role>', ROLES.join(' | '))
+    .option('--password <password>', 'the password (at least 10 characters)')
+    .option('--json', 'print one JSON document')
+    .action((opts: CreateUserOptions) =>
+      run(opts, async () => {
+        if (!isRole(opts.role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+        const generatedPassword = opts.password ? null : generatePassword();
+        const password = opts.password ?? (generatedPassword as string);
+        const user = await withDb((db) => createUser(db, { email: opts.email, name: opts.name, role: opts.role as never, password }));
+        emit(opts, { ok: true, user, generatedPassword }, (r) =>
+          [`created ${r.user.email} (${r.user.role})`, ...(r.generatedPassword ? [`password: ${r.generatedPassword}  (shown once)`] : [])].join('\n'),
+        );
+      }),
+    );
+  users
+    .command('list')
+    .option('--json', 'print one JSON document')
+    .action((opts: OutputOptions) =>
+      run(opts, async () => {
+        const list = await withDb(listUsers);
+        emit(opts, { users: list }, (r) =>
+          table([['EMAIL', 'NAME', 'ROLE', 'CREATED'], ...r.users.map((u) => [u.email, u.name, u.role, u.createdAt.toISOString()])]),
+        );
+      }),
+    );
+
+  const tokens = program.command('tokens').description('API tokens for machines (the trainer role)');
+  tokens
+    .command('create')
+    .description('create an API token for a user; it is printed once and only its hash is kept')
+    .requiredOption('--user <email>', "the token's user")
+    .requiredOption('--name <name>', 'what the token is for')
+    .option('--json', 'print one JSON document')
+    .action((opts: CreateTokenOptions) =>
+      run(opts, async () => {
+        const created = await withDb(async (db) => {
+          const user = await findUserByEmail(db, opts.user);
+          if (!user) throw new Error(`no user with email ${opts.user}`);
+          return { user: user.email, role: user.role, ...(await createApiToken(db, user.id, opts.name)) };
+        });
+        emit(opts, { ok: true, ...created }, (r) => `${r.token}\n(token "${r.name}" for ${r.user}; shown once, send it as Authorization: Bearer <token>)`);
+      }),
+    );
+}
+
+async function run(opts: OutputOptions, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    fail(opts, err);
+  }
+}
