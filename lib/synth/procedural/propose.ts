@@ -1,5 +1,6 @@
 // The procedural proposer: chooses WHICH steps change and to WHICH catalogue names, with a seeded
 // PRNG, and leaves the mechanics to lib/sequence (insertSteps, replaceField, describeEdit).
+import { REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
 import { describeEdit, insertSteps, nextStepIds, replaceField } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
 import type { Plan } from '../types.ts';
@@ -76,7 +77,7 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
   const steps = sequence.steps.filter((s) => !isImportedStep(s));
   if (steps.length === 0) throw new ImportedEditError(axis, sequence.steps);
   let targets: Step[];
-  if (effort === 'low') targets = [rng.pick(steps)];
+  if (effort === 'low') targets = [rng.pick(withHeadroom(steps, axis, sequence))];
   else if (effort === 'high') {
     const length = Math.min(steps.length, rng.int(2, 3));
     const start = rng.int(0, steps.length - length);
@@ -86,13 +87,49 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
     targets = steps.filter((s) => chosen.has(s.id));
   }
   const used = new Set(sequence.steps.map((s) => s[axis]));
-  const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
-  const names = targets.map((s) => novelName(rng, catalogue, used, s[axis]));
+  const names = targets.map((s) => harderName(rng, axis, s, used));
   const child = replaceField(sequence, targets.map((s) => s.id), axis, names);
   const kept = axis === 'scenario' ? 'skill' : 'scenario';
   const described = targets.map((s, i) => `${s.id} ${s[axis]} → ${names[i]}`).join(', ');
   return {
     child,
-    rationale: `Replaces the ${axis} of ${targets.length === 1 ? 'one step' : `${targets.length} steps`} (${described}) with ${axis}s the sequence has not used, keeping every ${kept} and dependency, so the same techniques must be applied to unfamiliar data.`,
+    rationale: `Replaces the ${axis} of ${targets.length === 1 ? 'one step' : `${targets.length} steps`} (${described}) with rarer ${axis}s the sequence has not used, keeping every ${kept} and dependency, so the same techniques must be applied to less familiar data.`,
   };
+}
+
+const REFERENCE = tablePriors(REFERENCE_TABLE);
+
+// The step's share of the off-policy difficulty: −ln p(σ) − ln p(κ | σ) under the reference table.
+function stepCost(scenario: string, skill: string): number {
+  return -Math.log(REFERENCE.scenario(scenario).p) - Math.log(REFERENCE.skill(skill, scenario).p);
+}
+
+// Evolution should make the environment harder: among names the sequence has not used, prefer
+// the ones that make this step rarer under the reference distribution (seeded choice among the
+// rarer half), falling back to the rarest available when none is rarer than the current name.
+function harderName(rng: Rng, axis: 'scenario' | 'skill', step: Step, used: Set<string>): string {
+  const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
+  const costOf = (name: string) => (axis === 'scenario' ? stepCost(name, step.skill) : stepCost(step.scenario, name));
+  const current = costOf(step[axis]);
+  const fresh = catalogue.filter((n) => !used.has(n) && n !== step[axis]);
+  const pool = fresh.length > 0 ? fresh : catalogue.filter((n) => n !== step[axis]);
+  const harder = pool.filter((n) => costOf(n) > current).sort((a, b) => costOf(b) - costOf(a));
+  const name = harder.length > 0 ? rng.pick(harder.slice(0, Math.max(1, Math.ceil(harder.length / 2)))) : maxBy(pool, costOf);
+  used.add(name);
+  return name;
+}
+
+// Steps that can still be made rarer along the axis; all of them when none can.
+function withHeadroom(steps: Step[], axis: 'scenario' | 'skill', sequence: Sequence): Step[] {
+  const used = new Set(sequence.steps.map((s) => s[axis]));
+  const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
+  const open = steps.filter((step) => {
+    const cost = (name: string) => (axis === 'scenario' ? stepCost(name, step.skill) : stepCost(step.scenario, name));
+    return catalogue.some((n) => !used.has(n) && cost(n) > cost(step[axis]));
+  });
+  return open.length > 0 ? open : steps;
+}
+
+function maxBy(names: string[], score: (name: string) => number): string {
+  return names.reduce((best, name) => (score(name) > score(best) ? name : best));
 }
