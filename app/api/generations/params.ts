@@ -1,0 +1,21 @@
+// Request shapes of the generation routes.
+import { z } from 'zod';
+import { DECISIONS } from '@/lib/review/index.ts';
+
+export const generationIdSchema = z.string().min(1).max(64).regex(/^[a-z0-9]+$/, 'not a generation id');
+
+export const decisionBodySchema = z.object({
+  decision: z.enum(DECISIONS),
+  comment: z.string().max(20_000).default(''),
+  revision: z.number().int().min(0),
+});
+
+export const commentBodySchema = z.object({
+  body: z.string().min(1).max(20_000),
+  path: z.string().min(1).max(1_000).optional(),
+  line: z.number().int().min(1).optional(),
+});
+
+export const viewedBodySchema = z.object({ path: z.string().min(1).max(1_000), viewed: z.boolean() });
+
+export const diffQuerySchema = z.object({ attempt: z.coerce.number().int().min(1), path: z.string().min(1).max(1_000) });

@@ -1,0 +1,78 @@
+import Link from 'next/link';
+import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
+import type { AttemptRunView, AttemptView } from '@/lib/dashboard/generation-types.ts';
+import { VerdictBadge } from '../../_components/verdict-badge.tsx';
+import { ValidatorRunCard } from '../../environments/[id]/validator-run-card.tsx';
+
+function RubricRun({ run }: { run: AttemptRunView }) {
+  return (
+    <article aria-label={`Rubric run ${run.id}`} data-testid="run-rubric" className="rounded-lg border border-zinc-200 bg-white">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5">
+        <h3 className="text-sm font-semibold">Rubric</h3>
+        <VerdictBadge verdict={run.verdict} />
+        <span className="text-xs text-zinc-600">judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span></span>
+        <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatDuration(run.totalDurationMs)} · <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time></span>
+      </header>
+      <table className="w-full text-left text-xs">
+        <thead className="text-zinc-500">
+          <tr>
+            <th scope="col" className="px-4 py-1 font-medium">Item</th>
+            <th scope="col" className="py-1 pr-3 font-medium">Method</th>
+            <th scope="col" className="py-1 pr-3 font-medium">Verdict</th>
+            <th scope="col" className="py-1 pr-4 font-medium">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {run.rubricVerdicts.map((v) => (
+            <tr key={v.id} className="border-t border-zinc-100 align-top">
+              <td className="px-4 py-1">
+                <span className="font-medium text-zinc-800">{v.itemTitle}</span>
+                <span className="ml-1 font-mono text-zinc-500">{v.itemKey}@{v.itemVersion}</span>
+              </td>
+              <td className="py-1 pr-3">{v.method}</td>
+              <td className="py-1 pr-3"><VerdictBadge verdict={v.verdict} /></td>
+              <td className="max-w-md whitespace-pre-wrap break-words py-1 pr-4 text-zinc-700">{v.detail || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {run.error && <p className="px-4 py-2 font-mono text-xs text-red-800">{run.error}</p>}
+    </article>
+  );
+}
+
+// Every attempt of Loop 2 with all its validator runs, newest last; the focused one is open.
+export function Attempts({ generationId, attempts, focused }: { generationId: string; attempts: AttemptView[]; focused: number | null }) {
+  if (attempts.length === 0) return <p className="text-sm text-zinc-500">No attempts yet.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {attempts.map((attempt) => (
+        <details key={attempt.id} open={attempt.number === focused} id={`attempt-${attempt.number}`} data-testid={`attempt-${attempt.number}`} className="group rounded-md border border-zinc-200">
+          <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-zinc-50">
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span>
+            <span className="font-semibold">Attempt {attempt.number}</span>
+            <VerdictBadge verdict={attempt.state === 'valid' ? 'passed' : attempt.state === 'invalid' ? 'failed' : attempt.state} />
+            <span className="text-xs text-zinc-600">{attempt.runs.length} validator runs · {formatDuration(attempt.durationMs)}</span>
+            {attempt.number === focused ? (
+              <span className="ml-auto text-xs font-medium text-blue-800">residual shown below</span>
+            ) : (
+              <Link href={`/generations/${generationId}?attempt=${attempt.number}`} className="ml-auto text-xs text-blue-700 hover:underline">
+                show this attempt&apos;s residual
+              </Link>
+            )}
+          </summary>
+          <div className="flex flex-col gap-3 border-t border-zinc-200 p-3">
+            {attempt.feedback && (
+              <div>
+                <h4 className="text-xs font-semibold text-zinc-500">Feedback given to the modifier</h4>
+                <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 px-2 py-1.5 text-xs">{attempt.feedback}</pre>
+              </div>
+            )}
+            {attempt.error && <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{attempt.error}</p>}
+            {attempt.runs.map((run) => (run.kind === 'rubric' ? <RubricRun key={run.id} run={run} /> : <ValidatorRunCard key={run.id} run={run} />))}
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

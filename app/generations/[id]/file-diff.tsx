@@ -1,0 +1,107 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { Fragment, useState } from 'react';
+import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
+import type { ReviewCommentView } from '@/lib/review/comments.ts';
+import type { DiffLine } from '@/lib/review/line-diff.ts';
+import { fetchJson } from '../../_components/fetch-json.ts';
+import { sendJson } from './post-json.ts';
+
+const LINE_STYLES: Record<DiffLine['kind'], string> = {
+  context: 'bg-white',
+  add: 'bg-emerald-50',
+  delete: 'bg-red-50',
+};
+const MARKS: Record<DiffLine['kind'], string> = { context: ' ', add: '+', delete: '-' };
+
+// One file's line diff, loaded when the file is expanded. Clicking a candidate line opens a
+// comment form pinned to that line; pinned comments show under their lines.
+export function FileDiff({ generationId, attempt, path, comments }: { generationId: string; attempt: number; path: string; comments: ReviewCommentView[] }) {
+  const url = `/api/generations/${generationId}/diff?attempt=${attempt}&path=${encodeURIComponent(path)}`;
+  const diff = useQuery({ queryKey: ['residual-diff', generationId, attempt, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
+  const [commentLine, setCommentLine] = useState<number | null>(null);
+
+  if (diff.isPending) return <p className="px-3 py-2 text-xs text-zinc-500">Loading diff…</p>;
+  if (diff.isError) return <p role="alert" className="px-3 py-2 text-xs text-red-700">Could not load the diff: {diff.error.message}</p>;
+  const view = diff.data;
+  if (view.kind === 'summary') {
+    return <p className="px-3 py-2 text-xs text-zinc-600">{view.reason === 'binary' ? 'Binary file' : 'Large file'}: parent {view.old ? `${view.old.size} B, sha256 ${view.old.sha256}` : 'absent'}; candidate {view.new ? `${view.new.size} B, sha256 ${view.new.sha256}` : 'deleted'}.</p>;
+  }
+  const byLine = new Map<number, ReviewCommentView[]>();
+  for (const c of comments) if (c.line !== null) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse font-mono text-xs leading-5" aria-label={`Diff of ${path}`}>
+        <tbody>
+          {view.hunks.map((hunk, h) => (
+            <Fragment key={h}>
+              {hunk.skippedBefore > 0 && <Skipped count={hunk.skippedBefore} />}
+              {hunk.lines.map((line, i) => (
+                <Fragment key={`${h}-${i}`}>
+                  <tr className={LINE_STYLES[line.kind]} data-kind={line.kind}>
+                    <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">{line.oldNumber ?? ''}</td>
+                    <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">
+                      {line.newNumber !== null ? (
+                        <button
+                          type="button"
+                          aria-label={`Comment on line ${line.newNumber} of ${path}`}
+                          onClick={() => setCommentLine(line.newNumber)}
+                          className="w-full text-right hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                        >
+                          {line.newNumber}
+                        </button>
+                      ) : ''}
+                    </td>
+                    <td className="whitespace-pre px-2"><span aria-hidden className="select-none text-zinc-400">{MARKS[line.kind]}</span>{line.text}</td>
+                  </tr>
+                  {line.newNumber !== null && (byLine.get(line.newNumber) ?? []).map((c) => (
+                    <tr key={c.id}><td colSpan={3} className="bg-blue-50 px-3 py-1.5 font-sans text-xs" data-testid="pinned-comment"><span className="font-semibold">{c.authorEmail}</span> on line {c.line}: {c.body}</td></tr>
+                  ))}
+                  {commentLine !== null && line.newNumber === commentLine && (
+                    <tr><td colSpan={3} className="bg-zinc-50 px-3 py-2 font-sans"><LineCommentForm generationId={generationId} path={path} line={commentLine} onDone={() => setCommentLine(null)} /></td></tr>
+                  )}
+                </Fragment>
+              ))}
+            </Fragment>
+          ))}
+          {view.skippedAfter > 0 && <Skipped count={view.skippedAfter} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Skipped({ count }: { count: number }) {
+  return <tr><td colSpan={3} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">⋯ {count} unchanged lines</td></tr>;
+}
+
+function LineCommentForm({ generationId, path, line, onDone }: { generationId: string; path: string; line: number; onDone: () => void }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  async function submit() {
+    try {
+      await sendJson(`/api/generations/${generationId}/comments`, 'POST', { body, path, line });
+      await queryClient.invalidateQueries({ queryKey: ['residual-diff', generationId] });
+      router.refresh();
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); void submit(); }} className="flex flex-col gap-1.5">
+      <label htmlFor={`comment-${path}-${line}`} className="text-xs font-medium">Comment on {path}:{line}</label>
+      <textarea id={`comment-${path}-${line}`} autoFocus rows={2} value={body} onChange={(e) => setBody(e.target.value)} className="rounded border border-zinc-300 px-2 py-1 text-sm" />
+      <div className="flex gap-2">
+        <button type="submit" disabled={body.trim() === ''} className="rounded bg-zinc-900 px-2.5 py-1 text-xs font-medium text-white disabled:opacity-50">Add comment</button>
+        <button type="button" onClick={onDone} className="rounded px-2.5 py-1 text-xs text-zinc-700 hover:bg-zinc-200">Cancel</button>
+      </div>
+      {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
+import { shortHash } from '@/lib/dashboard/format.ts';
+import { getGenerationReview } from '@/lib/dashboard/generation.ts';
+import { AWAITING_REVIEW } from '@/lib/review/types.ts';
+import { generationIdSchema } from '../../api/generations/params.ts';
+import { Attempts } from './attempts.tsx';
+import { DecisionBox } from './decision-box.tsx';
+import { DifficultyAxes } from './difficulty-axes.tsx';
+import { ReviewHistory } from './history.tsx';
+import { Panel } from './panel.tsx';
+import { PlanRounds } from './plan-rounds.tsx';
+import { ResidualFiles } from './residual-files.tsx';
+import { SequenceEdit } from './sequence-edit.tsx';
+import { StateBadge } from './state-badge.tsx';
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string }> };
+
+// cache(): metadata and page share one load per request.
+const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) => {
+  const user = await requirePermission('dashboard.read');
+  const id = generationIdSchema.safeParse(rawId);
+  if (!id.success) notFound();
+  const attempt = Number(rawAttempt);
+  const review = await getGenerationReview(await requestDb(), id.data, { viewerId: user.id, attempt: Number.isInteger(attempt) ? attempt : undefined });
+  if (!review) notFound();
+  return review;
+});
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const review = await loadReview((await params).id, (await searchParams).attempt);
+  return { title: `Generation ${review.generation.number} · ${review.generation.lineage.name}` };
+}
+
+export default async function GenerationReviewPage({ params, searchParams }: Props) {
+  const review = await loadReview((await params).id, (await searchParams).attempt);
+  const g = review.generation;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
+          <Link href="/review" className="hover:text-zinc-800 hover:underline">Review queue</Link>
+          <span aria-hidden> / </span>
+          <span>{g.lineage.name}</span>
+        </nav>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-lg font-semibold tracking-tight">
+            {g.lineage.name} · generation {g.number}
+          </h1>
+          <StateBadge state={g.state} />
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600">
+          <span>revision <span className="font-mono tabular-nums" data-testid="revision">{g.revision}</span></span>
+          <span data-testid="approvals">approvals {g.approvals.count} / {g.approvals.required}{g.approvals.reviewers.length > 0 && ` (${g.approvals.reviewers.join(', ')})`}</span>
+          <span>axis {g.axis} · effort {g.effort}</span>
+          <span>parent <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.parentVersionId}`}>{shortHash(g.parentVersionId)}</Link></span>
+          {g.versionId && <span>candidate <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>{shortHash(g.versionId)}</Link></span>}
+          {g.lastChange && <span>last change: {g.lastChange.action} by {g.lastChange.actorEmail}</span>}
+        </p>
+        {g.error && <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{g.error}</p>}
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <Panel id="sequence" title="Scenario–skill sequence edit" aside={<span className="text-xs text-zinc-600">{g.axis} · {g.effort}</span>}>
+            <SequenceEdit sequence={review.sequence} />
+            {review.rationale && (
+              <p className="mt-3 border-t border-zinc-100 pt-2 text-sm"><span className="font-medium text-zinc-600">Proposer&apos;s rationale: </span>{review.rationale}</p>
+            )}
+          </Panel>
+          <Panel id="plan-rounds" title={`Plan review (${review.planRounds.length} rounds)`}>
+            <PlanRounds rounds={review.planRounds} />
+          </Panel>
+          <Panel id="residual" title={`Residual${review.focusedAttempt !== null ? ` of attempt ${review.focusedAttempt}` : ''} (${review.residual.length} files)`}>
+            {review.focusedAttempt === null ? (
+              <p className="text-sm text-zinc-500">No attempt yet.</p>
+            ) : (
+              <ResidualFiles generationId={g.id} attempt={review.focusedAttempt} files={review.residual} viewedPaths={review.viewedPaths} comments={review.comments} />
+            )}
+          </Panel>
+          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
+            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
+          </Panel>
+        </div>
+        <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
+          <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
+            <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
+          </Panel>
+          <Panel id="difficulty" title="Difficulty axes">
+            <DifficultyAxes parent={review.difficulty.parent} child={review.difficulty.child} />
+          </Panel>
+          <Panel id="history" title="Decisions and comments">
+            <ReviewHistory reviews={review.reviews} comments={review.comments} />
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+'use client';
+
+import { useState } from 'react';
+import type { ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
+import type { ReviewCommentView } from '@/lib/review/comments.ts';
+import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
+import { FileDiff } from './file-diff.tsx';
+import { sendJson } from './post-json.ts';
+
+const OP_STYLES: Record<ResidualFileSummary['op'], string> = {
+  add: 'bg-emerald-50 text-emerald-800',
+  modify: 'bg-blue-50 text-blue-800',
+  delete: 'bg-red-50 text-red-800',
+};
+
+function sizeChange(file: ResidualFileSummary) {
+  const size = (n: number | null) => (n === null ? '—' : formatBytes(n));
+  return `${size(file.oldSize)} → ${size(file.newSize)}`;
+}
+
+// The residual as a list of collapsed files. A file's diff is fetched and rendered only when
+// it is expanded, so a 200-file residual costs 200 summary rows until the reviewer opens one.
+export function ResidualFiles(props: { generationId: string; attempt: number; files: ResidualFileSummary[]; viewedPaths: string[]; comments: ReviewCommentView[] }) {
+  const [viewed, setViewed] = useState(() => new Set(props.viewedPaths));
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggleViewed(path: string, isViewed: boolean) {
+    setViewed((current) => {
+      const next = new Set(current);
+      if (isViewed) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+    try {
+      await sendJson(`/api/generations/${props.generationId}/viewed`, 'PUT', { path, viewed: isViewed });
+      setError(null);
+    } catch (err) {
+      setError(`Could not save the viewed mark on ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  if (props.files.length === 0) return <p className="text-sm text-zinc-500">This attempt recorded no residual.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-xs text-zinc-600" aria-live="polite" data-testid="viewed-counter">
+        <span className="font-semibold tabular-nums">{props.files.filter((f) => viewed.has(f.path)).length} of {props.files.length}</span> files viewed
+      </p>
+      {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
+      <ul className="flex flex-col gap-1.5">
+        {props.files.map((file) => (
+          <ResidualFile
+            key={file.path}
+            file={file}
+            generationId={props.generationId}
+            attempt={props.attempt}
+            viewed={viewed.has(file.path)}
+            onViewed={(isViewed) => toggleViewed(file.path, isViewed)}
+            comments={props.comments.filter((c) => c.path === file.path)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ResidualFile(props: { file: ResidualFileSummary; generationId: string; attempt: number; viewed: boolean; onViewed: (viewed: boolean) => void; comments: ReviewCommentView[] }) {
+  const { file } = props;
+  const [open, setOpen] = useState(false);
+  const checkboxId = `viewed-${file.path}`;
+  return (
+    <li className={`rounded-md border ${props.viewed ? 'border-zinc-200 bg-zinc-50' : 'border-zinc-300 bg-white'}`} data-testid="residual-file" data-path={file.path}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`diff-${file.path}`}
+          onClick={() => setOpen(!open)}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
+          <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${OP_STYLES[file.op]}`}>{file.op}</span>
+          <span className="truncate font-mono text-xs">{file.path}</span>
+          {props.comments.length > 0 && <span className="rounded-full bg-blue-100 px-1.5 text-[11px] text-blue-900">{props.comments.length} comments</span>}
+        </button>
+        <span className="text-xs tabular-nums text-zinc-500">{sizeChange(file)}</span>
+        {(file.binary || file.large) && <span className="rounded bg-zinc-200 px-1.5 text-[11px] text-zinc-700">{file.binary ? 'binary' : 'large'}</span>}
+        {file.executableChanged && <span className="rounded bg-zinc-200 px-1.5 text-[11px] text-zinc-700">mode changed</span>}
+        <label htmlFor={checkboxId} className="flex items-center gap-1 text-xs text-zinc-700">
+          <input id={checkboxId} type="checkbox" checked={props.viewed} onChange={(event) => props.onViewed(event.target.checked)} className="size-3.5 accent-zinc-800" />
+          Viewed
+        </label>
+      </div>
+      {open && (
+        <div id={`diff-${file.path}`} className="border-t border-zinc-200">
+          {file.binary || file.large ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-3 py-2 text-xs">
+              <dt className="text-zinc-500">parent</dt>
+              <dd className="font-mono">{file.oldSize === null ? 'absent' : `${formatBytes(file.oldSize)} · sha256 ${shortHash(file.oldSha256 ?? '', 16)}`}</dd>
+              <dt className="text-zinc-500">candidate</dt>
+              <dd className="font-mono">{file.newSize === null ? 'deleted' : `${formatBytes(file.newSize)} · sha256 ${shortHash(file.newSha256 ?? '', 16)}`}</dd>
+            </dl>
+          ) : (
+            <FileDiff generationId={props.generationId} attempt={props.attempt} path={file.path} comments={props.comments} />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

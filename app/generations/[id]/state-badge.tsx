@@ -1,0 +1,17 @@
+const STATE_STYLES: Record<string, string> = {
+  'awaiting-review': 'bg-blue-50 text-blue-800 ring-blue-600/20',
+  approved: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
+  released: 'bg-emerald-100 text-emerald-900 ring-emerald-700/30',
+  rejected: 'bg-red-50 text-red-800 ring-red-600/20',
+  failed: 'bg-red-50 text-red-800 ring-red-600/20',
+  'changes-requested': 'bg-amber-50 text-amber-900 ring-amber-600/30',
+};
+
+export function StateBadge({ state }: { state: string }) {
+  const style = STATE_STYLES[state] ?? 'bg-zinc-100 text-zinc-700 ring-zinc-500/20';
+  return (
+    <span data-testid="generation-state" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}>
+      {state}
+    </span>
+  );
+}

@@ -1,0 +1,121 @@
+// Shapes of the generation review page. JSON-safe: dates are ISO strings.
+import type { DiffHunk, LastChange, ReviewCommentView } from '../review/index.ts';
+import type { SequenceEdit, Step, StepReplacement } from '../sequence/types.ts';
+import type { ValidatorRunRow } from './types.ts';
+
+export interface GenerationHeader {
+  id: string;
+  number: number;
+  state: string;
+  revision: number;
+  axis: string;
+  effort: string;
+  error: string | null;
+  versionId: string | null;
+  parentVersionId: string;
+  createdAt: string;
+  updatedAt: string;
+  lineage: { id: string; name: string; approvalsRequired: number };
+  approvals: { count: number; required: number; reviewers: string[] };
+  lastChange: LastChange | null;
+}
+
+export interface SequenceView {
+  parent: Step[] | null;
+  child: Step[] | null;
+  inserted: string[];
+  replaced: StepReplacement[];
+}
+
+export interface PlanItemVerdict {
+  itemId: string;
+  verdict: string;
+  reason: string;
+}
+
+export interface PlanRoundView {
+  round: number;
+  approved: boolean;
+  edit: SequenceEdit | null;
+  rationale: string;
+  reasons: string[];
+  violations: string[];
+  items: PlanItemVerdict[];
+  rubricVersion: string;
+  createdAt: string;
+}
+
+export interface RubricVerdictView {
+  id: string;
+  itemKey: string;
+  itemVersion: number;
+  itemTitle: string;
+  method: string;
+  verdict: string;
+  detail: string;
+}
+
+export interface AttemptRunView extends ValidatorRunRow {
+  rubricVersion: string | null;
+  rubricVerdicts: RubricVerdictView[];
+}
+
+export interface AttemptView {
+  id: string;
+  number: number;
+  state: string;
+  feedback: string;
+  error: string | null;
+  durationMs: number;
+  candidateVersionId: string | null;
+  createdAt: string;
+  runs: AttemptRunView[];
+}
+
+export interface DifficultyAxes {
+  length: number | null;
+  scenario: number | null;
+  skill: number | null;
+  total: number | null;
+  model: string | null;
+}
+
+export interface ReviewView {
+  id: string;
+  decision: string;
+  comment: string;
+  reviewerEmail: string;
+  revision: number;
+  createdAt: string;
+}
+
+// A residual file in the summary list: enough to draw its row without its content.
+export interface ResidualFileSummary {
+  path: string;
+  op: 'add' | 'modify' | 'delete';
+  oldSize: number | null;
+  newSize: number | null;
+  oldSha256: string | null;
+  newSha256: string | null;
+  binary: boolean;
+  large: boolean;
+  executableChanged: boolean;
+}
+
+export interface GenerationReview {
+  generation: GenerationHeader;
+  sequence: SequenceView;
+  rationale: string;
+  planRounds: PlanRoundView[];
+  attempts: AttemptView[];
+  focusedAttempt: number | null; // the attempt whose residual is shown
+  residual: ResidualFileSummary[];
+  difficulty: { parent: DifficultyAxes; child: DifficultyAxes };
+  reviews: ReviewView[];
+  comments: ReviewCommentView[];
+  viewedPaths: string[];
+}
+
+export type FileDiffView =
+  | { kind: 'text'; path: string; op: ResidualFileSummary['op']; hunks: DiffHunk[]; skippedAfter: number }
+  | { kind: 'summary'; path: string; op: ResidualFileSummary['op']; reason: 'binary' | 'large'; old: { size: number; sha256: string } | null; new: { size: number; sha256: string } | null };
