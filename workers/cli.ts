@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
+import { registerRubricCommands } from './commands/rubric.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
@@ -14,6 +15,7 @@ const program = new Command()
 registerEnvCommands(program);
 registerEvolveCommand(program);
 registerWorkerCommand(program);
+registerRubricCommands(program);
 registerSystemCommands(program);
 registerUserCommands(program);
 

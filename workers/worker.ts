@@ -12,6 +12,8 @@ import {
   reviseGeneration,
   reviseJobPayload,
 } from '../lib/evolution/index.ts';
+import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/missed-issues/index.ts';
+import { runBacktest } from '../lib/rubric/backtest.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -68,6 +70,20 @@ export function jobHandlers(
       const context = await evolutionContext(generation.lineageId, job.id);
       const revised = await reviseGeneration(context, generationId, comment);
       return { generationId, state: revised.state, versionId: revised.versionId };
+    },
+    [BACKTEST_JOB]: async (payload, { job }) => {
+      const { itemId, states } = backtestJobPayload.parse(payload);
+      const result = await runBacktest({
+        db,
+        sandbox,
+        judge: configuredJudge(),
+        itemId,
+        states,
+        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        progress: (message) => log(`job ${job.id}: ${message}`),
+      });
+      const violations = result.findings.filter((f) => f.verdict === 'failed').length;
+      return { itemId, key: result.item.key, version: result.item.version, findings: result.findings.length, violations };
     },
   };
 }

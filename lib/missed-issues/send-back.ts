@@ -1,0 +1,53 @@
+// "Send back to review": a backtest violation re-opens its generation. An approved or released
+// generation goes back to 'awaiting-review' with a bumped revision, so a reviewer who had it
+// open is told it changed; the finding is marked and the move is audited.
+import type { Db } from '../db/client.ts';
+import type { BacktestFinding, Generation } from '../db/generated/client.ts';
+import { assertCan, ConflictError, type Actor } from './actor.ts';
+import { audit } from './audit.ts';
+
+export const REOPENABLE_STATES = ['approved', 'released', 'awaiting-review'];
+
+export class FindingNotFoundError extends Error {
+  constructor(id: string) {
+    super(`backtest finding ${id} not found`);
+    this.name = 'FindingNotFoundError';
+  }
+}
+
+export interface SendBackResult {
+  finding: BacktestFinding;
+  generation: Generation;
+  reopened: boolean; // false when it was already awaiting review
+}
+
+export async function sendFindingToReview(db: Db, actor: Actor, findingId: string): Promise<SendBackResult> {
+  assertCan(actor, 'rubric.manage');
+  const finding = await db.backtestFinding.findUnique({ where: { id: findingId } });
+  if (!finding) throw new FindingNotFoundError(findingId);
+  if (finding.sentToReview) throw new ConflictError('this finding was already sent back to review');
+  if (finding.verdict !== 'failed' && finding.verdict !== 'error') throw new ConflictError(`only a violation can be sent back (this one ${finding.verdict})`);
+  const before = await db.generation.findUniqueOrThrow({ where: { id: finding.generationId } });
+  if (!REOPENABLE_STATES.includes(before.state)) throw new ConflictError(`generation ${before.number} is ${before.state}; it cannot go back to review`);
+  const item = await db.rubricItem.findUniqueOrThrow({ where: { id: finding.rubricItemId }, select: { key: true, version: true } });
+  const [marked, generation] = await db.$transaction(async (tx) => {
+    // Only if nobody changed it since we read it: a decision made meanwhile is not overwritten.
+    const { count } = await tx.generation.updateMany({
+      where: { id: before.id, revision: before.revision },
+      data: { state: 'awaiting-review', revision: { increment: 1 } },
+    });
+    if (count === 0) throw new ConflictError(`generation ${before.number} changed while sending it back; reload and try again`);
+    const updated = await tx.backtestFinding.update({ where: { id: findingId }, data: { sentToReview: true } });
+    const after = await tx.generation.findUniqueOrThrow({ where: { id: before.id } });
+    await audit(
+      tx,
+      actor,
+      'generation.send-back',
+      { type: 'generation', id: after.id },
+      { state: before.state, revision: before.revision },
+      { state: after.state, revision: after.revision, reason: `backtest of ${item.key}@${item.version} ${finding.verdict}`, findingId },
+    );
+    return [updated, after] as const;
+  });
+  return { finding: marked, generation, reopened: before.state !== 'awaiting-review' };
+}
