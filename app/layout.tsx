@@ -36,6 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {user && (
               <nav aria-label="Main" className="flex items-center gap-1">
                 {can(user.role, 'dashboard.read') && <NavLink href="/environments">Environments</NavLink>}
+                {can(user.role, 'dashboard.read') && <NavLink href="/lineages">Lineages</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/rubric">Rubric</NavLink>}
                 {can(user.role, 'audit.read') && <NavLink href="/audit">Audit log</NavLink>}

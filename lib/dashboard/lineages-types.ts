@@ -1,0 +1,104 @@
+// Shapes behind the lineage pages. They cross the server/client boundary and go out as JSON,
+// so dates are ISO strings and nothing here refers to Prisma.
+
+export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled'] as const;
+export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
+export type LineageSort = (typeof LINEAGE_SORTS)[number];
+
+export interface LineageListQuery {
+  status?: string;
+  synthesiser?: string;
+  q?: string;
+  sort: LineageSort;
+  page: number; // 1-based
+  pageSize: number;
+}
+
+// One generation's share of passed validator runs, in generation order; null: no runs yet.
+export interface PassRatePoint {
+  number: number;
+  state: string;
+  rate: number | null;
+  runs: number;
+}
+
+export interface LineageListItem {
+  id: string;
+  name: string;
+  seedVersionId: string;
+  seedName: string;
+  status: string;
+  synthesiser: string;
+  axisPolicy: string;
+  effort: string;
+  frontier: number | null;
+  settledGenerations: number;
+  failedGenerations: number;
+  lastActivity: string;
+  passRates: PassRatePoint[];
+}
+
+export interface LineageListPage {
+  items: LineageListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  synthesisers: string[]; // every synthesiser in use, for the filter
+}
+
+export interface Difficulty {
+  length: number;
+  scenarioNovelty: number;
+  skillRarity: number;
+  total: number;
+  model: string;
+}
+
+// The newest run of each validator kind on one attempt's candidate.
+export interface TreeVerdict {
+  kind: string;
+  verdict: string;
+  reward: number | null;
+}
+
+export interface TreeAttempt {
+  id: string;
+  number: number;
+  state: string; // modifying | validating | valid | invalid | error
+  error: string | null;
+  candidateVersionId: string | null;
+  durationMs: number;
+  verdicts: TreeVerdict[];
+}
+
+export interface TreeGeneration {
+  id: string;
+  number: number;
+  state: string;
+  revision: number;
+  axis: string;
+  effort: string;
+  parentVersionId: string;
+  versionId: string | null;
+  error: string | null;
+  difficulty: Difficulty | null;
+  planRounds: number;
+  verdicts: TreeVerdict[]; // of the attempt the generation settled on, else its latest
+  attempts: TreeAttempt[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LineageTree {
+  id: string;
+  name: string;
+  status: string;
+  synthesiser: string;
+  axisPolicy: string;
+  effort: string;
+  frontier: number | null;
+  approvalsRequired: number;
+  seed: { versionId: string; name: string; difficulty: Difficulty | null };
+  generations: TreeGeneration[]; // by number, then creation
+}

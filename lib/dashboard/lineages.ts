@@ -1,0 +1,251 @@
+// Read models behind /lineages and /lineages/[id]: a constant number of queries per page,
+// however many lineages, generations and attempts there are.
+import type { Db } from '../db/client.ts';
+import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
+import type {
+  Difficulty,
+  LineageListItem,
+  LineageListPage,
+  LineageListQuery,
+  LineageTree,
+  PassRatePoint,
+  TreeAttempt,
+  TreeVerdict,
+} from './lineages-types.ts';
+
+// Generations that ended on a validated version, whatever review then made of it.
+const SETTLED_STATES = new Set(['awaiting-review', 'approved', 'rejected', 'released', 'changes-requested']);
+
+const DIFFICULTY_SELECT = {
+  difficultyLength: true,
+  difficultyScenario: true,
+  difficultySkill: true,
+  difficultyModel: true,
+} as const;
+
+/** One page of lineages, filtered and sorted; pass rates only for the rows on the page. */
+export async function listLineages(db: Db, query: LineageListQuery): Promise<LineageListPage> {
+  const [lineages, synthesisers] = await Promise.all([
+    db.lineage.findMany({
+      where: {
+        status: query.status || undefined,
+        synthesiser: query.synthesiser || undefined,
+        name: query.q ? { contains: query.q } : undefined,
+      },
+      select: {
+        id: true,
+        name: true,
+        seedVersionId: true,
+        status: true,
+        synthesiser: true,
+        axisPolicy: true,
+        effort: true,
+        frontier: true,
+        updatedAt: true,
+      },
+    }),
+    db.lineage.findMany({ distinct: ['synthesiser'], select: { synthesiser: true }, orderBy: { synthesiser: 'asc' } }),
+  ]);
+  // Counts and activity for every matching lineage: sorting by them has to see all rows.
+  const groups = lineages.length
+    ? await db.generation.groupBy({
+        by: ['lineageId', 'state'],
+        where: { lineageId: { in: lineages.map((l) => l.id) } },
+        _count: { _all: true },
+        _max: { updatedAt: true },
+      })
+    : [];
+  const stats = new Map<string, { settled: number; failed: number; last: number }>();
+  for (const lineage of lineages) stats.set(lineage.id, { settled: 0, failed: 0, last: lineage.updatedAt.getTime() });
+  for (const group of groups) {
+    const entry = stats.get(group.lineageId);
+    if (!entry) continue;
+    if (SETTLED_STATES.has(group.state)) entry.settled += group._count._all;
+    if (group.state === 'failed') entry.failed += group._count._all;
+    entry.last = Math.max(entry.last, group._max.updatedAt?.getTime() ?? 0);
+  }
+  const statOf = (id: string) => stats.get(id) ?? { settled: 0, failed: 0, last: 0 };
+
+  const sorted = [...lineages].sort((a, b) => {
+    const byName = a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    if (query.sort === 'name') return byName;
+    if (query.sort === 'generations') return statOf(b.id).settled - statOf(a.id).settled || byName;
+    return statOf(b.id).last - statOf(a.id).last || byName;
+  });
+  const pageCount = Math.max(1, Math.ceil(sorted.length / query.pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = sorted.slice((page - 1) * query.pageSize, page * query.pageSize);
+
+  const [seeds, passRates] = await Promise.all([
+    db.environmentVersion.findMany({
+      where: { id: { in: [...new Set(rows.map((row) => row.seedVersionId))] } },
+      select: { id: true, name: true },
+    }),
+    passRatesOf(db, rows.map((row) => row.id)),
+  ]);
+  const seedNames = new Map(seeds.map((seed) => [seed.id, seed.name]));
+
+  const items: LineageListItem[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    seedVersionId: row.seedVersionId,
+    seedName: seedNames.get(row.seedVersionId) ?? row.seedVersionId.slice(0, 12),
+    status: row.status,
+    synthesiser: row.synthesiser,
+    axisPolicy: axisPolicyLabel(row.axisPolicy),
+    effort: row.effort,
+    frontier: row.frontier,
+    settledGenerations: statOf(row.id).settled,
+    failedGenerations: statOf(row.id).failed,
+    lastActivity: new Date(statOf(row.id).last).toISOString(),
+    passRates: passRates.get(row.id) ?? [],
+  }));
+  return {
+    items,
+    total: sorted.length,
+    page,
+    pageSize: query.pageSize,
+    pageCount,
+    synthesisers: synthesisers.map((s) => s.synthesiser),
+  };
+}
+
+// Per generation of each lineage: passed validator runs over all runs of its attempts.
+// Two queries: the generations with their attempt ids, and run counts grouped by attempt.
+async function passRatesOf(db: Db, lineageIds: string[]): Promise<Map<string, PassRatePoint[]>> {
+  if (lineageIds.length === 0) return new Map();
+  const generations = await db.generation.findMany({
+    where: { lineageId: { in: lineageIds } },
+    orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
+    select: { id: true, lineageId: true, number: true, state: true, attempts: { select: { id: true } } },
+  });
+  const counts = await db.validatorRun.groupBy({
+    by: ['attemptId', 'verdict'],
+    where: { attempt: { generation: { lineageId: { in: lineageIds } } } },
+    _count: { _all: true },
+  });
+  const perAttempt = new Map<string, { passed: number; total: number }>();
+  for (const group of counts) {
+    if (!group.attemptId) continue;
+    const entry = perAttempt.get(group.attemptId) ?? { passed: 0, total: 0 };
+    entry.total += group._count._all;
+    if (group.verdict === 'passed') entry.passed += group._count._all;
+    perAttempt.set(group.attemptId, entry);
+  }
+  const byLineage = new Map<string, PassRatePoint[]>();
+  for (const generation of generations) {
+    let passed = 0;
+    let total = 0;
+    for (const attempt of generation.attempts) {
+      passed += perAttempt.get(attempt.id)?.passed ?? 0;
+      total += perAttempt.get(attempt.id)?.total ?? 0;
+    }
+    const points = byLineage.get(generation.lineageId) ?? [];
+    points.push({ number: generation.number, state: generation.state, rate: total ? passed / total : null, runs: total });
+    byLineage.set(generation.lineageId, points);
+  }
+  return byLineage;
+}
+
+/** One lineage with every generation, attempt, verdict and difficulty, or null. Four queries. */
+export async function getLineageTree(db: Db, lineageId: string): Promise<LineageTree | null> {
+  const lineage = await db.lineage.findUnique({
+    where: { id: lineageId },
+    include: {
+      generations: {
+        orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
+        include: {
+          attempts: { orderBy: { number: 'asc' } },
+          _count: { select: { planRounds: true } },
+        },
+      },
+    },
+  });
+  if (!lineage) return null;
+  const attemptIds = lineage.generations.flatMap((g) => g.attempts.map((a) => a.id));
+  const versionIds = [lineage.seedVersionId, ...lineage.generations.flatMap((g) => (g.versionId ? [g.versionId] : []))];
+  const [versions, runs] = await Promise.all([
+    db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...DIFFICULTY_SELECT } }),
+    db.validatorRun.findMany({
+      where: { attemptId: { in: attemptIds } },
+      // Oldest first, so the newest run of a kind is the one left in the map.
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { attemptId: true, kind: true, verdict: true, reward: true },
+    }),
+  ]);
+  const versionById = new Map(versions.map((v) => [v.id, v]));
+  const verdictsByAttempt = new Map<string, Map<string, TreeVerdict>>();
+  for (const { attemptId, ...run } of runs) {
+    if (!attemptId) continue;
+    const kinds = verdictsByAttempt.get(attemptId) ?? new Map<string, TreeVerdict>();
+    kinds.set(run.kind, run);
+    verdictsByAttempt.set(attemptId, kinds);
+  }
+  const verdictsOf = (attemptId: string): TreeVerdict[] => [...(verdictsByAttempt.get(attemptId)?.values() ?? [])];
+  const seed = versionById.get(lineage.seedVersionId);
+
+  return {
+    id: lineage.id,
+    name: lineage.name,
+    status: lineage.status,
+    synthesiser: lineage.synthesiser,
+    axisPolicy: axisPolicyLabel(lineage.axisPolicy),
+    effort: lineage.effort,
+    frontier: lineage.frontier,
+    approvalsRequired: lineage.approvalsRequired,
+    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? difficultyOf(seed) : null },
+    generations: lineage.generations.map((g) => {
+      const attempts: TreeAttempt[] = g.attempts.map((a) => ({
+        id: a.id,
+        number: a.number,
+        state: a.state,
+        error: a.error,
+        candidateVersionId: a.candidateVersionId,
+        durationMs: a.durationMs,
+        verdicts: verdictsOf(a.id),
+      }));
+      const settledOn = g.attempts.find((a) => g.versionId && a.candidateVersionId === g.versionId) ?? g.attempts.at(-1);
+      const version = g.versionId ? versionById.get(g.versionId) : undefined;
+      return {
+        id: g.id,
+        number: g.number,
+        state: g.state,
+        revision: g.revision,
+        axis: g.axis,
+        effort: g.effort,
+        parentVersionId: g.parentVersionId,
+        versionId: g.versionId,
+        error: g.error,
+        difficulty: version ? difficultyOf(version) : null,
+        planRounds: g._count.planRounds,
+        verdicts: settledOn ? verdictsOf(settledOn.id) : [],
+        attempts,
+        createdAt: g.createdAt.toISOString(),
+        updatedAt: g.updatedAt.toISOString(),
+      };
+    }),
+  };
+}
+
+function difficultyOf(version: {
+  difficultyLength: number | null;
+  difficultyScenario: number | null;
+  difficultySkill: number | null;
+  difficultyModel: string | null;
+}): Difficulty | null {
+  const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = version;
+  if (length === null || scenarioNovelty === null || skillRarity === null) return null;
+  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: version.difficultyModel ?? '' };
+}
+
+// The stored policy is JSON; a row this code cannot read still gets a label: the raw text.
+function axisPolicyLabel(stored: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+  const policy = axisPolicySchema.safeParse(json);
+  return policy.success ? describeAxisPolicy(policy.data) : stored;
+}
