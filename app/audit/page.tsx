@@ -52,7 +52,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <p className="text-sm text-zinc-500">Every decision, newest first: who, what, when, and the subject before and after.</p>
         </div>
         <form role="search" action="/audit" className="flex flex-wrap items-center gap-2">
-          <input aria-label="Action" name="action" defaultValue={filter.action} placeholder="action, e.g. generation.approve" className={FIELD} />
+          <input aria-label="Action" name="action" defaultValue={filter.action} placeholder="action" className={FIELD} />
           <input aria-label="Subject type" name="subjectType" defaultValue={filter.subjectType} placeholder="subject type" className={FIELD} />
           <input aria-label="Subject id" name="subjectId" defaultValue={filter.subjectId} placeholder="subject id" className={FIELD} />
           <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
