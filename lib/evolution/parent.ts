@@ -1,6 +1,7 @@
 // The environment the next generation evolves from: the newest generation that settled on a
 // validated version and was not rejected by review, or the seed when there is none.
 import type { Db } from '../db/client.ts';
+import { computeDifficulty } from '../difficulty/index.ts';
 import { loadBundle, getVersion } from '../env/store.ts';
 import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
@@ -24,6 +25,9 @@ export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser:
 export async function parentFor(db: Db, versionId: string, number: number, synthesiser: Synthesiser): Promise<GenerationParent> {
   const bundle = await loadBundle(db, versionId);
   const sequence = await sequenceOf(db, versionId, bundle, synthesiser);
+  // A seed's difficulty is known once its sequence is: the baseline the generations are compared to.
+  const { difficultyLength } = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId }, select: { difficultyLength: true } });
+  if (difficultyLength === null) await computeDifficulty(db, versionId, sequence);
   return { number, versionId, bundle, sequence };
 }
 
