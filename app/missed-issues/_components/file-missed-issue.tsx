@@ -1,0 +1,73 @@
+'use client';
+// "File a missed issue" on one generation: self-contained (form + server action), so the
+// generation review page can embed it and /generations/[id]/missed-issue/new shows it alone.
+import { useActionState } from 'react';
+import { fileMissedIssueAction } from '../actions.ts';
+import { CHECK_MAX_BYTES, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/schema.ts';
+import type { ActionResult } from '../action-result.ts';
+import { Field, inputClass, primaryButtonClass, ResultBanner } from './fields.tsx';
+
+const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
+  oracle: 'Oracle (the reference solution should have failed)',
+  'invalid-test': 'Invalid-test (doing nothing should have scored 0)',
+  rubric: 'Rubric (a quality rule of the environment)',
+  'plan-review': 'Plan review (the sequence edit should have been sent back)',
+};
+
+export function FileMissedIssue({ generationId }: { generationId: string }) {
+  const [result, submit, pending] = useActionState<ActionResult | null, FormData>(fileMissedIssueAction.bind(null, generationId), null);
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  return (
+    <form action={submit} aria-label="File a missed issue" className="flex max-w-3xl flex-col gap-4">
+      <ResultBanner result={result} />
+      <Field id="mi-title" label="What is wrong" error={errors.title}>
+        {(d, invalid) => <input id="mi-title" name="title" required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+      </Field>
+      <Field id="mi-description" label="Description" hint="What you saw, where, and why the validators should have caught it." error={errors.description}>
+        {(d, invalid) => <textarea id="mi-description" name="description" required rows={4} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="mi-severity" label="Severity" error={errors.severity}>
+          {(d) => (
+            <select id="mi-severity" name="severity" defaultValue="medium" className={inputClass} aria-describedby={d}>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="mi-validator" label="Which validator should have caught it" error={errors.validatorKind}>
+          {(d) => (
+            <select id="mi-validator" name="validatorKind" defaultValue="rubric" className={inputClass} aria-describedby={d}>
+              {VALIDATOR_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {VALIDATOR_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field
+        id="mi-check"
+        label="Executable check (optional)"
+        hint={`A bash predicate run in a sandbox with the environment's files read-only in /bundle (the working directory); exit 0 means the environment passes. At most ${CHECK_MAX_BYTES} bytes.`}
+        error={errors.check}
+      >
+        {(d, invalid) => (
+          <textarea id="mi-check" name="check" rows={4} spellCheck={false} placeholder={`test "$(grep -c '^## Step ' instruction.md)" -ge 4`} className={`${inputClass} font-mono`} aria-describedby={d} aria-invalid={invalid} />
+        )}
+      </Field>
+      <Field id="mi-question" label="Question for the LLM judge (optional)" hint="A yes/no question; “yes” means the environment passes." error={errors.question}>
+        {(d, invalid) => <textarea id="mi-question" name="question" rows={2} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
+          {pending ? 'Filing…' : 'File missed issue'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+'use server';
+// Server actions of the missed-issue forms. Each checks the permission on the server
+// (requirePermission) and lib checks it again and writes the audit entry.
+import { revalidatePath } from 'next/cache';
+import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
+import { convertMissedIssue, dismissMissedIssue, fileMissedIssue } from '@/lib/missed-issues/index.ts';
+import { failure, text, type ActionResult } from './action-result.ts';
+
+export async function fileMissedIssueAction(generationId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const user = await requirePermission('missed-issue.file');
+  try {
+    const issue = await fileMissedIssue(await requestDb(), user, generationId, {
+      title: text(form, 'title') ?? '',
+      description: text(form, 'description') ?? '',
+      severity: text(form, 'severity') as 'low',
+      validatorKind: text(form, 'validatorKind') as 'rubric',
+      check: text(form, 'check'),
+      question: text(form, 'question'),
+    });
+    revalidatePath('/missed-issues');
+    return { ok: true, message: `Filed “${issue.title}”. A lead will decide whether it becomes a rubric item.`, href: `/missed-issues/${issue.id}` };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function convertMissedIssueAction(issueId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const user = await requirePermission('rubric.manage');
+  try {
+    const { item } = await convertMissedIssue(await requestDb(), user, issueId, {
+      key: text(form, 'key'),
+      title: text(form, 'title') ?? '',
+      description: text(form, 'description') ?? '',
+      check: text(form, 'check'),
+      question: text(form, 'question'),
+      scope: text(form, 'scope') as 'global',
+      appliesTo: text(form, 'appliesTo') as 'environment',
+      activate: text(form, 'intent') === 'convert-activate',
+    });
+    revalidatePath('/missed-issues');
+    revalidatePath('/rubric');
+    const state = item.active ? 'active: the next generation is judged by it' : 'an inactive draft: backtest it, then activate it';
+    return { ok: true, message: `Created ${item.key}@${item.version}, ${state}.`, href: `/rubric/${item.id}` };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function dismissMissedIssueAction(issueId: string, _prev: ActionResult | null): Promise<ActionResult> {
+  const user = await requirePermission('rubric.manage');
+  try {
+    await dismissMissedIssue(await requestDb(), user, issueId);
+    revalidatePath('/missed-issues');
+    return { ok: true, message: 'Dismissed.' };
+  } catch (err) {
+    return failure(err);
+  }
+}

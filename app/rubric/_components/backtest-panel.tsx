@@ -1,0 +1,141 @@
+'use client';
+// The backtest of one item: start one (leads), watch it run, read what it found, and send a
+// violation back to review — which re-opens an approved or released generation.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { Route } from 'next';
+import { useActionState, useEffect } from 'react';
+import { fetchJson, PENDING_REFETCH_MS } from '@/app/_components/fetch-json.ts';
+import { VerdictBadge } from '@/app/_components/verdict-badge.tsx';
+import type { ActionResult } from '@/app/missed-issues/action-result.ts';
+import { buttonClass, primaryButtonClass, ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
+import { sendBackAction, startBacktestAction } from '../actions.ts';
+import type { BacktestView } from '@/app/api/rubric/[id]/backtest/view.ts';
+
+const STATE_CHOICES = [
+  { value: 'approved', label: 'approved', checked: true },
+  { value: 'released', label: 'released', checked: true },
+  { value: 'awaiting-review', label: 'awaiting review', checked: true },
+  { value: 'rejected', label: 'rejected', checked: false },
+];
+
+function SendBack({ findingId, generationState, onDone }: { findingId: string; generationState: string; onDone: () => void }) {
+  const [result, send, pending] = useActionState<ActionResult | null>(sendBackAction.bind(null, findingId), null);
+  useEffect(() => {
+    if (result?.ok) onDone();
+  }, [result, onDone]);
+  if (result?.ok) return <span role="status" className="text-xs text-emerald-800">{result.message}</span>;
+  return (
+    <form action={send} className="flex flex-col items-end gap-1">
+      <button type="submit" disabled={pending} className={buttonClass}>
+        Send back to review
+      </button>
+      {generationState !== 'awaiting-review' && <span className="text-xs text-amber-800">re-opens this {generationState} generation</span>}
+      {result && !result.ok && <span role="alert" className="text-xs text-red-700">{result.message}</span>}
+    </form>
+  );
+}
+
+export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; label: string; mayManage: boolean }) {
+  const queryClient = useQueryClient();
+  const queryKey = ['rubric-backtest', itemId];
+  const { data, error } = useQuery({
+    queryKey,
+    queryFn: () => fetchJson<BacktestView>(`/api/rubric/${itemId}/backtest`),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.job?.state ?? '') ? PENDING_REFETCH_MS : false),
+  });
+  const [started, start, starting] = useActionState<ActionResult | null, FormData>(async (prev, form) => {
+    const result = await startBacktestAction(itemId, prev, form);
+    await queryClient.invalidateQueries({ queryKey });
+    return result;
+  }, null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  const running = ['queued', 'running'].includes(data?.job?.state ?? '');
+  const violations = data?.findings.filter((f) => f.verdict === 'failed' || f.verdict === 'error') ?? [];
+
+  return (
+    <section aria-labelledby="backtest-heading" className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="backtest-heading" className="text-base font-semibold">Backtest</h2>
+        <p className="text-sm text-zinc-500">
+          Runs {label} over the generations that already passed the validators, to find what it would have caught.
+        </p>
+      </div>
+      {mayManage && (
+        <form action={start} className="flex flex-wrap items-center gap-3">
+          <fieldset className="flex flex-wrap items-center gap-3">
+            <legend className="sr-only">Generation states to backtest</legend>
+            {STATE_CHOICES.map((s) => (
+              <label key={s.value} className="flex items-center gap-1.5 text-sm">
+                <input type="checkbox" name="states" value={s.value} defaultChecked={s.checked} />
+                {s.label}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={starting || running} className={primaryButtonClass}>
+            {running ? 'Backtest running…' : 'Run backtest'}
+          </button>
+        </form>
+      )}
+      <ResultBanner result={started} />
+      {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+      {data?.job && (
+        <p className="text-sm text-zinc-600" role="status">
+          Latest backtest job: {data.job.state}
+          {data.job.finishedAt ? `, finished ${data.job.finishedAt.slice(0, 16).replace('T', ' ')}` : ''}
+          {data.job.lastError ? ` — ${data.job.lastError}` : ''}
+        </p>
+      )}
+      {data && data.findings.length === 0 && <p className="text-sm text-zinc-500">No findings yet.</p>}
+      {data && data.findings.length > 0 && (
+        <>
+          <p className="text-sm font-medium" data-testid="backtest-summary">
+            {violations.length} violation(s) in {data.findings.length} generation(s)
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="backtest-findings">
+              <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
+                <tr>
+                  <th scope="col" className="px-2 py-2">Verdict</th>
+                  <th scope="col" className="px-2 py-2">Generation</th>
+                  <th scope="col" className="px-2 py-2">State</th>
+                  <th scope="col" className="px-2 py-2">Version</th>
+                  <th scope="col" className="px-2 py-2">Detail</th>
+                  {mayManage && <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100">
+                {data.findings.map((f) => (
+                  <tr key={f.id} className="align-top">
+                    <td className="px-2 py-2"><VerdictBadge verdict={f.verdict} /></td>
+                    <td className="px-2 py-2">
+                      {f.generation ? (
+                        <Link href={`/generations/${f.generation.id}` as Route} className="hover:underline">
+                          {f.generation.lineageName} #{f.generation.number}
+                        </Link>
+                      ) : (
+                        f.generationId
+                      )}
+                    </td>
+                    <td className="px-2 py-2 text-zinc-600">{f.generation?.state ?? '–'}</td>
+                    <td className="px-2 py-2 font-mono text-xs">{f.versionId.slice(0, 12)}</td>
+                    <td className="max-w-md px-2 py-2 font-mono text-xs whitespace-pre-wrap text-zinc-600">{f.detail.slice(0, 300)}</td>
+                    {mayManage && (
+                      <td className="px-2 py-2 text-right">
+                        {f.sentToReview ? (
+                          <span className="text-xs text-zinc-600">sent back to review</span>
+                        ) : (f.verdict === 'failed' || f.verdict === 'error') && f.generation ? (
+                          <SendBack findingId={f.id} generationState={f.generation.state} onDone={refresh} />
+                        ) : null}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// Missed issues become rubric items, end to end: a reviewer files one with an executable check
+// on a generation, a lead converts and activates it, a newly evolved generation's rubric
+// verdicts contain it, and a backtest (run by a worker) finds the older generation it violates.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/auth.ts';
+import { e2eFixture } from './fixtures/data.ts';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+
+// The fixture lineage evolves seed-logs-awk (2 steps) along length: generation n has n+2 steps.
+// Generation 1 (3 steps) is the only one this check fails.
+const AT_LEAST_FOUR_STEPS = `n=$(grep -c '^## Step ' instruction.md)
+echo "instruction.md has $n steps"
+test "$n" -ge 4`;
+const TITLE = 'Length lineages need four steps';
+const KEY = 'length-lineages-need-four-steps';
+
+const cliEnv = { ...process.env, DATABASE_URL: E2E_DATABASE_URL };
+
+function newestGenerationId(lineageId: string): string {
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT id FROM Generation WHERE lineageId = ? ORDER BY number DESC, createdAt DESC LIMIT 1').get(lineageId) as { id: string };
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+interface VerdictsResponse {
+  runs: { rubricVersion: string; verdicts: { item: string; verdict: string; detail: string }[] }[];
+}
+
+test('a missed issue becomes an active rubric item that judges the next generation, and its backtest finds generation 1', async ({ page, browser }) => {
+  test.setTimeout(6 * 60_000);
+  const { lineageId, generationIds, seedVersionId } = e2eFixture();
+
+  // A reviewer files the issue on generation 2, from the keyboard-usable form.
+  await signIn(page, 'reviewer', `/generations/${generationIds[1]}/missed-issue/new`);
+  await page.goto(`/generations/${generationIds[1]}/missed-issue/new`);
+  await page.getByLabel('What is wrong').fill(TITLE);
+  await page.getByLabel('Description').fill('This far along a length lineage, fewer than four steps is not harder than the seed.');
+  await page.getByLabel('Severity').selectOption('medium');
+  await page.getByLabel('Which validator should have caught it').selectOption('rubric');
+  await page.getByLabel('Executable check (optional)').fill(AT_LEAST_FOUR_STEPS);
+  await page.getByRole('button', { name: 'File missed issue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Filed' })).toContainText(`Filed “${TITLE}”`);
+  await page.getByRole('link', { name: 'Open it' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
+  const issueUrl = page.url();
+  // A reviewer may file, not convert: the server refuses it.
+  const refused = await page.request.post(`${issueUrl.replace('/missed-issues/', '/api/missed-issues/')}/convert`, {
+    data: { title: TITLE, description: 'x', check: 'true', scope: 'global', appliesTo: 'environment' },
+    headers: { origin: new URL(issueUrl).origin },
+  });
+  expect(refused.status()).toBe(403);
+
+  // A lead converts it for this lineage and activates it in one step.
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, 'lead', new URL(issueUrl).pathname);
+  await lead.goto(issueUrl);
+  await expect(lead.getByLabel('Executable check')).toHaveValue(AT_LEAST_FOUR_STEPS);
+  await lead.getByLabel('Scope').selectOption('lineage');
+  await lead.getByRole('button', { name: 'Create and activate' }).click();
+  await expect(lead.getByRole('status').filter({ hasText: 'Created' })).toContainText(`Created ${KEY}@1, active`);
+  await lead.getByRole('link', { name: 'Open it' }).click();
+  await expect(lead.getByRole('heading', { level: 1 })).toContainText(`${KEY}@1`);
+  const itemUrl = lead.url();
+
+  // The next generation is evolved after activation: its rubric run judged it with the item.
+  execFileSync('node', ['bin/envolve.mjs', 'evolve', seedVersionId, '--generations', '1', '--axis', 'length', '--json'], {
+    cwd: REPO_ROOT,
+    env: cliEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const newest = newestGenerationId(lineageId);
+  expect(generationIds).not.toContain(newest);
+  const response = await lead.request.get(`/api/rubric/verdicts?generationId=${newest}`);
+  expect(response.ok()).toBe(true);
+  const { runs } = (await response.json()) as VerdictsResponse;
+  const verdict = runs.at(-1)?.verdicts.find((v) => v.item === `${KEY}@1`);
+  expect(verdict).toMatchObject({ verdict: 'passed' });
+  expect(verdict?.detail).toContain('has 7 steps');
+  await lead.reload();
+  await expect(lead.getByTestId('item-verdicts')).toContainText(runs.at(-1)!.rubricVersion);
+
+  // The lead backtests it; a worker runs the queued job; generation 1 is the violation.
+  await lead.getByRole('button', { name: 'Run backtest' }).click();
+  await expect(lead.getByRole('status').filter({ hasText: 'Backtest queued' })).toBeVisible();
+  let worker: ChildProcess | undefined;
+  try {
+    worker = spawn('node', ['bin/envolve.mjs', 'worker', '--concurrency', '2'], { cwd: REPO_ROOT, env: cliEnv, stdio: 'ignore' });
+    await expect(lead.getByTestId('backtest-summary')).toContainText('1 violation(s)', { timeout: 4 * 60_000 });
+  } finally {
+    worker?.kill('SIGTERM');
+  }
+  const violation = lead.getByTestId('backtest-findings').getByRole('row').filter({ hasText: 'failed' });
+  await expect(violation).toHaveCount(1);
+  await expect(violation).toContainText('#1');
+  await expect(violation).toContainText('has 3 steps');
+  await expect(violation.getByRole('button', { name: 'Send back to review' })).toBeVisible();
+
+  await lead.goto('/rubric');
+  await expect(lead.getByRole('row').filter({ hasText: KEY })).toContainText('active v1');
+  await lead.screenshot({ path: path.join(SCREENSHOT_DIR, 'rubric.png'), fullPage: true });
+  await lead.goto(itemUrl);
+  await lead.screenshot({ path: path.join(SCREENSHOT_DIR, 'rubric-item.png'), fullPage: true });
+
+  // Out of force again, so the other specs' revisions of this lineage are judged as before.
+  await lead.goto('/rubric');
+  await lead.getByRole('button', { name: `Deactivate ${KEY}@1` }).click();
+  await expect(lead.getByRole('row').filter({ hasText: KEY })).toContainText('inactive');
+  await leadContext.close();
+});
