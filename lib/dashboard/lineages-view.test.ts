@@ -27,10 +27,12 @@ describe('tree view transform', () => {
 
   it('pans just enough to reveal a rect, and not at all when it is visible', () => {
     const view = { x: 0, y: 0, k: 1 };
-    expect(revealRect(view, { x: 10 + 16, y: 20, width: 100, height: 50 }, { width: 800, height: 400 })).toBe(view);
-    const moved = revealRect(view, { x: 900, y: 20, width: 100, height: 50 }, { width: 800, height: 400 });
-    expect(moved.x).toBe(800 - 16 - 1000);
-    expect(moved.y).toBe(0);
+    expect(revealRect(view, { x: 10 + 140, y: 50, width: 100, height: 50 }, { width: 800, height: 400 })).toBe(view);
+    const moved = revealRect(view, { x: 900, y: 50, width: 100, height: 50 }, { width: 800, height: 400 });
+    expect(moved.x).toBe(800 - 140 - 1000);
+    expect(moved.y).toBe(0); // already in view vertically
+    // A viewport narrower than node and margins: the node is centred.
+    expect(revealRect(view, { x: 900, y: 50, width: 100, height: 50 }, { width: 200, height: 400 }).x).toBe(50 - 900);
   });
 
   it('formats the transform compactly', () => {

@@ -17,11 +17,13 @@ export interface Rect extends Size {
   y: number;
 }
 
-export const MIN_SCALE = 0.2;
+export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 2.5;
 // Below this, node text is too small to read: the first view shows part of the tree instead.
 const READABLE_SCALE = 0.7;
-const MARGIN = 16;
+// A revealed node keeps its incoming edge and label in view, where the viewport has room.
+const REVEAL_MARGIN_X = 140;
+const REVEAL_MARGIN_Y = 40;
 
 export function clampScale(k: number): number {
   return Math.min(MAX_SCALE, Math.max(MIN_SCALE, k));
@@ -58,17 +60,19 @@ export function zoomAt(view: View, factor: number, anchor: { x: number; y: numbe
   return { k, x: anchor.x - (anchor.x - view.x) * ratio, y: anchor.y - (anchor.y - view.y) * ratio };
 }
 
-/** The smallest pan that brings `rect` (layout coordinates) fully into the viewport. */
+/** The smallest pan that brings `rect` (layout coordinates), with a margin, into the viewport. */
 export function revealRect(view: View, rect: Rect, viewport: Size): View {
   const left = view.x + rect.x * view.k;
   const top = view.y + rect.y * view.k;
   const right = left + rect.width * view.k;
   const bottom = top + rect.height * view.k;
+  const marginX = Math.max(0, Math.min(REVEAL_MARGIN_X, (viewport.width - rect.width * view.k) / 2));
+  const marginY = Math.max(0, Math.min(REVEAL_MARGIN_Y, (viewport.height - rect.height * view.k) / 2));
   let dx = 0;
   let dy = 0;
-  if (left < MARGIN) dx = MARGIN - left;
-  else if (right > viewport.width - MARGIN) dx = viewport.width - MARGIN - right;
-  if (top < MARGIN) dy = MARGIN - top;
-  else if (bottom > viewport.height - MARGIN) dy = viewport.height - MARGIN - bottom;
+  if (left < marginX) dx = marginX - left;
+  else if (right > viewport.width - marginX) dx = viewport.width - marginX - right;
+  if (top < marginY) dy = marginY - top;
+  else if (bottom > viewport.height - marginY) dy = viewport.height - marginY - bottom;
   return dx === 0 && dy === 0 ? view : { ...view, x: view.x + dx, y: view.y + dy };
 }

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth.ts';
+import { e2eFixture } from './fixtures/data.ts';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+
+const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
+const focusedKey = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-node-key') ?? null);
+
+test('a reviewer finds the lineage, walks its tree by keyboard and opens a generation with Enter', async ({ page }) => {
+  const fixture = e2eFixture();
+  await signIn(page, 'reviewer', '/lineages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lineages' })).toBeVisible();
+  const link = page.locator(`a[href="/lineages/${fixture.lineageId}"]`);
+  await expect(link).toContainText('seed-logs-awk');
+  const row = page.getByTestId('lineage-row').filter({ has: link });
+  await expect(row.getByRole('img', { name: /^Validator pass rate by generation/ })).toBeVisible();
+
+  await link.click();
+  await expect(page).toHaveURL(`/lineages/${fixture.lineageId}`);
+  const tree = page.getByTestId('lineage-tree');
+  await expect(tree).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByRole('treeitem')).toHaveCount(await page.locator('[data-node-key]').count());
+  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(fixture.generationIds.length);
+
+  // Focus starts on the newest generation; ← walks to its parent, → back to the child.
+  const generation = (n: number) => `g:${fixture.generationIds[n - 1]}`;
+  const last = fixture.generationIds.length;
+  await page.locator('[role="treeitem"][tabindex="0"]').focus();
+  expect(await focusedKey(page)).toBe(generation(last));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focusedKey(page)).toBe(generation(last - 2));
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedKey(page)).toBe(generation(last - 1));
+  await expect(page.getByTestId('node-details')).toContainText(`Generation ${last - 1}`);
+  await page.screenshot({ path: screenshot('lineage-tree'), fullPage: true });
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/generations/${fixture.generationIds[last - 2]}`);
+});
+
+test('the lineage routes need a session, and answer 400 for a bad id and 404 for an unknown one', async ({ page, request }) => {
+  const fixture = e2eFixture();
+  expect((await request.get('/api/lineages')).status()).toBe(401);
+  await signIn(page, 'annotator');
+  const list = await page.request.get('/api/lineages?q=seed-logs-awk');
+  expect(list.ok()).toBe(true);
+  const body = (await list.json()) as { items: { id: string }[] };
+  expect(body.items.map((item) => item.id)).toContain(fixture.lineageId);
+  expect((await page.request.get('/api/lineages?page=0')).status()).toBe(400);
+  expect((await page.request.get('/api/lineages/not%20an%20id/tree')).status()).toBe(400);
+  expect((await page.request.get('/api/lineages/no-such-lineage/tree')).status()).toBe(404);
+  const tree = await page.request.get(`/api/lineages/${fixture.lineageId}/tree`);
+  expect(((await tree.json()) as { tree: { generations: unknown[] } }).tree.generations).toHaveLength(fixture.generationIds.length);
+});
+
+test('the tree of 15 generations × 3 attempts renders fast (median of 7 loads), beside 120 more lineages', async ({ page }) => {
+  test.setTimeout(180_000);
+  const seeded = execFileSync('npx', ['tsx', 'bench/lineage-tree-seed.ts', '--lineages', '120'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: 'utf8',
+  });
+  const { lineageId } = JSON.parse(seeded.trim().split('\n').at(-1) ?? '{}') as { lineageId: string };
+  const url = `/lineages/${lineageId}`;
+  await signIn(page, 'reviewer', url);
+
+  const samples: { ready: number; fcp: number }[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    await page.goto(url);
+    await expect(page.getByTestId('lineage-tree')).toHaveAttribute('data-ready', 'true');
+    samples.push(
+      await page.evaluate(() => ({
+        // Navigation start → the tree drawn with its first view (the canvas marks it).
+        ready: performance.getEntriesByName('lineage-tree-ready')[0]?.startTime ?? Number.NaN,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      })),
+    );
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const result = {
+    treeReadyMs: Math.round(median(samples.map((s) => s.ready))),
+    fcpMs: Math.round(median(samples.map((s) => s.fcp))),
+    loads: samples.length,
+  };
+  console.log(`lineage tree, 15 generations × 3 attempts: ${JSON.stringify(result)}`);
+  test.info().annotations.push({ type: 'render-time', description: JSON.stringify(result) });
+
+  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(16);
+  await expect(page.locator('[data-node-kind="attempt"]')).toHaveCount(15 * 2 + 3);
+  // From generation 15 back to 6, then down past 6's failed attempts to its failed sibling.
+  await page.locator('[role="treeitem"][tabindex="0"]').focus();
+  for (let i = 0; i < 9; i += 1) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Attempt 1 of generation 6: (invalid|error)/);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Generation 6, failed/);
+  await expect(page.getByTestId('node-details')).toContainText('no valid candidate');
+  await page.screenshot({ path: screenshot('lineage-tree-15x3'), fullPage: true });
+
+  // Fit shrinks the whole tree into view: a transform, the nodes stay where the layout put them.
+  const nodeBox = await page.locator('[data-node-kind="seed"] rect').nth(1).getAttribute('x');
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await expect(page.locator('[data-testid="lineage-tree"] > g')).toHaveAttribute('transform', /scale\(0\.\d+\)/);
+  expect(await page.locator('[data-node-kind="seed"] rect').nth(1).getAttribute('x')).toBe(nodeBox);
+  expect(result.treeReadyMs).toBeLessThan(3_000);
+
+  const listStarted = Date.now();
+  await page.goto('/lineages?pageSize=100');
+  await expect(page.getByTestId('lineage-row')).toHaveCount(100);
+  console.log(`lineage list, 100 of ${await page.getByText(/of \d+ lineages/).textContent()}: ${Date.now() - listStarted} ms`);
+});
