@@ -65,9 +65,9 @@ test('a missed issue becomes an active rubric item that judges the next generati
   await expect(lead.getByLabel('Executable check')).toHaveValue(AT_LEAST_FOUR_STEPS);
   await lead.getByLabel('Scope').selectOption('lineage');
   await lead.getByRole('button', { name: 'Create and activate' }).click();
-  await expect(lead.getByRole('status').filter({ hasText: 'Created' })).toContainText(`Created ${KEY}@1, active`);
-  await lead.getByRole('link', { name: 'Open it' }).click();
+  // The lead lands on the new item: version 1, in force.
   await expect(lead.getByRole('heading', { level: 1 })).toContainText(`${KEY}@1`);
+  await expect(lead.getByTestId('item-state')).toHaveText('active');
   const itemUrl = lead.url();
 
   // The next generation is evolved after activation: its rubric run judged it with the item.

@@ -2,6 +2,7 @@
 // Server actions of the missed-issue forms. Each checks the permission on the server
 // (requirePermission) and lib checks it again and writes the audit entry.
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { convertMissedIssue, dismissMissedIssue, fileMissedIssue } from '@/lib/missed-issues/index.ts';
@@ -25,8 +26,11 @@ export async function fileMissedIssueAction(generationId: string, _prev: ActionR
   }
 }
 
+// On success the lead lands on the new item, where it can be backtested and (de)activated;
+// the issue page itself no longer offers the form once the issue is converted.
 export async function convertMissedIssueAction(issueId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const user = await requirePermission('rubric.manage');
+  let itemId: string;
   try {
     const { item } = await convertMissedIssue(await requestDb(), user, issueId, {
       key: text(form, 'key'),
@@ -38,20 +42,20 @@ export async function convertMissedIssueAction(issueId: string, _prev: ActionRes
       appliesTo: text(form, 'appliesTo') as 'environment',
       activate: text(form, 'intent') === 'convert-activate',
     });
-    revalidatePath('/missed-issues');
-    revalidatePath('/rubric');
-    const state = item.active ? 'active: the next generation is judged by it' : 'an inactive draft: backtest it, then activate it';
-    return { ok: true, message: `Created ${item.key}@${item.version}, ${state}.`, href: `/rubric/${item.id}` };
+    itemId = item.id;
   } catch (err) {
     return failure(err);
   }
+  revalidatePath('/missed-issues', 'layout');
+  revalidatePath('/rubric', 'layout');
+  redirect(`/rubric/${itemId}`);
 }
 
 export async function dismissMissedIssueAction(issueId: string, _prev: ActionResult | null): Promise<ActionResult> {
   const user = await requirePermission('rubric.manage');
   try {
     await dismissMissedIssue(await requestDb(), user, issueId);
-    revalidatePath('/missed-issues');
+    revalidatePath('/missed-issues', 'layout');
     return { ok: true, message: 'Dismissed.' };
   } catch (err) {
     return failure(err);

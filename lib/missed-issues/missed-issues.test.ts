@@ -46,6 +46,11 @@ describe('filing', () => {
     await expect(fileMissedIssue(testDb.db, reviewer, 'no-such-generation', valid)).rejects.toThrow(/not found/);
   });
 
+  it('stores a check typed in a browser (CRLF line ends) with LF line ends, as bash needs', async () => {
+    const issue = await fileMissedIssue(testDb.db, reviewer, generationId, { ...valid, check: 'n=$(ls | wc -l)\r\ntest "$n" -ge 1\r\n' });
+    expect(issue.check).toBe('n=$(ls | wc -l)\ntest "$n" -ge 1\n');
+  });
+
   it('refuses a role without missed-issue.file, and audits every filing', async () => {
     await expect(fileMissedIssue(testDb.db, annotator, generationId, valid)).rejects.toThrow(ForbiddenError);
     const issue = await fileMissedIssue(testDb.db, reviewer, generationId, { ...valid, check: 'true' });

@@ -18,11 +18,14 @@ export const CHECK_MAX_BYTES = 4096;
 export const QUESTION_MAX_CHARS = 2000;
 
 // An empty form field means "none".
-const optionalText = (schema: z.ZodString) =>
+const optionalText = (schema: z.ZodType<string, string>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
+// Browsers submit a textarea's lines ending in CRLF; bash would read the \r as part of
+// every command and value, so a check is stored with plain LF line ends.
 const checkSchema = z
   .string()
+  .transform((s) => s.replace(/\r\n?/g, '\n'))
   .refine((s) => s.trim().length > 0, 'the check is empty')
   .refine((s) => Buffer.byteLength(s, 'utf8') <= CHECK_MAX_BYTES, `the check is longer than ${CHECK_MAX_BYTES} bytes`)
   .refine((s) => !s.includes('\0'), 'the check contains a NUL byte');

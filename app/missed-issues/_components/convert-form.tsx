@@ -12,7 +12,6 @@ export function ConvertForm({ issueId, draft, lineageName }: { issueId: string; 
   const [result, submit, pending] = useActionState<ActionResult | null, FormData>(convertMissedIssueAction.bind(null, issueId), null);
   const [dismissed, dismiss, dismissing] = useActionState<ActionResult | null>(dismissMissedIssueAction.bind(null, issueId), null);
   const errors = result && !result.ok ? result.fieldErrors : {};
-  if (result?.ok || dismissed?.ok) return <ResultBanner result={result?.ok ? result : dismissed} />;
   return (
     <div className="flex flex-col gap-3">
       <form action={submit} aria-label="Convert to a rubric item" className="flex flex-col gap-4">

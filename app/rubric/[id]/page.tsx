@@ -37,7 +37,9 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
           {item.title} <span className="font-mono text-base text-zinc-500">{item.key}@{item.version}</span>
         </h1>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-          <Badge value={item.active ? 'active' : 'inactive'} />
+          <span data-testid="item-state">
+            <Badge value={item.active ? 'active' : 'inactive'} />
+          </span>
           <span>{item.source}</span>·<span>{item.scope === 'lineage' ? `lineage ${lineage?.name ?? item.lineageId}` : 'global'}</span>·<span>judges the {item.appliesTo}</span>
           {issue && (
             <>
