@@ -29,6 +29,7 @@ export interface SequenceView {
 
 export interface PlanItemVerdict {
   itemId: string;
+  label: string; // key@version of the rubric item, or the id when the item is gone
   verdict: string;
   reason: string;
 }

@@ -7,7 +7,7 @@ import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { jsonEntries } from './flatten.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
-import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanRoundView, SequenceView } from './generation-types.ts';
+import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
 
 const RUN_SELECT = {
   id: true, versionId: true, kind: true, verdict: true, status: true, reward: true, rewardDetail: true, expectedReward: true,
@@ -44,9 +44,23 @@ function axes(version: { difficultyLength: number | null; difficultyScenario: nu
   return { length, scenario, skill, total, model: version?.difficultyModel ?? null };
 }
 
-function planRoundView(row: { round: number; approved: boolean; plan: string; review: string; rubricVersion: string; createdAt: Date }): PlanRoundView {
+type PlanRoundRow = { round: number; approved: boolean; plan: string; review: string; rubricVersion: string; createdAt: Date };
+type StoredItemVerdict = Omit<PlanItemVerdict, 'label'>;
+
+function reviewOf(row: PlanRoundRow) {
+  return parseJson<{ reasons?: string[]; violations?: string[]; items?: StoredItemVerdict[] }>(row.review, {});
+}
+
+// Plan reviews store rubric item row ids; reviewers read items by key and version.
+async function itemLabels(db: Db, rows: PlanRoundRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (reviewOf(row).items ?? []).map((item) => item.itemId)))];
+  const items = await db.rubricItem.findMany({ where: { id: { in: ids } }, select: { id: true, key: true, version: true } });
+  return new Map(items.map((item) => [item.id, `${item.key}@${item.version}`]));
+}
+
+function planRoundView(row: PlanRoundRow, labels: Map<string, string>): PlanRoundView {
   const plan = parseJson<{ edit?: PlanRoundView['edit']; rationale?: string }>(row.plan, {});
-  const review = parseJson<{ reasons?: string[]; violations?: string[]; items?: PlanRoundView['items'] }>(row.review, {});
+  const review = reviewOf(row);
   return {
     round: row.round,
     approved: row.approved,
@@ -54,7 +68,7 @@ function planRoundView(row: { round: number; approved: boolean; plan: string; re
     rationale: plan.rationale ?? '',
     reasons: review.reasons ?? [],
     violations: review.violations ?? [],
-    items: review.items ?? [],
+    items: (review.items ?? []).map((item) => ({ ...item, label: labels.get(item.itemId) ?? item.itemId })),
     rubricVersion: row.rubricVersion,
     createdAt: row.createdAt.toISOString(),
   };
@@ -82,13 +96,14 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const focused = pickAttempt(generation.attempts, generation.versionId, options.attempt);
   const childVersionId = generation.versionId ?? focused?.candidateVersionId ?? null;
   const versionSelect = { id: true, metadata: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true, difficultyModel: true } as const;
-  const [versions, focusedResidual, approvers, comments, viewedPaths, lastChange] = await Promise.all([
+  const [versions, focusedResidual, approvers, comments, viewedPaths, lastChange, labels] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: [generation.parentVersionId, ...(childVersionId ? [childVersionId] : [])] } }, select: versionSelect }),
     focused ? db.attempt.findUnique({ where: { id: focused.id }, select: { residual: true } }) : null,
     approversOf(db, id, generation.revision),
     listComments(db, id),
     viewedFiles(db, options.viewerId, id),
     lastChangeOf(db, id),
+    itemLabels(db, generation.planRounds),
   ]);
   const parentVersion = versions.find((v) => v.id === generation.parentVersionId) ?? null;
   const childVersion = versions.find((v) => v.id === childVersionId) ?? null;
@@ -118,7 +133,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
     },
     sequence: sequenceView(parentSequence, childSequence),
     rationale: planned.rationale ?? '',
-    planRounds: generation.planRounds.map(planRoundView),
+    planRounds: generation.planRounds.map((row) => planRoundView(row, labels)),
     attempts: generation.attempts.map((attempt): AttemptView => ({
       id: attempt.id,
       number: attempt.number,

@@ -41,8 +41,16 @@ describe('built-in executable items on good tasks', () => {
     ]);
   });
 
-  it('all pass on the three examples and an imported-style task', async () => {
-    expect(good.map((b) => b.name)).toEqual(['access-log-report', 'dependency-audit', 'payments-reconciliation', 'imported-style']);
+  it('all pass on every shipped example and an imported-style task', async () => {
+    expect(good.map((b) => b.name)).toEqual([
+      'access-log-report',
+      'dependency-audit',
+      'payments-reconciliation',
+      'seed-ledger-sql',
+      'seed-logs-awk',
+      'seed-telemetry-jq',
+      'imported-style',
+    ]);
     for (const bundle of good) {
       const results = await runItems(bundle, environmentChecks);
       for (const [key, result] of Object.entries(results)) {

@@ -37,7 +37,7 @@ export function PlanRounds({ rounds }: { rounds: PlanRoundView[] }) {
               <tbody>
                 {round.items.map((item) => (
                   <tr key={item.itemId} className="border-t border-zinc-100 align-top">
-                    <td className="py-1 pr-3 font-mono">{item.itemId}</td>
+                    <td className="py-1 pr-3 font-mono">{item.label}</td>
                     <td className="py-1 pr-3"><VerdictBadge verdict={item.verdict} /></td>
                     <td className="py-1 text-zinc-700">{item.reason}</td>
                   </tr>
