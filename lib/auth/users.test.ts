@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
-import { createApiToken, createUser, listUsers, revokeApiToken, setUserRole, verifyApiToken } from './users.ts';
+import { createApiToken, createUser, listUsers, revokeApiToken, setPassword, setUserRole, verifyApiToken } from './users.ts';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -23,6 +23,17 @@ describe('accounts through better-auth', () => {
     const signedIn = await auth.api.signInEmail({ body: { email: 'rae@example.test', password: 'correct horse battery' } });
     expect(signedIn.user.id).toBe(user.id);
     await expect(auth.api.signInEmail({ body: { email: 'rae@example.test', password: 'wrong password!' } })).rejects.toThrow();
+  });
+
+  it('sets a new password: the new one signs in, the old one no longer does', async () => {
+    const { db } = testDb;
+    await createUser(db, { email: 'kim@example.test', name: 'Kim', role: 'lead', password: 'the first password' });
+    await setPassword(db, 'kim@example.test', 'the second password');
+    const auth = createAuth(db, { secret: 'a-test-secret-of-thirty-two-characters' });
+    await expect(auth.api.signInEmail({ body: { email: 'kim@example.test', password: 'the first password' } })).rejects.toThrow();
+    const signedIn = await auth.api.signInEmail({ body: { email: 'kim@example.test', password: 'the second password' } });
+    expect(signedIn.user.email).toBe('kim@example.test');
+    await expect(setPassword(db, 'nobody@example.test', 'long enough password')).rejects.toThrow(/no user/);
   });
 
   it('refuses duplicates, short passwords and unknown roles', async () => {

@@ -61,6 +61,18 @@ export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
   return toSummary(await db.user.findUniqueOrThrow({ where: { id: created.id } }));
 }
 
+/** Sets a new password for an existing account, hashed by better-auth like any other. */
+export async function setPassword(db: Db, email: string, password: string): Promise<UserSummary> {
+  const context = await accountAuth(db).$context;
+  const { minPasswordLength, maxPasswordLength } = context.password.config;
+  if (password.length < minPasswordLength) throw new Error(`the password needs at least ${minPasswordLength} characters`);
+  if (password.length > maxPasswordLength) throw new Error(`the password may have at most ${maxPasswordLength} characters`);
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`no user with email ${email.trim().toLowerCase()}`);
+  await context.internalAdapter.updatePassword(user.id, await context.password.hash(password));
+  return user;
+}
+
 /** Accepts a transaction client, so the change and its audit entry commit together. */
 export async function setUserRole(db: Pick<Db, 'user'>, userId: string, role: Role): Promise<{ before: UserSummary; after: UserSummary }> {
   if (!isRole(role)) throw new Error(`unknown role ${String(role)}`);

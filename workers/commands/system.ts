@@ -135,6 +135,10 @@ async function setupCommand(opts: Opts): Promise<void> {
 
 // Generated passwords go to stderr only, never into the --json document a script might keep.
 function reportAccounts(accounts: SeededAccount[]): void {
+  if (accounts.length === 0) {
+    progress(`accounts: sign in at http://127.0.0.1:${process.env.PORT ?? 3000}/sign-in with the accounts made earlier`);
+    progress('  (forgot a password? node bin/envolve.mjs users set-password --email admin@envolve.local)');
+  }
   for (const account of accounts) {
     const password = account.generatedPassword ?? 'the password from ENVOLVE_ADMIN_PASSWORD';
     progress(`account: ${account.role} ${account.email}  password: ${password}`);

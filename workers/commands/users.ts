@@ -1,7 +1,7 @@
 // `envolve users …` and `envolve tokens …`: accounts and machine credentials from the shell.
 import type { Command } from 'commander';
 import { ROLES, isRole } from '../../lib/auth/roles.ts';
-import { createApiToken, createUser, findUserByEmail, generatePassword, listUsers } from '../../lib/auth/users.ts';
+import { createApiToken, createUser, findUserByEmail, generatePassword, listUsers, setPassword } from '../../lib/auth/users.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, table, type OutputOptions } from '../output.ts';
 
@@ -35,6 +35,21 @@ export function registerUserCommands(program: Command): void {
         const user = await withDb((db) => createUser(db, { email: opts.email, name: opts.name, role: opts.role as never, password }));
         emit(opts, { ok: true, user, generatedPassword }, (r) =>
           [`created ${r.user.email} (${r.user.role})`, ...(r.generatedPassword ? [`password: ${r.generatedPassword}  (shown once)`] : [])].join('\n'),
+        );
+      }),
+    );
+  users
+    .command('set-password')
+    .description('set a new password; without --password one is generated and printed once')
+    .requiredOption('--email <email>', 'sign-in email')
+    .option('--password <password>', 'the new password (at least 10 characters)')
+    .option('--json', 'print one JSON document')
+    .action((opts: OutputOptions & { email: string; password?: string }) =>
+      run(opts, async () => {
+        const generatedPassword = opts.password ? null : generatePassword();
+        const user = await withDb((db) => setPassword(db, opts.email, opts.password ?? (generatedPassword as string)));
+        emit(opts, { ok: true, user, generatedPassword }, (r) =>
+          [`new password set for ${r.user.email}`, ...(r.generatedPassword ? [`password: ${r.generatedPassword}  (shown once)`] : [])].join('\n'),
         );
       }),
     );
