@@ -100,6 +100,20 @@ describe('getEnvironment', () => {
     expect(env?.taskTomlError).toBeTruthy();
   });
 
+  it('shows the sequence and the three difficulty components once they are known', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'evolved' });
+    expect(await getEnvironment(db, id)).toMatchObject({ sequence: null, difficulty: null });
+    const sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
+    await db.environmentVersion.update({
+      where: { id },
+      data: { metadata: JSON.stringify({ sequence }), difficultyLength: 1, difficultyScenario: 2.5, difficultySkill: 1.25, difficultyModel: 'ref-test' },
+    });
+    const detail = await getEnvironment(db, id);
+    expect(detail?.sequence).toEqual(sequence.steps);
+    expect(detail?.difficulty).toEqual({ length: 1, scenarioNovelty: 2.5, skillRarity: 1.25, total: 4.75, model: 'ref-test' });
+  });
+
   it('returns null for an unknown id', async () => {
     expect(await getEnvironment(testDb.db, 'f'.repeat(64))).toBeNull();
   });

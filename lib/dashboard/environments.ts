@@ -137,7 +137,24 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     })),
     runs: version.validatorRuns.map(toRunRow),
     validationPending: pending.has(id),
+    difficulty: difficultyOf(version),
+    sequence: sequenceOf(version.metadata),
   };
+}
+
+function difficultyOf(v: { difficultyLength: number | null; difficultyScenario: number | null; difficultySkill: number | null; difficultyModel: string | null }): EnvironmentDetail['difficulty'] {
+  if (v.difficultyLength === null || v.difficultyScenario === null || v.difficultySkill === null) return null;
+  const total = v.difficultyLength + v.difficultyScenario + v.difficultySkill;
+  return { length: v.difficultyLength, scenarioNovelty: v.difficultyScenario, skillRarity: v.difficultySkill, total, model: v.difficultyModel ?? '' };
+}
+
+function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
+  try {
+    const steps = (JSON.parse(metadata) as { sequence?: { steps?: EnvironmentDetail['sequence'] } }).sequence?.steps;
+    return Array.isArray(steps) ? steps : null;
+  } catch {
+    return null;
+  }
 }
 
 type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment'> & { createdAt: Date; containment: string | null };

@@ -80,6 +80,9 @@ export interface EnvironmentDetail {
   files: EnvironmentFileRow[];
   runs: ValidatorRunRow[]; // newest first
   validationPending: boolean;
+  // Off-policy difficulty, once the version's sequence is known (null before).
+  difficulty: { length: number; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
+  sequence: { id: string; scenario: string; skill: string; dependsOn: string[] }[] | null;
 }
 
 export type LogPhase = 'agent' | 'verifier';

@@ -1,3 +1,4 @@
+import type { EnvironmentDetail } from '@/lib/dashboard/types.ts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -40,6 +41,48 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function SequenceAndDifficulty({ sequence, difficulty }: { sequence: NonNullable<EnvironmentDetail['sequence']>; difficulty: EnvironmentDetail['difficulty'] }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <table className="w-full text-left text-xs">
+        <thead className="text-zinc-500">
+          <tr>
+            <th className="py-1 pr-3 font-medium">Step</th>
+            <th className="py-1 pr-3 font-medium">Scenario</th>
+            <th className="py-1 pr-3 font-medium">Skill</th>
+            <th className="py-1 font-medium">Consumes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sequence.map((step) => (
+            <tr key={step.id} className="border-t border-zinc-100">
+              <td className="py-1 pr-3 font-mono">{step.id}</td>
+              <td className="py-1 pr-3">{step.scenario}</td>
+              <td className="py-1 pr-3">{step.skill}</td>
+              <td className="py-1 font-mono text-zinc-500">{step.dependsOn.join(', ') || '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {difficulty ? (
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Difficulty">
+          <dt className="text-zinc-500">L (length)</dt>
+          <dd className="text-right font-mono">{difficulty.length}</dd>
+          <dt className="text-zinc-500">Scenario novelty</dt>
+          <dd className="text-right font-mono">{difficulty.scenarioNovelty.toFixed(2)}</dd>
+          <dt className="text-zinc-500">Skill rarity</dt>
+          <dd className="text-right font-mono">{difficulty.skillRarity.toFixed(2)}</dd>
+          <dt className="font-medium">Total D</dt>
+          <dd className="text-right font-mono font-medium">{difficulty.total.toFixed(2)}</dd>
+          <dt className="col-span-2 mt-1 text-zinc-400">reference model {difficulty.model}</dt>
+        </dl>
+      ) : (
+        <p className="text-xs text-zinc-500">Difficulty is computed when the version first parents a generation.</p>
+      )}
+    </div>
+  );
+}
+
 export default async function EnvironmentPage({ params }: Props) {
   const env = await loadEnvironment((await params).id);
   return (
@@ -71,6 +114,12 @@ export default async function EnvironmentPage({ params }: Props) {
           <TaskConfig sections={env.taskTomlSections} error={env.taskTomlError} raw={env.taskToml} />
         </Panel>
       </div>
+
+      {env.sequence ? (
+        <Panel title="Scenario–skill sequence and difficulty">
+          <SequenceAndDifficulty sequence={env.sequence} difficulty={env.difficulty} />
+        </Panel>
+      ) : null}
 
       <Panel title={`Files (${env.files.length})`}>
         <FilesTable files={env.files} />
