@@ -1,5 +1,6 @@
 // Read queries behind the environments pages and their JSON routes.
 import type { Db } from '../db/client.ts';
+import { readStoredDifficulty } from '../difficulty/index.ts';
 import { jsonEntries } from './flatten.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type {
@@ -137,16 +138,11 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     })),
     runs: version.validatorRuns.map(toRunRow),
     validationPending: pending.has(id),
-    difficulty: difficultyOf(version),
+    difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
   };
 }
 
-function difficultyOf(v: { difficultyLength: number | null; difficultyScenario: number | null; difficultySkill: number | null; difficultyModel: string | null }): EnvironmentDetail['difficulty'] {
-  if (v.difficultyLength === null || v.difficultyScenario === null || v.difficultySkill === null) return null;
-  const total = v.difficultyLength + v.difficultyScenario + v.difficultySkill;
-  return { length: v.difficultyLength, scenarioNovelty: v.difficultyScenario, skillRarity: v.difficultySkill, total, model: v.difficultyModel ?? '' };
-}
 
 function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
   try {

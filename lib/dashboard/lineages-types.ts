@@ -1,5 +1,6 @@
 // Shapes behind the lineage pages. They cross the server/client boundary and go out as JSON,
 // so dates are ISO strings and nothing here refers to Prisma.
+import type { StoredDifficulty } from '../difficulty/store.ts';
 
 export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled'] as const;
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
@@ -47,13 +48,7 @@ export interface LineageListPage {
   synthesisers: string[]; // every synthesiser in use, for the filter
 }
 
-export interface Difficulty {
-  length: number;
-  scenarioNovelty: number;
-  skillRarity: number;
-  total: number;
-  model: string;
-}
+export type Difficulty = StoredDifficulty;
 
 // The newest run of each validator kind on one attempt's candidate.
 export interface TreeVerdict {

@@ -1,6 +1,7 @@
 // Read models behind /lineages and /lineages/[id]: a constant number of queries per page,
 // however many lineages, generations and attempts there are.
 import type { Db } from '../db/client.ts';
+import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import type {
   Difficulty,
@@ -15,13 +16,6 @@ import type {
 
 // Generations that ended on a validated version, whatever review then made of it.
 const SETTLED_STATES = new Set(['awaiting-review', 'approved', 'rejected', 'released', 'changes-requested']);
-
-const DIFFICULTY_SELECT = {
-  difficultyLength: true,
-  difficultyScenario: true,
-  difficultySkill: true,
-  difficultyModel: true,
-} as const;
 
 /** One page of lineages, filtered and sorted; pass rates only for the rows on the page. */
 export async function listLineages(db: Db, query: LineageListQuery): Promise<LineageListPage> {
@@ -165,7 +159,7 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
   const attemptIds = lineage.generations.flatMap((g) => g.attempts.map((a) => a.id));
   const versionIds = [lineage.seedVersionId, ...lineage.generations.flatMap((g) => (g.versionId ? [g.versionId] : []))];
   const [versions, runs] = await Promise.all([
-    db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...DIFFICULTY_SELECT } }),
+    db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...STORED_DIFFICULTY_SELECT } }),
     db.validatorRun.findMany({
       where: { attemptId: { in: attemptIds } },
       // Oldest first, so the newest run of a kind is the one left in the map.
@@ -193,7 +187,7 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
     effort: lineage.effort,
     frontier: lineage.frontier,
     approvalsRequired: lineage.approvalsRequired,
-    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? difficultyOf(seed) : null },
+    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? readStoredDifficulty(seed) : null },
     generations: lineage.generations.map((g) => {
       const attempts: TreeAttempt[] = g.attempts.map((a) => ({
         id: a.id,
@@ -216,7 +210,7 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
         parentVersionId: g.parentVersionId,
         versionId: g.versionId,
         error: g.error,
-        difficulty: version ? difficultyOf(version) : null,
+        difficulty: version ? readStoredDifficulty(version) : null,
         planRounds: g._count.planRounds,
         verdicts: settledOn ? verdictsOf(settledOn.id) : [],
         attempts,
@@ -227,16 +221,6 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
   };
 }
 
-function difficultyOf(version: {
-  difficultyLength: number | null;
-  difficultyScenario: number | null;
-  difficultySkill: number | null;
-  difficultyModel: string | null;
-}): Difficulty | null {
-  const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = version;
-  if (length === null || scenarioNovelty === null || skillRarity === null) return null;
-  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: version.difficultyModel ?? '' };
-}
 
 // The stored policy is JSON; a row this code cannot read still gets a label: the raw text.
 function axisPolicyLabel(stored: string): string {

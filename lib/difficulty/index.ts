@@ -3,5 +3,5 @@ export { tablePriors, tableKnows, type Prior, type PriorSource, type Priors } fr
 export { difficulty, type Difficulty, type PriorName, type StepDifficulty, type StepTerm } from './difficulty.ts';
 export { MIN_ESTIMATE, type PriorEstimator } from './estimator.ts';
 export { resolvePriors } from './resolve.ts';
-export { storeDifficulty } from './store.ts';
+export { readStoredDifficulty, STORED_DIFFICULTY_SELECT, storeDifficulty, type StoredDifficulty } from './store.ts';
 export { computeDifficulty } from './compute.ts';

@@ -13,3 +13,30 @@ export async function storeDifficulty(db: Db, versionId: string, d: Difficulty):
     },
   });
 }
+
+export interface StoredDifficulty {
+  length: number;
+  scenarioNovelty: number;
+  skillRarity: number;
+  total: number;
+  model: string;
+}
+
+export const STORED_DIFFICULTY_SELECT = {
+  difficultyLength: true,
+  difficultyScenario: true,
+  difficultySkill: true,
+  difficultyModel: true,
+} as const;
+
+/** The three components as stored on a version row, or null until its sequence is known. */
+export function readStoredDifficulty(row: {
+  difficultyLength: number | null;
+  difficultyScenario: number | null;
+  difficultySkill: number | null;
+  difficultyModel: string | null;
+}): StoredDifficulty | null {
+  const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = row;
+  if (length === null || scenarioNovelty === null || skillRarity === null) return null;
+  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: row.difficultyModel ?? '' };
+}

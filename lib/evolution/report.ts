@@ -1,6 +1,7 @@
 // A lineage as `envolve evolve --json` prints it: per generation the version, its parent, the
 // edit, the sequence, the three difficulty components, the verdicts and the loop counts.
 import type { Db } from '../db/client.ts';
+import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index.ts';
 import { describeAxisPolicy } from './config.ts';
 import { settingsOf } from './lineage.ts';
 
@@ -12,7 +13,7 @@ export interface GenerationReport {
   axis: string;
   effort: string;
   sequence: unknown;
-  difficulty: { length: number; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
+  difficulty: StoredDifficulty | null;
   verdicts: Record<string, { verdict: string; reward: number | null; imageId: string | null }>;
   planRounds: number;
   attempts: number;
@@ -71,7 +72,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
         axis: g.axis,
         effort: g.effort,
         sequence: version ? (JSON.parse(version.metadata) as { sequence?: unknown }).sequence ?? null : null,
-        difficulty: version ? difficultyOf(version) : null,
+        difficulty: version ? readStoredDifficulty(version) : null,
         verdicts,
         planRounds: g._count.planRounds,
         attempts: g._count.attempts,
@@ -79,15 +80,4 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
       };
     }),
   };
-}
-
-function difficultyOf(version: {
-  difficultyLength: number | null;
-  difficultyScenario: number | null;
-  difficultySkill: number | null;
-  difficultyModel: string | null;
-}): GenerationReport['difficulty'] {
-  const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = version;
-  if (length === null || scenarioNovelty === null || skillRarity === null) return null;
-  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: version.difficultyModel ?? '' };
 }
