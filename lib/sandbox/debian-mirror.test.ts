@@ -4,16 +4,16 @@ import { parseDeb822Sources, parseOneLineSources, pickMirror } from './debian-mi
 describe('Debian mirror from apt sources', () => {
   it('picks the deb822 stanza serving the suite, not security or other repositories', () => {
     const sources = parseDeb822Sources(`Types: deb
-URIs: http://deb.debian.org/debian
+URIs: http://mirror.example.test/debian
 Suites: bookworm bookworm-updates
 Components: main
 
 Types: deb
-URIs: http://deb.debian.org/debian-security
+URIs: http://mirror.example.test/debian-security
 Suites: bookworm-security
 Components: main
 `);
-    expect(pickMirror(sources, 'bookworm')).toBe('http://deb.debian.org/debian');
+    expect(pickMirror(sources, 'bookworm')).toBe('http://mirror.example.test/debian');
   });
 
   it('reads the one-line format, ignoring options, comments and deb-src', () => {
