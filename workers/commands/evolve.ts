@@ -11,6 +11,7 @@ import {
   type LineageReport,
   type SynthesiserName,
 } from '../../lib/evolution/index.ts';
+import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
@@ -50,11 +51,14 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageRe
   const generations = positiveInt(opts.generations, '--generations');
   const seed = nonNegativeInt(opts.seed, '--seed');
   if (!SYNTHESISERS.includes(opts.synth as SynthesiserName)) throw new Error(`--synth must be one of ${SYNTHESISERS.join(', ')}`);
+  // Flags are checked before anything touches the database or Docker.
+  const axisPolicy = axisPolicyFromFlag(opts.axis);
+  if (!EFFORTS.includes(opts.effort as Effort)) throw new Error(`--effort must be one of ${EFFORTS.join(', ')}, not '${opts.effort}'`);
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
     const lineage = await findOrCreateLineage(db, seedVersionId, {
-      axisPolicy: axisPolicyFromFlag(opts.axis),
-      effort: opts.effort as 'low',
+      axisPolicy,
+      effort: opts.effort as Effort,
       synthesiser: opts.synth as SynthesiserName,
       seed,
       loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
