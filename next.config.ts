@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   ],
   typedRoutes: true,
   poweredByHeader: false,
+  // A second build beside the default one (parallel end-to-end runs on one checkout).
+  distDir: process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next',
   // forbidden() from next/navigation: a signed-in user without the permission gets app/forbidden.tsx with 403.
   experimental: { authInterrupts: true },
 };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const E2E_DIR = path.join(REPO_ROOT, '.envolve', 'e2e');
+// ENVOLVE_E2E_DIR lets two runs on one checkout keep apart (with ENVOLVE_E2E_PORT and ENVOLVE_NEXT_DIST_DIR).
+export const E2E_DIR = process.env.ENVOLVE_E2E_DIR ? path.resolve(process.env.ENVOLVE_E2E_DIR) : path.join(REPO_ROOT, '.envolve', 'e2e');
 export const E2E_DATABASE_URL = `file:${path.join(E2E_DIR, 'envolve.db')}`;
 // Written by global-setup: what it imported, for the specs to look for.
 export const SEEDED_FILE = path.join(E2E_DIR, 'seeded.json');
