@@ -13,6 +13,13 @@ export const PERMISSIONS = {
   'lineage.configure': ['admin', 'lead'],
   'environment.validate': ['admin', 'lead', 'reviewer'],
   'calibration.label': ['admin', 'lead', 'annotator'],
+  'calibration.manage': ['admin', 'lead'], // create sets, adjudicate, re-score, read metrics
+  // Rewards are verifier verdicts: annotators label blind, so they never read trajectories or probes.
+  'trajectories.read': ['admin', 'lead', 'reviewer'],
+  'trajectory.flag': ['admin', 'lead', 'reviewer'], // flag a reward hack: compromises the version
+  'drift.read': ['admin', 'lead', 'reviewer'],
+  'scheduler.manage': ['admin', 'lead'], // probe, release, held-out sets
+  'metrics.read': ['admin', 'lead', 'trainer'], // the Prometheus endpoint (a bearer token)
   'users.manage': ['admin'],
   'trainer.api': ['admin', 'trainer'],
 } as const satisfies Record<string, readonly Role[]>;
