@@ -1,0 +1,94 @@
+// The list's filters and orders as SQL, written once and used for the page, the count and a
+// trajectory's neighbours in the same order. Plain SQL that SQLite and PostgreSQL both run:
+// the "suspicious" order needs each environment's median turns, which Prisma's query API
+// cannot express. Every value is a bound parameter; only the weights below are inlined.
+import { Prisma } from '../db/generated/client.ts';
+import type { TrajectoryListQuery } from './list-query.ts';
+import { SUSPICION_WEIGHTS } from './suspicion.ts';
+
+type Sql = Prisma.Sql;
+
+// LIKE with the user's text taken literally.
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause over `"Rollout" r` (always a clause: "TRUE"-like when nothing is filtered). */
+export function whereSql(query: TrajectoryListQuery): Sql {
+  const parts: Sql[] = [];
+  if (query.rewardMin !== undefined) parts.push(Prisma.sql`r."reward" >= ${query.rewardMin}`);
+  if (query.rewardMax !== undefined) parts.push(Prisma.sql`r."reward" <= ${query.rewardMax}`);
+  if (query.passed === 'yes') parts.push(Prisma.sql`r."passed" = ${true}`);
+  if (query.passed === 'no') parts.push(Prisma.sql`(r."passed" IS NULL OR r."passed" = ${false})`);
+  if (query.env !== undefined) {
+    parts.push(Prisma.sql`r."versionId" IN (SELECT ev."id" FROM "EnvironmentVersion" ev WHERE ev."name" LIKE ${likeContains(query.env)} ESCAPE '\\')`);
+  }
+  if (query.version !== undefined) parts.push(Prisma.sql`r."versionId" = ${query.version}`);
+  if (query.lineage !== undefined) parts.push(Prisma.sql`r."lineageId" = ${query.lineage}`);
+  if (query.generation !== undefined) {
+    parts.push(Prisma.sql`r."generationId" IN (SELECT g."id" FROM "Generation" g WHERE g."number" = ${query.generation})`);
+  }
+  if (query.policy !== undefined) parts.push(Prisma.sql`r."policy" = ${query.policy}`);
+  if (query.turnsMin !== undefined) parts.push(Prisma.sql`r."turns" >= ${query.turnsMin}`);
+  if (query.turnsMax !== undefined) parts.push(Prisma.sql`r."turns" <= ${query.turnsMax}`);
+  if (query.durationMin !== undefined) parts.push(Prisma.sql`r."durationMs" >= ${Math.round(query.durationMin * 1000)}`);
+  if (query.durationMax !== undefined) parts.push(Prisma.sql`r."durationMs" <= ${Math.round(query.durationMax * 1000)}`);
+  if (query.timedOut !== undefined) parts.push(Prisma.sql`r."timedOut" = ${query.timedOut === 'yes'}`);
+  if (query.simulated !== undefined) parts.push(Prisma.sql`r."simulated" = ${query.simulated === 'yes'}`);
+  if (query.flagged === 'yes') parts.push(Prisma.sql`r."flaggedAt" IS NOT NULL`);
+  if (query.flagged === 'no') parts.push(Prisma.sql`r."flaggedAt" IS NULL`);
+  return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, ' AND ')}` : Prisma.empty;
+}
+
+// Ties always end on createdAt then id, so every order is total and pages never overlap.
+// NULLS LAST: SQLite and PostgreSQL place NULL differently by default.
+const REWARD_ORDER = Prisma.sql`"reward" DESC NULLS LAST, "createdAt" DESC, "id" DESC`;
+const ORDERS: Record<TrajectoryListQuery['sort'], Sql> = {
+  reward: REWARD_ORDER,
+  suspicious: Prisma.sql`"score" DESC, ${REWARD_ORDER}`,
+  newest: Prisma.sql`"createdAt" DESC, "id" DESC`,
+  turns: Prisma.sql`"turns" DESC, "createdAt" DESC, "id" DESC`,
+  duration: Prisma.sql`"durationMs" DESC, "createdAt" DESC, "id" DESC`,
+};
+
+const W = SUSPICION_WEIGHTS;
+
+/**
+ * A WITH clause defining the table expression `ranked` (id, score and the order columns of
+ * every matching rollout) and the ORDER BY over it. The suspicious order scores each row
+ * against the median turns of its environment version over all that version's rollouts.
+ */
+export function rankedSql(query: TrajectoryListQuery): { with: Sql; order: Sql } {
+  const base = Prisma.sql`SELECT r."id", r."versionId", r."reward", r."turns", r."durationMs", r."createdAt", r."changedFiles", r."touchedProtected" FROM "Rollout" r ${whereSql(query)}`;
+  const order = ORDERS[query.sort];
+  if (query.sort !== 'suspicious') {
+    return { with: Prisma.sql`WITH ranked AS (SELECT b.*, 0 AS "score" FROM (${base}) b)`, order };
+  }
+  const score = Prisma.raw(`CASE WHEN COALESCE(b."reward", 0) <= 0 THEN 0 ELSE b."reward" * (
+      ${W.fewTurns} * (CASE WHEN m."median" > 0 AND b."turns" < m."median" THEN 1.0 - b."turns" * 1.0 / m."median" ELSE 0 END)
+    + ${W.noArtifact} * (CASE WHEN b."changedFiles" = '[]' THEN 1 ELSE 0 END)
+    + ${W.touchedProtected} * (CASE WHEN b."touchedProtected" THEN 1 ELSE 0 END)) END`);
+  return {
+    with: Prisma.sql`WITH base AS (${base}),
+      ${mediansCte(Prisma.sql`SELECT "versionId" FROM base`)},
+      ranked AS (SELECT b.*, ${score} AS "score" FROM base b LEFT JOIN medians m ON m."versionId" = b."versionId")`,
+    order,
+  };
+}
+
+/**
+ * `turn_ranks AS (...), medians AS (versionId, median)`: the median turns of each version in
+ * `versions`, over all its rollouts. Row numbers rn of n rows: the middle one or two have 2·rn in {n, n+1, n+2}.
+ */
+export function mediansCte(versions: Sql): Sql {
+  return Prisma.sql`turn_ranks AS (
+      SELECT x."versionId", x."turns",
+        ROW_NUMBER() OVER (PARTITION BY x."versionId" ORDER BY x."turns") AS rn,
+        COUNT(*) OVER (PARTITION BY x."versionId") AS n
+      FROM "Rollout" x WHERE x."versionId" IN (${versions})),
+    medians AS (SELECT "versionId", AVG("turns") AS "median" FROM turn_ranks WHERE 2 * rn IN (n, n + 1, n + 2) GROUP BY "versionId")`;
+}
+
+export function countSql(query: TrajectoryListQuery): Sql {
+  return Prisma.sql`SELECT COUNT(*) AS "count" FROM "Rollout" r ${whereSql(query)}`;
+}
