@@ -1,20 +1,17 @@
 // The rollout contract: a policy acts in a sandboxed container through a terminal, turn by
 // turn; the runner records every turn as an ATIF step, then the real verifier scores it.
 import type { TaskBundle } from '../env/bundle.ts';
+import type { ShellResult, ShellTerminal } from '../sandbox/types.ts';
 import type { Sequence } from '../sequence/types.ts';
 
-// One command the agent ran in the container, and what came back.
-export interface CommandResult {
-  output: string; // stdout and stderr as they interleaved (whole, not truncated)
-  exitCode: number | null; // null when the command was killed (its timeout, or the wall-clock budget)
-  durationMs: number;
-  timedOut: boolean;
-}
+// One command the agent ran in the container, and what came back: stdout and stderr as they
+// interleaved, whole up to the sandbox's per-command cap (1 MiB; a cut is marked in the output),
+// exitCode null when the command was killed (its timeout, or the wall-clock budget).
+export type CommandResult = ShellResult;
 
-// The agent's view of the container: a shell, nothing else.
-export interface Terminal {
-  run(command: string, opts?: { timeoutSec?: number }): Promise<CommandResult>;
-}
+// The agent's view of the container: a shell, nothing else. Each command runs in a fresh bash
+// in the directory the previous one ended in; only files and the working directory carry over.
+export type Terminal = ShellTerminal;
 
 export interface TokenUsage {
   promptTokens?: number;
@@ -47,5 +44,6 @@ export interface Policy {
   readonly version: string; // changes whenever its behaviour does
   readonly model?: string; // LLM policies: the model id
   readonly simulated: boolean; // scores of simulated policies are labelled as such everywhere
+  readonly usesSolution?: boolean; // the reference solution is put at /solution (oracle and simulated only)
   act(episode: PolicyEpisode): Promise<void>;
 }

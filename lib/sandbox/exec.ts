@@ -18,7 +18,7 @@ export interface ExecSpec {
 const EXIT_CODE_POLL_MS = 50;
 const EXIT_CODE_POLLS = 40;
 
-async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
+export async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
   // The stream can end a moment before the engine records the exit code.
   for (let i = 0; i < EXIT_CODE_POLLS; i++) {
     const info = await exec.inspect();

@@ -6,6 +6,7 @@ import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.t
 import { copyBundleDir, readContainerFile } from './container-files.ts';
 import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
 import { execOutput, runPhase } from './exec.ts';
+import { runInteractivePhase } from './interactive.ts';
 import { hostConfigFor, resolveLimits } from './limits.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
@@ -19,6 +20,15 @@ const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: fals
 const RESTART_NOTE =
   '[envolve: processes the agent left could not be cleared in place (no free pid, or too many zombies); ' +
   'the container was restarted before the verifier, so /tmp was emptied]';
+
+const usesSolution = (agent: AgentSpec): boolean => agent.kind === 'oracle' || (agent.kind === 'interactive' && agent.copySolution === true);
+
+// Whatever the agent put in /logs/verifier or /tests is discarded; that it put something there is kept.
+const DISCARD_PROTECTED = `touched=0
+[ -n "$(ls -A /logs/verifier 2>/dev/null)" ] && touched=1
+[ -e /tests ] && touched=1
+rm -rf /logs/verifier /tests && mkdir -p /logs/verifier
+echo "touched=$touched"`;
 
 function agentCommand(agent: AgentSpec): string[] | null {
   if (agent.kind === 'oracle') return ['bash', '/solution/solve.sh'];
@@ -78,6 +88,7 @@ interface TrialState {
   agent: PhaseResult;
   verifier: PhaseResult | null;
   outputs?: CapturedOutputs;
+  protectedPathsTouched?: boolean;
 }
 
 function containmentOf(state: TrialState, limits: Limits): Containment {
@@ -114,10 +125,12 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 
   await execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']);
   const cmd = agentCommand(req.agent);
-  if (req.agent.kind === 'oracle') await copyBundleDir(container, req.bundle, 'solution');
+  if (usesSolution(req.agent)) await copyBundleDir(container, req.bundle, 'solution');
   const captureDirs = req.captureOutputs ? (req.captureOutputs.dirs ?? [workingDir]) : [];
   const before = await snapshotHashes(container, captureDirs);
-  if (cmd) {
+  if (req.agent.kind === 'interactive') {
+    state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
+  } else if (cmd) {
     state.agent = await runPhase(container, { cmd, user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   }
   if (state.agent.timedOut) return timedOut('agent');
@@ -131,8 +144,8 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   if (req.captureOutputs) {
     state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   }
-  // Whatever the agent put in /logs/verifier or /tests is discarded.
-  await execOutput(container, ['sh', '-c', 'rm -rf /logs/verifier /tests && mkdir -p /logs/verifier']);
+  const discarded = await execOutput(container, ['sh', '-c', DISCARD_PROTECTED]);
+  state.protectedPathsTouched = discarded.log.includes('touched=1');
   await copyBundleDir(container, req.bundle, 'tests');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],
@@ -173,5 +186,6 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     verifier: state.verifier,
     containment: containmentOf(state, limits),
     ...(state.outputs ? { outputs: state.outputs } : {}),
+    ...(state.protectedPathsTouched !== undefined ? { protectedPathsTouched: state.protectedPathsTouched } : {}),
   };
 }

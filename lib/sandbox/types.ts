@@ -20,7 +20,32 @@ export interface BuildResult {
 export type AgentSpec =
   | { kind: 'oracle' } // runs solution/solve.sh from /solution
   | { kind: 'nop' } // does nothing: tasks must score 0 with it
-  | { kind: 'script'; script: string }; // a bash script, run like an agent
+  | { kind: 'script'; script: string } // a bash script, run like an agent
+  | InteractiveAgent;
+
+// An agent that acts turn by turn: each command it runs is one exec in the trial container, as
+// the image's user, within the phase's wall-clock budget (the signal aborts when it is spent).
+export interface InteractiveAgent {
+  kind: 'interactive';
+  drive(terminal: ShellTerminal, signal: AbortSignal): Promise<void>;
+  commandTimeoutSec?: number; // default for a command that names none; default 600
+  maxOutputBytes?: number; // per command; default 1 MiB (head and tail kept, the cut marked)
+  copySolution?: boolean; // put solution/ at /solution first (oracle-like policies only)
+}
+
+// One command run in the container, and what came back.
+export interface ShellResult {
+  output: string; // stdout and stderr as they interleaved, whole up to maxOutputBytes
+  outputTruncated?: boolean; // the middle of a larger output was cut (the output says where)
+  exitCode: number | null; // null when the command was killed (its timeout, or the wall-clock budget)
+  durationMs: number;
+  timedOut: boolean;
+}
+
+// Commands run in a fresh bash each; the working directory carries over from one to the next.
+export interface ShellTerminal {
+  run(command: string, opts?: { timeoutSec?: number }): Promise<ShellResult>;
+}
 
 export interface Limits {
   cpus: number;
@@ -93,6 +118,9 @@ export interface TrialResult {
   error?: string;
   containment: Containment;
   outputs?: CapturedOutputs; // when the request asked for captureOutputs and the agent phase ended
+  // The agent left files in /logs/verifier or a /tests directory (both are discarded before the
+  // verifier runs): evidence of an attempt to write the reward or read the tests.
+  protectedPathsTouched?: boolean;
 }
 
 export interface ReapedContainer {

@@ -1,0 +1,256 @@
+// One rollout: a policy acts in a fresh trial container of an environment version, turn by turn;
+// every turn is stored as an ATIF step, then the real verifier scores the artifacts. The row is
+// written (status 'running') before anything runs, so a killed worker leaves evidence behind.
+import type { Db } from '../db/client.ts';
+import type { Rollout } from '../db/generated/client.ts';
+import { bundleFile, type TaskBundle } from '../env/bundle.ts';
+import { getVersion, loadBundle } from '../env/store.ts';
+import { parseTaskConfig } from '../env/task-config.ts';
+import type { Sandbox, TrialResult } from '../sandbox/types.ts';
+import { parseSequence } from '../sequence/parse.ts';
+import { taskLimits } from '../validate/trial-request.ts';
+import type { Sequence } from '../sequence/types.ts';
+import { storeChangedFiles, type ChangedFile } from './blobs.ts';
+import { touchesProtected, TrajectoryRecorder, TurnLimitReached, type RecordedStep } from './recorder.ts';
+import type { Policy } from './types.ts';
+
+export const DEFAULT_MAX_TURNS = 100;
+const MAX_TOTAL_TIMEOUT_SEC = 6 * 3600;
+
+export interface RolloutDeps {
+  db: Db;
+  sandbox: Sandbox;
+}
+
+export interface RolloutRequest {
+  versionId: string;
+  policy: Policy;
+  seed: number;
+  attempt: number; // 1-based, within the group
+  groupId?: string;
+  generationId?: string;
+  lineageId?: string;
+  passThreshold?: number; // a rollout passes when its reward is at least this; default 1
+  maxTurns?: number;
+  agentTimeoutSec?: number; // overrides task.toml [agent] timeout_sec
+  commandTimeoutSec?: number; // per command; default the sandbox's (600 s) capped by the agent budget
+  jobId?: string;
+  timeoutReward?: number; // the low reward a timed-out rollout gets; default 0
+  labels?: Record<string, string>;
+}
+
+export interface RolloutSummary {
+  id: string;
+  status: string; // completed | timed-out | reward-missing | error
+  reward: number | null;
+  passed: boolean | null;
+  timedOut: boolean;
+  turns: number;
+  durationMs: number;
+  imageId: string | null;
+}
+
+export const summariseRollout = (row: Rollout): RolloutSummary => ({
+  id: row.id,
+  status: row.status,
+  reward: row.reward,
+  passed: row.passed,
+  timedOut: row.timedOut,
+  turns: row.turns,
+  durationMs: row.durationMs,
+  imageId: row.imageId,
+});
+
+export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promise<RolloutSummary> {
+  const { db } = deps;
+  if (!Number.isInteger(req.attempt) || req.attempt < 1) throw new Error(`attempt must be a positive integer, got ${req.attempt}`);
+  if (!Number.isInteger(req.seed)) throw new Error(`seed must be an integer, got ${req.seed}`);
+  if (req.groupId) {
+    const existing = await db.rollout.findUnique({ where: { groupId_attempt: { groupId: req.groupId, attempt: req.attempt } } });
+    if (existing && existing.status !== 'running') return summariseRollout(existing);
+    // A 'running' row here was left by a worker that died mid-rollout: this run replaces it.
+    if (existing) await db.rollout.delete({ where: { id: existing.id } });
+  }
+  const version = await getVersion(db, req.versionId);
+  if (!version) throw new Error(`environment version ${req.versionId} not found`);
+
+  const started = Date.now();
+  const row = await db.rollout.create({
+    data: {
+      versionId: req.versionId,
+      groupId: req.groupId ?? null,
+      attempt: req.attempt,
+      generationId: req.generationId ?? null,
+      lineageId: req.lineageId ?? null,
+      policy: req.policy.name,
+      policyVersion: req.policy.version,
+      model: req.policy.model ?? null,
+      simulated: req.policy.simulated,
+      seed: req.seed,
+      status: 'running',
+      jobId: req.jobId ?? null,
+    },
+  });
+
+  let recorder: TrajectoryRecorder | undefined;
+  let imageId: string | null = null;
+  try {
+    const bundle = await loadBundle(db, req.versionId);
+    const config = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
+    if (!config.ok) throw new Error(`task.toml: ${config.error}`);
+    const sequence = version.metadata.sequence === undefined ? undefined : parseSequence(version.metadata.sequence);
+    const instruction = bundleFile(bundle, 'instruction.md')?.content.toString('utf8') ?? '';
+    const maxTurns = req.maxTurns ?? DEFAULT_MAX_TURNS;
+    const agentTimeoutSec = req.agentTimeoutSec ?? config.config.agent.timeout_sec;
+    if (!(agentTimeoutSec > 0 && agentTimeoutSec <= MAX_TOTAL_TIMEOUT_SEC)) throw new Error(`agentTimeoutSec must be in (0, ${MAX_TOTAL_TIMEOUT_SEC}], got ${agentTimeoutSec}`);
+
+    imageId = (await deps.sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec })).imageId;
+    await db.rollout.update({ where: { id: row.id }, data: { imageId } });
+
+    const rec = (recorder = new TrajectoryRecorder(instruction, maxTurns));
+    const trial = await deps.sandbox.runTrial({
+      bundle,
+      imageId,
+      agent: {
+        kind: 'interactive',
+        copySolution: req.policy.usesSolution === true,
+        commandTimeoutSec: Math.min(req.commandTimeoutSec ?? 600, agentTimeoutSec),
+        drive: (terminal, signal) => drivePolicy(req, { bundle, instruction, sequence, maxTurns }, rec, terminal, signal),
+      },
+      limits: taskLimits(config.config),
+      agentTimeoutSec,
+      verifierTimeoutSec: config.config.verifier.timeout_sec,
+      timeoutReward: req.timeoutReward ?? 0,
+      labels: { ...req.labels, 'envolve.rollout': row.id, 'envolve.version': req.versionId },
+      captureOutputs: {},
+    });
+    const changed = await storeChangedFiles(db, trial.outputs?.files ?? []);
+    const stored = await finishRollout(db, row.id, req, trial, rec.steps, changed, Date.now() - started);
+    return summariseRollout(stored);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    const stored = await db.$transaction(async (tx) => {
+      if (recorder) await tx.trajectoryStep.createMany({ data: recorder.steps.map((s) => stepRow(row.id, s)) });
+      return tx.rollout.update({
+        where: { id: row.id },
+        data: { status: 'error', error, imageId, turns: recorder?.turns ?? 0, durationMs: Date.now() - started, finishedAt: new Date() },
+      });
+    });
+    return summariseRollout(stored);
+  }
+}
+
+interface EpisodeContext {
+  bundle: TaskBundle;
+  instruction: string;
+  sequence: Sequence | undefined;
+  maxTurns: number;
+}
+
+async function drivePolicy(
+  req: RolloutRequest,
+  ctx: EpisodeContext,
+  recorder: TrajectoryRecorder,
+  terminal: Parameters<TrajectoryRecorder['wrap']>[0],
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    await req.policy.act({
+      task: ctx.bundle,
+      instruction: ctx.instruction,
+      sequence: ctx.sequence,
+      seed: req.seed,
+      attempt: req.attempt,
+      terminal: recorder.wrap(terminal),
+      note: (turn) => recorder.note(turn),
+      signal,
+      maxTurns: ctx.maxTurns,
+    });
+  } catch (err) {
+    if (!(err instanceof TurnLimitReached)) throw err;
+  } finally {
+    recorder.finish();
+  }
+}
+
+function sumOf(steps: RecordedStep[], key: 'promptTokens' | 'completionTokens' | 'cachedTokens'): number | null {
+  const known = steps.map((s) => s[key]).filter((n): n is number => n !== undefined);
+  return known.length ? known.reduce((a, b) => a + b, 0) : null;
+}
+
+async function finishRollout(
+  db: Db,
+  id: string,
+  req: RolloutRequest,
+  trial: TrialResult,
+  steps: RecordedStep[],
+  changed: ChangedFile[],
+  durationMs: number,
+): Promise<Rollout> {
+  const threshold = req.passThreshold ?? 1;
+  const passed = trial.status === 'error' ? null : trial.status === 'completed' && trial.reward !== null && trial.reward >= threshold;
+  const commands = steps.filter((s) => s.command !== undefined);
+  const touchedProtected = trial.protectedPathsTouched === true || commands.some((s) => touchesProtected(s.command!));
+  return db.$transaction(async (tx) => {
+    await tx.trajectoryStep.createMany({ data: steps.map((s) => stepRow(id, s)) });
+    return tx.rollout.update({
+      where: { id },
+      data: {
+        status: trial.status,
+        reward: trial.reward,
+        passed,
+        timedOut: trial.timedOut,
+        turns: commands.length,
+        durationMs,
+        agentDurationMs: trial.agent.durationMs,
+        verifierDurationMs: trial.verifier?.durationMs ?? 0,
+        promptTokens: sumOf(steps, 'promptTokens'),
+        completionTokens: sumOf(steps, 'completionTokens'),
+        cachedTokens: sumOf(steps, 'cachedTokens'),
+        rewardDetail: trial.rewardDetail ? JSON.stringify(trial.rewardDetail) : null,
+        verifierLog: trial.verifier?.log ?? '',
+        verifierExitCode: trial.verifier?.exitCode ?? null,
+        ctrf: trial.ctrf === undefined ? null : JSON.stringify(trial.ctrf),
+        changedFiles: JSON.stringify(changed),
+        touchedProtected,
+        error: trial.error ?? null,
+        imageId: trial.imageId,
+        atif: JSON.stringify(rolloutExtras(trial)),
+        finishedAt: new Date(),
+      },
+    });
+  });
+}
+
+// What the trial knows beyond the columns, kept in the ATIF extra of the export.
+function rolloutExtras(trial: TrialResult): Record<string, unknown> {
+  return {
+    extra: {
+      envolve: {
+        ...(trial.timedOutPhase ? { timed_out_phase: trial.timedOutPhase } : {}),
+        ...(trial.outputs?.truncated ? { changed_files_truncated: true } : {}),
+        containment: trial.containment,
+      },
+    },
+  };
+}
+
+export function stepRow(rolloutId: string, s: RecordedStep) {
+  return {
+    rolloutId,
+    stepId: s.stepId,
+    source: s.source,
+    message: s.message,
+    reasoning: s.reasoning ?? null,
+    command: s.command ?? null,
+    output: s.output ?? null,
+    exitCode: s.exitCode ?? null,
+    durationMs: s.durationMs ?? null,
+    timedOut: s.timedOut,
+    promptTokens: s.promptTokens ?? null,
+    completionTokens: s.completionTokens ?? null,
+    cachedTokens: s.cachedTokens ?? null,
+    extra: s.outputTruncated ? JSON.stringify({ extra: { output_truncated: true } }) : null,
+    timestamp: s.timestamp,
+  };
+}

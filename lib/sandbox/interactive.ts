@@ -1,0 +1,119 @@
+// The agent phase of an interactive agent: the agent drives a terminal, and every command it
+// runs is its own exec in the trial container (as the image's user, in a fresh bash that starts
+// where the previous command left off). Each command has its own timeout; the phase as a whole
+// has the wall-clock budget, after which the agent's signal aborts and the container is killed,
+// as for any other agent that runs out of time.
+import { PassThrough } from 'node:stream';
+import type Docker from 'dockerode';
+import { CappedLog } from './capped-log.ts';
+import { exitCodeOf, type ExecSpec } from './exec.ts';
+import type { InteractiveAgent, PhaseResult, ShellResult, ShellTerminal } from './types.ts';
+
+export const DEFAULT_COMMAND_TIMEOUT_SEC = 600;
+export const DEFAULT_COMMAND_OUTPUT_BYTES = 1024 * 1024;
+
+// How long a policy may take to notice its aborted signal before the phase stops waiting for it.
+const ABORT_GRACE_MS = 5000;
+// `timeout` kills the command's process group; this is the host's backstop if even that hangs.
+const HOST_BACKSTOP_SEC = 10;
+
+// The working directory is the only shell state that carries over between commands; it lives in
+// the container's /tmp so that it is the agent's own state, not the host's.
+const CWD_FILE = '/tmp/.envolve-cwd';
+const PRELUDE = `cd "$(cat ${CWD_FILE} 2>/dev/null)" 2>/dev/null; trap 'pwd > ${CWD_FILE} 2>/dev/null' EXIT; eval "$1"`;
+
+type TurnSpec = Pick<ExecSpec, 'user' | 'workingDir'> & { timeoutSec: number; maxOutputBytes: number; signal: AbortSignal };
+
+async function runTurn(container: Docker.Container, command: string, spec: TurnSpec): Promise<ShellResult> {
+  if (spec.signal.aborted) {
+    return { output: "[envolve: the agent's wall-clock budget is spent; command not run]\n", outputTruncated: false, exitCode: null, durationMs: 0, timedOut: true };
+  }
+  const started = Date.now();
+  const log = new CappedLog(spec.maxOutputBytes);
+  const exec = await container.exec({
+    // GNU timeout runs the command in its own process group and kills the whole group.
+    Cmd: ['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command],
+    User: spec.user,
+    WorkingDir: spec.workingDir,
+    AttachStdout: true,
+    AttachStderr: true,
+  });
+  const stream = await exec.start({ hijack: true, stdin: false });
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => log.write(chunk));
+  container.modem.demuxStream(stream, sink, sink);
+
+  let stoppedBy: 'budget' | 'backstop' | undefined;
+  const ended = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', resolve);
+  });
+  const stop = (why: 'budget' | 'backstop') => {
+    stoppedBy ??= why;
+    stream.destroy();
+  };
+  const onAbort = () => stop('budget');
+  spec.signal.addEventListener('abort', onAbort, { once: true });
+  const backstop = setTimeout(() => stop('backstop'), (spec.timeoutSec + HOST_BACKSTOP_SEC) * 1000);
+  try {
+    await ended;
+  } finally {
+    clearTimeout(backstop);
+    spec.signal.removeEventListener('abort', onAbort);
+  }
+  const durationMs = Date.now() - started;
+  const exitCode = stoppedBy ? null : await exitCodeOf(exec);
+  // 124: timeout's TERM ended it; 137: the KILL that follows when TERM was ignored.
+  const killedByTimeout = (exitCode === 124 || exitCode === 137) && durationMs >= spec.timeoutSec * 1000 - 100;
+  const timedOut = stoppedBy !== undefined || killedByTimeout;
+  let output = log.toString();
+  if (stoppedBy === 'budget') output += "\n[envolve: the agent's wall-clock budget ran out during this command]\n";
+  else if (timedOut) output += `\n[envolve: command exceeded its ${spec.timeoutSec}s timeout; killed]\n`;
+  return { output, outputTruncated: log.truncated, exitCode: timedOut ? null : exitCode, durationMs, timedOut };
+}
+
+export async function runInteractivePhase(
+  container: Docker.Container,
+  agent: InteractiveAgent,
+  spec: Pick<ExecSpec, 'user' | 'workingDir' | 'timeoutSec' | 'onTimeout'>,
+): Promise<PhaseResult> {
+  const started = Date.now();
+  const transcript = new CappedLog();
+  const budget = new AbortController();
+  let graceTimer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<void>((resolve) => {
+    budget.signal.addEventListener('abort', () => (graceTimer = setTimeout(resolve, ABORT_GRACE_MS)), { once: true });
+  });
+  const phaseTimer = setTimeout(() => {
+    transcript.write(Buffer.from(`\n[envolve: phase exceeded its ${spec.timeoutSec}s budget; container killed]\n`));
+    budget.abort();
+    void spec.onTimeout().catch(() => undefined);
+  }, spec.timeoutSec * 1000);
+
+  const terminal: ShellTerminal = {
+    run: async (command, opts) => {
+      const result = await runTurn(container, command, {
+        user: spec.user,
+        workingDir: spec.workingDir,
+        timeoutSec: opts?.timeoutSec ?? agent.commandTimeoutSec ?? DEFAULT_COMMAND_TIMEOUT_SEC,
+        maxOutputBytes: agent.maxOutputBytes ?? DEFAULT_COMMAND_OUTPUT_BYTES,
+        signal: budget.signal,
+      });
+      transcript.write(Buffer.from(`$ ${command}\n${result.output}${result.output.endsWith('\n') ? '' : '\n'}[exit ${result.exitCode ?? 'killed'}]\n`));
+      return result;
+    },
+  };
+  const driving = agent.drive(terminal, budget.signal);
+  driving.catch(() => undefined); // after the budget, a late failure of the agent changes nothing
+  try {
+    await Promise.race([driving, graceOver]);
+  } catch (err) {
+    if (!budget.signal.aborted) throw err;
+  } finally {
+    clearTimeout(phaseTimer);
+    clearTimeout(graceTimer);
+  }
+  const timedOut = budget.signal.aborted;
+  return { exitCode: timedOut ? null : 0, durationMs: Date.now() - started, timedOut, log: transcript.toString(), logTruncated: transcript.truncated };
+}
