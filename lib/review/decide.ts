@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
+import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
@@ -57,6 +58,11 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
       throw new ConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
     }
     after = { state, revision: revision + 1, approvals };
+  }
+  if (after.state === 'approved' && generation.versionId) {
+    // Every approved generation is probed; the probe's end moves the lineage's frontier.
+    const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
+    await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: `probe:${generationId}:${after.revision}` });
   }
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no

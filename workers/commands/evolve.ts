@@ -14,6 +14,7 @@ import {
 import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
+import { nonNegativeInt, positiveInt } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 interface EvolveOptions extends OutputOptions {
@@ -88,16 +89,4 @@ function humanReport(report: LineageReport & { added: number; stalled: boolean }
     table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
     `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}`,
   ].join('\n');
-}
-
-function positiveInt(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, not '${value}'`);
-  return n;
-}
-
-function nonNegativeInt(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw new Error(`${flag} must be an integer from 0 to 2^31-1, not '${value}'`);
-  return n;
 }

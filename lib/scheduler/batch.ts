@@ -1,0 +1,80 @@
+// Trainer batches: environments sampled from the lineages' frontiers. A version that is held
+// out, flagged as compromised, or whose latest group failed every rollout is never served;
+// in its place the lineage serves its highest released generation that is still trainable.
+import type { Db } from '../db/client.ts';
+import { createRng } from '../synth/procedural/rng.ts';
+import { GATING_PURPOSES } from './groups.ts';
+
+export interface BatchEnvironment {
+  versionId: string;
+  name: string;
+  lineageId: string;
+  generation: number; // 0 = the seed
+  passes: number | null; // of the latest gating group, when there is one
+  size: number | null;
+}
+
+export interface BatchRequest {
+  size: number;
+  seed?: number; // the same seed and state give the same batch
+}
+
+interface Candidate {
+  lineageId: string;
+  generation: number;
+  versionId: string;
+}
+
+async function candidatesByLineage(db: Db): Promise<Map<string, Candidate[]>> {
+  const lineages = await db.lineage.findMany({ where: { heldOutSet: null }, select: { id: true, seedVersionId: true } });
+  const released = await db.generation.findMany({
+    where: { state: 'released', versionId: { not: null }, lineage: { heldOutSet: null } },
+    select: { lineageId: true, number: true, versionId: true },
+  });
+  const byLineage = new Map<string, Candidate[]>(lineages.map((l) => [l.id, [{ lineageId: l.id, generation: 0, versionId: l.seedVersionId }]]));
+  for (const g of released) byLineage.get(g.lineageId)?.push({ lineageId: g.lineageId, generation: g.number, versionId: g.versionId as string });
+  for (const list of byLineage.values()) list.sort((a, b) => b.generation - a.generation);
+  return byLineage;
+}
+
+async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, { passes: number; size: number }>> {
+  const groups = await db.probeGroup.findMany({
+    where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    orderBy: { createdAt: 'asc' },
+    select: { versionId: true, passes: true, size: true },
+  });
+  return new Map(groups.map((g) => [g.versionId, { passes: g.passes, size: g.size }])); // the newest wins
+}
+
+export async function trainableEnvironments(db: Db): Promise<BatchEnvironment[]> {
+  const byLineage = await candidatesByLineage(db);
+  const versionIds = [...new Set([...byLineage.values()].flat().map((c) => c.versionId))];
+  const versions = await db.environmentVersion.findMany({
+    where: { id: { in: versionIds } },
+    select: { id: true, name: true, heldOutSet: true, compromisedAt: true },
+  });
+  const info = new Map(versions.map((v) => [v.id, v]));
+  const groups = await latestGroups(db, versionIds);
+  const served: BatchEnvironment[] = [];
+  for (const list of byLineage.values()) {
+    const pick = list.find((c) => {
+      const v = info.get(c.versionId);
+      const g = groups.get(c.versionId);
+      return v && v.heldOutSet === null && v.compromisedAt === null && !(g && g.passes === 0);
+    });
+    if (!pick) continue;
+    const g = groups.get(pick.versionId);
+    served.push({ ...pick, name: info.get(pick.versionId)?.name ?? '', passes: g?.passes ?? null, size: g?.size ?? null });
+  }
+  return served.sort((a, b) => a.lineageId.localeCompare(b.lineageId));
+}
+
+export async function sampleTrainingBatch(db: Db, req: BatchRequest): Promise<BatchEnvironment[]> {
+  const pool = await trainableEnvironments(db);
+  if (pool.length === 0) return [];
+  const rng = createRng(req.seed ?? Math.floor(Math.random() * 2 ** 32));
+  const batch: BatchEnvironment[] = [];
+  // Each lineage at most once per pass over the pool, so a batch spreads over lineages.
+  while (batch.length < req.size) batch.push(...rng.shuffle(pool).slice(0, req.size - batch.length));
+  return batch;
+}

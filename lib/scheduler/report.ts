@@ -1,0 +1,81 @@
+// A trainer reports the rewards of one rollout group on a version it was served. The group is
+// stored beside the probes (timeouts scored with the low reward and counted, never dropped),
+// and the lineage's frontier moves if the group clears the bar.
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { SchedulerConfig } from './config.ts';
+import { advanceLineage, type AdvanceResult } from './frontier.ts';
+import { passes } from './gate.ts';
+
+export const trainerReportSchema = z
+  .object({
+    versionId: z.string().min(1).max(128),
+    rewards: z.array(z.number().finite().nullable()).min(1).max(256), // null: the rollout timed out
+    timedOut: z.array(z.boolean()).optional(),
+    policy: z.string().min(1).max(200).default('trainer'),
+    policyVersion: z.string().max(200).default(''),
+    timeoutReward: z.number().finite().default(0),
+  })
+  .refine((r) => r.timedOut === undefined || r.timedOut.length === r.rewards.length, {
+    message: 'timedOut must have one entry per reward',
+    path: ['timedOut'],
+  });
+
+export type TrainerReport = z.infer<typeof trainerReportSchema>;
+
+export class UnknownVersionError extends Error {}
+export class NotServableError extends Error {}
+
+export interface TrainerReportResult {
+  groupId: string;
+  passes: number;
+  size: number;
+  timeouts: number;
+  advanced: AdvanceResult[];
+}
+
+export function scoredRewards(report: TrainerReport): { reward: number; timedOut: boolean }[] {
+  return report.rewards.map((reward, i) => {
+    const timedOut = reward === null || report.timedOut?.[i] === true;
+    return { reward: timedOut ? report.timeoutReward : (reward as number), timedOut };
+  });
+}
+
+export async function reportTrainerGroup(db: Db, report: TrainerReport, config: SchedulerConfig): Promise<TrainerReportResult> {
+  const version = await db.environmentVersion.findUnique({ where: { id: report.versionId }, select: { id: true, heldOutSet: true } });
+  if (!version) throw new UnknownVersionError(`environment version ${report.versionId} not found`);
+  if (version.heldOutSet !== null) throw new NotServableError(`environment version ${report.versionId} is held out (set "${version.heldOutSet}"): it is not trained on`);
+  const scored = scoredRewards(report);
+  const passCount = scored.filter((s) => passes(s.reward, config.passThreshold)).length;
+  const timeouts = scored.filter((s) => s.timedOut).length;
+  const group = await db.probeGroup.create({
+    data: {
+      versionId: report.versionId,
+      purpose: 'trainer',
+      policy: report.policy,
+      policyVersion: report.policyVersion,
+      size: scored.length,
+      passThreshold: config.passThreshold,
+      passes: passCount,
+      completed: scored.length,
+      timeouts,
+      state: 'complete',
+      finishedAt: new Date(),
+    },
+  });
+  const lineages = await lineagesServing(db, report.versionId);
+  const advanced: AdvanceResult[] = [];
+  for (const lineageId of lineages) advanced.push(await advanceLineage(db, lineageId, config.releaseAt));
+  return { groupId: group.id, passes: passCount, size: scored.length, timeouts, advanced };
+}
+
+// Lineages whose frontier is this version (as their seed or a released generation).
+async function lineagesServing(db: Db, versionId: string): Promise<string[]> {
+  const [asSeed, asGeneration] = await Promise.all([
+    db.lineage.findMany({ where: { seedVersionId: versionId }, select: { id: true, frontier: true } }),
+    db.generation.findMany({ where: { versionId, state: 'released' }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
+  ]);
+  const ids = asSeed.filter((l) => (l.frontier ?? 0) === 0).map((l) => l.id);
+  for (const g of asGeneration) if (g.lineage.frontier === g.number) ids.push(g.lineageId);
+  return [...new Set(ids)];
+}

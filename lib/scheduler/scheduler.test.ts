@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import type { Db } from '../db/client.ts';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { EVOLVE_JOB } from '../evolution/jobs.ts';
+import {
+  advanceLineage,
+  holdOut,
+  judgeGroup,
+  listHeldOutSets,
+  PROBE_JOB,
+  releaseHeldOut,
+  reportTrainerGroup,
+  sampleTrainingBatch,
+  scheduleLineage,
+  schedulerConfigFrom,
+  trainableEnvironments,
+  trainerReportSchema,
+  versionsOfSet,
+} from './index.ts';
+
+let testDb: TestDb;
+let db: Db;
+let lineageCount = 0;
+const config = schedulerConfigFrom({});
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(() => testDb.cleanup());
+
+// A lineage with a seed and generations 1..states.length in the given states, each on its own version.
+async function lineageWith(states: string[]) {
+  const n = ++lineageCount;
+  const seed = await seedEnvironment(db, { name: `seed-${n}` });
+  const lineage = await db.lineage.create({
+    data: { name: `lineage ${n}`, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
+  });
+  const generations = [];
+  let parent = seed;
+  for (const [i, state] of states.entries()) {
+    const versionId = await seedEnvironment(db, { name: `seed-${n}-g${i + 1}` });
+    generations.push(
+      await db.generation.create({ data: { lineageId: lineage.id, number: i + 1, parentVersionId: parent, versionId, axis: 'length', effort: 'low', state } }),
+    );
+    parent = versionId;
+  }
+  return { lineage, seed, generations };
+}
+
+async function group(versionId: string, passes: number, options: { size?: number; purpose?: string; errors?: number } = {}) {
+  const size = options.size ?? 8;
+  const errors = options.errors ?? 0;
+  return db.probeGroup.create({
+    data: { versionId, purpose: options.purpose ?? 'probe', policy: 'simulated', policyVersion: 't', size, passes, completed: size - errors, errors, state: errors ? 'failed' : 'complete' },
+  });
+}
+
+describe('the 6/8 gate', () => {
+  it('passes at 6/8 and 8/8 (saturated), holds at 5/8 and 0/8 (all fail), and never judges an incomplete group', () => {
+    const counts = (passes: number, completed = 8, errors = 0) => ({ size: 8, passes, completed, errors });
+    expect(judgeGroup(counts(6), 6)).toEqual({ kind: 'pass', saturated: false });
+    expect(judgeGroup(counts(8), 6)).toEqual({ kind: 'pass', saturated: true });
+    expect(judgeGroup(counts(5), 6)).toEqual({ kind: 'hold', allFail: false });
+    expect(judgeGroup(counts(0), 6)).toEqual({ kind: 'hold', allFail: true });
+    expect(judgeGroup(counts(6, 7), 6).kind).toBe('incomplete');
+    expect(judgeGroup(counts(6, 7, 1), 6).kind).toBe('incomplete');
+  });
+});
+
+describe('advancing a lineage', () => {
+  it('asks for a probe of the seed before anything else, once', async () => {
+    const { lineage, seed } = await lineageWith(['approved']);
+    const first = await scheduleLineage(db, lineage.id, 6);
+    expect(first.frontier).toBe(0);
+    expect(first.steps).toEqual([{ kind: 'needs-probe', generation: 0, versionId: seed }]);
+    const again = await scheduleLineage(db, lineage.id, 6);
+    expect(again.probeJobId).toBe(first.probeJobId);
+    expect(await db.job.count({ where: { kind: PROBE_JOB, payload: { contains: seed } } })).toBe(1);
+  });
+
+  it('does not release the next generation at 5/8', async () => {
+    const { lineage, seed, generations } = await lineageWith(['approved']);
+    await group(seed, 5);
+    const result = await advanceLineage(db, lineage.id, 6);
+    expect(result).toMatchObject({ frontier: 0, steps: [{ kind: 'held', generation: 0, passes: 5, size: 8 }] });
+    expect((await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } })).state).toBe('approved');
+    expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(0);
+  });
+
+  it('releases the next generation at 6/8 and moves the frontier, then waits for its probe', async () => {
+    const { lineage, seed, generations } = await lineageWith(['approved', 'approved']);
+    const probe = await group(seed, 6);
+    const result = await advanceLineage(db, lineage.id, 6);
+    const g1 = generations[0]!;
+    expect(result.steps).toEqual([
+      { kind: 'released', generation: 1, versionId: g1.versionId },
+      { kind: 'needs-probe', generation: 1, versionId: g1.versionId },
+    ]);
+    expect(result.frontier).toBe(1);
+    expect(await db.generation.findUniqueOrThrow({ where: { id: g1.id } })).toMatchObject({ state: 'released', revision: 1 });
+    expect((await db.generation.findUniqueOrThrow({ where: { id: generations[1]!.id } })).state).toBe('approved');
+    expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(1);
+    expect((await db.probeGroup.findUniqueOrThrow({ where: { id: probe.id } })).gate).toBe('released-next');
+  });
+
+  it('never releases a generation that review has not approved', async () => {
+    const { lineage, seed } = await lineageWith(['awaiting-review']);
+    await group(seed, 8);
+    const result = await advanceLineage(db, lineage.id, 6);
+    expect(result.steps).toEqual([{ kind: 'no-next', generation: 0 }]);
+    expect(await db.job.count({ where: { kind: EVOLVE_JOB, payload: { contains: lineage.id } } })).toBe(0);
+  });
+
+  it('asks evolution for the next generation when the frontier is saturated and nothing follows it', async () => {
+    const { lineage, seed } = await lineageWith(['rejected']);
+    await group(seed, 8);
+    const result = await advanceLineage(db, lineage.id, 6);
+    expect(result.steps[0]).toMatchObject({ kind: 'evolution-requested', generation: 0 });
+    await advanceLineage(db, lineage.id, 6);
+    expect(await db.job.count({ where: { kind: EVOLVE_JOB, payload: { contains: lineage.id } } })).toBe(1);
+  });
+
+  it('ignores a group with sandbox errors', async () => {
+    const { lineage, seed } = await lineageWith(['approved']);
+    await group(seed, 7, { errors: 1 });
+    const result = await advanceLineage(db, lineage.id, 6);
+    expect(result.steps[0]).toMatchObject({ kind: 'needs-probe' });
+  });
+});
+
+describe('trainer reports', () => {
+  it('scores timeouts with the low reward and counts them; a 6/8 group releases the next generation', async () => {
+    const { lineage, seed, generations } = await lineageWith(['approved']);
+    const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1, 1, 1, 1, 1, null, 0.2], timedOut: [false, false, false, false, false, false, true, false] });
+    const result = await reportTrainerGroup(db, report, config);
+    expect(result).toMatchObject({ passes: 6, size: 8, timeouts: 1 });
+    expect(result.advanced[0]?.steps[0]).toEqual({ kind: 'released', generation: 1, versionId: generations[0]!.versionId });
+    expect(await db.probeGroup.findUniqueOrThrow({ where: { id: result.groupId } })).toMatchObject({ purpose: 'trainer', completed: 8, timeouts: 1, passes: 6 });
+  });
+
+  it('counts a reward above the bar reported as timed out as a failure', async () => {
+    const { seed } = await lineageWith([]);
+    const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1], timedOut: [true, false] });
+    expect(await reportTrainerGroup(db, report, config)).toMatchObject({ passes: 1, timeouts: 1 });
+  });
+
+  it('refuses malformed bodies and unknown or held-out versions', async () => {
+    expect(trainerReportSchema.safeParse({ versionId: 'x', rewards: 'all' }).success).toBe(false);
+    expect(trainerReportSchema.safeParse({ versionId: 'x', rewards: [1], timedOut: [true, false] }).success).toBe(false);
+    await expect(reportTrainerGroup(db, trainerReportSchema.parse({ versionId: 'nope', rewards: [1] }), config)).rejects.toThrow(/not found/);
+    const { seed } = await lineageWith([]);
+    await holdOut(db, { set: 'report-test', versionIds: [seed] });
+    await expect(reportTrainerGroup(db, trainerReportSchema.parse({ versionId: seed, rewards: [1] }), config)).rejects.toThrow(/held out/);
+  });
+});
+
+describe('trainer batches and held-out sets', () => {
+  it('serves frontiers only: never held-out, compromised or all-fail versions, falling back to the highest trainable release', async () => {
+    await db.lineage.updateMany({ data: { heldOutSet: 'earlier-tests' } });
+    const plain = await lineageWith(['released', 'released']);
+    await db.lineage.update({ where: { id: plain.lineage.id }, data: { frontier: 2 } });
+    const allFail = await lineageWith(['released']);
+    await db.lineage.update({ where: { id: allFail.lineage.id }, data: { frontier: 1 } });
+    await group(allFail.generations[0]!.versionId!, 0);
+    const compromised = await lineageWith([]);
+    await db.environmentVersion.update({ where: { id: compromised.seed }, data: { compromisedAt: new Date(), compromisedReason: 'writes the reward file' } });
+    const heldOutLineage = await lineageWith([]);
+    await holdOut(db, { set: 'eval-a', lineageIds: [heldOutLineage.lineage.id] });
+
+    const pool = await trainableEnvironments(db);
+    expect(pool.map((e) => [e.lineageId, e.generation]).sort()).toEqual(
+      [[plain.lineage.id, 2], [allFail.lineage.id, 0]].sort(),
+    );
+    const batch = await sampleTrainingBatch(db, { size: 5, seed: 7 });
+    expect(batch).toHaveLength(5);
+    expect(new Set(batch.map((e) => e.versionId))).toEqual(new Set([plain.generations[1]!.versionId, allFail.seed]));
+    expect(await sampleTrainingBatch(db, { size: 5, seed: 7 })).toEqual(batch);
+
+    expect(await versionsOfSet(db, 'eval-a')).toEqual([heldOutLineage.seed]);
+    expect((await listHeldOutSets(db)).find((s) => s.set === 'eval-a')).toEqual({ set: 'eval-a', versions: 0, lineages: 1 });
+    await releaseHeldOut(db, 'eval-a');
+    expect((await trainableEnvironments(db)).map((e) => e.lineageId)).toContain(heldOutLineage.lineage.id);
+    await expect(holdOut(db, { set: 'bad name!', versionIds: [] })).rejects.toThrow(/set name/);
+  });
+});
