@@ -1,0 +1,56 @@
+// The trainer API (v1): a trainer's API token is accepted, a reviewer's session is refused, a
+// served environment downloads as a Harbor task tarball, and a reported group is stored.
+import { execFileSync } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { signIn, USERS } from './fixtures/auth.ts';
+import { e2eFixture } from './fixtures/data.ts';
+import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
+
+function trainerToken(): string {
+  const out = execFileSync('node', ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--json'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: 'utf8',
+  });
+  return (JSON.parse(out) as { token: string }).token;
+}
+
+test('a reviewer session is refused by the trainer API', async ({ page }) => {
+  await signIn(page, 'reviewer');
+  const response = await page.request.get('/api/v1/trainer/batch?size=2');
+  expect(response.status()).toBe(403);
+  const report = await page.request.post('/api/v1/trainer/groups', { data: { versionId: e2eFixture().seedVersionId, rewards: [1] } });
+  expect(report.status()).toBe(403);
+});
+
+test('a trainer token gets a batch from the frontiers, downloads a task and reports a group', async ({ request }) => {
+  const headers = { authorization: `Bearer ${trainerToken()}` };
+  expect((await request.get('/api/v1/trainer/batch?size=2')).status()).toBe(401);
+
+  // Large enough to pass over every lineage at least once: each pass serves each lineage once.
+  const batch = await request.get('/api/v1/trainer/batch?size=1024&seed=1', { headers });
+  expect(batch.status()).toBe(200);
+  const { environments } = (await batch.json()) as { environments: { versionId: string; lineageId: string; generation: number; taskUrl: string }[] };
+  expect(environments).toHaveLength(1024);
+  const fixture = e2eFixture();
+  expect(environments.map((e) => e.lineageId)).toContain(fixture.lineageId);
+
+  const served = environments.find((e) => e.lineageId === fixture.lineageId)!;
+  const task = await request.get(served.taskUrl, { headers });
+  expect(task.status()).toBe(200);
+  expect(task.headers()['content-type']).toBe('application/gzip');
+  expect(task.headers()['x-envolve-version']).toBe(served.versionId);
+  const tar = gunzipSync(await task.body()).toString('latin1');
+  for (const name of ['task.toml', 'instruction.md', 'environment/Dockerfile', 'tests/test.sh', 'envolve.json']) expect(tar).toContain(name);
+
+  const bad = await request.post('/api/v1/trainer/groups', { headers, data: { versionId: served.versionId, rewards: 'eight' } });
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { message: string }).message).toContain('rewards');
+
+  // A version outside every lineage: reporting on it moves no frontier the other specs rely on.
+  const versionId = fixture.examples['dependency-audit']!;
+  const reported = await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 0, 1, null, 1, 1, 0, 1] } });
+  expect(reported.status()).toBe(201);
+  expect(await reported.json()).toMatchObject({ passes: 5, size: 8, timeouts: 1, advanced: [] });
+});
