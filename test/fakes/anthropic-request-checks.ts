@@ -148,7 +148,7 @@ function cacheMarkerViolations(body: Json): string[] {
 }
 
 export interface CacheSegment {
-  json: string; // the block as sent
+  json: string; // the block as sent, without its cache_control
   marker: unknown; // its cache_control, when it has one
 }
 
@@ -156,7 +156,13 @@ export interface CacheSegment {
 // block, so a prefix up to a breakpoint is the concatenation of the segments before it.
 export function cacheSegments(body: Json): CacheSegment[] {
   const segments: CacheSegment[] = [];
-  const add = (block: unknown) => segments.push({ json: JSON.stringify(block), marker: isObject(block) ? block.cache_control : undefined });
+  // The marker is not part of the cached bytes: a conversation that moves its breakpoint to the
+  // newest message each turn still reads the earlier turns back, as with the real API.
+  const add = (block: unknown) => {
+    if (!isObject(block)) return segments.push({ json: JSON.stringify(block), marker: undefined });
+    const { cache_control: marker, ...rest } = block;
+    return segments.push({ json: JSON.stringify(rest), marker });
+  };
   if (Array.isArray(body.tools)) body.tools.forEach(add);
   if (Array.isArray(body.system)) body.system.forEach(add);
   else if (body.system !== undefined) add(body.system);

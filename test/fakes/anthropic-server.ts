@@ -14,8 +14,13 @@ export type FakeReply =
   // A tool_use block; the tool is the one tool_choice forces unless toolName says otherwise.
   | { toolInput: unknown; toolName?: string; stopReason?: 'tool_use' | 'max_tokens' }
   | { text: string }
+  // A whole assistant message, for agent conversations: text and tool_use blocks in order.
+  // stopReason defaults to tool_use when there is a tool_use block, end_turn otherwise.
+  | { content: FakeBlock[]; stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' }
   // An API error; retryAfterMs sets retry-after-ms (and retry-after in whole seconds).
   | { error: 429 | 500 | 503 | 529 | 400 | 401; retryAfterMs?: number; message?: string };
+
+export type FakeBlock = { text: string } | { toolUse: { name: string; input: unknown; id?: string } };
 
 export interface RecordedRequest {
   index: number; // 0-based, in arrival order
@@ -154,11 +159,7 @@ function randomId(prefix: string): string {
 
 function sendMessage(res: ServerResponse, record: RecordedRequest, reply: Exclude<FakeReply, { error: number }>): void {
   const accounting = record.cache!;
-  const content =
-    'text' in reply
-      ? [{ type: 'text', text: reply.text }]
-      : [{ type: 'tool_use', id: randomId('toolu_'), name: reply.toolName ?? record.forcedTool ?? 'unknown_tool', input: reply.toolInput }];
-  const stopReason = 'text' in reply ? 'end_turn' : (reply.stopReason ?? 'tool_use');
+  const { content, stopReason } = messageOf(record, reply);
   record.status = 200;
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': randomId('req_') });
   res.end(
@@ -178,6 +179,20 @@ function sendMessage(res: ServerResponse, record: RecordedRequest, reply: Exclud
       },
     }),
   );
+}
+
+function messageOf(record: RecordedRequest, reply: Exclude<FakeReply, { error: number }>): { content: unknown[]; stopReason: string } {
+  if ('text' in reply) return { content: [{ type: 'text', text: reply.text }], stopReason: 'end_turn' };
+  if ('content' in reply) {
+    const content = reply.content.map((block) =>
+      'text' in block
+        ? { type: 'text', text: block.text }
+        : { type: 'tool_use', id: block.toolUse.id ?? randomId('toolu_'), name: block.toolUse.name, input: block.toolUse.input },
+    );
+    return { content, stopReason: reply.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn') };
+  }
+  const toolUse = { type: 'tool_use', id: randomId('toolu_'), name: reply.toolName ?? record.forcedTool ?? 'unknown_tool', input: reply.toolInput };
+  return { content: [toolUse], stopReason: reply.stopReason ?? 'tool_use' };
 }
 
 function sendError(res: ServerResponse, record: RecordedRequest, status: number, message: string, retryAfterMs?: number): void {

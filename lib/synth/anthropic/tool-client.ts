@@ -111,14 +111,15 @@ function retryable(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-function describeFailure(tool: ToolName, config: AnthropicConfig, error: unknown): Error {
+// `what` names the call in the message (a synthesiser tool, or the rollout policy's turn).
+export function describeFailure(what: string, config: AnthropicConfig, error: unknown): Error {
   const endpoint = config.baseURL ?? 'the default Anthropic endpoint';
   if (error instanceof APIConnectionError) {
-    return new AnthropicCallError(`${tool}: could not reach ${endpoint} after ${config.maxRetries} retries: ${error.message}`, { cause: error });
+    return new AnthropicCallError(`${what}: could not reach ${endpoint} after ${config.maxRetries} retries: ${error.message}`, { cause: error });
   }
   if (error instanceof APIError && error.status !== undefined) {
     const attempts = retryable(error.status) ? `after ${config.maxRetries} retries` : '(not retryable)';
-    return new AnthropicCallError(`${tool}: the Anthropic API answered ${error.status} ${attempts}: ${error.message}`, { cause: error });
+    return new AnthropicCallError(`${what}: the Anthropic API answered ${error.status} ${attempts}: ${error.message}`, { cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -19,15 +19,18 @@ export interface UsageTotals extends TokenCounts {
   calls: number;
 }
 
-export function callUsage(tool: ToolName, model: string, usage: Usage): CallUsage {
+// The counts of one Messages API response (also what the Anthropic rollout policy reports per turn).
+export function tokenCounts(usage: Usage): TokenCounts {
   return {
-    tool,
-    model,
     inputTokens: usage.input_tokens,
     outputTokens: usage.output_tokens,
     cacheCreationInputTokens: usage.cache_creation_input_tokens ?? 0,
     cacheReadInputTokens: usage.cache_read_input_tokens ?? 0,
   };
+}
+
+export function callUsage(tool: ToolName, model: string, usage: Usage): CallUsage {
+  return { tool, model, ...tokenCounts(usage) };
 }
 
 export function totalUsage(calls: readonly CallUsage[]): UsageTotals {
