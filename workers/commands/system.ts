@@ -8,6 +8,7 @@ import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index
 import { importPath } from '../../lib/env/import.ts';
 import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { scheduleLineage, schedulerConfigFrom } from '../../lib/scheduler/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
@@ -149,8 +150,9 @@ function reportAccounts(accounts: SeededAccount[]): void {
   }
 }
 
-// The demo: a procedural seed evolving round-robin in the background, 15 generations, once.
-async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string }> {
+// The demo: a procedural seed evolving round-robin in the background, 15 generations, once,
+// and the scheduler's first probe of its seed (generation 0, the first frontier).
+async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string; probeJobId?: string }> {
   const lineage = await findOrCreateLineage(db, seedVersionId, {
     axisPolicy: { kind: 'round-robin' },
     effort: 'low',
@@ -160,5 +162,6 @@ async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineag
   });
   const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 15 }, { dedupeKey: `demo-evolve:${lineage.row.id}` });
   progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
-  return { lineageId: lineage.row.id, jobId: job.id };
+  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom().releaseAt);
+  return { lineageId: lineage.row.id, jobId: job.id, probeJobId: scheduled.probeJobId };
 }
