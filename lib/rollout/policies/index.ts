@@ -1,0 +1,53 @@
+// Every policy by name, behind one constructor: the CLI, the scheduler and the workers pick one
+// from configuration. LLM policies read their endpoint, model and key from `env`.
+import { z } from 'zod';
+import { loadCompetenceProfile, parseCompetenceProfile } from '../competence.ts';
+import type { Policy } from '../types.ts';
+import { AnthropicPolicy } from './anthropic.ts';
+import { NopPolicy } from './nop.ts';
+import { OpenAiCompatiblePolicy } from './openai.ts';
+import { OraclePolicy } from './oracle.ts';
+import { SimulatedPolicy } from './simulated.ts';
+
+export const POLICY_NAMES = ['oracle', 'nop', 'simulated', 'anthropic', 'openai'] as const;
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+export type PolicySpec =
+  | { name: 'oracle' }
+  | { name: 'nop' }
+  // competence: a profile object, or the path of a JSON file holding one
+  | { name: 'simulated'; competence?: unknown }
+  | ({ name: 'anthropic' } & ConstructorParameters<typeof AnthropicPolicy>[0])
+  | ({ name: 'openai' } & ConstructorParameters<typeof OpenAiCompatiblePolicy>[0]);
+
+const nameSchema = z.enum(POLICY_NAMES, { error: (i) => `unknown policy '${String(i.input)}' (choose one of ${POLICY_NAMES.join(', ')})` });
+
+export function parsePolicyName(name: string): PolicyName {
+  return nameSchema.parse(name);
+}
+
+// `env` is any string map (process.env by default), so tests can pass a plain object.
+export function createPolicy(spec: PolicySpec, env: Record<string, string | undefined> = process.env): Policy {
+  const name = parsePolicyName(spec.name);
+  switch (name) {
+    case 'oracle':
+      return new OraclePolicy();
+    case 'nop':
+      return new NopPolicy();
+    case 'simulated': {
+      const competence = (spec as { competence?: unknown }).competence;
+      if (competence === undefined) return new SimulatedPolicy();
+      return new SimulatedPolicy({
+        competence: typeof competence === 'string' ? loadCompetenceProfile(competence) : parseCompetenceProfile(competence),
+      });
+    }
+    case 'anthropic': {
+      const { name: _, ...options } = spec as Extract<PolicySpec, { name: 'anthropic' }>;
+      return new AnthropicPolicy(options, env as NodeJS.ProcessEnv);
+    }
+    case 'openai': {
+      const { name: _, ...options } = spec as Extract<PolicySpec, { name: 'openai' }>;
+      return new OpenAiCompatiblePolicy(options, env as NodeJS.ProcessEnv);
+    }
+  }
+}
