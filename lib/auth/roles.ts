@@ -4,7 +4,8 @@ export const ROLES = ['admin', 'lead', 'reviewer', 'annotator', 'trainer'] as co
 export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = {
-  'dashboard.read': ['admin', 'lead', 'reviewer', 'annotator'],
+  // Not annotators: the dashboard shows verifier rewards and probe pass rates, and they label blind.
+  'dashboard.read': ['admin', 'lead', 'reviewer'],
   'generation.decide': ['admin', 'lead', 'reviewer'], // approve, reject, request changes
   'generation.comment': ['admin', 'lead', 'reviewer'],
   'missed-issue.file': ['admin', 'lead', 'reviewer'],

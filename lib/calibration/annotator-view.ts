@@ -1,0 +1,48 @@
+// What an annotator's browser may receive for one item: the trajectory and their own label.
+// Never the verifier's verdict, never another annotator's label, never the stratum.
+import type { Db } from '../db/client.ts';
+import { heldBy, loadSlots, openTo } from './assignment.ts';
+import { CalibrationConflictError, CalibrationNotFoundError } from './errors.ts';
+import type { HumanLabel } from './metrics-kappa.ts';
+import { trajectoryView, type TrajectoryView } from './trajectory-view.ts';
+
+export interface AnnotatorItemView {
+  id: string;
+  setId: string;
+  position: number;
+  items: number;
+  trajectory: TrajectoryView;
+  myLabel: { answer: HumanLabel; note: string } | null;
+}
+
+/**
+ * An item is visible to an annotator of the set who labelled it, holds its lease, or could take
+ * it next (so the page can prefetch it). Anything else — an item another annotator holds, or
+ * one that already has its labels — is refused.
+ */
+export async function annotatorItemView(
+  db: Db,
+  target: { setId: string; itemId: string; annotatorId: string },
+  now = new Date(),
+): Promise<AnnotatorItemView> {
+  const { set, slots } = await loadSlots(db, target.setId, target.annotatorId);
+  const slot = slots.find((s) => s.id === target.itemId);
+  if (!slot) throw new CalibrationNotFoundError(`item ${target.itemId} is not in set ${target.setId}`);
+  const mine = slot.labellers.includes(target.annotatorId);
+  if (!mine && !heldBy(slot, target.annotatorId, now) && !openTo(slot, target.annotatorId, set.overlap, now)) {
+    throw new CalibrationConflictError('this item is not yours to label');
+  }
+  const item = await db.calibrationItem.findUniqueOrThrow({
+    where: { id: slot.id },
+    select: { rolloutId: true, labels: { where: { annotatorId: target.annotatorId }, select: { answer: true, note: true } } },
+  });
+  const label = item.labels[0];
+  return {
+    id: slot.id,
+    setId: set.id,
+    position: slot.position,
+    items: slots.length,
+    trajectory: await trajectoryView(db, item.rolloutId),
+    myLabel: label ? { answer: label.answer as HumanLabel, note: label.note } : null,
+  };
+}

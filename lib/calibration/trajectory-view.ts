@@ -1,0 +1,80 @@
+// The trajectory as a human judges it: the instruction, each turn (message, command, output) and
+// the files the agent produced, read from their blobs. Built with explicit selects that never
+// touch the verifier's columns (reward, passed, rewardDetail, verifierLog, ctrf, timedOut,
+// touchedProtected), so no caller of this read model can leak the verdict to an annotator.
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { CalibrationNotFoundError } from './errors.ts';
+
+/** Artifacts larger than this are listed but not inlined. */
+export const ARTIFACT_INLINE_BYTES = 64 * 1024;
+
+export interface TrajectoryTurn {
+  stepId: number;
+  source: string;
+  message: string;
+  reasoning: string | null;
+  command: string | null;
+  output: string | null;
+  exitCode: number | null;
+}
+
+export interface Artifact {
+  path: string;
+  size: number;
+  /** UTF-8 text, or null when the file is binary or too large to show. */
+  text: string | null;
+  omitted: 'binary' | 'too-large' | 'missing' | null;
+}
+
+export interface TrajectoryView {
+  environmentName: string;
+  instruction: string;
+  turns: TrajectoryTurn[];
+  artifacts: Artifact[];
+}
+
+const changedFileSchema = z.array(z.object({ path: z.string(), size: z.number(), blobHash: z.string() }));
+
+export function parseChangedFiles(json: string): z.infer<typeof changedFileSchema> {
+  return changedFileSchema.parse(JSON.parse(json));
+}
+
+function asText(content: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+export async function trajectoryView(db: Db, rolloutId: string): Promise<TrajectoryView> {
+  const rollout = await db.rollout.findUnique({
+    where: { id: rolloutId },
+    select: {
+      changedFiles: true,
+      version: { select: { name: true, instruction: true } },
+      steps: {
+        orderBy: { stepId: 'asc' },
+        select: { stepId: true, source: true, message: true, reasoning: true, command: true, output: true, exitCode: true },
+      },
+    },
+  });
+  if (!rollout) throw new CalibrationNotFoundError(`trajectory ${rolloutId} not found`);
+  const files = parseChangedFiles(rollout.changedFiles);
+  const blobs = await db.blob.findMany({
+    where: { hash: { in: files.filter((f) => f.size <= ARTIFACT_INLINE_BYTES).map((f) => f.blobHash) } },
+    select: { hash: true, content: true },
+  });
+  const artifacts = files
+    .map((f): Artifact => {
+      if (f.size > ARTIFACT_INLINE_BYTES) return { path: f.path, size: f.size, text: null, omitted: 'too-large' };
+      const blob = blobs.find((b) => b.hash === f.blobHash);
+      if (!blob) return { path: f.path, size: f.size, text: null, omitted: 'missing' };
+      const text = asText(blob.content);
+      return { path: f.path, size: f.size, text, omitted: text === null ? 'binary' : null };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { environmentName: rollout.version.name, instruction: rollout.version.instruction, turns: rollout.steps, artifacts };
+}
