@@ -1,5 +1,6 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
+import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
 import { registerRubricCommands } from './commands/rubric.ts';
@@ -13,6 +14,7 @@ const program = new Command()
   .showHelpAfterError();
 
 registerEnvCommands(program);
+registerCalibrationCommands(program);
 registerEvolveCommand(program);
 registerWorkerCommand(program);
 registerRubricCommands(program);
