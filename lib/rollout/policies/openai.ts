@@ -1,0 +1,108 @@
+// The policy under training, as an OpenAI-compatible server (vLLM, SGLang, …) serves it: chat
+// completions with one bash function tool. A message may carry several tool calls; they run in
+// order, each one step of the trajectory, and each gets its own `tool` message back. The
+// episode's seed is sent as the sampling seed, so a server that honours it replays a rollout.
+import type { Environment } from '../../synth/anthropic/config.ts';
+import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
+import { OpenAiConfigError, createChatCompletion, resolveOpenAiConfig, type ChatCompletion, type ChatToolCall, type OpenAiConfig, type OpenAiOptions } from './openai-client.ts';
+import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, parseBashInput, systemPrompt, workingDirOf, type BashCall } from './llm-agent.ts';
+import { runAgentLoop, type Conversation, type ModelReply, type ToolOutcome } from './llm-loop.ts';
+
+export interface OpenAiPolicyOptions extends OpenAiOptions {
+  maxTurns?: number; // a cap below the episode's own turn limit
+}
+
+const BASH_FUNCTION = {
+  type: 'function',
+  function: { name: BASH_TOOL_NAME, description: BASH_TOOL_DESCRIPTION, parameters: bashInputJsonSchema() },
+} as const;
+
+type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export class OpenAiCompatiblePolicy implements Policy {
+  readonly name = 'openai';
+  readonly version = 'openai-bash-agent/1';
+  readonly simulated = false;
+  readonly model: string;
+  private readonly config: OpenAiConfig;
+  private readonly maxTurns: number | undefined;
+
+  constructor(options: OpenAiPolicyOptions = {}, env: Environment = process.env) {
+    const { maxTurns, ...clientOptions } = options;
+    this.config = resolveOpenAiConfig(clientOptions, env);
+    if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) {
+      throw new OpenAiConfigError(`the openai policy's maxTurns must be a positive integer, got ${maxTurns}`);
+    }
+    this.model = this.config.model;
+    this.maxTurns = maxTurns;
+  }
+
+  async act(episode: PolicyEpisode): Promise<void> {
+    const conversation = new ChatConversation(this.config, episode.seed, [
+      { role: 'system', content: systemPrompt(workingDirOf(episode.task)) },
+      { role: 'user', content: episode.instruction },
+    ]);
+    await runAgentLoop(episode, conversation, Math.min(episode.maxTurns, this.maxTurns ?? Infinity));
+  }
+}
+
+class ChatConversation implements Conversation {
+  constructor(
+    private readonly config: OpenAiConfig,
+    private readonly seed: number,
+    private readonly messages: ChatMessage[],
+  ) {}
+
+  async next(signal: AbortSignal): Promise<ModelReply> {
+    const body: Record<string, unknown> = { model: this.config.model, messages: this.messages, tools: [BASH_FUNCTION], tool_choice: 'auto', seed: this.seed };
+    if (this.config.maxTokens !== undefined) body.max_tokens = this.config.maxTokens;
+    const completion = await createChatCompletion(this.config, body, signal);
+    const choice = completion.choices[0]!;
+    const calls = (choice.message.tool_calls ?? []).map(asWireCall);
+    const content = choice.message.content ?? null;
+    this.messages.push(calls.length > 0 ? { role: 'assistant', content, tool_calls: calls } : { role: 'assistant', content });
+    const reasoning = choice.message.reasoning_content ?? choice.message.reasoning ?? undefined;
+    return {
+      message: content?.trim() ? content : undefined,
+      reasoning: reasoning?.trim() ? reasoning : undefined,
+      usage: usageOf(completion),
+      calls: calls.map((call) => ({ id: call.id, call: bashCallOf(call.function.name, call.function.arguments) })),
+      cutOff: choice.finish_reason === 'length',
+    };
+  }
+
+  answer(outcomes: ToolOutcome[]): void {
+    // The API has no error flag on tool messages; a malformed call's message says so in words.
+    for (const outcome of outcomes) this.messages.push({ role: 'tool', tool_call_id: outcome.id, content: outcome.content });
+  }
+}
+
+// As it is sent back: arguments always a JSON string, whatever the server sent.
+function asWireCall(call: ChatToolCall) {
+  const args = typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments);
+  return { id: call.id, type: 'function' as const, function: { name: call.function.name, arguments: args } };
+}
+
+function bashCallOf(name: string, args: string): BashCall {
+  if (name !== BASH_TOOL_NAME) return { ok: false, problem: `unknown function ${name}; the only function is ${BASH_TOOL_NAME}` };
+  let input: unknown;
+  try {
+    input = JSON.parse(args);
+  } catch {
+    return { ok: false, problem: `the ${BASH_TOOL_NAME} arguments are not valid JSON; send {"command": "..."}` };
+  }
+  return parseBashInput(input);
+}
+
+function usageOf(completion: ChatCompletion): TokenUsage | undefined {
+  const usage = completion.usage;
+  if (!usage) return undefined;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    cachedTokens: usage.prompt_tokens_details?.cached_tokens ?? undefined,
+  };
+}
