@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import type { Db } from '../db/client.ts';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { DEFAULT_SEED_FILTER } from './funnel.ts';
+import { loadDrift } from './load.ts';
+import { prometheusText } from './metrics-load.ts';
+import { latestSeedFilterRun, loadFunnelCandidates, runSeedFilter } from './seed-filter.ts';
+
+let testDb: TestDb;
+let db: Db;
+let seedId: string;
+let lineageId: string;
+const day = (d: number) => new Date(Date.UTC(2026, 3, d));
+
+async function probe(versionId: string, generationId: string | null, passes: number, turns: number[], tokens?: [number, number]) {
+  const group = await db.probeGroup.create({
+    data: { versionId, generationId, lineageId: generationId ? lineageId : null, purpose: 'probe', policy: 'simulated', policyVersion: '1', size: turns.length, passes, completed: turns.length, state: 'complete' },
+  });
+  await db.rollout.createMany({
+    data: turns.map((t, i) => ({
+      groupId: group.id,
+      attempt: i + 1,
+      versionId,
+      policy: 'simulated',
+      policyVersion: '1',
+      seed: i,
+      status: 'completed',
+      passed: i < passes,
+      reward: i < passes ? 1 : 0,
+      turns: t,
+      promptTokens: tokens && i === 0 ? tokens[0] : null,
+      completionTokens: tokens && i === 0 ? tokens[1] : null,
+    })),
+  });
+  return group.id;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  seedId = await seedEnvironment(db, { name: 'drift-seed' });
+  await db.environmentVersion.update({ where: { id: seedId }, data: { difficultyLength: 2, difficultyScenario: 3, difficultySkill: 4 } });
+  const lineage = await db.lineage.create({
+    data: { name: 'drift lineage', seedVersionId: seedId, axisPolicy: '{"kind":"fixed","axis":"length"}', effort: 'low', synthesiser: 'procedural', seed: 1, frontier: 1, createdAt: day(1) },
+  });
+  lineageId = lineage.id;
+  const g1Version = await seedEnvironment(db, { name: 'drift-g1' });
+  await db.environmentVersion.update({ where: { id: g1Version }, data: { source: 'evolution', difficultyLength: 3, difficultyScenario: 3, difficultySkill: 4 } });
+  const g1 = await db.generation.create({
+    data: { lineageId, number: 1, parentVersionId: seedId, versionId: g1Version, axis: 'length', effort: 'low', state: 'released', createdAt: day(2) },
+  });
+  await db.planRound.createMany({
+    data: [1, 2].map((round) => ({ generationId: g1.id, round, plan: '{}', approved: round === 2, review: '{}', rubricVersion: 'r1' })),
+  });
+  await db.attempt.createMany({
+    data: [
+      { generationId: g1.id, number: 1, state: 'invalid' },
+      { generationId: g1.id, number: 2, state: 'error' },
+      { generationId: g1.id, number: 3, state: 'valid', candidateVersionId: g1Version },
+    ],
+  });
+  await probe(seedId, null, 3, [30, 34, 26, 30, 30, 30, 30, 30]);
+  await probe(g1Version, g1.id, 6, [40, 40, 40, 40, 40, 40, 40, 40], [9000, 1000]);
+  // An unfinished probe is not read.
+  await db.probeGroup.create({ data: { versionId: g1Version, generationId: g1.id, purpose: 'probe', policy: 'simulated', policyVersion: '1', size: 8, passes: 0, state: 'running' } });
+  await db.job.createMany({
+    data: [
+      { kind: 'validate', payload: '{}', state: 'queued' },
+      { kind: 'validate', payload: '{}', state: 'succeeded', createdAt: new Date(Date.now() - 30_000), finishedAt: new Date() },
+    ],
+  });
+});
+afterAll(() => testDb.cleanup());
+
+describe('loadDrift', () => {
+  it('reads each position with its difficulty, probe, turns, tokens, rejections and rounds', async () => {
+    const drift = await loadDrift(db);
+    expect(drift.lineages).toEqual([expect.objectContaining({ id: lineageId, seedName: 'drift-seed', axisPolicy: 'length', frontier: 1 })]);
+    expect(drift.lineages[0]?.lastReleasedAt).toBeInstanceOf(Date);
+    const [seed, g1] = [...drift.points].sort((a, b) => a.number - b.number);
+    expect(seed?.values).toMatchObject({ difficultyTotal: 9, passRate: 0.375, meanTurns: 30, tokensPerTurn: null });
+    expect(g1).toMatchObject({ axis: 'length', state: 'released', probe: { passes: 6, size: 8 } });
+    expect(g1?.values).toMatchObject({ difficultyTotal: 10, passRate: 0.75, meanTurns: 40, tokensPerTurn: 250, rejectionRate: 0.5, planRounds: 2, modifyRounds: 3 });
+  });
+
+  it('renders the Prometheus text from the database', async () => {
+    const text = await prometheusText(db);
+    expect(text).toContain(`envolve_lineage_frontier{lineage_id="${lineageId}",lineage="drift lineage"} 1`);
+    expect(text).toContain(`envolve_lineage_frontier_difficulty{lineage_id="${lineageId}",lineage="drift lineage",component="total"} 10`);
+    expect(text).toContain('envolve_jobs{kind="validate",state="queued"} 1');
+    expect(text).toMatch(/envolve_job_turnaround_seconds_bucket\{kind="validate",le="60"\} 1\n/);
+    expect(text).toContain('envolve_sandbox_failures_total{source="rollout"} 0');
+  });
+});
+
+describe('the seed filter', () => {
+  it('probes the imported candidates that lack a probe, decides, and stores the run', async () => {
+    const fresh = await seedEnvironment(db, { name: 'drift-unprobed' });
+    expect((await loadFunnelCandidates(db, { policy: 'simulated' })).map((c) => [c.name, c.probe?.passes ?? null])).toEqual(
+      expect.arrayContaining([
+        ['drift-seed', 3],
+        ['drift-unprobed', null],
+      ]),
+    );
+    const probed: string[] = [];
+    const run = await runSeedFilter(db, {
+      policy: 'simulated',
+      thresholds: { ...DEFAULT_SEED_FILTER, minTurns: 35 },
+      probe: async (versionId) => {
+        probed.push(versionId);
+        await probe(versionId, null, 1, [50, 50, 50, 50]);
+      },
+    });
+    expect(probed).toEqual([fresh]);
+    expect(run.probedNow).toEqual([fresh]);
+    // The seed has 30 mean turns: the raised turn threshold removes it.
+    expect(run.funnel.decisions.map((d) => [d.name, d.kept, d.removedBy])).toEqual([
+      ['drift-seed', false, ['turns']],
+      ['drift-unprobed', true, []],
+    ]);
+    const latest = await latestSeedFilterRun(db);
+    expect(latest).toMatchObject({ id: run.id, policy: 'simulated', funnel: { thresholds: { maxPasses: 4, probeSize: 8, minTurns: 35 } } });
+    expect(latest?.funnel.stages.map((s) => s.count)).toEqual([2, 2, 2, 1]);
+    await expect(loadFunnelCandidates(db, { policy: 'simulated', versionIds: ['0'.repeat(64)] })).rejects.toThrow(/unknown environment version/);
+  });
+});

@@ -1,0 +1,65 @@
+// Reads everything the drift page needs in a fixed number of queries, whatever the number of
+// lineages: whole tables narrowed by column, and grouped counts the database sums for us.
+import type { Db } from '../db/client.ts';
+import { assembleDrift, type DriftRows } from './assemble.ts';
+import type { DriftInput } from './types.ts';
+
+const COMPLETE_PROBE = { purpose: 'probe', state: 'complete' } as const;
+
+export async function loadDriftRows(db: Db): Promise<DriftRows> {
+  const [lineages, generations, probes, turnSums, tokenSums, attemptCounts, planRoundCounts, releases] = await Promise.all([
+    db.lineage.findMany({
+      select: { id: true, name: true, seedVersionId: true, axisPolicy: true, synthesiser: true, createdAt: true, frontier: true },
+    }),
+    db.generation.findMany({ select: { id: true, lineageId: true, number: true, axis: true, state: true, versionId: true, createdAt: true } }),
+    db.probeGroup.findMany({
+      where: COMPLETE_PROBE,
+      select: { id: true, versionId: true, generationId: true, passes: true, size: true, createdAt: true },
+    }),
+    db.rollout.groupBy({ by: ['groupId'], where: { group: COMPLETE_PROBE }, _count: { _all: true }, _sum: { turns: true } }),
+    // Tokens per turn only where the policy reported both counts.
+    db.rollout.groupBy({
+      by: ['groupId'],
+      where: { group: COMPLETE_PROBE, promptTokens: { not: null }, completionTokens: { not: null } },
+      _sum: { turns: true, promptTokens: true, completionTokens: true },
+    }),
+    db.attempt.groupBy({ by: ['generationId', 'state'], _count: { _all: true } }),
+    db.planRound.groupBy({ by: ['generationId'], _count: { _all: true } }),
+    db.generation.groupBy({ by: ['lineageId'], where: { state: 'released' }, _max: { updatedAt: true } }),
+  ]);
+  const versionIds = new Set<string>();
+  for (const l of lineages) versionIds.add(l.seedVersionId);
+  for (const g of generations) if (g.versionId) versionIds.add(g.versionId);
+  const versions = await db.environmentVersion.findMany({
+    where: { id: { in: [...versionIds] } },
+    select: { id: true, name: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true },
+  });
+
+  const lastRelease = new Map(releases.map((r) => [r.lineageId, r._max.updatedAt]));
+  const tokensByGroup = new Map(tokenSums.map((t) => [t.groupId, t]));
+  return {
+    lineages: lineages.map((l) => ({ ...l, lastReleasedAt: lastRelease.get(l.id) ?? null })),
+    versions,
+    generations,
+    probes,
+    rolloutSums: turnSums.flatMap((s) => {
+      if (!s.groupId) return [];
+      const tokens = tokensByGroup.get(s.groupId);
+      return [
+        {
+          groupId: s.groupId,
+          rollouts: s._count._all,
+          turns: s._sum.turns ?? 0,
+          tokenTurns: tokens?._sum.turns ?? 0,
+          tokens: (tokens?._sum.promptTokens ?? 0) + (tokens?._sum.completionTokens ?? 0),
+        },
+      ];
+    }),
+    attemptCounts: attemptCounts.map((c) => ({ generationId: c.generationId, state: c.state, count: c._count._all })),
+    planRoundCounts: planRoundCounts.map((c) => ({ generationId: c.generationId, count: c._count._all })),
+  };
+}
+
+export async function loadDrift(db: Db): Promise<DriftInput> {
+  return assembleDrift(await loadDriftRows(db));
+}

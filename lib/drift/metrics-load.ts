@@ -1,0 +1,32 @@
+// Reads what /api/metrics exposes and renders it: the drift series, the queue, recent job
+// turnaround and sandbox failures.
+import type { Db } from '../db/client.ts';
+import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
+import { loadCalibrationStatuses } from './calibration.ts';
+import { loadDrift } from './load.ts';
+import { metricFamilies, renderExposition } from './prometheus.ts';
+
+/** Job turnaround covers the jobs that finished within this window before the scrape. */
+export const FINISHED_JOB_WINDOW_SECONDS = 3600;
+
+export async function prometheusText(db: Db, now = new Date()): Promise<string> {
+  const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
+  const [drift, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
+    loadDrift(db),
+    loadCalibrationStatuses(db),
+    db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
+    db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),
+    db.validatorRun.count({ where: { status: 'error' } }),
+    db.rollout.count({ where: { status: 'error' } }),
+  ]);
+  return renderExposition(
+    metricFamilies({
+      drift,
+      alerts: driftAlerts(drift, calibration, DEFAULT_ALERT_THRESHOLDS, now),
+      queue: queue.map((q) => ({ kind: q.kind, state: q.state, count: q._count._all })),
+      finishedJobs: finished.map((j) => ({ kind: j.kind, seconds: ((j.finishedAt as Date).getTime() - j.createdAt.getTime()) / 1000 })),
+      finishedWindowSeconds: FINISHED_JOB_WINDOW_SECONDS,
+      sandboxFailures: { validator: validatorErrors, rollout: rolloutErrors },
+    }),
+  );
+}

@@ -1,0 +1,67 @@
+// Everything the drift page, its JSON route and its CSV export show for one filter, computed
+// from one load.
+import { driftAlerts, type AlertThresholds, type CalibrationStatus, type DriftAlert } from './alerts.ts';
+import { applyDriftFilter, driftFacets, type DriftFacets, type DriftFilter } from './filters.ts';
+import { metricChart, pointsByLineage } from './series.ts';
+import { effectSpectrum, type EffectSpectrum } from './spectrum.ts';
+import { METRICS, type DriftInput, type Metric, type MetricChart } from './types.ts';
+
+export interface LineageSummary {
+  id: string;
+  name: string;
+  seedName: string;
+  axisPolicy: string;
+  synthesiser: string;
+  createdAt: string;
+  frontier: number | null;
+  generations: number; // positions after the seed
+  latestProbe: { number: number; passes: number; size: number } | null;
+}
+
+export interface DriftView {
+  filter: DriftFilter;
+  facets: DriftFacets;
+  totalLineages: number; // before filtering
+  lineages: LineageSummary[];
+  charts: Record<Metric, MetricChart>;
+  spectrum: EffectSpectrum;
+  alerts: DriftAlert[];
+}
+
+export function driftView(
+  all: DriftInput,
+  filter: DriftFilter,
+  options: { calibration: CalibrationStatus[]; thresholds: AlertThresholds; now: Date; horizon?: number },
+): DriftView {
+  const input = applyDriftFilter(all, filter);
+  const byLineage = pointsByLineage(input);
+  const charts = Object.fromEntries(METRICS.map((m) => [m, metricChart(input, m, filter.x, byLineage)])) as Record<Metric, MetricChart>;
+  const lineages = input.lineages
+    .map((l): LineageSummary => {
+      const points = byLineage.get(l.id) ?? [];
+      const probed = points.filter((p) => p.probe).at(-1);
+      return {
+        id: l.id,
+        name: l.name,
+        seedName: l.seedName,
+        axisPolicy: l.axisPolicy,
+        synthesiser: l.synthesiser,
+        createdAt: l.createdAt.toISOString(),
+        frontier: l.frontier,
+        generations: points.filter((p) => p.number > 0).length,
+        latestProbe: probed?.probe ? { number: probed.number, ...probed.probe } : null,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  // A per-lineage view leaves out calibration sets: they belong to no lineage.
+  const calibration = filter.lineage ? [] : options.calibration;
+  return {
+    filter,
+    facets: driftFacets(all),
+    totalLineages: all.lineages.length,
+    lineages,
+    charts,
+    spectrum: effectSpectrum(input, options.horizon),
+    alerts: driftAlerts(input, calibration, options.thresholds, options.now),
+  };
+}
