@@ -1,5 +1,6 @@
 // The worker process: claims jobs from the database queue and runs them through lib/.
 // It reaps sandbox containers that a crashed worker left behind, at start and then periodically.
+import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, runWorker, type JobHandler } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
@@ -84,6 +85,17 @@ export function jobHandlers(
       });
       const violations = result.findings.filter((f) => f.verdict === 'failed').length;
       return { itemId, key: result.item.key, version: result.item.version, findings: result.findings.length, violations };
+    },
+    [CALIBRATION_RESCORE_JOB]: async (payload, { job }) => {
+      const { setId, force } = rescoreJobPayload.parse(payload);
+      return rescoreSet({
+        db,
+        sandbox,
+        setId,
+        force,
+        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        progress: (message) => log(`job ${job.id}: ${message}`),
+      });
     },
   };
 }
