@@ -4,6 +4,7 @@ import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
 import { registerRubricCommands } from './commands/rubric.ts';
+import { registerSchedulerCommands } from './commands/scheduler.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
@@ -18,6 +19,7 @@ registerCalibrationCommands(program);
 registerEvolveCommand(program);
 registerWorkerCommand(program);
 registerRubricCommands(program);
+registerSchedulerCommands(program);
 registerSystemCommands(program);
 registerUserCommands(program);
 

@@ -15,6 +15,7 @@ import {
 } from '../lib/evolution/index.ts';
 import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/missed-issues/index.ts';
 import { runBacktest } from '../lib/rubric/backtest.ts';
+import { policyNamed, PROBE_JOB, probeJobPayload, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -71,6 +72,25 @@ export function jobHandlers(
       const context = await evolutionContext(generation.lineageId, job.id);
       const revised = await reviseGeneration(context, generationId, comment);
       return { generationId, state: revised.state, versionId: revised.versionId };
+    },
+    [PROBE_JOB]: async (payload, { job }) => {
+      const target = probeJobPayload.parse(payload);
+      const config = schedulerConfigFrom();
+      const summary = await probeVersion(
+        { db, sandbox },
+        {
+          ...target,
+          policy: policyNamed(config.probePolicy),
+          size: config.probeSize,
+          concurrency: config.probeConcurrency,
+          passThreshold: config.passThreshold,
+          jobId: job.id,
+          labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+          progress: (message) => log(`job ${job.id}: ${message}`),
+        },
+      );
+      const advanced = target.lineageId ? await scheduleLineage(db, target.lineageId, config.releaseAt) : undefined;
+      return { groupId: summary.groupId, passes: summary.passes, size: summary.size, errors: summary.errors, frontier: advanced?.frontier };
     },
     [BACKTEST_JOB]: async (payload, { job }) => {
       const { itemId, states } = backtestJobPayload.parse(payload);

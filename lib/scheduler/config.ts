@@ -25,7 +25,7 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
 const intFrom = (value: string | undefined) => (value === undefined || value === '' ? undefined : Number(value));
 
 // ENVOLVE_PROBE_SIZE, ENVOLVE_RELEASE_AT, ENVOLVE_PROBE_CONCURRENCY, ENVOLVE_PASS_THRESHOLD, ENVOLVE_PROBE_POLICY.
-export function schedulerConfigFrom(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
+export function schedulerConfigFrom(env: Record<string, string | undefined> = process.env, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
   const fromEnv = {
     probeSize: intFrom(env.ENVOLVE_PROBE_SIZE),
     releaseAt: intFrom(env.ENVOLVE_RELEASE_AT),

@@ -8,3 +8,4 @@ export { sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type
 export { NotServableError, reportTrainerGroup, scoredRewards, trainerReportSchema, UnknownVersionError, type TrainerReport, type TrainerReportResult } from './report.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';
+export { policyNamed } from './policy.ts';

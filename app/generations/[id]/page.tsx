@@ -7,6 +7,8 @@ import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
 import { AWAITING_REVIEW } from '@/lib/review/types.ts';
+import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
+import { probeGroupsOf } from '@/lib/scheduler/view.ts';
 import { generationIdSchema } from '../../api/generations/params.ts';
 import { Attempts } from './attempts.tsx';
 import { DecisionBox } from './decision-box.tsx';
@@ -14,6 +16,7 @@ import { DifficultyAxes } from './difficulty-axes.tsx';
 import { ReviewHistory } from './history.tsx';
 import { Panel } from './panel.tsx';
 import { PlanRounds } from './plan-rounds.tsx';
+import { Probes } from './probes.tsx';
 import { ResidualFiles } from './residual-files.tsx';
 import { SequenceEdit } from './sequence-edit.tsx';
 import { StateBadge } from './state-badge.tsx';
@@ -39,6 +42,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function GenerationReviewPage({ params, searchParams }: Props) {
   const review = await loadReview((await params).id, (await searchParams).attempt);
   const g = review.generation;
+  const probes = g.versionId ? await probeGroupsOf(await requestDb(), g.versionId) : [];
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -89,6 +93,9 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
           <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
             <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
+          </Panel>
+          <Panel id="probes" title="Probes">
+            <Probes groups={probes} releaseAt={schedulerConfigFrom().releaseAt} />
           </Panel>
           <Panel id="difficulty" title="Difficulty axes">
             <DifficultyAxes parent={review.difficulty.parent} child={review.difficulty.child} />

@@ -1,0 +1,58 @@
+// Probes against real containers: 8 simulated rollouts of a shipped seed are stored with attempt
+// numbers 1–8 and counted into their group; timed-out rollouts are scored low and counted; a
+// retried probe job resumes its group instead of running another.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { importPath } from '../../lib/env/import.ts';
+import { OraclePolicy } from '../../lib/rollout/policies/oracle.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { policyNamed, probeVersion } from '../../lib/scheduler/index.ts';
+
+let testDb: TestDb;
+let seedVersionId: string;
+const sandbox = new DockerSandbox();
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+  const [imported] = await importPath(testDb.db, 'examples/tasks/seed-logs-awk');
+  if (!imported?.ok) throw new Error(`import failed: ${JSON.stringify(imported)}`);
+  seedVersionId = imported.versionId;
+});
+afterAll(() => testDb.cleanup());
+
+describe('probeVersion', () => {
+  it('stores 8 simulated trajectories with attempt numbers 1–8 and counts them into the group', async () => {
+    const summary = await probeVersion({ db: testDb.db, sandbox }, { versionId: seedVersionId, policy: policyNamed('simulated'), size: 8, concurrency: 4 });
+    const rollouts = await testDb.db.rollout.findMany({ where: { groupId: summary.groupId }, orderBy: { attempt: 'asc' } });
+    expect(rollouts.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(rollouts.map((r) => r.seed)).size).toBe(8);
+    for (const r of rollouts) {
+      expect(r).toMatchObject({ versionId: seedVersionId, policy: 'simulated', simulated: true, status: 'completed' });
+      expect(r.imageId).toMatch(/^sha256:/);
+      expect(r.turns).toBeGreaterThan(1);
+      expect(await testDb.db.trajectoryStep.count({ where: { rolloutId: r.id } })).toBeGreaterThan(r.turns);
+    }
+    const passed = rollouts.filter((r) => r.passed).length;
+    expect(summary).toMatchObject({ state: 'complete', size: 8, completed: 8, passes: passed, errors: 0 });
+    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: summary.groupId } })).toMatchObject({ passes: passed, completed: 8, simulated: true, purpose: 'probe' });
+  });
+
+  it('scores timed-out rollouts with the low reward and counts them, never drops them', async () => {
+    const summary = await probeVersion({ db: testDb.db, sandbox }, { versionId: seedVersionId, policy: new OraclePolicy(), size: 2, concurrency: 2, agentTimeoutSec: 0.001 });
+    const rollouts = await testDb.db.rollout.findMany({ where: { groupId: summary.groupId } });
+    expect(rollouts).toHaveLength(2);
+    for (const r of rollouts) expect(r).toMatchObject({ status: 'timed-out', timedOut: true, reward: 0, passed: false });
+    expect(summary).toMatchObject({ state: 'complete', completed: 2, timeouts: 2, passes: 0 });
+  });
+
+  it('resumes the group of a retried job instead of starting another', async () => {
+    const request = { versionId: seedVersionId, policy: new OraclePolicy(), size: 2, concurrency: 2, jobId: 'job-retried' };
+    const first = await probeVersion({ db: testDb.db, sandbox }, request);
+    const second = await probeVersion({ db: testDb.db, sandbox }, request);
+    expect(second.groupId).toBe(first.groupId);
+    expect(second.rolloutIds).toEqual(first.rolloutIds);
+    expect(await testDb.db.rollout.count({ where: { groupId: first.groupId } })).toBe(2);
+    expect(second).toMatchObject({ passes: 2, completed: 2 });
+  });
+});
