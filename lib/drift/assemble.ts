@@ -37,6 +37,7 @@ export interface ProbeRow {
   id: string;
   versionId: string;
   generationId: string | null;
+  lineageId: string | null;
   passes: number;
   size: number;
   createdAt: Date;
@@ -100,9 +101,15 @@ export function assembleDrift(rows: DriftRows): DriftInput {
   const newestFirst = [...rows.probes].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const probeByGeneration = new Map<string, ProbeRow>();
   const probeByVersion = new Map<string, ProbeRow>();
+  // A seed shared by several lineages: each lineage's own probe of it comes first.
+  const seedProbeByLineage = new Map<string, ProbeRow>();
   for (const probe of newestFirst) {
     if (probe.generationId && !probeByGeneration.has(probe.generationId)) probeByGeneration.set(probe.generationId, probe);
     if (!probeByVersion.has(probe.versionId)) probeByVersion.set(probe.versionId, probe);
+    if (!probe.generationId && probe.lineageId) {
+      const key = `${probe.lineageId}\u0000${probe.versionId}`;
+      if (!seedProbeByLineage.has(key)) seedProbeByLineage.set(key, probe);
+    }
   }
   const sums = new Map(rows.rolloutSums.map((s) => [s.groupId, s]));
   const planRounds = new Map(rows.planRoundCounts.map((c) => [c.generationId, c.count]));
@@ -144,7 +151,7 @@ export function assembleDrift(rows: DriftRows): DriftInput {
 
   const points: GenerationPoint[] = [];
   for (const lineage of rows.lineages) {
-    const seedProbe = probeByVersion.get(lineage.seedVersionId);
+    const seedProbe = seedProbeByLineage.get(`${lineage.id}\u0000${lineage.seedVersionId}`) ?? probeByVersion.get(lineage.seedVersionId);
     points.push({
       lineageId: lineage.id,
       number: 0,

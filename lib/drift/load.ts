@@ -14,13 +14,15 @@ export async function loadDriftRows(db: Db): Promise<DriftRows> {
     db.generation.findMany({ select: { id: true, lineageId: true, number: true, axis: true, state: true, versionId: true, createdAt: true } }),
     db.probeGroup.findMany({
       where: COMPLETE_PROBE,
-      select: { id: true, versionId: true, generationId: true, passes: true, size: true, createdAt: true },
+      select: { id: true, versionId: true, generationId: true, lineageId: true, passes: true, size: true, createdAt: true },
     }),
-    db.rollout.groupBy({ by: ['groupId'], where: { group: COMPLETE_PROBE }, _count: { _all: true }, _sum: { turns: true } }),
+    // Sums for every group: a plain scan is cheaper than joining on the group's purpose, and
+    // assembling reads only the probes' sums.
+    db.rollout.groupBy({ by: ['groupId'], _count: { _all: true }, _sum: { turns: true } }),
     // Tokens per turn only where the policy reported both counts.
     db.rollout.groupBy({
       by: ['groupId'],
-      where: { group: COMPLETE_PROBE, promptTokens: { not: null }, completionTokens: { not: null } },
+      where: { promptTokens: { not: null }, completionTokens: { not: null } },
       _sum: { turns: true, promptTokens: true, completionTokens: true },
     }),
     db.attempt.groupBy({ by: ['generationId', 'state'], _count: { _all: true } }),
