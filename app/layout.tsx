@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <header className="border-b border-zinc-200 bg-white">
           <div className="mx-auto flex h-12 max-w-7xl items-center gap-6 px-4 sm:px-6">
-            <Link href="/environments" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+            <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
               <span aria-hidden className="grid size-6 place-items-center rounded bg-zinc-900 text-xs text-white">
                 E
               </span>
@@ -39,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {can(user.role, 'dashboard.read') && <NavLink href="/lineages">Lineages</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/rubric">Rubric</NavLink>}
+                {can(user.role, 'calibration.label') && <NavLink href="/calibration">Calibration</NavLink>}
                 {can(user.role, 'audit.read') && <NavLink href="/audit">Audit log</NavLink>}
                 {can(user.role, 'users.manage') && <NavLink href="/admin/users">Users</NavLink>}
               </nav>

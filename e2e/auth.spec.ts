@@ -56,7 +56,7 @@ test('signing out ends the session', async ({ page }) => {
 });
 
 test('an annotator is refused the audit log; a lead reads it', async ({ page, browser }) => {
-  await signIn(page, 'annotator');
+  await signIn(page, 'annotator', '/calibration');
   const refused = await page.goto('/audit');
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Your role may not open this page' })).toBeVisible();

@@ -44,7 +44,10 @@ test('a reviewer finds the lineage, walks its tree by keyboard and opens a gener
 test('the lineage routes need a session, and answer 400 for a bad id and 404 for an unknown one', async ({ page, request }) => {
   const fixture = e2eFixture();
   expect((await request.get('/api/lineages')).status()).toBe(401);
-  await signIn(page, 'annotator');
+  // Annotators label blind and are refused the dashboard's data (it carries pass rates).
+  await signIn(page, 'annotator', '/calibration');
+  expect((await page.request.get('/api/lineages')).status()).toBe(403);
+  await signIn(page, 'reviewer');
   const list = await page.request.get('/api/lineages?q=seed-logs-awk');
   expect(list.ok()).toBe(true);
   const body = (await list.json()) as { items: { id: string }[] };

@@ -98,12 +98,12 @@ test('two reviewers decide generation 3 at once: the second is told it changed u
   await second.context().close();
 });
 
-test("an annotator's approve is refused by the server, from the page and through the raw API", async ({ page }) => {
-  await signIn(page, 'annotator', `/generations/${generation(4)}`);
-  await page.goto(`/generations/${generation(4)}`);
+test("an annotator is refused the review page and the approve API", async ({ page }) => {
+  // Annotators may not open the review page at all (it shows rewards); the raw API refuses them too.
+  await signIn(page, 'reviewer', `/generations/${generation(4)}`);
   const revision = Number(await page.getByTestId('revision').textContent());
-  await decideOnPage(page, 'Approve');
-  await expect(page.getByTestId('decision-error')).toBeVisible();
+  await signIn(page, 'annotator', '/calibration');
+  expect((await page.goto(`/generations/${generation(4)}`))?.status()).toBe(403);
   const answer = await page.evaluate(
     async ({ id, revision }) => {
       const response = await fetch(`/api/generations/${id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'approve', comment: '', revision }) });
@@ -112,7 +112,7 @@ test("an annotator's approve is refused by the server, from the page and through
     { id: generation(4), revision },
   );
   expect(answer.status).toBe(403);
-  await page.reload();
+  await signIn(page, 'reviewer', `/generations/${generation(4)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
 });
 

@@ -1,0 +1,226 @@
+'use client';
+
+// Keyboard-first blind labelling: 1/2/3 answer, Ctrl/Cmd+Enter submits and shows the next item
+// (already prefetched, so it appears without a round trip), ←/→ move between the annotator's own
+// items, ? toggles the help. The server leases the next item with the submit answer.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchJson } from '@/app/_components/fetch-json.ts';
+import type { AnnotatorItemView, AnnotatorQueue, HumanLabel } from '@/lib/calibration/index.ts';
+import { buttonClass, inputClass, kbdClass } from '../../_components/classes.ts';
+import { Trajectory } from '../../_components/trajectory.tsx';
+
+const ANSWERS: { key: string; answer: HumanLabel; label: string; style: string }[] = [
+  { key: '1', answer: 'pass', label: 'Pass', style: 'border-emerald-600 bg-emerald-50 text-emerald-900' },
+  { key: '2', answer: 'fail', label: 'Fail', style: 'border-red-600 bg-red-50 text-red-900' },
+  { key: '3', answer: 'unsure', label: 'Unsure', style: 'border-amber-500 bg-amber-50 text-amber-900' },
+];
+
+const itemKey = (setId: string, itemId: string) => ['calibration-item', setId, itemId] as const;
+const itemUrl = (setId: string, itemId: string) => `/api/calibration/sets/${setId}/items/${itemId}`;
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok) throw new Error(json?.message ?? `${url}: HTTP ${response.status}`);
+  return json as T;
+}
+
+export function Labeller({ setId }: { setId: string }) {
+  const queryClient = useQueryClient();
+  // Leasing is idempotent (a held lease is resumed), so the first load may run as a query.
+  const queue = useQuery({
+    queryKey: ['calibration-queue', setId],
+    queryFn: () => postJson<AnnotatorQueue>(`/api/calibration/sets/${setId}/queue`, {}),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const [viewing, setViewing] = useState<string | null>(null);
+  const shown = viewing ?? queue.data?.current ?? null;
+  const item = useQuery({
+    queryKey: itemKey(setId, shown ?? ''),
+    queryFn: () => fetchJson<AnnotatorItemView>(itemUrl(setId, shown!)),
+    enabled: shown !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [answer, setAnswer] = useState<HumanLabel | null>(null);
+  const [note, setNote] = useState('');
+  const [help, setHelp] = useState(false);
+  const shownAt = useRef(0);
+
+  // Reset the form to the shown item's own label whenever another item comes up.
+  useEffect(() => {
+    setAnswer(item.data?.myLabel?.answer ?? null);
+    setNote(item.data?.myLabel?.note ?? '');
+    shownAt.current = performance.now();
+  }, [item.data]);
+
+  const prefetch = useCallback(
+    (itemId: string | null | undefined) => {
+      if (!itemId) return;
+      void queryClient.prefetchQuery({ queryKey: itemKey(setId, itemId), queryFn: () => fetchJson<AnnotatorItemView>(itemUrl(setId, itemId)), staleTime: Number.POSITIVE_INFINITY });
+    },
+    [queryClient, setId],
+  );
+  useEffect(() => prefetch(queue.data?.upcoming), [prefetch, queue.data?.upcoming]);
+
+  // The annotator's own items in set order: those they labelled and the one they hold.
+  const mine = useMemo(() => {
+    const q = queue.data;
+    if (!q) return [];
+    return [...q.labelled, ...(q.current ? [q.current] : [])];
+  }, [queue.data]);
+  const index = shown ? mine.indexOf(shown) : -1;
+
+  const submit = useMutation({
+    mutationFn: (vars: { itemId: string; answer: HumanLabel; note: string }) =>
+      postJson<AnnotatorQueue>(`${itemUrl(setId, vars.itemId)}/label`, {
+        answer: vars.answer,
+        note: vars.note,
+        durationMs: Math.round(performance.now() - shownAt.current),
+      }),
+    onSuccess: (next, vars) => {
+      queryClient.setQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId), (old) => (old ? { ...old, myLabel: { answer: vars.answer, note: vars.note } } : old));
+      queryClient.setQueryData(['calibration-queue', setId], next);
+      setViewing(null);
+    },
+  });
+
+  const doSubmit = useCallback(() => {
+    if (!shown || !answer || submit.isPending) return;
+    submit.mutate({ itemId: shown, answer, note });
+  }, [shown, answer, note, submit]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const inText = event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement;
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        doSubmit();
+        return;
+      }
+      if (inText) {
+        if (event.key === 'Escape') (event.target as HTMLElement).blur();
+        return;
+      }
+      if (event.key === '?') setHelp((h) => !h);
+      else if (event.key === 'Escape') setHelp(false);
+      else if (ANSWERS.some((a) => a.key === event.key)) setAnswer(ANSWERS.find((a) => a.key === event.key)!.answer);
+      else if (event.key === 'ArrowLeft' && index > 0) setViewing(mine[index - 1]!);
+      else if (event.key === 'ArrowRight' && index >= 0 && index < mine.length - 1) setViewing(mine[index + 1]!);
+      else if (event.key === 'n') document.getElementById('label-note')?.focus();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [doSubmit, index, mine]);
+
+  useEffect(() => {
+    if (index > 0) prefetch(mine[index - 1]);
+    if (index >= 0) prefetch(mine[index + 1]);
+  }, [index, mine, prefetch]);
+
+  if (queue.isPending) return <p className="text-sm text-zinc-500">Loading your queue…</p>;
+  if (queue.isError) return <p role="alert" className="text-sm text-red-700">{queue.error.message}</p>;
+  const q = queue.data;
+  const total = q.labelled.length + q.remaining;
+  const done = q.labelled.length;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <div
+          role="progressbar"
+          aria-label="Your progress"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={done}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-200"
+        >
+          <div className="h-full bg-zinc-900 transition-[width]" style={{ width: `${total === 0 ? 100 : (done / total) * 100}%` }} />
+        </div>
+        <span data-testid="progress-text" className="text-sm tabular-nums text-zinc-600">
+          {done} of {total} labelled
+        </span>
+        <button type="button" onClick={() => setHelp(true)} className="text-sm text-zinc-500 underline" aria-keyshortcuts="?">
+          Shortcuts <kbd className={kbdClass}>?</kbd>
+        </button>
+      </div>
+
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+
+      {shown === null ? (
+        <div data-testid="all-done" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          Nothing left for you in this set: you labelled {done} item(s). Use ← to review your labels.
+        </div>
+      ) : item.isError ? (
+        <p role="alert" className="text-sm text-red-700">{item.error.message}</p>
+      ) : !item.data ? (
+        <p className="text-sm text-zinc-500">Loading item…</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+          <div className="min-w-0">
+            <h2 data-testid="item-heading" className="mb-3 text-base font-semibold">
+              Item {item.data.position} of {item.data.items}
+              {shown !== q.current && <span className="ml-2 text-sm font-normal text-zinc-500">(labelled — you may revise it)</span>}
+            </h2>
+            <Trajectory trajectory={item.data.trajectory} />
+          </div>
+          <aside className="flex flex-col gap-3 lg:sticky lg:top-4 lg:self-start" aria-label="Your label">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-semibold">Did the agent do the task?</legend>
+              {ANSWERS.map((a) => (
+                <label
+                  key={a.answer}
+                  className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm ${answer === a.answer ? a.style : 'border-zinc-200 bg-white'}`}
+                >
+                  <input type="radio" name="answer" value={a.answer} checked={answer === a.answer} onChange={() => setAnswer(a.answer)} className="sr-only" />
+                  <kbd className={kbdClass}>{a.key}</kbd> {a.label}
+                  {answer === a.answer && <span className="ml-auto text-xs" aria-hidden>selected</span>}
+                </label>
+              ))}
+            </fieldset>
+            <label htmlFor="label-note" className="text-sm font-medium">
+              Note <span className="font-normal text-zinc-400">(optional, <kbd className={kbdClass}>n</kbd>)</span>
+            </label>
+            <textarea id="label-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} className={inputClass} />
+            <button type="button" onClick={doSubmit} disabled={!answer || submit.isPending} className={buttonClass}>
+              Submit and next <kbd className="ml-2 rounded bg-zinc-700 px-1 font-mono text-xs">Ctrl+Enter</kbd>
+            </button>
+            {submit.isError && <p role="alert" className="text-sm text-red-700">{submit.error.message}</p>}
+            <p className="text-xs text-zinc-500">
+              <kbd className={kbdClass}>←</kbd> <kbd className={kbdClass}>→</kbd> your items ({index + 1} of {mine.length})
+            </p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HelpOverlay({ onClose }: { onClose: () => void }) {
+  const rows: [string, string][] = [
+    ['1 / 2 / 3', 'answer pass / fail / unsure'],
+    ['Ctrl+Enter or ⌘+Enter', 'submit and go to the next item'],
+    ['← / →', 'previous / next of your items'],
+    ['n', 'write a note (Esc leaves the note)'],
+    ['?', 'show or hide this help'],
+  ];
+  return (
+    <div role="dialog" aria-label="Keyboard shortcuts" className="fixed inset-0 z-20 grid place-items-center bg-zinc-900/40" onClick={onClose}>
+      <div className="w-96 rounded-lg bg-white p-5 shadow-lg" onClick={(e) => e.stopPropagation()}>
+        <h2 className="mb-3 text-base font-semibold">Keyboard shortcuts</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-mono text-xs text-zinc-700">{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-xs text-zinc-500">You label blind: the verifier&apos;s verdict and other annotators&apos; labels are never shown here. Press ? or Esc to close.</p>
+      </div>
+    </div>
+  );
+}
