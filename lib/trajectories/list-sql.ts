@@ -40,8 +40,8 @@ export function whereSql(query: TrajectoryListQuery): Sql {
   return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, ' AND ')}` : Prisma.empty;
 }
 
-// Ties always end on createdAt then id, so every order is total and pages never overlap.
-// NULLS LAST: SQLite and PostgreSQL place NULL differently by default.
+// Every order is descending on all its keys and ends on createdAt then id, so it is total and
+// pages never overlap. NULLS LAST: SQLite and PostgreSQL place NULL differently by default.
 const REWARD_ORDER = Prisma.sql`"reward" DESC NULLS LAST, "createdAt" DESC, "id" DESC`;
 const ORDERS: Record<TrajectoryListQuery['sort'], Sql> = {
   reward: REWARD_ORDER,
@@ -50,6 +50,29 @@ const ORDERS: Record<TrajectoryListQuery['sort'], Sql> = {
   turns: Prisma.sql`"turns" DESC, "createdAt" DESC, "id" DESC`,
   duration: Prisma.sql`"durationMs" DESC, "createdAt" DESC, "id" DESC`,
 };
+
+// The same orders as row values, for keyset comparisons (row values compare NULL as unknown,
+// so an unscored reward becomes a value below any real reward, which is where NULLS LAST puts it).
+const UNSCORED = Prisma.raw('-1e300');
+const REWARD_KEY = [Prisma.sql`COALESCE("reward", ${UNSCORED})`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`];
+const KEYS: Record<TrajectoryListQuery['sort'], Sql[]> = {
+  reward: REWARD_KEY,
+  suspicious: [Prisma.sql`"score"`, ...REWARD_KEY],
+  newest: [Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
+  turns: [Prisma.sql`"turns"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
+  duration: [Prisma.sql`"durationMs"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
+};
+
+/**
+ * The sort as a row value: the list order is this key descending. `ascending` orders by it
+ * the other way, for the row just before a given one.
+ */
+export function sortKeySql(sort: TrajectoryListQuery['sort']): { key: Sql; ascending: Sql } {
+  return {
+    key: Prisma.join(KEYS[sort], ', '),
+    ascending: Prisma.join(KEYS[sort].map((column) => Prisma.sql`${column} ASC`), ', '),
+  };
+}
 
 const W = SUSPICION_WEIGHTS;
 
@@ -77,16 +100,26 @@ export function rankedSql(query: TrajectoryListQuery): { with: Sql; order: Sql }
 }
 
 /**
- * `turn_ranks AS (...), medians AS (versionId, median)`: the median turns of each version in
- * `versions`, over all its rollouts. Row numbers rn of n rows: the middle one or two have 2·rn in {n, n+1, n+2}.
+ * `turn_counts, turn_cumulative, medians (versionId, median)`: the median turns of each version
+ * in `versions`, over all its rollouts. From the (versionId, turns) histogram, which the
+ * index on those columns reads without sorting: with `upto` rollouts at or below a turns value
+ * out of n, the lower middle is the first value with 2·upto ≥ n and the upper middle the
+ * first with 2·upto ≥ n + 1 (the same value when n is odd). Comparisons only: no integer
+ * division, which SQLite and PostgreSQL do differently on COUNT's types.
  */
 export function mediansCte(versions: Sql): Sql {
-  return Prisma.sql`turn_ranks AS (
-      SELECT x."versionId", x."turns",
-        ROW_NUMBER() OVER (PARTITION BY x."versionId" ORDER BY x."turns") AS rn,
-        COUNT(*) OVER (PARTITION BY x."versionId") AS n
-      FROM "Rollout" x WHERE x."versionId" IN (${versions})),
-    medians AS (SELECT "versionId", AVG("turns") AS "median" FROM turn_ranks WHERE 2 * rn IN (n, n + 1, n + 2) GROUP BY "versionId")`;
+  return Prisma.sql`turn_counts AS (
+      SELECT x."versionId", x."turns", COUNT(*) AS c FROM "Rollout" x
+      WHERE x."versionId" IN (${versions}) GROUP BY x."versionId", x."turns"),
+    turn_cumulative AS (
+      SELECT "versionId", "turns",
+        SUM(c) OVER (PARTITION BY "versionId" ORDER BY "turns") AS upto,
+        SUM(c) OVER (PARTITION BY "versionId") AS n
+      FROM turn_counts),
+    medians AS (
+      SELECT "versionId",
+        (MIN(CASE WHEN 2 * upto >= n THEN "turns" END) + MIN(CASE WHEN 2 * upto >= n + 1 THEN "turns" END)) / 2.0 AS "median"
+      FROM turn_cumulative GROUP BY "versionId")`;
 }
 
 export function countSql(query: TrajectoryListQuery): Sql {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../dashboard/test-fixtures.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
-import { listTrajectories, trajectoryFacets, trajectoryNeighbours } from './list.ts';
+import { listTrajectories, medianTurns, trajectoryFacets, trajectoryNeighbours } from './list.ts';
 import { trajectoryListFromParams, trajectoryListSearch } from './list-query.ts';
 import { seedRollout } from './test-fixtures.ts';
 
@@ -102,6 +102,16 @@ describe('list parameters', () => {
     expect(query.rewardMin).toBeUndefined();
     expect(trajectoryListSearch(query)).toBe('?policy=oracle');
     expect(trajectoryListSearch(query, { sort: 'turns', page: 2 })).toBe('?sort=turns&policy=oracle&page=2');
+  });
+});
+
+describe('medianTurns', () => {
+  it('takes the middle value of an odd count and the mean of the two middle values of an even one', async () => {
+    const even = await seedEnvironment(db, { name: 'even-task' });
+    for (const turns of [4, 10, 10, 1]) await seedRollout(db, { versionId: even, turns });
+    const medians = await medianTurns(db, [alpha, beta, even]);
+    expect(Object.fromEntries(medians)).toEqual({ [alpha]: 20, [beta]: 20.5, [even]: 7 });
+    for (const id of await db.rollout.findMany({ where: { versionId: even }, select: { id: true } })) await db.rollout.delete({ where: { id: id.id } });
   });
 });
 

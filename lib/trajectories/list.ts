@@ -3,7 +3,7 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { TRAJECTORY_PAGE_SIZE, type TrajectoryListQuery } from './list-query.ts';
-import { countSql, mediansCte, rankedSql } from './list-sql.ts';
+import { countSql, mediansCte, rankedSql, sortKeySql } from './list-sql.ts';
 import { suspicionReasons, suspicionScore } from './suspicion.ts';
 import type { TrajectoryFacets, TrajectoryListItem, TrajectoryListPage, TrajectoryNeighbours } from './types.ts';
 
@@ -116,27 +116,25 @@ export async function medianTurns(db: Db, versionIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.versionId, Number(row.median)]));
 }
 
-/** The trajectories just before and after this one in the list's order and filters. */
+/**
+ * The trajectories just before and after this one in the list's order and filters, by keyset
+ * (row-value comparison with the sort key): no numbering of the whole list. One query.
+ */
 export async function trajectoryNeighbours(db: Db, query: TrajectoryListQuery, id: string): Promise<TrajectoryNeighbours> {
   const ranked = rankedSql(query);
-  const [rows, total] = await Promise.all([
-    db.$queryRaw<{ id: string; pos: number | bigint }[]>(
-      Prisma.sql`${ranked.with},
-        ordered AS (SELECT "id", ROW_NUMBER() OVER (ORDER BY ${ranked.order}) AS pos FROM ranked),
-        mine AS (SELECT pos FROM ordered WHERE "id" = ${id})
-      SELECT o."id", o.pos FROM ordered o, mine WHERE o.pos BETWEEN mine.pos - 1 AND mine.pos + 1`,
-    ),
-    countTrajectories(db, query),
-  ]);
-  const current = rows.find((row) => row.id === id);
-  if (!current) return { position: null, total, previousId: null, nextId: null };
-  const position = Number(current.pos);
-  return {
-    position,
-    total,
-    previousId: rows.find((row) => Number(row.pos) === position - 1)?.id ?? null,
-    nextId: rows.find((row) => Number(row.pos) === position + 1)?.id ?? null,
-  };
+  const { key, ascending } = sortKeySql(query.sort);
+  const current = Prisma.sql`(SELECT ${key} FROM ranked WHERE "id" = ${id})`;
+  const [row] = await db.$queryRaw<{ present: number | bigint; before: number | bigint; nextId: string | null; previousId: string | null; total: number | bigint }[]>(
+    Prisma.sql`${ranked.with} SELECT
+      (SELECT COUNT(*) FROM ranked WHERE "id" = ${id}) AS "present",
+      (SELECT COUNT(*) FROM ranked WHERE (${key}) > ${current}) AS "before",
+      (SELECT "id" FROM ranked WHERE (${key}) < ${current} ORDER BY ${ranked.order} LIMIT 1) AS "nextId",
+      (SELECT "id" FROM ranked WHERE (${key}) > ${current} ORDER BY ${ascending} LIMIT 1) AS "previousId",
+      (SELECT COUNT(*) FROM ranked) AS "total"`,
+  );
+  const total = Number(row?.total ?? 0);
+  if (!row || Number(row.present) === 0) return { position: null, total, previousId: null, nextId: null };
+  return { position: Number(row.before) + 1, total, previousId: row.previousId, nextId: row.nextId };
 }
 
 /** What the filter form offers: policies, lineages and environment names that have rollouts. */
