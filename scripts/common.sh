@@ -38,13 +38,13 @@ check_node() {
 }
 
 install_dependencies() { step "Installing npm dependencies (npm ci)"; npm ci --no-audit --no-fund; }
-generate_client() { step "Generating the Prisma client"; PRISMA_SCHEMA_ENGINE_BINARY=/bin/false npx prisma generate >/dev/null; }
+generate_client() { step "Generating the Prisma clients (SQLite, PostgreSQL)"; npx tsx scripts/db-generate.ts >/dev/null; }
 build_web() { step "Building the dashboard (next build)"; npx next build; }
 
 prepare() {
   check_node
   when_changed deps "package.json package-lock.json" install_dependencies
-  [ -d lib/db/generated ] || rm -f "$stamp_dir/client"
+  { [ -d lib/db/generated ] && [ -d lib/db/generated-pg ]; } || rm -f "$stamp_dir/client"
   when_changed client "prisma/schema.prisma package-lock.json" generate_client
 }
 

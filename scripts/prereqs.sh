@@ -81,12 +81,31 @@ ensure_postgres() {
   pg_ctlcluster $cluster start >&2
 }
 
+# The role and database the PostgreSQL half of `npm test` uses (ENVOLVE_TEST_PG_URL in scripts/test.sh).
+# The role may create databases: each test file migrates a fresh one and drops it afterwards.
+ensure_postgres_test_role() {
+  if [[ $(id -u) -eq 0 ]]; then
+    su postgres -c "psql -qAt -v ON_ERROR_STOP=1" >/dev/null <<'SQL'
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'envolve') THEN
+    CREATE ROLE envolve LOGIN CREATEDB PASSWORD 'envolve';
+  END IF;
+END $$;
+SELECT 'CREATE DATABASE envolve_test OWNER envolve'
+  WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'envolve_test') \gexec
+SQL
+  else
+    psql -qAt -c "SELECT 1" "postgresql://envolve:envolve@127.0.0.1:5432/envolve_test" >/dev/null ||
+      die "the test role is missing; as the postgres user: CREATE ROLE envolve LOGIN CREATEDB PASSWORD 'envolve'; CREATE DATABASE envolve_test OWNER envolve"
+  fi
+}
+
 [[ $# -gt 0 ]] || die "usage: bash scripts/prereqs.sh docker [chromium] [postgres]"
 for want in "$@"; do
   case "$want" in
     docker) ensure_docker ;;
     chromium) ensure_chromium ;;
-    postgres | postgresql) ensure_postgres ;;
+    postgres | postgresql) ensure_postgres && ensure_postgres_test_role ;;
     *) die "unknown prerequisite '$want' (known: docker, chromium, postgres)" ;;
   esac
 done

@@ -1,6 +1,12 @@
 import { PrismaClient } from './generated/client.ts';
+import { PrismaClient as PostgresPrismaClient } from './generated-pg/client.ts';
+import { postgresAdapterFactory } from './postgres.ts';
+import { providerOf } from './provider.ts';
 import { DEFAULT_DATABASE_URL, sqliteAdapterFactory } from './sqlite.ts';
 
+// The app sees one client type. Both clients are generated from the same source schema
+// (prisma/postgresql/schema.prisma is derived from prisma/schema.prisma), so their model APIs are
+// identical; they are two classes only because a client refuses the other provider's adapter.
 export type Db = PrismaClient;
 
 export function databaseUrl(url?: string): string {
@@ -8,5 +14,9 @@ export function databaseUrl(url?: string): string {
 }
 
 export function createDb(url?: string): Db {
-  return new PrismaClient({ adapter: sqliteAdapterFactory(databaseUrl(url)) });
+  const resolved = databaseUrl(url);
+  if (providerOf(resolved) === 'postgresql') {
+    return new PostgresPrismaClient({ adapter: postgresAdapterFactory(resolved) }) as unknown as Db;
+  }
+  return new PrismaClient({ adapter: sqliteAdapterFactory(resolved) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffMigrationsToSchema } from './migrate.ts';
+import { diffMigrationsToSchema, latestPostgresSnapshot, postgresSchemaFile } from './migrate.ts';
 import { readSchemaFile } from './migrations-dir.ts';
 
 describe('diffMigrationsToSchema', () => {
@@ -11,5 +11,11 @@ describe('diffMigrationsToSchema', () => {
     const schema = readSchemaFile();
     const changed = { ...schema, content: schema.content.replace(/model Job \{/, 'model Job {\n  note String?') };
     expect(await diffMigrationsToSchema(changed)).toContain('ALTER TABLE "Job" ADD COLUMN "note" TEXT;');
+  });
+});
+
+describe('the PostgreSQL migrations', () => {
+  it('lead to the PostgreSQL schema derived from prisma/schema.prisma (run npm run db:diff after a schema change)', () => {
+    expect(latestPostgresSnapshot()?.content).toBe(postgresSchemaFile().content);
   });
 });

@@ -6,6 +6,9 @@ import type { SchemaFile } from './schema-engine.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 export const SCHEMA_PATH = fileURLToPath(new URL('../../prisma/schema.prisma', import.meta.url));
+// Generated from SCHEMA_PATH (postgres-schema.ts); its migrations live in their own folder.
+export const POSTGRES_SCHEMA_PATH = fileURLToPath(new URL('../../prisma/postgresql/schema.prisma', import.meta.url));
+export const POSTGRES_MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations-postgresql', import.meta.url));
 
 const LOCKFILE = 'migration_lock.toml';
 const MIGRATION_FILE = 'migration.sql';
