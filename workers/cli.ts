@@ -1,11 +1,15 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
 import { registerCalibrationCommands } from './commands/calibration.ts';
+import { registerDeterminismCommand } from './commands/determinism.ts';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
+import { registerProfileCommand } from './commands/profile.ts';
+import { registerRolloutCommand } from './commands/rollout.ts';
 import { registerRubricCommands } from './commands/rubric.ts';
 import { registerSchedulerCommands } from './commands/scheduler.ts';
 import { registerSystemCommands } from './commands/system.ts';
+import { registerTrajectoryCommands } from './commands/trajectory.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 
@@ -22,5 +26,9 @@ registerRubricCommands(program);
 registerSchedulerCommands(program);
 registerSystemCommands(program);
 registerUserCommands(program);
+registerRolloutCommand(program);
+registerTrajectoryCommands(program);
+registerProfileCommand(program);
+registerDeterminismCommand(program);
 
 await program.parseAsync(process.argv);

@@ -29,7 +29,7 @@ const flakyTask = () =>
 describe('determinism', () => {
   it('a shipped example run twice with the same seed shows no difference', async () => {
     const [imported] = await importPath(testDb.db, 'examples/tasks/seed-logs-awk');
-    if (!imported?.ok) throw new Error('import failed');
+    if (!imported?.ok || !imported.versionId) throw new Error('import failed');
     const report = await checkDeterminism({ db: testDb.db, sandbox }, { versionId: imported.versionId, policy: createPolicy({ name: 'simulated' }), seed: 5 });
     expect(report.differences).toEqual([]);
     expect(report.deterministic).toBe(true);

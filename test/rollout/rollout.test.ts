@@ -42,7 +42,7 @@ beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
   testDb = await createTestDb();
   const [imported] = await importPath(testDb.db, 'examples/tasks/seed-logs-awk');
-  if (!imported?.ok) throw new Error('seed-logs-awk did not import');
+  if (!imported?.ok || !imported.versionId) throw new Error('seed-logs-awk did not import');
   seedLogs = imported.versionId;
   hello = await storeBundle(testDb.db, helloTask(), { source: 'import' });
   helloRoot = await storeBundle(testDb.db, helloTaskAsRoot(), { source: 'import' });

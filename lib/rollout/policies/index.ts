@@ -1,6 +1,5 @@
 // Every policy by name, behind one constructor: the CLI, the scheduler and the workers pick one
 // from configuration. LLM policies read their endpoint, model and key from `env`.
-import { z } from 'zod';
 import { loadCompetenceProfile, parseCompetenceProfile } from '../competence.ts';
 import type { Policy } from '../types.ts';
 import { AnthropicPolicy } from './anthropic.ts';
@@ -20,10 +19,9 @@ export type PolicySpec =
   | ({ name: 'anthropic' } & ConstructorParameters<typeof AnthropicPolicy>[0])
   | ({ name: 'openai' } & ConstructorParameters<typeof OpenAiCompatiblePolicy>[0]);
 
-const nameSchema = z.enum(POLICY_NAMES, { error: (i) => `unknown policy '${String(i.input)}' (choose one of ${POLICY_NAMES.join(', ')})` });
-
 export function parsePolicyName(name: string): PolicyName {
-  return nameSchema.parse(name);
+  if (!(POLICY_NAMES as readonly string[]).includes(name)) throw new Error(`unknown policy '${name}' (choose one of ${POLICY_NAMES.join(', ')})`);
+  return name as PolicyName;
 }
 
 // `env` is any string map (process.env by default), so tests can pass a plain object.

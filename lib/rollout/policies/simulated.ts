@@ -46,7 +46,7 @@ export class SimulatedPolicy implements Policy {
       const competent = rng.next() < competenceFor(this.competence, step.skill);
       const attempt = competent ? { command: step.command, mutation: undefined } : this.mistake(step, rng);
       episode.note({
-        message: `Step ${step.id}: ${step.skill} over ${step.scenario}.`,
+        message: step.skill === 'task' ? 'Solving the task.' : `Step ${step.id}: ${step.skill} over ${step.scenario}.`,
         reasoning: competent ? 'simulated: the reference fragment' : `simulated mistake: ${attempt.mutation}`,
       });
       await terminal.run(attempt.command);
