@@ -20,20 +20,31 @@ export function toCsv(rows: Cell[][]): string {
 
 const xCell = (x: number, axis: XAxis) => (axis === 'time' ? new Date(x).toISOString() : x);
 
-/** One row per lineage point: lineage, generation, x, value. */
-export function chartLinesCsv(chart: MetricChart, x: XAxis, names: Map<string, string>): string {
-  const rows: Cell[][] = [['lineage_id', 'lineage_name', 'generation_id', x === 'time' ? 'time' : 'generation', chart.metric]];
-  for (const line of chart.lines) {
-    for (const p of line.points) rows.push([line.lineageId, names.get(line.lineageId) ?? '', p.generationId ?? '', xCell(p.x, x), p.y]);
-  }
-  return toCsv(rows);
+/** One row per lineage position, a column per metric (the metrics of one chart). */
+export function chartLinesCsv(charts: MetricChart[], x: XAxis, names: Map<string, string>): string {
+  const rows = new Map<string, { lineageId: string; generationId: string | null; x: number; values: (number | null)[] }>();
+  charts.forEach((chart, column) => {
+    for (const line of chart.lines) {
+      for (const p of line.points) {
+        const key = `${line.lineageId}\u0000${p.x}`;
+        const row = rows.get(key) ?? { lineageId: line.lineageId, generationId: p.generationId, x: p.x, values: charts.map(() => null) };
+        row.values[column] = p.y;
+        rows.set(key, row);
+      }
+    }
+  });
+  const sorted = [...rows.values()].sort((a, b) => (names.get(a.lineageId) ?? '').localeCompare(names.get(b.lineageId) ?? '') || a.lineageId.localeCompare(b.lineageId) || a.x - b.x);
+  return toCsv([
+    ['lineage_id', 'lineage_name', 'generation_id', x === 'time' ? 'time' : 'generation', ...charts.map((c) => c.metric)],
+    ...sorted.map((r) => [r.lineageId, names.get(r.lineageId) ?? '', r.generationId ?? '', xCell(r.x, x), ...r.values]),
+  ]);
 }
 
-/** One row per x: the across-lineage median and its bands. */
-export function chartBandCsv(chart: MetricChart, x: XAxis): string {
+/** One row per metric and x: the across-lineage median and its bands. */
+export function chartBandCsv(charts: MetricChart[], x: XAxis): string {
   return toCsv([
-    [x === 'time' ? 'time' : 'generation', 'lineages', 'median', 'q1', 'q3', 'min', 'max'],
-    ...chart.band.map((b) => [xCell(b.x, x), b.n, b.median, b.q1, b.q3, b.min, b.max]),
+    ['metric', x === 'time' ? 'time' : 'generation', 'lineages', 'median', 'q1', 'q3', 'min', 'max'],
+    ...charts.flatMap((chart) => chart.band.map((b) => [chart.metric, xCell(b.x, x), b.n, b.median, b.q1, b.q3, b.min, b.max])),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { chartBandCsv, chartLinesCsv, toCsv } from './csv.ts';
+import { metricChart } from './series.ts';
 import { applyDriftFilter, driftFacets, driftFilterFromSearchParams, driftSearch, parseDriftFilter } from './filters.ts';
 import { driftInput, lineageInfo } from './test-input.ts';
 
@@ -53,5 +54,31 @@ describe('csv', () => {
     expect(toCsv([['a', 'b,c', 'say "hi"'], [1.5, null, 'two\nlines'], [Number.NaN, true, undefined]])).toBe(
       'a,"b,c","say ""hi"""\r\n1.5,,"two\nlines"\r\n,true,\r\n',
     );
+  });
+});
+
+describe('chart csv', () => {
+  const two = driftInput([
+    { info: lineageInfo('L1', { name: 'one' }), positions: [{ values: { meanTurns: 30, planRounds: null } }, { values: { meanTurns: 33.5, planRounds: 2 } }] },
+    { info: lineageInfo('L2', { name: 'two' }), positions: [{ values: { meanTurns: 40 } }] },
+  ]);
+  const charts = [metricChart(two, 'meanTurns', 'generation'), metricChart(two, 'planRounds', 'generation')];
+
+  it('joins the metrics of one chart per lineage position', () => {
+    expect(chartLinesCsv(charts, 'generation', new Map([['L1', 'one'], ['L2', 'two']])).split('\r\n')).toEqual([
+      'lineage_id,lineage_name,generation_id,generation,meanTurns,planRounds',
+      'L1,one,,0,30,',
+      'L1,one,L1-g1,1,33.5,2',
+      'L2,two,,0,40,',
+      '',
+    ]);
+  });
+
+  it('writes the bands per metric and x', () => {
+    expect(chartBandCsv(charts, 'generation').split('\r\n').slice(0, 3)).toEqual([
+      'metric,generation,lineages,median,q1,q3,min,max',
+      'meanTurns,0,2,35,32.5,37.5,30,40',
+      'meanTurns,1,1,33.5,33.5,33.5,33.5,33.5',
+    ]);
   });
 });

@@ -26,6 +26,8 @@ export interface DriftView {
   charts: Record<Metric, MetricChart>;
   spectrum: EffectSpectrum;
   alerts: DriftAlert[];
+  // The per-lineage view's positions, for the generation table and the axis of each point.
+  positions: { number: number; generationId: string | null; axis: string | null; state: string; at: string; probe: { passes: number; size: number } | null }[];
 }
 
 export function driftView(
@@ -63,5 +65,8 @@ export function driftView(
     charts,
     spectrum: effectSpectrum(input, options.horizon),
     alerts: driftAlerts(input, calibration, options.thresholds, options.now),
+    positions: filter.lineage
+      ? (byLineage.get(filter.lineage) ?? []).map((p) => ({ number: p.number, generationId: p.generationId, axis: p.axis, state: p.state, at: p.at.toISOString(), probe: p.probe }))
+      : [],
   };
 }

@@ -1,0 +1,175 @@
+// The drift view reshaped for the client charts: compact arrays, values rounded to what a
+// chart can show, generation ids only where points link somewhere (one lineage).
+import type { DriftView } from '@/lib/drift/view.ts';
+import type { BandPoint, Metric, MetricChart } from '@/lib/drift/types.ts';
+import type { ValueFormat } from './chart-geometry.ts';
+
+export interface ClientBand {
+  xs: number[];
+  median: number[];
+  q1: number[];
+  q3: number[];
+  min: number[];
+  max: number[];
+  n: number[];
+}
+
+export interface ClientSeries {
+  metric: Metric;
+  label: string;
+  color: string;
+  band: ClientBand;
+  showBand: boolean;
+}
+
+export interface ClientLine {
+  lineageId: string;
+  xs: number[];
+  ys: number[];
+  ids?: (string | null)[]; // generation ids, in the per-lineage view
+  numbers?: (number | null)[];
+  axes?: (string | null)[];
+}
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  subtitle: string;
+  format: ValueFormat;
+  yMin?: number;
+  yMax?: number;
+  reference?: { y: number; label: string };
+  series: ClientSeries[]; // the first one's lines are drawn per lineage
+  lines: ClientLine[];
+}
+
+const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
+function clientBand(points: BandPoint[]): ClientBand {
+  return {
+    xs: points.map((p) => p.x),
+    median: points.map((p) => round(p.median)),
+    q1: points.map((p) => round(p.q1)),
+    q3: points.map((p) => round(p.q3)),
+    min: points.map((p) => round(p.min)),
+    max: points.map((p) => round(p.max)),
+    n: points.map((p) => p.n),
+  };
+}
+
+const series = (chart: MetricChart, label: string, color: string, showBand: boolean): ClientSeries => ({
+  metric: chart.metric,
+  label,
+  color,
+  band: clientBand(chart.band),
+  showBand,
+});
+
+export type PositionIndex = Map<string, { number: number; axis: string | null }>;
+
+function lines(chart: MetricChart, withIds: boolean, positions: PositionIndex): ClientLine[] {
+  const of = (id: string | null) => (id ? positions.get(id) : undefined);
+  return chart.lines.map((line) => ({
+    lineageId: line.lineageId,
+    xs: line.points.map((p) => p.x),
+    ys: line.points.map((p) => round(p.y)),
+    ...(withIds
+      ? {
+          ids: line.points.map((p) => p.generationId),
+          numbers: line.points.map((p) => of(p.generationId)?.number ?? (p.generationId ? null : 0)),
+          axes: line.points.map((p) => of(p.generationId)?.axis ?? null),
+        }
+      : {}),
+  }));
+}
+
+export const SERIES_COLORS = {
+  total: '#4f46e5',
+  length: '#0284c7',
+  scenario: '#d97706',
+  skill: '#059669',
+  passRate: '#2563eb',
+  meanTurns: '#7c3aed',
+  tokensPerTurn: '#0891b2',
+  rejectionRate: '#dc2626',
+  modifyRounds: '#7c3aed',
+  planRounds: '#db2777',
+} as const;
+
+export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] {
+  const single = Boolean(view.filter.lineage);
+  const c = view.charts;
+  const many = !single;
+  return [
+    {
+      id: 'difficulty',
+      title: 'Difficulty D = L + novelty + rarity',
+      subtitle: 'off-policy difficulty of each generation’s version and its three components',
+      format: 'number',
+      series: [
+        series(c.difficultyTotal, 'D (sum)', SERIES_COLORS.total, true),
+        series(c.difficultyLength, 'L (length)', SERIES_COLORS.length, false),
+        series(c.difficultyScenario, 'scenario novelty', SERIES_COLORS.scenario, false),
+        series(c.difficultySkill, 'skill rarity', SERIES_COLORS.skill, false),
+      ],
+      lines: lines(c.difficultyTotal, single, axisOf),
+    },
+    {
+      id: 'passRate',
+      title: 'Probe pass rate',
+      subtitle: 'latest complete probe of each generation (passes / rollouts)',
+      format: 'percent',
+      yMin: 0,
+      yMax: 1,
+      reference: { y: 0.75, label: '6/8 release bar' },
+      series: [series(c.passRate, 'pass rate', SERIES_COLORS.passRate, many)],
+      lines: lines(c.passRate, single, axisOf),
+    },
+    {
+      id: 'meanTurns',
+      title: 'Mean turns per trajectory',
+      subtitle: 'agent turns per probe rollout',
+      format: 'integer',
+      yMin: 0,
+      series: [series(c.meanTurns, 'mean turns', SERIES_COLORS.meanTurns, many)],
+      lines: lines(c.meanTurns, single, axisOf),
+    },
+    {
+      id: 'tokensPerTurn',
+      title: 'Tokens per turn',
+      subtitle: 'prompt + completion tokens per turn, where the policy reports tokens',
+      format: 'integer',
+      series: [series(c.tokensPerTurn, 'tokens / turn', SERIES_COLORS.tokensPerTurn, many)],
+      lines: lines(c.tokensPerTurn, single, axisOf),
+    },
+    {
+      id: 'rejectionRate',
+      title: 'Validator rejection rate',
+      subtitle: 'invalid attempts / judged attempts per generation',
+      format: 'percent',
+      yMin: 0,
+      yMax: 1,
+      series: [series(c.rejectionRate, 'rejected', SERIES_COLORS.rejectionRate, many)],
+      lines: lines(c.rejectionRate, single, axisOf),
+    },
+    {
+      id: 'rounds',
+      title: 'Plan-review and modify rounds',
+      subtitle: 'loop 1 proposals and loop 2 attempts per generation',
+      format: 'integer',
+      yMin: 0,
+      series: [series(c.modifyRounds, 'modify rounds', SERIES_COLORS.modifyRounds, many), series(c.planRounds, 'plan rounds', SERIES_COLORS.planRounds, many)],
+      lines: lines(c.modifyRounds, single, axisOf),
+    },
+  ];
+}
+
+/** Every metric a chart draws, for its CSV links. */
+export const CHART_METRICS: Record<string, Metric[]> = {
+  difficulty: ['difficultyTotal', 'difficultyLength', 'difficultyScenario', 'difficultySkill'],
+  passRate: ['passRate'],
+  meanTurns: ['meanTurns'],
+  tokensPerTurn: ['tokensPerTurn'],
+  rejectionRate: ['rejectionRate'],
+  rounds: ['modifyRounds', 'planRounds'],
+};

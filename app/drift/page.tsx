@@ -1,0 +1,148 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
+import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS } from '@/lib/drift/alerts.ts';
+import { driftFilterFromSearchParams, driftSearch } from '@/lib/drift/filters.ts';
+import { DEFAULT_SEED_FILTER, seedFunnel } from '@/lib/drift/funnel.ts';
+import { loadDriftView } from '@/lib/drift/load-view.ts';
+import { latestSeedFilterRun, loadFunnelCandidates } from '@/lib/drift/seed-filter.ts';
+import { AlertsList } from './alerts-list.tsx';
+import { chartSpecs, type PositionIndex } from './chart-data.ts';
+import { DriftCharts } from './drift-charts.tsx';
+import { DriftFilters } from './drift-filters.tsx';
+import { EffectSpectrumTable } from './effect-spectrum.tsx';
+import { SeedFunnel } from './seed-funnel.tsx';
+
+export const metadata: Metadata = { title: 'Drift' };
+
+// The policy the funnel falls back to when no filter run is stored.
+const DEFAULT_FUNNEL_POLICY = 'simulated';
+
+function Section({ title, aside, children, testId }: { title: string; aside?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="flex flex-col gap-2" data-testid={testId}>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="text-sm font-semibold tracking-tight text-zinc-900">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export default async function DriftPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePermission('drift.read');
+  const raw = await searchParams;
+  const filter = driftFilterFromSearchParams(raw);
+  const thresholds = alertThresholdsSchema.safeParse(raw).data ?? DEFAULT_ALERT_THRESHOLDS;
+  const db = await requestDb();
+  const view = await loadDriftView(db, filter, thresholds);
+  const single = filter.lineage ? view.lineages.find((l) => l.id === filter.lineage) : undefined;
+  const run = single ? null : await latestSeedFilterRun(db);
+  const funnel = single ? null : (run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER));
+
+  const positions: PositionIndex = new Map(view.positions.flatMap((p) => (p.generationId ? [[p.generationId, { number: p.number, axis: p.axis }]] : [])));
+  const charts = chartSpecs(view, positions);
+  const search = driftSearch(filter);
+  const xLink = (x: 'generation' | 'time') => {
+    const query = driftSearch(filter, { x });
+    return `/drift${query ? `?${query}` : ''}`;
+  };
+  const filtered = view.lineages.length !== view.totalLineages;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          {single && (
+            <Link href="/drift" className="text-xs text-zinc-500 hover:text-zinc-900">
+              ← all lineages
+            </Link>
+          )}
+          <h1 className="text-lg font-semibold tracking-tight">{single ? `Drift · ${single.name}` : 'Drift'}</h1>
+          <p className="text-sm text-zinc-500">
+            {single ? (
+              <>
+                Seed {single.seedName} · {single.axisPolicy} · {single.synthesiser} · frontier {single.frontier ?? '–'} ·{' '}
+                <Link href={`/lineages/${single.id}`} className="text-blue-700 hover:underline">
+                  lineage tree
+                </Link>
+              </>
+            ) : (
+              <>
+                Is evolution still producing learnable difficulty?{' '}
+                <span data-testid="lineage-summary">
+                  {view.lineages.length} {filtered ? `of ${view.totalLineages} ` : ''}lineages
+                </span>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <nav aria-label="x-axis" className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5 text-xs font-medium">
+            {(['generation', 'time'] as const).map((x) => (
+              <Link
+                key={x}
+                href={xLink(x)}
+                aria-current={filter.x === x ? 'true' : undefined}
+                className={`rounded px-2.5 py-1 ${filter.x === x ? 'bg-zinc-900 text-white' : 'text-zinc-600 hover:bg-zinc-50'}`}
+              >
+                {x === 'generation' ? 'By generation' : 'By time'}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
+      {!single && filter.lineage && <p className="text-sm text-red-700">No lineage has the id {filter.lineage}.</p>}
+      {!single && <DriftFilters filter={filter} facets={view.facets} />}
+
+      <Section
+        title={`Alerts (${view.alerts.length})`}
+        testId="alerts"
+        aside={
+          <a href={`/api/drift/csv?chart=alerts${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
+            CSV
+          </a>
+        }
+      >
+        <AlertsList alerts={view.alerts} />
+      </Section>
+
+      <Section title={filter.x === 'time' ? 'Over time' : 'Over generations'}>
+        <DriftCharts
+          charts={charts}
+          lineages={view.lineages.map((l) => ({ id: l.id, name: l.name, axisPolicy: l.axisPolicy, synthesiser: l.synthesiser, frontier: l.frontier, latestProbe: l.latestProbe }))}
+          time={filter.x === 'time'}
+          csvBase={search}
+          single={Boolean(single)}
+        />
+      </Section>
+
+      <Section
+        title="Axis effect spectrum"
+        aside={
+          <a href={`/api/drift/csv?chart=spectrum${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
+            CSV
+          </a>
+        }
+      >
+        <EffectSpectrumTable spectrum={view.spectrum} />
+      </Section>
+
+      {funnel && (
+        <Section
+          title="Seed funnel"
+          aside={
+            <a href="/api/drift/csv?chart=funnel" className="text-xs text-zinc-500 hover:text-zinc-900" download>
+              CSV
+            </a>
+          }
+        >
+          <SeedFunnel funnel={funnel} run={run ? { policy: run.policy, createdAt: run.createdAt.toISOString() } : null} />
+        </Section>
+      )}
+    </div>
+  );
+}
