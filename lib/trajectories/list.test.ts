@@ -10,7 +10,7 @@ let testDb: TestDb;
 let db: Db;
 let alpha: string;
 let beta: string;
-const ids: Record<string, string> = {};
+const ids = {} as Record<'honest' | 'short' | 'hacker' | 'failed' | 'half' | 'timeout' | 'unscored', string>;
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 
 const q = (params: Record<string, string> = {}) => trajectoryListFromParams(params);
