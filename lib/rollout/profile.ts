@@ -30,6 +30,8 @@ export interface ProfileReport extends LatencySummary {
   policy: string;
   samples: number;
   concurrencyCeiling: number;
+  // The highest level tried still improved: the real ceiling is at least this, maybe higher.
+  ceilingIsLowerBound: boolean;
   curve: CurvePoint[];
   groupIds: string[];
   latencyMeasuredAt: 1;
@@ -115,6 +117,7 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     samples,
     ...summary,
     concurrencyCeiling: ceiling,
+    ceilingIsLowerBound: ceiling === levels[levels.length - 1],
     curve,
     groupIds,
     latencyMeasuredAt: 1,

@@ -40,7 +40,7 @@ export function registerProfileCommand(program: Command): void {
           [
             `${shortId(r.versionId)} (${r.policy}, image ${shortId(r.imageId)}): rollout wall time at concurrency 1 over ${r.samples} rollouts`,
             `  p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms`,
-            `concurrency ceiling: ${r.concurrencyCeiling}${r.concurrencyCeiling === 0 ? ' (errors even one at a time)' : ''}`,
+            `concurrency ceiling: ${r.concurrencyCeiling}${r.concurrencyCeiling === 0 ? ' (errors even one at a time)' : ''}${r.ceilingIsLowerBound ? ' or more (the highest level tried still improved; raise --max-concurrency)' : ''}`,
             table([
               ['CONCURRENCY', 'ROLLOUTS', 'WALL MS', 'ROLLOUTS/MIN', 'P50 MS', 'ERRORS'],
               ...r.curve.map((p) => [String(p.concurrency), String(p.rollouts), String(p.wallMs), p.rolloutsPerMin.toFixed(2), String(p.p50Ms), String(p.errors)]),
