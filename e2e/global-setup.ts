@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { USERS } from './fixtures/auth.ts';
 import { FIXTURE_FILE, type E2eFixture } from './fixtures/data.ts';
+import { seedCalibration } from './fixtures/calibration-seed.ts';
 import { seedDrift } from './fixtures/drift-seed.ts';
 import { E2E_DATABASE_URL, E2E_TASK, REPO_ROOT, SEEDED_FILE, type Seeded } from './paths.ts';
 
@@ -113,4 +114,5 @@ export default async function globalSetup(): Promise<void> {
   };
   writeFileSync(FIXTURE_FILE, JSON.stringify(fixture, null, 2));
   await seedDrift();
+  await seedCalibration();
 }

@@ -106,8 +106,10 @@ export function Labeller({ setId }: { setId: string }) {
       if (event.key === '?') setHelp((h) => !h);
       else if (event.key === 'Escape') setHelp(false);
       else if (ANSWERS.some((a) => a.key === event.key)) setAnswer(ANSWERS.find((a) => a.key === event.key)!.answer);
-      else if (event.key === 'ArrowLeft' && index > 0) setViewing(mine[index - 1]!);
+      // From "all done" (nothing shown), ← goes back to the last item labelled.
+      else if (event.key === 'ArrowLeft' && (index > 0 || (index === -1 && mine.length > 0))) setViewing(mine[index === -1 ? mine.length - 1 : index - 1]!);
       else if (event.key === 'ArrowRight' && index >= 0 && index < mine.length - 1) setViewing(mine[index + 1]!);
+      else if (event.key === 'ArrowRight' && index === mine.length - 1 && index >= 0) setViewing(null);
       else if (event.key === 'n') document.getElementById('label-note')?.focus();
       else return;
       event.preventDefault();

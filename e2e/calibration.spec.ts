@@ -1,0 +1,226 @@
+// Calibration end to end: two annotators label a 6-item set (overlap 2) blind and with the
+// keyboard only; a lead adjudicates their one disagreement; the metrics page shows the numbers
+// worked out by hand below. Also measured: submit → next item shown (median; printed, not asserted).
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { USERS, signIn } from './fixtures/auth.ts';
+import { ANNOTATOR2, calibrationFixture } from './fixtures/calibration-seed.ts';
+import { SCREENSHOT_DIR } from './paths.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+type Answer = 'pass' | 'fail' | 'unsure';
+const KEY: Record<Answer, string> = { pass: '1', fail: '2', unsure: '3' };
+// The verifier passed c1–c3 and failed c4–c6 (see the seed). Humans: c3's file is wrong (a
+// false positive), c6 is borderline ("unsure"). The annotators disagree only on c3.
+const FIRST: Record<string, Answer> = { c1: 'pass', c2: 'pass', c3: 'fail', c4: 'fail', c5: 'fail', c6: 'unsure' };
+const SECOND: Record<string, Answer> = { ...FIRST, c3: 'pass' };
+
+const latencies: number[] = [];
+
+/** Signs in with the keyboard only: type the fields, press Enter. Lands where the home page sends the role. */
+async function keyboardSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/calibration$/);
+}
+
+/** Everything the server sent the annotator's browser: documents, RSC payloads and API answers. */
+function recordResponses(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('response', async (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/json|html|x-component|text\/plain/.test(type)) return;
+    bodies.push(`${response.url()}\n${await response.text().catch(() => '')}`);
+  });
+  return bodies;
+}
+
+/** Times each Ctrl+Enter to the next item's heading (or the "all done" panel) inside the page. */
+async function watchLatency(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __t0: number; __lat: number[] };
+    w.__t0 = 0;
+    w.__lat = [];
+    document.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) w.__t0 = performance.now(); }, true);
+    const shown = () => document.querySelector('[data-testid=item-heading]')?.textContent ?? (document.querySelector('[data-testid=all-done]') ? 'done' : '');
+    let last = shown();
+    new MutationObserver(() => {
+      const now = shown();
+      if (now !== last && now !== '' && w.__t0 > 0) {
+        w.__lat.push(performance.now() - w.__t0);
+        w.__t0 = 0;
+      }
+      if (now !== '') last = now;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function collectLatency(page: Page): Promise<void> {
+  latencies.push(...(await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)));
+}
+
+async function caseOnScreen(page: Page): Promise<string> {
+  const turns = (await page.getByTestId('turn').allTextContents()).join('\n');
+  const match = /# case (c\d)/.exec(turns);
+  if (!match) throw new Error(`no case marker in the trajectory:\n${turns}`);
+  return match[1]!;
+}
+
+/** Answers the shown item with the keyboard and submits with Ctrl+Enter; returns its case. */
+async function labelShown(page: Page, answers: Record<string, Answer>, note?: string): Promise<string> {
+  const heading = await page.getByTestId('item-heading').textContent();
+  const id = await caseOnScreen(page);
+  await page.keyboard.press(KEY[answers[id]!]);
+  await expect(page.locator(`input[name=answer][value=${answers[id]}]`)).toBeChecked();
+  if (note) {
+    await page.keyboard.press('n');
+    await page.keyboard.type(note);
+  }
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('item-heading').or(page.getByTestId('all-done'))).not.toHaveText(heading ?? '');
+  return id;
+}
+
+function expectBlind(bodies: string[]): void {
+  expect(bodies.length).toBeGreaterThan(5);
+  for (const body of bodies) {
+    expect(body).not.toMatch(/reward/i);
+    expect(body).not.toMatch(/verifierPassed|verifier_passed|stratum|"passed"/);
+  }
+}
+
+test('the first annotator labels every item blind, from the keyboard, and resumes where they stopped', async ({ page }) => {
+  const { setId } = calibrationFixture();
+  const bodies = recordResponses(page);
+  await keyboardSignIn(page, USERS.annotator.email, USERS.annotator.password);
+  await expect(page.getByTestId('my-set')).toContainText('Greeting verifier');
+  await page.goto(`/calibration/${setId}/label`);
+  await watchLatency(page);
+  await expect(page.getByTestId('item-heading')).toHaveText(/^Item 1 of 6/);
+  await expect(page.getByTestId('progress-text')).toHaveText('0 of 6 labelled');
+  // The files the agent produced are shown with their content.
+  await expect(page.getByTestId('artifact')).toContainText('/app/greeting.txt');
+
+  const seen = [await labelShown(page, FIRST, 'checked the file by hand'), await labelShown(page, FIRST)];
+  // ← shows the previous item with its label; → comes back.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('item-heading')).toHaveText(/^Item 2 of 6.*labelled/);
+  await expect(page.locator(`input[name=answer][value=${FIRST[seen[1]!]}]`)).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('item-heading')).toHaveText(/^Item 1 of 6/);
+  await expect(page.locator('#label-note')).toHaveValue('checked the file by hand');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('item-heading')).toHaveText(/^Item 3 of 6$/);
+  seen.push(await labelShown(page, FIRST));
+  await collectLatency(page);
+
+  // Leaving and coming back resumes on the item leased to them.
+  await page.reload();
+  await watchLatency(page);
+  await expect(page.getByTestId('item-heading')).toHaveText(/^Item 4 of 6$/);
+  await expect(page.getByTestId('progress-text')).toHaveText('3 of 6 labelled');
+
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'calibration-help.png') });
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'calibration-label.png'), fullPage: true });
+
+  while (await page.getByTestId('item-heading').isVisible()) seen.push(await labelShown(page, FIRST));
+  await expect(page.getByTestId('all-done')).toBeVisible();
+  await expect(page.getByTestId('progress-text')).toHaveText('6 of 6 labelled');
+  await collectLatency(page);
+  expect(seen.sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+
+  // Blind: no reward, verdict or stratum in anything the server sent, nor in the page.
+  expect(await page.content()).not.toMatch(/reward/i);
+  await page.waitForLoadState('networkidle');
+  expectBlind(bodies);
+
+  // The dashboard and every lead route are closed to annotators.
+  for (const url of ['/environments', '/lineages', '/review', `/calibration/${setId}`, `/calibration/${setId}/adjudicate`]) {
+    expect((await page.goto(url))?.status(), url).toBe(403);
+  }
+  for (const url of [`/api/calibration/sets/${setId}/metrics`, `/api/calibration/sets/${setId}/export?what=labels&format=csv`]) {
+    expect((await page.request.get(url)).status(), url).toBe(403);
+  }
+  const sets = (await (await page.request.get('/api/calibration/sets')).json()) as { sets: object[] };
+  expect(JSON.stringify(sets)).not.toMatch(/passShare|strata|verifier/);
+});
+
+test('the second annotator labels the same items, disagreeing once', async ({ page }) => {
+  const { setId } = calibrationFixture();
+  const bodies = recordResponses(page);
+  await keyboardSignIn(page, ANNOTATOR2.email, ANNOTATOR2.password);
+  await page.goto(`/calibration/${setId}/label`);
+  await watchLatency(page);
+  const seen: string[] = [];
+  while (await page.getByTestId('item-heading').isVisible()) seen.push(await labelShown(page, SECOND));
+  await expect(page.getByTestId('all-done')).toBeVisible();
+  await collectLatency(page);
+  expect(seen.sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+  await page.waitForLoadState('networkidle');
+  expectBlind(bodies);
+});
+
+test('a lead adjudicates the disagreement and reads the metrics worked out by hand', async ({ page }) => {
+  const { setId } = calibrationFixture();
+  await signIn(page, 'lead', `/calibration/${setId}/adjudicate`);
+  const contested = page.getByTestId('disagreement');
+  await expect(contested).toHaveCount(1);
+  await expect(contested).toContainText(`${USERS.annotator.name}: fail`);
+  await expect(contested).toContainText(`${ANNOTATOR2.name}: pass`);
+  await contested.getByLabel('fail').check();
+  await contested.getByLabel('Note').fill('the greeting is for the wrong person');
+  await contested.getByRole('button', { name: 'Record final label' }).click();
+  await expect(contested.getByTestId('final-label')).toHaveText(`final: fail by ${USERS.lead.email}`);
+
+  await page.goto(`/calibration/${setId}`);
+  // Final labels against the verifier (c1–c3 passed, c4–c6 failed):
+  //   c1, c2 pass → TP 2; c3 fail (adjudicated) → FP 1; c4, c5 fail → TN 2; c6 unsure → excluded.
+  //   scored 5, agreement 4/5. z² = 3.841459.
+  //   Wilson 4/5: centre (0.8 + 0.384146)/1.768292 = 0.669656, half 1.108393·√(0.032 + 0.038415) = 0.294120 → [37.6%, 96.4%]
+  //   FPR 1/3: centre (0.333333 + 0.640243)/2.280486 = 0.426916, half 0.859451·√(0.074074 + 0.106707) = 0.365425 → [6.1%, 79.2%]
+  //   precision and TNR 2/3 → [1 − 0.792340, 1 − 0.061492] = [20.8%, 93.9%]
+  //   FNR 0/2 → [0, z²/(2 + z²)] = [0.0%, 65.8%]; TPR 2/2 → [2/(2 + z²), 1] = [34.2%, 100.0%]
+  //   κ: verifier pass/fail 3/2, humans 2/3; p_e = (3·2 + 2·3)/25 = 0.48 → (0.8 − 0.48)/0.52 = 0.615
+  //   annotators over c1–c6 (pass, fail, unsure): first = P P F F F U, second = P P P F F U
+  //     N 6, agreeing 5, rows (2, 3, 1), cols (3, 2, 1): chance 6 + 6 + 1 = 13 → κ = (6·5 − 13)/(36 − 13) = 17/23 = 0.739
+  await expect(page.getByTestId('headline-fpr')).toContainText('33.3%');
+  await expect(page.getByTestId('headline-fpr')).toContainText('95% CI [6.1%, 79.2%] · 1 of 3 human-failed trajectories passed');
+  const metrics = page.getByTestId('metrics-recorded');
+  await expect(metrics.getByTestId('metric-agreement')).toContainText('80.0% [37.6%, 96.4%] 4/5');
+  await expect(metrics.getByTestId('metric-falsePositiveRate')).toContainText('33.3% [6.1%, 79.2%] 1/3');
+  await expect(metrics.getByTestId('metric-precision')).toContainText('66.7% [20.8%, 93.9%] 2/3');
+  await expect(metrics.getByTestId('metric-falseNegativeRate')).toContainText('0.0% [0.0%, 65.8%] 0/2');
+  await expect(metrics.getByTestId('metric-truePositiveRate')).toContainText('100.0% [34.2%, 100.0%] 2/2');
+  await expect(metrics.getByTestId('metric-trueNegativeRate')).toContainText('66.7% [20.8%, 93.9%] 2/3');
+  await expect(metrics.getByTestId('metric-kappa')).toContainText('0.615');
+  const confusion = page.getByTestId('confusion-recorded');
+  for (const [cell, n] of [['tp', '2'], ['fp', '1'], ['fn', '0'], ['tn', '2']] as const) await expect(confusion.getByTestId(cell)).toHaveText(n);
+  await expect(page.getByTestId('verdict-recorded')).toContainText('Not trustworthy');
+  await expect(page.getByTestId('verdict-recorded')).toContainText('agreement 80.0% is below the bar of 85.0%');
+  await expect(page.getByTestId('inter-annotator')).toHaveText("Cohen's κ 0.739 over 6 items");
+  await expect(page.getByTestId('set-progress')).toContainText('6 of 6 items have a final label · 0 awaiting labels · 0 awaiting adjudication · 1 unsure (excluded)');
+  await expect(page.getByTestId('stale-verifier')).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'calibration-metrics.png'), fullPage: true });
+
+  const csv = await (await page.request.get(`/api/calibration/sets/${setId}/export?what=labels&format=csv`)).text();
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 12);
+  const jsonl = await (await page.request.get(`/api/calibration/sets/${setId}/export?what=metrics&format=jsonl`)).text();
+  const rows = jsonl.trimEnd().split('\n').map((line) => JSON.parse(line) as { metric: string; value: unknown });
+  expect(rows.find((r) => r.metric === 'falsePositiveRate')?.value).toBeCloseTo(1 / 3, 12);
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  expect(sorted).toHaveLength(12);
+  const median = (sorted[5]! + sorted[6]!) / 2;
+  console.log(`calibration: submit → next item shown, median ${median.toFixed(1)} ms over ${sorted.length} submits (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`);
+});
