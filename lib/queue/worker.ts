@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import { claimJob } from './claim.ts';
-import { complete, deadLetter, fail, heartbeat, release } from './lease.ts';
+import { embeddedQueue, type QueueBackend } from './backend.ts';
 import { LeaseLostError, systemClock, type ClaimedJob, type Clock } from './types.ts';
 
 export interface JobContext {
@@ -17,6 +16,8 @@ export type JobHandler = (payload: any, context: JobContext) => Promise<unknown>
 
 export interface WorkerOptions {
   db: Db;
+  /** Where jobs come from; default the embedded queue on `db`. */
+  queue?: QueueBackend;
   handlers: Record<string, JobHandler>;
   workerId?: string;
   concurrency?: number;
@@ -35,7 +36,8 @@ export function defaultWorkerId(): string {
 
 /** Claims and runs jobs until `signal` aborts; resolves once every in-flight job is settled. */
 export async function runWorker(options: WorkerOptions): Promise<void> {
-  const { db, signal } = options;
+  const { signal } = options;
+  const queue = options.queue ?? embeddedQueue(options.db);
   const workerId = options.workerId ?? defaultWorkerId();
   const concurrency = options.concurrency ?? 1;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -48,13 +50,13 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
     let claimed: ClaimedJob | null = null;
     if (inFlight.size < concurrency) {
       try {
-        claimed = await claimJob(db, { workerId, leaseMs, now: options.now });
+        claimed = await queue.claim(workerId, leaseMs, options.now);
       } catch (error) {
         logError('claiming a job failed', error);
       }
     }
     if (claimed) {
-      const running = runJob(claimed, { ...options, leaseMs, logError }).finally(() => {
+      const running = runJob(claimed, { ...options, queue, leaseMs, logError }).finally(() => {
         inFlight.delete(running);
         wakeUp.trigger();
       });
@@ -66,39 +68,53 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   await Promise.all(inFlight);
 }
 
-type RunOptions = WorkerOptions & { leaseMs: number; logError: NonNullable<WorkerOptions['logError']> };
+type RunOptions = WorkerOptions & { queue: QueueBackend; leaseMs: number; logError: NonNullable<WorkerOptions['logError']> };
 
 async function runJob(job: ClaimedJob, options: RunOptions): Promise<void> {
-  const { db, logError, now } = options;
+  const { queue, logError, now } = options;
   const handler = Object.hasOwn(options.handlers, job.kind) ? options.handlers[job.kind] : undefined;
-  try {
-    if (options.signal?.aborted) {
-      await release(db, job);
-      return;
+  const settle = (what: string, action: () => Promise<void>) => settleWithRetries(job, what, action, options);
+  if (options.signal?.aborted) return settle('release', () => queue.release(job));
+  if (!handler) {
+    const known = Object.keys(options.handlers).join(', ') || 'none';
+    const error = new Error(`No handler for job kind "${job.kind}" (this worker handles: ${known})`);
+    return settle('dead-letter', () => queue.deadLetter(job, error, now));
+  }
+  const outcome = await runHandlerWithHeartbeats(job, handler, options);
+  if (outcome.ok) await settle('complete', () => queue.complete(job, outcome.result, now));
+  else if (options.signal?.aborted) await settle('release', () => queue.release(job));
+  else await settle('fail', () => queue.fail(job, outcome.error, options.backoff, now));
+}
+
+// A database restart must not throw away a finished job's result: settling is retried for a while.
+// A lost lease is final (another worker owns the job now), and so is running out of retries: the
+// lease then expires and the job is retried, which handlers are written to survive.
+const SETTLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
+
+async function settleWithRetries(job: ClaimedJob, what: string, action: () => Promise<void>, options: RunOptions): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await action();
+    } catch (error) {
+      const delay = SETTLE_RETRY_DELAYS_MS[attempt];
+      if (error instanceof LeaseLostError || delay === undefined) {
+        options.logError(`${what} of job ${job.id} (${job.kind}) failed`, error);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
-    if (!handler) {
-      const known = Object.keys(options.handlers).join(', ') || 'none';
-      await deadLetter(db, job, new Error(`No handler for job kind "${job.kind}" (this worker handles: ${known})`), { now });
-      return;
-    }
-    const outcome = await runHandlerWithHeartbeats(job, handler, options);
-    if (outcome.ok) await complete(db, job, outcome.result, { now });
-    else if (options.signal?.aborted) await release(db, job);
-    else await fail(db, job, outcome.error, { now, backoff: options.backoff });
-  } catch (error) {
-    logError(`settling job ${job.id} (${job.kind}) failed`, error);
   }
 }
 
 type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 async function runHandlerWithHeartbeats(job: ClaimedJob, handler: JobHandler, options: RunOptions): Promise<Outcome> {
-  const { db, leaseMs, logError, now } = options;
+  const { queue, leaseMs, logError, now } = options;
   const leaseLost = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, leaseLost.signal]) : leaseLost.signal;
   let lastHeartbeat: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    lastHeartbeat = heartbeat(db, job, { leaseMs, now }).then(
+    lastHeartbeat = queue.heartbeat(job, leaseMs, now).then(
       () => undefined,
       (error: unknown) => {
         if (error instanceof LeaseLostError) leaseLost.abort(error);
