@@ -16,6 +16,8 @@ import type { Policy } from './types.ts';
 
 export const DEFAULT_MAX_TURNS = 100;
 const MAX_TOTAL_TIMEOUT_SEC = 6 * 3600;
+// Where an agent's artifacts are looked for when the image sets no WORKDIR.
+const WORK_DIRS_WITHOUT_WORKDIR = ['/app', '/root', '/home', '/srv', '/opt', '/output', '/workspace'];
 
 export interface RolloutDeps {
   db: Db;
@@ -122,7 +124,7 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
       verifierTimeoutSec: config.config.verifier.timeout_sec,
       timeoutReward: req.timeoutReward ?? 0,
       labels: { ...req.labels, 'envolve.rollout': row.id, 'envolve.version': req.versionId },
-      captureOutputs: {},
+      captureOutputs: { dirsWhenWorkdirIsRoot: WORK_DIRS_WITHOUT_WORKDIR },
     });
     const changed = await storeChangedFiles(db, trial.outputs?.files ?? []);
     const stored = await finishRollout(db, row.id, req, trial, rec.steps, changed, Date.now() - started);

@@ -30,6 +30,12 @@ const DISCARD_PROTECTED = `touched=0
 rm -rf /logs/verifier /tests && mkdir -p /logs/verifier
 echo "touched=$touched"`;
 
+function captureDirsFor(capture: NonNullable<TrialRequest['captureOutputs']>, workingDir: string): string[] {
+  if (capture.dirs) return capture.dirs;
+  if (workingDir === '/' && capture.dirsWhenWorkdirIsRoot) return capture.dirsWhenWorkdirIsRoot;
+  return [workingDir];
+}
+
 function agentCommand(agent: AgentSpec): string[] | null {
   if (agent.kind === 'oracle') return ['bash', '/solution/solve.sh'];
   if (agent.kind === 'script') return ['bash', '-c', agent.script];
@@ -126,7 +132,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   await execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']);
   const cmd = agentCommand(req.agent);
   if (usesSolution(req.agent)) await copyBundleDir(container, req.bundle, 'solution');
-  const captureDirs = req.captureOutputs ? (req.captureOutputs.dirs ?? [workingDir]) : [];
+  const captureDirs = req.captureOutputs ? captureDirsFor(req.captureOutputs, workingDir) : [];
   const before = await snapshotHashes(container, captureDirs);
   if (req.agent.kind === 'interactive') {
     state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });

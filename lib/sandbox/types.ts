@@ -72,6 +72,8 @@ export interface TrialRequest {
 
 export interface CaptureRequest {
   dirs?: string[]; // absolute; default: the image's WORKDIR
+  // Read these instead when the WORKDIR is / (reading the whole filesystem twice is slow).
+  dirsWhenWorkdirIsRoot?: string[];
   maxBytes?: number; // total content returned; default 5 MiB
 }
 
@@ -130,10 +132,17 @@ export interface ReapedContainer {
   labels: Record<string, string>;
 }
 
+export interface ReapOptions {
+  now?: Date;
+  // Whether the job lease a container was started under (its envolve.job and envolve.lease labels)
+  // is still held; a container whose lease is gone is an orphan of a killed worker, reaped at once.
+  leaseHeld?: (labels: Record<string, string>) => Promise<boolean>;
+}
+
 export interface Sandbox {
   buildEnvironmentImage(bundle: TaskBundle, opts?: BuildOptions): Promise<BuildResult>;
   runTrial(request: TrialRequest): Promise<TrialResult>;
-  reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]>;
+  reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]>;
   // Shell predicates (rubric checks) over a file set, in one throwaway container.
   runChecks(request: ChecksRequest): Promise<ChecksResult>;
 }

@@ -179,6 +179,16 @@ describe('budgets and protection', () => {
   });
 });
 
+describe('artifacts', () => {
+  it('an image without WORKDIR has its artifacts read from the usual work places, not the whole filesystem', async () => {
+    const noWorkdir = await storeBundle(testDb.db, helloTask({ 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN mkdir /app && chmod 0777 /app\n' }), { source: 'import' });
+    const res = await rollout({ versionId: noWorkdir, policy: new ScriptedPolicy(['pwd', 'echo hello > /app/out.txt && echo x > /etc/elsewhere']) });
+    expect(res).toMatchObject({ status: 'completed', reward: 1 });
+    const row = await testDb.db.rollout.findUniqueOrThrow({ where: { id: res.id } });
+    expect(JSON.parse(row.changedFiles).map((f: { path: string }) => f.path)).toEqual(['/app/out.txt']);
+  });
+});
+
 describe('groups', () => {
   it('is idempotent on (group, attempt) and replaces a stale running row', async () => {
     const group = await testDb.db.probeGroup.create({ data: { versionId: hello, purpose: 'probe', policy: 'nop', policyVersion: '1', size: 2 } });
