@@ -1,0 +1,139 @@
+// The drift page over the 100 × 15 synthetic lineages of e2e/fixtures/drift-seed.ts: charts
+// render (time to first chart measured), filters and the x-axis switch change them, an alert
+// leads to its lineage's own view, and the JSON, CSV and Prometheus routes answer.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, USERS } from './fixtures/auth.ts';
+import { DRIFT_SEED_FILE, type DriftSeedSummary } from './fixtures/drift-seed.ts';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+
+const summary = (): DriftSeedSummary => JSON.parse(readFileSync(DRIFT_SEED_FILE, 'utf8')) as DriftSeedSummary;
+const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
+const legendCount = async (page: Page) => Number((await page.getByTestId('legend-count').textContent())?.match(/\d+/)?.[0]);
+const passRateMedian = (page: Page) => page.locator('[data-chart="passRate"] [data-testid="median-path"]');
+
+test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, funnel and alerts (time to first chart)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'lead', '/drift');
+  const samples: { chart: number; fcp: number }[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    await page.goto('/drift');
+    await expect(page.getByTestId('drift-chart')).toHaveCount(6);
+    await page.waitForFunction(() => performance.getEntriesByName('drift-chart-ready').length > 0);
+    samples.push(
+      await page.evaluate(() => ({
+        // Navigation start → the first chart drawn and hydrated (it marks itself).
+        chart: performance.getEntriesByName('drift-chart-ready')[0]?.startTime ?? Number.NaN,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      })),
+    );
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const result = { firstChartMs: Math.round(median(samples.map((s) => s.chart))), fcpMs: Math.round(median(samples.map((s) => s.fcp))), loads: samples.length };
+  console.log(`drift page, 100 lineages × 15 generations: ${JSON.stringify(result)}`);
+  test.info().annotations.push({ type: 'render-time', description: JSON.stringify(result) });
+
+  expect(await legendCount(page)).toBeGreaterThanOrEqual(summary().lineages);
+  const passRate = page.locator('[data-chart="passRate"]');
+  await expect(passRate.getByText('6/8 release bar')).toBeVisible();
+  await expect(passRate.getByTestId('band')).toHaveCount(1);
+  await expect(page.locator('[data-chart="difficulty"]').getByText('skill rarity')).toBeVisible();
+  await expect(page.getByTestId('spectrum-row')).toHaveCount(3);
+  // Length edits cost more pass rate than scenario edits, as the synthetic effects were built.
+  const passDelta = async (axis: string) => (await page.locator(`[data-testid="spectrum-row"][data-axis="${axis}"] td:nth-of-type(2) svg`).getAttribute('aria-label')) ?? '';
+  expect(Number.parseFloat((await passDelta('length')).replace('−', '-'))).toBeLessThan(Number.parseFloat((await passDelta('scenario')).replace('−', '-')));
+  await expect(page.getByTestId('funnel-stage')).toHaveCount(4);
+  await expect(page.getByTestId('funnel-stage').first()).toContainText(String(summary().candidates));
+  await expect(page.getByTestId('threshold-passes')).toHaveText('4/8');
+  await expect(page.getByTestId('drift-alert').first()).toBeVisible();
+
+  // Hovering a lineage in the legend draws its line in every chart.
+  await page.getByTestId('legend-row').filter({ hasText: 'drift-length-000' }).hover();
+  await expect(page.getByTestId('highlighted-line')).toHaveCount(6);
+  await page.locator('[data-chart="passRate"] [data-testid="chart-svg"]').hover({ position: { x: 300, y: 100 } });
+  await page.screenshot({ path: screenshot('drift-overview'), fullPage: true });
+});
+
+test('filters and the x-axis switch change the charts, and live in the URL', async ({ page }) => {
+  await signIn(page, 'lead', '/drift');
+  const before = await legendCount(page);
+  const d = await passRateMedian(page).getAttribute('d');
+
+  await page.getByLabel('Synthesiser').selectOption('anthropic');
+  await expect(page).toHaveURL(/synthesiser=anthropic/);
+  await expect.poll(() => legendCount(page)).toBeLessThan(before);
+  expect(await legendCount(page)).toBeGreaterThanOrEqual(summary().bySynthesiser.anthropic ?? 0);
+  await expect(page.getByTestId('lineage-summary')).toContainText(`of ${before} lineages`);
+  const filtered = await passRateMedian(page).getAttribute('d');
+  expect(filtered).not.toBe(d);
+
+  await page.getByLabel('Axis policy').selectOption('length');
+  await expect(page).toHaveURL(/axisPolicy=length/);
+  await expect.poll(() => passRateMedian(page).getAttribute('d')).not.toBe(filtered);
+
+  await page.getByRole('link', { name: 'By time' }).click();
+  await expect(page).toHaveURL(/x=time/);
+  await expect(page).toHaveURL(/synthesiser=anthropic/);
+  await expect(page.locator('[data-chart="passRate"]').getByText(/^[A-Z][a-z]{2} \d{1,2}$/).first()).toBeVisible();
+  await page.screenshot({ path: screenshot('drift-filtered-time'), fullPage: true });
+});
+
+test('an alert links to its lineage, whose own view draws its generations', async ({ page }) => {
+  const [noSignal] = summary().noSignal;
+  await signIn(page, 'lead', '/drift');
+  const alert = page.getByTestId('drift-alert').filter({ has: page.locator(`a[href="/drift?lineage=${noSignal}"]`) }).first();
+  await expect(alert).toHaveAttribute('data-kind', 'no-signal');
+  await expect(alert).toContainText('0/8');
+  await alert.getByTestId('alert-lineage').click();
+  await expect(page).toHaveURL(`/drift?lineage=${noSignal}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Drift · drift-');
+  await expect(page.getByRole('link', { name: 'lineage tree' })).toHaveAttribute('href', `/lineages/${noSignal}`);
+  const passRate = page.locator('[data-chart="passRate"]');
+  await expect(passRate.getByRole('link', { name: /^Generation \d+$/ })).toHaveCount(summary().generations);
+  await expect(page.getByTestId('drift-alert').first()).toHaveAttribute('data-kind', 'no-signal');
+  await expect(page.getByTestId('drift-legend')).toHaveCount(0);
+  await page.screenshot({ path: screenshot('drift-lineage'), fullPage: true });
+});
+
+test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the same series', async ({ page, request }) => {
+  expect((await request.get('/api/drift/alerts')).status()).toBe(401);
+  await signIn(page, 'reviewer', '/drift');
+  const alerts = await page.request.get('/api/drift/alerts?stalledDays=7');
+  expect(alerts.ok()).toBe(true);
+  const body = (await alerts.json()) as { thresholds: { stalledDays: number }; alerts: { kind: string; lineageId: string | null; href: string }[] };
+  expect(body.thresholds.stalledDays).toBe(7);
+  for (const id of summary().stalled) expect(body.alerts).toContainEqual(expect.objectContaining({ kind: 'stalled', lineageId: id, href: `/drift?lineage=${id}` }));
+  expect((await page.request.get('/api/drift/alerts?from=yesterday')).status()).toBe(400);
+  expect((await page.request.get('/api/drift/csv?chart=nope')).status()).toBe(400);
+
+  const csv = await page.request.get('/api/drift/csv?chart=difficulty&synthesiser=procedural');
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  const rows = (await csv.text()).trim().split('\r\n');
+  expect(rows[0]).toBe('lineage_id,lineage_name,generation_id,generation,difficultyTotal,difficultyLength,difficultyScenario,difficultySkill');
+  expect(rows.length).toBeGreaterThan((summary().bySynthesiser.procedural ?? 0) * (summary().generations + 1));
+  const band = (await (await page.request.get('/api/drift/csv?chart=passRate&part=band')).text()).split('\r\n');
+  expect(band[0]).toBe('metric,generation,lineages,median,q1,q3,min,max');
+  expect((await (await page.request.get('/api/drift/csv?chart=funnel')).text()).split('\r\n')).toHaveLength(summary().candidates + 2);
+
+  // The reviewer's session lacks metrics.read; a bearer token of a role that has it is served.
+  expect((await page.request.get('/api/metrics')).status()).toBe(403);
+  const token = (
+    JSON.parse(
+      execFileSync('node', ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e grafana', '--json'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+        encoding: 'utf8',
+      }),
+    ) as { token: string }
+  ).token;
+  const metrics = await request.get('/api/metrics', { headers: { authorization: `Bearer ${token}` } });
+  expect(metrics.status()).toBe(200);
+  expect(metrics.headers()['content-type']).toContain('text/plain; version=0.0.4');
+  const text = await metrics.text();
+  expect(text).toContain('# TYPE envolve_lineage_frontier gauge');
+  expect(text).toMatch(/envolve_lineage_frontier\{lineage_id="drift-l000",lineage="drift-length-000"\} 15\n/);
+  expect(text).toContain('# TYPE envolve_job_turnaround_seconds histogram');
+  expect(text).toMatch(/envolve_drift_alerts\{kind="stalled"\} \d+/);
+});
