@@ -12,7 +12,7 @@ import { taskLimits } from '../validate/trial-request.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { storeChangedFiles, type ChangedFile } from './blobs.ts';
 import { touchesProtected, TrajectoryRecorder, TurnLimitReached, type RecordedStep } from './recorder.ts';
-import type { Policy } from './types.ts';
+import type { Policy, Terminal } from './types.ts';
 
 export const DEFAULT_MAX_TURNS = 100;
 const MAX_TOTAL_TIMEOUT_SEC = 6 * 3600;
@@ -153,7 +153,7 @@ async function drivePolicy(
   req: RolloutRequest,
   ctx: EpisodeContext,
   recorder: TrajectoryRecorder,
-  terminal: Parameters<TrajectoryRecorder['wrap']>[0],
+  terminal: Terminal,
   signal: AbortSignal,
 ): Promise<void> {
   try {
