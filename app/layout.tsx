@@ -39,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {can(user.role, 'dashboard.read') && <NavLink href="/lineages">Lineages</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/rubric">Rubric</NavLink>}
+                {can(user.role, 'trajectories.read') && <NavLink href="/trajectories">Trajectories</NavLink>}
                 {can(user.role, 'drift.read') && <NavLink href="/drift">Drift</NavLink>}
                 {can(user.role, 'calibration.label') && <NavLink href="/calibration">Calibration</NavLink>}
                 {can(user.role, 'audit.read') && <NavLink href="/audit">Audit log</NavLink>}

@@ -11,6 +11,7 @@ import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
 import { generationIdSchema } from '../../api/generations/params.ts';
 import { Attempts } from './attempts.tsx';
+import { CompromisedBanner } from './compromised-banner.tsx';
 import { DecisionBox } from './decision-box.tsx';
 import { DifficultyAxes } from './difficulty-axes.tsx';
 import { ReviewHistory } from './history.tsx';
@@ -65,6 +66,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           {g.versionId && <span>candidate <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>{shortHash(g.versionId)}</Link></span>}
           {g.lastChange && <span>last change: {g.lastChange.action} by {g.lastChange.actorEmail}</span>}
         </p>
+        <CompromisedBanner versionId={g.versionId} />
         {g.error && <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{g.error}</p>}
       </div>
 

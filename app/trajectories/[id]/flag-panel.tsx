@@ -1,0 +1,110 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { Route } from 'next';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { FlagOutcome } from '@/lib/trajectories/flag.ts';
+
+async function send<T>(url: string, method: 'POST' | 'DELETE', body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok) throw new Error(payload?.message ?? `HTTP ${response.status}`);
+  return payload as T;
+}
+
+// Flagging compromises the whole environment version: the scheduler stops serving it.
+export function FlagPanel({
+  trajectoryId,
+  flaggedAt,
+  flaggedBy,
+  compromised,
+  canFlag,
+  canUnflag,
+}: {
+  trajectoryId: string;
+  flaggedAt: string | null;
+  flaggedBy: string | null;
+  compromised: boolean;
+  canFlag: boolean;
+  canUnflag: boolean;
+}) {
+  const router = useRouter();
+  const [reason, setReason] = useState('');
+  const flag = useMutation({
+    mutationFn: () => send<FlagOutcome>(`/api/trajectories/${trajectoryId}/flag`, 'POST', { reason }),
+    onSuccess: () => router.refresh(),
+  });
+  const unflag = useMutation({
+    mutationFn: () => send<unknown>(`/api/trajectories/${trajectoryId}/flag`, 'DELETE'),
+    onSuccess: () => router.refresh(),
+  });
+  const outcome = flag.data;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {flaggedAt && (
+        <p className="text-red-800" data-testid="flagged">
+          Flagged as a reward hack{flaggedBy ? ` by ${flaggedBy}` : ''} on {flaggedAt.slice(0, 16).replace('T', ' ')} UTC.
+        </p>
+      )}
+      {outcome && (
+        <p role="status" className="rounded bg-zinc-50 px-2 py-1.5 text-xs text-zinc-700">
+          Version compromised.{' '}
+          {outcome.missedIssueId ? (
+            <Link className="text-blue-700 hover:underline" href={`/missed-issues/${outcome.missedIssueId}` as Route}>
+              Missed issue opened
+            </Link>
+          ) : (
+            outcome.note
+          )}
+        </p>
+      )}
+      {canFlag && !flaggedAt && (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            flag.mutate();
+          }}
+        >
+          <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
+            Why is this a reward hack?
+            <textarea
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              minLength={3}
+              rows={3}
+              placeholder="e.g. writes /logs/verifier/reward.txt itself instead of fixing the bug"
+              className="rounded-md border border-zinc-300 px-2 py-1 text-sm font-normal text-zinc-900"
+            />
+          </label>
+          <button type="submit" disabled={flag.isPending} className="self-start rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50">
+            {flag.isPending ? 'Flagging…' : 'Flag as reward hack'}
+          </button>
+          <p className="text-xs text-zinc-500">Compromises this environment version (no longer served for training) and opens a missed issue on its generation.</p>
+        </form>
+      )}
+      {canUnflag && compromised && (
+        <button
+          type="button"
+          disabled={unflag.isPending}
+          onClick={() => unflag.mutate()}
+          className="self-start rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-50"
+        >
+          Lift the compromise of this version
+        </button>
+      )}
+      {(flag.error ?? unflag.error) && (
+        <p role="alert" className="text-xs text-red-700">
+          {(flag.error ?? unflag.error)?.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+'use client';
+
+// Every turn of a trajectory, navigable by keyboard and searchable. Long trajectories stay
+// responsive because outputs arrive as previews (whole ones load on request) and each turn
+// is a `content-visibility: auto` block: the browser skips layout and paint of turns off screen.
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import type { Route } from 'next';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { formatDuration } from '@/lib/dashboard/format.ts';
+import type { TurnView } from '@/lib/trajectories/detail.ts';
+import { findMatches, splitMatches } from '@/lib/trajectories/search.ts';
+import type { TrajectoryNeighbours } from '@/lib/trajectories/types.ts';
+
+type Field = 'message' | 'reasoning' | 'command' | 'output';
+const FIELDS: Field[] = ['message', 'reasoning', 'command', 'output'];
+
+function fieldText(turn: TurnView, field: Field, fullOutput: string | undefined): string {
+  if (field === 'output') return fullOutput ?? turn.outputPreview ?? '';
+  return turn[field] ?? '';
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajectoryId: string; turns: TurnView[]; listSearch: string }) {
+  const router = useRouter();
+  const [focused, setFocused] = useState<number | null>(null);
+  const [fullOutputs, setFullOutputs] = useState<Record<number, string>>({});
+  const [search, setSearch] = useState('');
+  const needle = useDeferredValue(search);
+  const [currentMatch, setCurrentMatch] = useState(0);
+  const [visited, setVisited] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const scrollToMatch = useRef(false);
+
+  const neighbours = useQuery({
+    queryKey: ['trajectory-neighbours', trajectoryId, listSearch],
+    queryFn: () => fetchJson<TrajectoryNeighbours>(`/api/trajectories/${trajectoryId}/neighbours${listSearch}`),
+  });
+
+  // Matches in turn order, field order, then position: match n lives in turn matchTurn[n].
+  const { perTurnStart, matchTurn } = useMemo(() => {
+    const starts: number[] = [];
+    const owners: number[] = [];
+    turns.forEach((turn, index) => {
+      starts.push(owners.length);
+      if (!needle) return;
+      for (const field of FIELDS) {
+        for (let i = findMatches(fieldText(turn, field, fullOutputs[turn.stepId]), needle).length; i > 0; i--) owners.push(index);
+      }
+    });
+    return { perTurnStart: starts, matchTurn: owners };
+  }, [turns, needle, fullOutputs]);
+  const matchCount = matchTurn.length;
+
+  const focusTurn = useCallback(
+    (index: number) => {
+      if (turns.length === 0) return;
+      const clamped = Math.max(0, Math.min(turns.length - 1, index));
+      setFocused(clamped);
+      const turn = turns[clamped];
+      if (turn) document.getElementById(`turn-${turn.stepId}`)?.scrollIntoView({ block: 'nearest' });
+    },
+    [turns],
+  );
+
+  const goToMatch = useCallback(
+    (index: number) => {
+      if (matchCount === 0) return;
+      const wrapped = ((index % matchCount) + matchCount) % matchCount;
+      setCurrentMatch(wrapped);
+      setFocused(matchTurn[wrapped] ?? null);
+      scrollToMatch.current = true;
+    },
+    [matchCount, matchTurn],
+  );
+
+  useEffect(() => {
+    if (!scrollToMatch.current) return;
+    scrollToMatch.current = false;
+    document.querySelector(`[data-match="${currentMatch}"]`)?.scrollIntoView({ block: 'center' });
+  }, [currentMatch, focused]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.metaKey || event.ctrlKey || event.altKey) return;
+      if (isTyping(event.target)) {
+        if (event.key === 'Escape' && event.target instanceof HTMLElement) event.target.blur();
+        return;
+      }
+      const current = focused ?? -1;
+      const go = (id: string | null | undefined) => id && router.push(`/trajectories/${id}${listSearch}` as Route);
+      switch (event.key) {
+        case 'j':
+        case 'ArrowDown':
+          focusTurn(current + 1);
+          break;
+        case 'k':
+        case 'ArrowUp':
+          focusTurn(current <= 0 ? 0 : current - 1);
+          break;
+        case 'End':
+        case 'G':
+          focusTurn(turns.length - 1);
+          break;
+        case 'Home':
+          focusTurn(0);
+          break;
+        case 'n':
+          go(neighbours.data?.nextId);
+          break;
+        case 'p':
+          go(neighbours.data?.previousId);
+          break;
+        case '/':
+          searchRef.current?.focus();
+          searchRef.current?.select();
+          break;
+        case '?':
+          setHelpOpen((open) => !open);
+          break;
+        case 'Escape':
+          setHelpOpen(false);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focused, focusTurn, turns.length, neighbours.data, router, listSearch]);
+
+  const loadFull = useCallback(
+    async (stepId: number) => {
+      const { output } = await fetchJson<{ output: string }>(`/api/trajectories/${trajectoryId}/steps/${stepId}/output`);
+      setFullOutputs((all) => ({ ...all, [stepId]: output }));
+    },
+    [trajectoryId],
+  );
+
+  return (
+    <section aria-labelledby="turns-heading" className="flex flex-col gap-2">
+      <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 bg-zinc-50/95 py-2 backdrop-blur">
+        <h2 id="turns-heading" className="text-sm font-semibold">
+          {turns.length} turns
+          {focused !== null && <span className="ml-2 font-normal text-zinc-500" data-testid="focused-turn">turn {focused + 1} of {turns.length}</span>}
+        </h2>
+        <div className="flex items-center gap-2 text-xs text-zinc-600">
+          <label className="flex items-center gap-1">
+            <span className="sr-only">Search this trajectory</span>
+            <input
+              ref={searchRef}
+              type="search"
+              value={search}
+              placeholder="Search turns ( / )"
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setCurrentMatch(0);
+                setVisited(false);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  // The first Enter after typing shows the first match; later ones move on.
+                  goToMatch(visited ? currentMatch + (event.shiftKey ? -1 : 1) : 0);
+                  setVisited(true);
+                }
+              }}
+              className="h-8 w-56 rounded-md border border-zinc-300 bg-white px-2 text-sm"
+            />
+          </label>
+          {needle && (
+            <span className="tabular-nums" data-testid="match-count" aria-live="polite">
+              {matchCount === 0 ? 'no matches' : `${currentMatch + 1} of ${matchCount}`}
+            </span>
+          )}
+          <span className="hidden sm:inline">
+            {neighbours.data?.position ? `#${neighbours.data.position} of ${neighbours.data.total} in list · ` : ''}
+            <kbd className="rounded border border-zinc-300 bg-white px-1">?</kbd> keys
+          </span>
+        </div>
+      </div>
+      <ol className="flex flex-col gap-2">
+        {turns.map((turn, index) => (
+          <Turn
+            key={turn.stepId}
+            turn={turn}
+            index={index}
+            focused={index === focused}
+            needle={needle}
+            firstMatch={perTurnStart[index] ?? 0}
+            currentMatch={needle ? currentMatch : -1}
+            fullOutput={fullOutputs[turn.stepId]}
+            onLoadFull={loadFull}
+            onSelect={setFocused}
+          />
+        ))}
+      </ol>
+      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
+    </section>
+  );
+}
+
+const Turn = memo(function Turn({
+  turn,
+  index,
+  focused,
+  needle,
+  firstMatch,
+  currentMatch,
+  fullOutput,
+  onLoadFull,
+  onSelect,
+}: {
+  turn: TurnView;
+  index: number;
+  focused: boolean;
+  needle: string;
+  firstMatch: number;
+  currentMatch: number;
+  fullOutput: string | undefined;
+  onLoadFull: (stepId: number) => Promise<void>;
+  onSelect: (index: number) => void;
+}) {
+  const [loading, setLoading] = useState(false);
+  let nextMatch = firstMatch;
+  const highlighted = (text: string) =>
+    splitMatches(text, needle).map((piece, i) => {
+      if (!piece.match) return piece.text;
+      const n = nextMatch++;
+      return (
+        <mark key={i} data-match={n} data-current={n === currentMatch ? '' : undefined} className={n === currentMatch ? 'bg-orange-300 text-zinc-900' : 'bg-yellow-200 text-zinc-900'}>
+          {piece.text}
+        </mark>
+      );
+    });
+  const output = fullOutput ?? turn.outputPreview;
+  const truncated = fullOutput === undefined && turn.outputPreview !== null && turn.outputPreview.length < turn.outputLength;
+  return (
+    <li
+      id={`turn-${turn.stepId}`}
+      data-turn={index + 1}
+      data-focused={focused ? '' : undefined}
+      onClick={() => onSelect(index)}
+      className={`rounded-lg border bg-white [contain-intrinsic-size:auto_180px] [content-visibility:auto] ${focused ? 'border-blue-500 ring-2 ring-blue-500/40' : 'border-zinc-200'}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 px-3 py-1.5 text-xs text-zinc-500">
+        <span className="font-medium text-zinc-700">
+          Turn {index + 1} <span className="font-normal text-zinc-400">· step {turn.stepId} · {turn.source}</span>
+        </span>
+        <span className="flex items-center gap-3 tabular-nums">
+          {turn.touchesProtected && <span className="rounded bg-amber-100 px-1.5 text-amber-900">touches /logs or tests</span>}
+          {turn.exitCode !== null && <span className={turn.exitCode === 0 ? 'text-emerald-700' : 'text-red-700'}>exit {turn.exitCode}</span>}
+          {turn.timedOut && <span className="text-amber-700">timed out</span>}
+          {turn.durationMs !== null && <span>{formatDuration(turn.durationMs)}</span>}
+          {turn.tokens !== null && <span>{turn.tokens} tokens</span>}
+        </span>
+      </div>
+      <div className="flex flex-col gap-2 px-3 py-2 text-sm">
+        {turn.message && <p className="whitespace-pre-wrap">{highlighted(turn.message)}</p>}
+        {turn.reasoning && (
+          <details className="text-xs text-zinc-600" open={Boolean(needle && findMatches(turn.reasoning, needle).length)}>
+            <summary className="cursor-pointer select-none">Reasoning</summary>
+            <p className="mt-1 whitespace-pre-wrap">{highlighted(turn.reasoning)}</p>
+          </details>
+        )}
+        {turn.command !== null && (
+          <pre className="overflow-x-auto rounded bg-zinc-900 px-2 py-1.5 font-mono text-xs text-zinc-100">
+            <span className="select-none text-zinc-500">$ </span>
+            {highlighted(turn.command)}
+          </pre>
+        )}
+        {output !== null && (
+          <div>
+            <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 px-2 py-1.5 font-mono text-xs text-zinc-800 ring-1 ring-zinc-200">
+              {output === '' ? <span className="text-zinc-400">(no output)</span> : highlighted(output)}
+            </pre>
+            {truncated && (
+              <button
+                type="button"
+                disabled={loading}
+                onClick={async (event) => {
+                  event.stopPropagation();
+                  setLoading(true);
+                  try {
+                    await onLoadFull(turn.stepId);
+                  } finally {
+                    setLoading(false);
+                  }
+                }}
+                className="mt-1 text-xs font-medium text-blue-700 hover:underline disabled:text-zinc-400"
+              >
+                {loading ? 'Loading…' : `Show full output (${turn.outputLength.toLocaleString('en-US')} characters)`}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+});
+
+const KEYS: [string, string][] = [
+  ['j / ↓', 'next turn'],
+  ['k / ↑', 'previous turn'],
+  ['End / Shift+G', 'last turn'],
+  ['Home', 'first turn'],
+  ['n / p', 'next / previous trajectory in the list'],
+  ['/', 'search this trajectory; Enter next match, Shift+Enter previous'],
+  ['?', 'this help'],
+  ['Esc', 'close / leave the search box'],
+];
+
+function KeyboardHelp({ onClose }: { onClose: () => void }) {
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="keys-heading" className="fixed inset-0 z-20 grid place-items-center bg-black/30" onClick={onClose}>
+      <div className="w-96 rounded-lg bg-white p-4 shadow-xl" onClick={(event) => event.stopPropagation()}>
+        <h2 id="keys-heading" className="mb-2 text-sm font-semibold">Keyboard</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {KEYS.map(([keys, what]) => (
+            <div key={keys} className="contents">
+              <dt className="font-mono text-xs text-zinc-700">{keys}</dt>
+              <dd className="text-zinc-600">{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
