@@ -1,8 +1,9 @@
-// The worker process: claims jobs from the database queue and runs them through lib/.
-// It reaps sandbox containers that a crashed worker left behind, at start and then periodically.
+// The worker process: claims jobs from the queue (pg-boss on PostgreSQL, the embedded queue on SQLite)
+// and runs them through lib/. It reaps sandbox containers that a crashed worker left behind (expired,
+// or started under a lease that is gone), at start and then periodically.
 import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
 import type { Db } from '../lib/db/client.ts';
-import { defaultWorkerId, runWorker, type JobHandler } from '../lib/queue/index.ts';
+import { defaultWorkerId, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
 import {
   EVOLVE_JOB,
@@ -28,6 +29,8 @@ export interface WorkerProcessOptions {
   concurrency: number;
   signal: AbortSignal;
   log: (message: string) => void;
+  leaseMs?: number; // default 60 s; a killed worker's job is retried once its lease runs out
+  reapIntervalMs?: number; // default 60 s
 }
 
 export function jobHandlers(
@@ -36,14 +39,17 @@ export function jobHandlers(
   workerId: string,
   log: (m: string) => void,
 ): Record<string, JobHandler> {
-  const evolutionContext = async (lineageId: string, jobId: string) => {
+  // Containers carry the job and the lease they were started under, so the reaper can tell an
+  // orphan of a killed worker (lease gone) from a live trial.
+  const labelsFor = (job: ClaimedJob) => ({ 'envolve.job': job.id, 'envolve.worker': workerId, 'envolve.lease': leaseLabel(job) });
+  const evolutionContext = async (lineageId: string, job: ClaimedJob) => {
     const { settings } = await loadLineage(db, lineageId);
     return {
       db,
       sandbox,
       ...createSynthesis(settings.synthesiser, { sandbox }),
-      labels: { 'envolve.job': jobId, 'envolve.worker': workerId },
-      progress: (message: string) => log(`job ${jobId}: ${message}`),
+      labels: labelsFor(job),
+      progress: (message: string) => log(`job ${job.id}: ${message}`),
     };
   };
   return {
@@ -55,21 +61,21 @@ export function jobHandlers(
         versionId,
         mapBaseImage,
         jobId: job.id,
-        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        labels: labelsFor(job),
         progress: (message) => log(`job ${job.id}: ${message}`),
       });
       return { versionId, runs: runs.map((r) => ({ id: r.id, kind: r.kind, verdict: r.verdict, reward: r.reward })) };
     },
     [EVOLVE_JOB]: async (payload, { job, signal }) => {
       const { lineageId, generations } = evolveJobPayload.parse(payload);
-      const context = await evolutionContext(lineageId, job.id);
+      const context = await evolutionContext(lineageId, job);
       const result = await evolveLineage(context, lineageId, generations, signal);
       return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled };
     },
     [REVISE_JOB]: async (payload, { job }) => {
       const { generationId, comment } = reviseJobPayload.parse(payload);
       const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
-      const context = await evolutionContext(generation.lineageId, job.id);
+      const context = await evolutionContext(generation.lineageId, job);
       const revised = await reviseGeneration(context, generationId, comment);
       return { generationId, state: revised.state, versionId: revised.versionId };
     },
@@ -85,7 +91,7 @@ export function jobHandlers(
           concurrency: config.probeConcurrency,
           passThreshold: config.passThreshold,
           jobId: job.id,
-          labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+          labels: labelsFor(job),
           progress: (message) => log(`job ${job.id}: ${message}`),
         },
       );
@@ -100,7 +106,7 @@ export function jobHandlers(
         judge: configuredJudge(),
         itemId,
         states,
-        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        labels: labelsFor(job),
         progress: (message) => log(`job ${job.id}: ${message}`),
       });
       const violations = result.findings.filter((f) => f.verdict === 'failed').length;
@@ -113,34 +119,54 @@ export function jobHandlers(
         sandbox,
         setId,
         force,
-        labels: { 'envolve.job': job.id, 'envolve.worker': workerId },
+        labels: labelsFor(job),
         progress: (message) => log(`job ${job.id}: ${message}`),
       });
     },
   };
 }
 
+function leaseLabel(lease: Lease): string {
+  return `${lease.leaseOwner}#${lease.attempts}`;
+}
+
+// A container's lease is held while its job is still running under the same owner and attempt.
+function leaseHeldIn(db: Db) {
+  return async (labels: Record<string, string>): Promise<boolean> => {
+    const jobId = labels['envolve.job'];
+    if (!jobId) return true;
+    const job = await db.job.findUnique({ where: { id: jobId } });
+    return job?.state === 'running' && job.leaseOwner !== null && leaseLabel({ ...job, leaseOwner: job.leaseOwner }) === labels['envolve.lease'];
+  };
+}
+
 export async function runWorkerProcess(options: WorkerProcessOptions): Promise<void> {
   const { db, sandbox, signal, log } = options;
   const workerId = defaultWorkerId();
+  const logError = (message: string, error: unknown) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const queue = await openQueue(db, { logError });
+  const leaseHeld = leaseHeldIn(db);
   const reap = async () => {
-    const reaped = await sandbox.reapContainers().catch((err: Error) => (log(`reaper: ${err.message}`), []));
+    const reaped = await sandbox.reapContainers({ leaseHeld }).catch((err: Error) => (log(`reaper: ${err.message}`), []));
     if (reaped.length > 0) log(`reaper: removed ${reaped.length} container(s) left behind by crashed workers`);
   };
   await reap();
-  const reaper = setInterval(reap, REAP_INTERVAL_MS);
-  log(`worker ${workerId} started (concurrency ${options.concurrency})`);
+  const reaper = setInterval(reap, options.reapIntervalMs ?? REAP_INTERVAL_MS);
+  log(`worker ${workerId} started (concurrency ${options.concurrency}, queue ${queue.name})`);
   try {
     await runWorker({
       db,
+      queue,
       workerId,
       concurrency: options.concurrency,
+      leaseMs: options.leaseMs,
       handlers: jobHandlers(db, sandbox, workerId, log),
       signal,
-      logError: (message, error) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+      logError,
     });
   } finally {
     clearInterval(reaper);
+    await queue.close();
   }
   log(`worker ${workerId} stopped`);
 }

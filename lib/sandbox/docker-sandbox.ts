@@ -6,7 +6,7 @@ import { buildEnvironmentImage } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 import { runTrial } from './trial.ts';
-import type { BuildOptions, BuildResult, ReapedContainer, Sandbox, TrialRequest, TrialResult } from './types.ts';
+import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
 export class DockerSandbox implements Sandbox {
   constructor(readonly docker: Docker = createDocker()) {}
@@ -19,7 +19,7 @@ export class DockerSandbox implements Sandbox {
     return runTrial(this.docker, request);
   }
 
-  reapContainers(opts?: { now?: Date }): Promise<ReapedContainer[]> {
+  reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]> {
     return reapContainers(this.docker, opts);
   }
 

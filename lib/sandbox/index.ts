@@ -6,3 +6,5 @@ export { BASE_IMAGE_TAG, BASE_PACKAGES, baseRecipeHash, ensureBaseImage, type Ba
 export { DEFAULT_LIMITS } from './limits.ts';
 export { DEFAULT_COMMAND_OUTPUT_BYTES, DEFAULT_COMMAND_TIMEOUT_SEC } from './interactive.ts';
 export { BUNDLE_MOUNT, DEFAULT_CHECK_TIMEOUT_SEC, type CheckResult, type CheckSpec, type ChecksRequest, type ChecksResult } from './run-checks.ts';
+export { DEFAULT_HOST_CAPACITY, dockerFor, parseDockerHost, type DockerHostSpec } from './docker-hosts.ts';
+export { DockerHostPool, NoHealthyDockerHostError } from './host-pool.ts';

@@ -1,16 +1,18 @@
-// Removes trial containers whose expiry passed: what a crashed worker left.
-// Every trial container carries envolve.managed=1 and envolve.expires.
+// Removes trial containers whose expiry passed, or whose job lease is no longer held: what a crashed
+// worker left. Every trial container carries envolve.managed=1 and envolve.expires.
 import type Docker from 'dockerode';
-import type { ReapedContainer } from './types.ts';
+import type { ReapedContainer, ReapOptions } from './types.ts';
 
-export async function reapContainers(docker: Docker, opts: { now?: Date } = {}): Promise<ReapedContainer[]> {
+export async function reapContainers(docker: Docker, opts: ReapOptions = {}): Promise<ReapedContainer[]> {
   const nowSec = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   const managed = await docker.listContainers({ all: true, filters: { label: ['envolve.managed=1'] } });
   const reaped: ReapedContainer[] = [];
   for (const info of managed) {
     const expiredAt = Number(info.Labels['envolve.expires']);
     // A container without a readable expiry is not ours to judge; leave it.
-    if (!Number.isFinite(expiredAt) || expiredAt > nowSec) continue;
+    if (!Number.isFinite(expiredAt)) continue;
+    const orphaned = Boolean(info.Labels['envolve.lease']) && opts.leaseHeld !== undefined && !(await opts.leaseHeld(info.Labels));
+    if (expiredAt > nowSec && !orphaned) continue;
     try {
       await docker.getContainer(info.Id).remove({ force: true });
     } catch (err) {

@@ -123,6 +123,8 @@ export interface TrialResult {
   // The agent left files in /logs/verifier or a /tests directory (both are discarded before the
   // verifier runs): evidence of an attempt to write the reward or read the tests.
   protectedPathsTouched?: boolean;
+  // Milliseconds of the trial's critical path by step (image-config, container, setup, agent, ...).
+  phaseMs?: Record<string, number>;
 }
 
 export interface ReapedContainer {

@@ -1,17 +1,50 @@
 // `envolve worker`: a worker process that runs until SIGINT/SIGTERM, finishing in-flight jobs.
+// Any number may run at once, on any machine that reaches the database; each runs its sandboxes on
+// the local engine (DOCKER_HOST) or on the pool of Docker hosts given with --docker-host.
 import type { Command } from 'commander';
+import { DockerHostPool, parseDockerHost, type Sandbox } from '../../lib/sandbox/index.ts';
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
 import { runWorkerProcess } from '../worker.ts';
+
+function positiveSeconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) fail({}, `${name} must be a positive number of seconds, not '${value}'`);
+  return seconds * 1000;
+}
+
+async function openHostPool(hosts: string[]): Promise<DockerHostPool> {
+  const pool = new DockerHostPool(hosts.map(parseDockerHost), progress);
+  await pool.checkHealth();
+  const down = pool.hosts.filter((host) => !host.healthy);
+  if (down.length === pool.hosts.length) throw new Error(`no --docker-host answers: ${down.map((h) => `${h.spec.url} (${h.lastError})`).join('; ')}`);
+  for (const host of down) progress(`docker host ${host.spec.url} does not answer (${host.lastError}); drained until it does`);
+  pool.startHealthChecks();
+  return pool;
+}
 
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
     .description('claim and run jobs from the queue until stopped')
     .option('--concurrency <n>', 'jobs run at once', process.env.ENVOLVE_WORKER_CONCURRENCY ?? '2')
-    .action(async (opts: { concurrency: string }) => {
+    .option(
+      '--docker-host <url[#limit]>',
+      'a Docker host for sandboxes (socket path, unix://, tcp://, ssh://), with its own concurrency limit after # (default 2); repeat for a pool',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (opts: { concurrency: string; dockerHost: string[] }) => {
       const concurrency = Number.parseInt(opts.concurrency, 10);
       if (!Number.isInteger(concurrency) || concurrency < 1) fail({}, `--concurrency must be a positive integer, not '${opts.concurrency}'`);
+      try {
+        opts.dockerHost.forEach(parseDockerHost);
+      } catch (err) {
+        fail({}, err);
+      }
+      const leaseMs = positiveSeconds('ENVOLVE_WORKER_LEASE_SEC', process.env.ENVOLVE_WORKER_LEASE_SEC);
+      const reapIntervalMs = positiveSeconds('ENVOLVE_WORKER_REAP_SEC', process.env.ENVOLVE_WORKER_REAP_SEC);
       const stop = new AbortController();
       const onSignal = () => {
         progress('stopping: finishing in-flight jobs (send again to force)');
@@ -19,12 +52,17 @@ export function registerWorkerCommand(program: Command): void {
         stop.abort();
       };
       process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+      let pool: DockerHostPool | undefined;
       try {
         const db = await openDb();
-        await runWorkerProcess({ db, sandbox: await openSandbox(), concurrency, signal: stop.signal, log: progress });
+        pool = opts.dockerHost.length > 0 ? await openHostPool(opts.dockerHost) : undefined;
+        const sandbox: Sandbox = pool ?? (await openSandbox());
+        await runWorkerProcess({ db, sandbox, concurrency, signal: stop.signal, log: progress, leaseMs, reapIntervalMs });
         await db.$disconnect();
       } catch (err) {
         fail({}, err);
+      } finally {
+        pool?.close();
       }
     });
 }
