@@ -16,6 +16,10 @@ export const DEFAULT_COMMAND_OUTPUT_BYTES = 1024 * 1024;
 const ABORT_GRACE_MS = 5000;
 // `timeout` kills the command's process group; this is the host's backstop if even that hangs.
 const HOST_BACKSTOP_SEC = 10;
+// A background process the command started (`server &`) keeps the output stream open after the
+// command itself has exited; the exec is polled so the turn ends when the command does.
+const EXIT_POLL_MS = 200;
+const DRAIN_MS = 100;
 
 // The working directory is the only shell state that carries over between commands; it lives in
 // the container's /tmp so that it is the agent's own state, not the host's.
@@ -44,10 +48,15 @@ async function runTurn(container: Docker.Container, command: string, spec: TurnS
   container.modem.demuxStream(stream, sink, sink);
 
   let stoppedBy: 'budget' | 'backstop' | undefined;
+  let streamEnded = false;
   const ended = new Promise<void>((resolve) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', resolve);
+    const done = () => {
+      streamEnded = true;
+      resolve();
+    };
+    stream.on('end', done);
+    stream.on('close', done);
+    stream.on('error', done);
   });
   const stop = (why: 'budget' | 'backstop') => {
     stoppedBy ??= why;
@@ -56,9 +65,18 @@ async function runTurn(container: Docker.Container, command: string, spec: TurnS
   const onAbort = () => stop('budget');
   spec.signal.addEventListener('abort', onAbort, { once: true });
   const backstop = setTimeout(() => stop('backstop'), (spec.timeoutSec + HOST_BACKSTOP_SEC) * 1000);
+  const poller = setInterval(() => {
+    void exec.inspect().then(
+      (info) => {
+        if (!info.Running && !streamEnded) setTimeout(() => stream.destroy(), DRAIN_MS);
+      },
+      () => undefined,
+    );
+  }, EXIT_POLL_MS);
   try {
     await ended;
   } finally {
+    clearInterval(poller);
     clearTimeout(backstop);
     spec.signal.removeEventListener('abort', onAbort);
   }

@@ -136,6 +136,7 @@ describe('budgets and protection', () => {
       "head -c 3000000 /dev/zero | tr '\\0' x",
       'exit 3',
       'echo hello > /app/out.txt',
+      'sleep 60 & echo started-in-background',
     ]);
     const res = await rollout({ versionId: hello, policy });
     const [, pwd, slow, big, exit3] = policy.results;
@@ -148,11 +149,14 @@ describe('budgets and protection', () => {
     expect(big!.output).toMatch(/\[\.\.\. \d+ bytes of output truncated \.\.\.\]/);
     expect(big!.output.length).toBeLessThan(1_100_000);
     expect(exit3!.exitCode).toBe(3);
-    expect(res).toMatchObject({ status: 'completed', reward: 1, turns: 6 });
+    // a background process holding the output open does not hold the turn
+    expect(policy.results[6]).toMatchObject({ exitCode: 0, timedOut: false, output: 'started-in-background\n' });
+    expect(policy.results[6]!.durationMs).toBeLessThan(5000);
+    expect(res).toMatchObject({ status: 'completed', reward: 1, turns: 7 });
     const steps = await stepsOf(res.id);
     expect(JSON.parse(steps[4]!.extra!)).toEqual({ extra: { output_truncated: true } });
     const row = await testDb.db.rollout.findUniqueOrThrow({ where: { id: res.id } });
-    expect(row).toMatchObject({ promptTokens: 60, completionTokens: 12, cachedTokens: null });
+    expect(row).toMatchObject({ promptTokens: 70, completionTokens: 14, cachedTokens: null });
   });
 
   it('maxTurns ends the agent phase and the verifier scores what was done', async () => {
