@@ -10,6 +10,7 @@ import { USERS } from './fixtures/auth.ts';
 import { FIXTURE_FILE, type E2eFixture } from './fixtures/data.ts';
 import { seedCalibration } from './fixtures/calibration-seed.ts';
 import { seedDrift } from './fixtures/drift-seed.ts';
+import { seedTrajectories } from './fixtures/trajectories-seed.ts';
 import { E2E_DATABASE_URL, E2E_TASK, REPO_ROOT, SEEDED_FILE, type Seeded } from './paths.ts';
 
 const execFileAsync = promisify(execFile);
@@ -115,4 +116,5 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(FIXTURE_FILE, JSON.stringify(fixture, null, 2));
   await seedDrift();
   await seedCalibration();
+  await seedTrajectories();
 }
