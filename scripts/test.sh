@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and integration tests (real containers), then Playwright in Chromium.
+# `npm test`: type check, unit and integration tests (real containers) on SQLite, the DB-level tests
+# again on PostgreSQL, the scale-out fault tests, then Playwright in Chromium.
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
+# The DB-heavy test files, run a second time against PostgreSQL (createTestDb reads ENVOLVE_TEST_DATABASE).
+POSTGRES_TEST_FILES=(lib/queue lib/scheduler lib/review lib/missed-issues lib/trajectories lib/calibration lib/evolution lib/auth)
+
 prepare
-step "Checking the Docker engine and Chromium"
-bash scripts/prereqs.sh docker chromium
+step "Checking the Docker engine, Chromium and PostgreSQL"
+bash scripts/prereqs.sh docker chromium postgres
 step "Type check"
 npx tsc --noEmit -p .
 step "Building the sandbox base image (cached)"
 node bin/envolve.mjs sandbox base
-step "Unit and integration tests"
-npx vitest run
+step "Unit and integration tests (SQLite)"
+npx vitest run --exclude 'test/scale-out/pg-*.test.ts'
+step "DB-level tests on PostgreSQL"
+existing=()
+for path in "${POSTGRES_TEST_FILES[@]}"; do [[ -e $path ]] && existing+=("$path"); done
+ENVOLVE_TEST_DATABASE=postgresql npx vitest run "${existing[@]}"
+step "Scale-out fault tests on PostgreSQL (they restart the server, so they run alone)"
+ENVOLVE_TEST_DATABASE=postgresql npx vitest run test/scale-out/pg-
 prepare_web_build
 step "End-to-end tests (Playwright, Chromium)"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
