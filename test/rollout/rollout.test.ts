@@ -62,7 +62,7 @@ describe('policies on a shipped example', () => {
     expect(steps[0]).toMatchObject({ stepId: 1, source: 'user' });
     expect(steps[0]!.message).toContain('This task has 2 steps');
     const commands = steps.filter((s) => s.command !== null);
-    expect(commands[0]!.command).toBe('pwd && ls -la');
+    expect(commands[0]!.command).toBe('pwd && ls -lA');
     expect(commands[0]!.output).toContain('/app');
     expect(commands.some((s) => s.command!.includes('# s1: sort-uniq-count over web-access-log'))).toBe(true);
     expect(commands.some((s) => s.command!.includes('# s2: awk-fields over auth-syslog'))).toBe(true);
@@ -212,9 +212,9 @@ describe('ATIF', () => {
     const res = await rollout({ versionId: seedLogs, policy: createPolicy({ name: 'simulated' }), seed: 3 });
     const doc = await exportAtif(testDb.db, res.id);
     expect(atifSchema.safeParse(doc).success).toBe(true);
-    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '1' } });
+    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '2' } });
     const agentStep = doc.steps[1]!;
-    expect(agentStep.tool_calls).toEqual([{ tool_call_id: 'call_2', function_name: 'bash', arguments: { command: 'pwd && ls -la' } }]);
+    expect(agentStep.tool_calls).toEqual([{ tool_call_id: 'call_2', function_name: 'bash', arguments: { command: 'pwd && ls -lA' } }]);
     expect(agentStep.observation!.results[0]!.source_call_id).toBe('call_2');
     expect(agentStep.extra).toMatchObject({ exit_code: 0, timed_out: false });
     expect(doc.final_metrics!.total_steps).toBe(doc.steps.length);

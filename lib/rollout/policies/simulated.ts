@@ -23,7 +23,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class SimulatedPolicy implements Policy {
   readonly name = 'simulated';
-  readonly version = '1';
+  readonly version = '2';
   readonly simulated = true;
   // A lengthened imported task's solution runs the original one from /solution.
   readonly usesSolution = true;
@@ -66,7 +66,8 @@ export class SimulatedPolicy implements Policy {
 
   private async explore(episode: PolicyEpisode, rng: Rng): Promise<void> {
     episode.note({ message: 'Looking around the working directory first.' });
-    await episode.terminal.run('pwd && ls -la');
+    // -A, not -a: '..' would show the mtime of /, which the harness touches at container start.
+    await episode.terminal.run('pwd && ls -lA');
     const listing = await episode.terminal.run(LISTING);
     const files = listing.output
       .split('\n')
