@@ -17,6 +17,8 @@ const PROBE = [
   'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
   'echo pids.events',
   'cat /sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events 2>/dev/null',
+  'echo pids.now',
+  'cat /sys/fs/cgroup/pids/pids.current /sys/fs/cgroup/pids/pids.max /sys/fs/cgroup/pids.current /sys/fs/cgroup/pids.max 2>/dev/null',
   'true',
 ].join('; ');
 
@@ -25,25 +27,33 @@ function counter(text: string, name: string): number {
   return match?.[1] ? Number(match[1]) : 0;
 }
 
-export function parseProbe(output: string): Omit<CgroupCounters, 'pidsAtLimit'> {
-  const [memory = '', pids = ''] = output.split('pids.events\n');
-  return { oomKills: counter(memory, 'oom_kill'), pidsMaxEvents: counter(pids, 'max') };
+export function parseProbe(output: string): CgroupCounters {
+  const [memory = '', rest = ''] = output.split('pids.events\n');
+  const [pids = '', now = ''] = rest.split('pids.now\n');
+  // pids.current then pids.max ("max" when unlimited).
+  const [current, limit] = now.split('\n').map((line) => Number(line.trim()));
+  const pidsAtLimit = Number.isFinite(current) && Number.isFinite(limit) && current! >= limit!;
+  return { oomKills: counter(memory, 'oom_kill'), pidsMaxEvents: counter(pids, 'max'), pidsAtLimit };
 }
 
-// The exec probe works only while the container can still start a process:
-// after a fork bomb it cannot, and the stats API (pids current vs limit) has
-// to answer. On a timeout only the stats are asked (an exec could stall).
+// The exec probe reads every counter, pids in use included, in one round trip. It works only
+// while the container can still start a process: after a fork bomb it cannot, and the stats API
+// (pids current vs limit) has to answer; it is slow (about 1 s on cgroup v1, where the engine
+// samples once a second), so it is asked only then. On a timeout only the stats are asked (an
+// exec could stall).
 export async function probeCounters(container: Docker.Container, opts: { exec: boolean }): Promise<CgroupCounters> {
+  if (opts.exec) {
+    try {
+      const probe = await execOutput(container, ['sh', '-c', PROBE]);
+      if (probe.exitCode === 0) return parseProbe(probe.log);
+    } catch {
+      // no free pid for the exec: ask the engine
+    }
+  }
   const stats = await container.stats({ stream: false, 'one-shot': true } as { stream: false }).catch(() => undefined);
   const pids = stats?.pids_stats as { current?: number; limit?: number } | undefined;
   const pidsAtLimit = pids?.current !== undefined && pids.limit !== undefined && pids.current >= pids.limit;
-  if (!opts.exec) return { ...NO_COUNTERS, pidsAtLimit };
-  try {
-    const probe = await execOutput(container, ['sh', '-c', PROBE]);
-    return { ...parseProbe(probe.log), pidsAtLimit };
-  } catch {
-    return { ...NO_COUNTERS, pidsAtLimit };
-  }
+  return { ...NO_COUNTERS, pidsAtLimit };
 }
 
 export function mergeCounters(a: CgroupCounters, b: CgroupCounters): CgroupCounters {

@@ -8,12 +8,11 @@ import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from '
 import { execOutput, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
 import { hostConfigFor, resolveLimits } from './limits.ts';
+import { PhaseClock } from './phase-clock.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
 import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
-
-// A container outlives its budgets by at most this before the reaper may take it.
-const EXPIRY_MARGIN_SEC = 600;
+import { warmPoolFor } from './warm-pool.ts';
 
 const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: false, log: '', logTruncated: false };
 
@@ -42,9 +41,10 @@ function agentCommand(agent: AgentSpec): string[] | null {
   return null;
 }
 
-async function createTrialContainer(docker: Docker, req: TrialRequest, limits: Limits): Promise<Docker.Container> {
-  const expires = Math.floor(Date.now() / 1000) + req.agentTimeoutSec + req.verifierTimeoutSec + EXPIRY_MARGIN_SEC;
-  const container = await docker.createContainer({
+// A fresh container, from the warm pool when one is ready; the pool adds envolve.expires and the
+// trial's own labels (or, for a pooled container, its owner).
+async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Limits): Promise<Docker.Container> {
+  const options: Docker.ContainerCreateOptions = {
     Image: req.imageId,
     // Phases run as execs; the main process only keeps the container alive.
     Entrypoint: ['sleep'],
@@ -54,16 +54,23 @@ async function createTrialContainer(docker: Docker, req: TrialRequest, limits: L
     // process is non-root, and the verifier and the clean-up need theirs.
     User: '0',
     NetworkDisabled: true,
-    Labels: {
-      ...req.labels,
-      'envolve.managed': '1',
-      'envolve.expires': String(expires),
-      'envolve.task': req.bundle.name,
-    },
+    Labels: { 'envolve.managed': '1', 'envolve.task': req.bundle.name },
     HostConfig: hostConfigFor(limits),
-  });
-  await container.start();
-  return container;
+  };
+  const taken = await warmPoolFor(docker).take({ options, labels: req.labels ?? {}, budgetSec: req.agentTimeoutSec + req.verifierTimeoutSec });
+  return taken.container;
+}
+
+// Image IDs are content addresses: the configuration behind one never changes.
+const imageConfigs = new Map<string, Promise<{ user: string; workingDir: string }>>();
+function imageConfig(docker: Docker, imageId: string): Promise<{ user: string; workingDir: string }> {
+  let config = imageConfigs.get(imageId);
+  if (!config) {
+    config = docker.getImage(imageId).inspect().then((image) => ({ user: image.Config.User || 'root', workingDir: image.Config.WorkingDir || '/' }));
+    config.catch(() => imageConfigs.delete(imageId));
+    imageConfigs.set(imageId, config);
+  }
+  return config;
 }
 
 async function readReward(container: Docker.Container): Promise<ParsedReward> {
@@ -95,6 +102,7 @@ interface TrialState {
   verifier: PhaseResult | null;
   outputs?: CapturedOutputs;
   protectedPathsTouched?: boolean;
+  clock: PhaseClock;
 }
 
 function containmentOf(state: TrialState, limits: Limits): Containment {
@@ -110,11 +118,12 @@ function containmentOf(state: TrialState, limits: Limits): Containment {
 }
 
 async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, state: TrialState): Promise<TrialOutcome> {
-  const image = await docker.getImage(req.imageId).inspect();
-  const user = image.Config.User || 'root';
-  const workingDir = image.Config.WorkingDir || '/';
-  const container = await createTrialContainer(docker, req, limits);
+  const clock = state.clock;
+  const { user, workingDir } = await imageConfig(docker, req.imageId);
+  clock.lap('image-config');
+  const container = await takeTrialContainer(docker, req, limits);
   state.container = container;
+  clock.lap('container');
 
   // On timeout: record the counters while the processes still exist, then kill.
   const killOnTimeout = async () => {
@@ -134,11 +143,13 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   if (usesSolution(req.agent)) await copyBundleDir(container, req.bundle, 'solution');
   const captureDirs = req.captureOutputs ? captureDirsFor(req.captureOutputs, workingDir) : [];
   const before = await snapshotHashes(container, captureDirs);
+  clock.lap('setup');
   if (req.agent.kind === 'interactive') {
     state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   } else if (cmd) {
     state.agent = await runPhase(container, { cmd, user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   }
+  clock.lap('agent');
   if (state.agent.timedOut) return timedOut('agent');
 
   // Counters first: a restart below would reset them.
@@ -147,12 +158,14 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
   }
+  clock.lap('settle');
   if (req.captureOutputs) {
     state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   }
   const discarded = await execOutput(container, ['sh', '-c', DISCARD_PROTECTED]);
   state.protectedPathsTouched = discarded.log.includes('touched=1');
   await copyBundleDir(container, req.bundle, 'tests');
+  clock.lap('capture-and-tests-in');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],
     user: 'root',
@@ -160,11 +173,13 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     timeoutSec: req.verifierTimeoutSec,
     onTimeout: killOnTimeout,
   });
+  clock.lap('verifier');
   if (state.verifier.timedOut) return timedOut('verifier');
 
-  state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }));
-  const reward = await readReward(container);
-  const ctrf = await readCtrf(container);
+  // Independent reads: asked at once.
+  const [counters, reward, ctrf] = await Promise.all([probeCounters(container, { exec: true }), readReward(container), readCtrf(container)]);
+  state.counters = mergeCounters(state.counters, counters);
+  clock.lap('read-result');
   if (!reward.ok) {
     return { status: 'reward-missing', reward: null, timedOut: false, error: reward.problem, ctrf, containerId: container.id };
   }
@@ -173,7 +188,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
-  const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null };
+  const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null, clock: new PhaseClock() };
   let outcome: TrialOutcome;
   try {
     outcome = await runPhases(docker, req, limits, state);
@@ -182,7 +197,9 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
   } finally {
     if (state.container) {
       state.oomKilledMain = await state.container.inspect().then((i) => i.State.OOMKilled, () => false);
-      await state.container.remove({ force: true }).catch(() => undefined);
+      // Removal is off the critical path: the result is complete once the container was inspected.
+      warmPoolFor(docker).retire(state.container);
+      state.clock.lap('final-inspect');
     }
   }
   return {
@@ -191,6 +208,7 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     agent: state.agent,
     verifier: state.verifier,
     containment: containmentOf(state, limits),
+    phaseMs: state.clock.laps,
     ...(state.outputs ? { outputs: state.outputs } : {}),
     ...(state.protectedPathsTouched !== undefined ? { protectedPathsTouched: state.protectedPathsTouched } : {}),
   };
