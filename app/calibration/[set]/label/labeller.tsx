@@ -83,6 +83,8 @@ export function Labeller({ setId }: { setId: string }) {
       queryClient.setQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId), (old) => (old ? { ...old, myLabel: { answer: vars.answer, note: vars.note } } : old));
       queryClient.setQueryData(['calibration-queue', setId], next);
       setViewing(null);
+      // A note field left focused would swallow the next item's 1/2/3.
+      if (document.activeElement instanceof HTMLTextAreaElement) document.activeElement.blur();
     },
   });
 
