@@ -30,11 +30,11 @@ describe('the permission matrix', () => {
     if (!decision.ok) expect(decision).toMatchObject({ status: 403, error: 'forbidden' });
   });
 
-  it('pins the decisive rows: annotators never decide, only admins manage users, trainers only use the API', () => {
+  it('pins the decisive rows: annotators never decide, only admins manage users, trainer tokens only reach the machine APIs (training and metrics)', () => {
     expect(ROLES.filter((r) => can(r, 'generation.decide'))).toEqual(['admin', 'lead', 'reviewer']);
     expect(ROLES.filter((r) => can(r, 'users.manage'))).toEqual(['admin']);
     expect(ROLES.filter((r) => can(r, 'audit.read'))).toEqual(['admin', 'lead']);
-    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('trainer', p))).toEqual(['trainer.api']);
+    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('trainer', p))).toEqual(['metrics.read', 'trainer.api']);
   });
 
   it('answers 401 without a session', async () => {

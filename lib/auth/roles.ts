@@ -20,7 +20,7 @@ export const PERMISSIONS = {
   'trajectory.flag': ['admin', 'lead', 'reviewer'], // flag a reward hack: compromises the version
   'drift.read': ['admin', 'lead', 'reviewer'],
   'scheduler.manage': ['admin', 'lead'], // probe, release, held-out sets
-  'metrics.read': ['admin', 'lead', 'trainer'], // the Prometheus endpoint (a bearer token)
+  'metrics.read': ['admin', 'lead', 'trainer'], // the Prometheus endpoint: a scraper holds a trainer (machine) token
   'users.manage': ['admin'],
   'trainer.api': ['admin', 'trainer'],
 } as const satisfies Record<string, readonly Role[]>;
