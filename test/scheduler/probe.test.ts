@@ -16,7 +16,7 @@ beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
   testDb = await createTestDb();
   const [imported] = await importPath(testDb.db, 'examples/tasks/seed-logs-awk');
-  if (!imported?.ok) throw new Error(`import failed: ${JSON.stringify(imported)}`);
+  if (!imported?.ok || !imported.versionId) throw new Error(`import failed: ${JSON.stringify(imported)}`);
   seedVersionId = imported.versionId;
 });
 afterAll(() => testDb.cleanup());
