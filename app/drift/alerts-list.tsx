@@ -17,22 +17,23 @@ export function AlertsList({ alerts, shown = 8 }: { alerts: DriftAlert[]; shown?
   const counts = new Map<string, number>();
   for (const a of alerts) counts.set(a.kind, (counts.get(a.kind) ?? 0) + 1);
   const row = (a: DriftAlert, i: number) => (
-    <li key={i} data-testid="drift-alert" data-kind={a.kind} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
-      <span className={`inline-flex w-24 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-medium ${a.severity === 'critical' ? 'bg-red-50 text-red-700 ring-1 ring-red-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}>
+    <li key={i} data-testid="drift-alert" data-kind={a.kind} className="grid grid-cols-[6.5rem_minmax(0,13rem)_minmax(0,1fr)_auto] items-baseline gap-x-3 px-4 py-2 text-sm">
+      <span className={`inline-flex justify-center rounded px-1.5 py-0.5 text-[11px] font-medium ${a.severity === 'critical' ? 'bg-red-50 text-red-700 ring-1 ring-red-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}>
         {KIND_LABEL[a.kind]}
       </span>
       {a.lineageId ? (
-        <Link href={`/drift?lineage=${encodeURIComponent(a.lineageId)}`} className="font-medium text-blue-700 hover:underline" data-testid="alert-lineage">
+        <Link href={`/drift?lineage=${encodeURIComponent(a.lineageId)}`} className="truncate font-medium text-blue-700 hover:underline" data-testid="alert-lineage">
           {a.lineageName}
         </Link>
       ) : (
-        <Link href={a.href} className="font-medium text-blue-700 hover:underline">
-          {a.title}
+        <Link href={a.href} className="truncate font-medium text-blue-700 hover:underline">
+          {a.calibrationSetId ? 'calibration set' : a.title}
         </Link>
       )}
-      <span className="text-zinc-800">{a.lineageId ? a.title : ''}</span>
-      <span className="text-zinc-500">{a.detail}</span>
-      <span className="ml-auto flex gap-3 text-xs">
+      <span className="min-w-0 truncate" title={a.detail}>
+        <span className="text-zinc-800">{a.title}</span> <span className="text-zinc-500">· {a.detail}</span>
+      </span>
+      <span className="flex justify-end gap-3 whitespace-nowrap text-xs">
         {a.generationId && (
           <Link href={`/generations/${a.generationId}`} className="text-blue-700 hover:underline">
             generation {a.generationNumber}

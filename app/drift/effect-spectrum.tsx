@@ -2,7 +2,7 @@ import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/spectrum.ts';
 import type { Spread } from '@/lib/drift/stats.ts';
 
 const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
-const BAR_W = 150;
+const BAR_W = 132;
 const BAR_H = 18;
 
 const UNITS: Record<SpectrumMetric, { scale: number; unit: string; digits: number }> = {
@@ -23,14 +23,14 @@ function DivergingBar({ spread, limit, colour, metric, marker }: { spread: Sprea
   const x = (v: number) => BAR_W / 2 + (Math.max(-limit, Math.min(limit, v)) / limit) * (BAR_W / 2 - 4);
   const mean = x(spread.mean);
   return (
-    <span className="flex items-center gap-2">
+    <span className="flex flex-col gap-0.5">
       <svg width={BAR_W} height={BAR_H} role="img" aria-label={`${signed(spread.mean * scale, digits)} ${unit} ± ${(spread.sd * scale).toFixed(digits)} (n=${spread.n})`} className="shrink-0">
         <line x1={BAR_W / 2} x2={BAR_W / 2} y1={0} y2={BAR_H} stroke="#a1a1aa" />
         <rect x={Math.min(mean, BAR_W / 2)} y={4} width={Math.abs(mean - BAR_W / 2)} height={BAR_H - 8} rx={2} fill={colour} fillOpacity={0.75} />
         <line x1={x(spread.mean - spread.sd)} x2={x(spread.mean + spread.sd)} y1={BAR_H / 2} y2={BAR_H / 2} stroke="#27272a" strokeWidth={1.25} />
         {marker !== undefined && <line x1={x(marker)} x2={x(marker)} y1={1} y2={BAR_H - 1} stroke="#27272a" strokeWidth={2} strokeDasharray="2 1.5" />}
       </svg>
-      <span className="whitespace-nowrap text-xs tabular-nums text-zinc-700">
+      <span className="whitespace-nowrap pl-0.5 text-xs tabular-nums text-zinc-700">
         {signed(spread.mean * scale, digits)} <span className="text-zinc-500">± {(spread.sd * scale).toFixed(digits)} {unit}</span>
       </span>
     </span>
@@ -78,10 +78,9 @@ export function EffectSpectrumTable({ spectrum }: { spectrum: EffectSpectrum }) 
               ))}
               {(['passRate', 'meanTurns'] as const).map((m) => (
                 <td key={`c-${m}`} className="px-3 py-2">
-                  <DivergingBar spread={a.cumulative[m]} limit={limits.cum[m]} colour={AXIS_COLOURS[a.axis]!} metric={m} marker={a.step[m] ? a.step[m]!.mean * h : undefined} />
-                  <span className="block pl-1 text-[11px] text-zinc-500">
-                    {a.cumulativeLineages} single-axis {a.cumulativeLineages === 1 ? 'lineage' : 'lineages'}
-                    {a.step[m] && ` · ${h} × one edit ${signed(a.step[m]!.mean * h * UNITS[m].scale, UNITS[m].digits)}`}
+                  <DivergingBar spread={a.cumulative[m]} limit={limits.cum[m]} colour={AXIS_COLOURS[a.axis]!} metric={m} marker={a.step[m] && a.cumulative[m] ? a.step[m]!.mean * h : undefined} />
+                  <span className="block whitespace-nowrap pl-0.5 text-[11px] text-zinc-500">
+                    {a.step[m] && a.cumulative[m] && `${h} × one edit ${signed(a.step[m]!.mean * h * UNITS[m].scale, UNITS[m].digits)} · `}n={a.cumulativeLineages}
                   </span>
                 </td>
               ))}

@@ -17,6 +17,9 @@ import { SeedFunnel } from './seed-funnel.tsx';
 
 export const metadata: Metadata = { title: 'Drift' };
 
+// Point colours in the per-lineage view (as in the charts and the spectrum).
+const AXIS_KEY = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
+
 // The policy the funnel falls back to when no filter run is stored.
 const DEFAULT_FUNNEL_POLICY = 'simulated';
 
@@ -69,6 +72,14 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
                 <Link href={`/lineages/${single.id}`} className="text-blue-700 hover:underline">
                   lineage tree
                 </Link>
+                <span className="ml-3 inline-flex gap-3 text-xs" aria-label="Point colours: the axis each generation took">
+                  {Object.entries(AXIS_KEY).map(([axis, colour]) => (
+                    <span key={axis} className="inline-flex items-center gap-1">
+                      <span aria-hidden className="size-2 rounded-full" style={{ background: colour }} />
+                      {axis}
+                    </span>
+                  ))}
+                </span>
               </>
             ) : (
               <>
