@@ -38,12 +38,18 @@ async function candidatesByLineage(db: Db): Promise<Map<string, Candidate[]>> {
 }
 
 async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, { passes: number; size: number }>> {
+  // No orderBy: unordered, Prisma splits a long IN list into chunks within SQLite's parameter
+  // limit (ordered, it cannot, and ~2,000 frontier versions fail); the newest is picked here.
   const groups = await db.probeGroup.findMany({
     where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
-    orderBy: { createdAt: 'asc' },
-    select: { versionId: true, passes: true, size: true },
+    select: { versionId: true, passes: true, size: true, createdAt: true },
   });
-  return new Map(groups.map((g) => [g.versionId, { passes: g.passes, size: g.size }])); // the newest wins
+  const newest = new Map<string, { passes: number; size: number; createdAt: Date }>();
+  for (const g of groups) {
+    const seen = newest.get(g.versionId);
+    if (!seen || seen.createdAt <= g.createdAt) newest.set(g.versionId, g);
+  }
+  return new Map([...newest].map(([versionId, g]) => [versionId, { passes: g.passes, size: g.size }]));
 }
 
 export async function trainableEnvironments(db: Db): Promise<BatchEnvironment[]> {
