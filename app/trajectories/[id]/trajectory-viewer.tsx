@@ -21,6 +21,21 @@ function fieldText(turn: TurnView, field: Field, fullOutput: string | undefined)
   return turn[field] ?? '';
 }
 
+// Turns off screen are laid out at an estimated height (content-visibility), so the first
+// scroll lands on estimates; once the turns around the target render at their real height,
+// scroll again until the position holds.
+function scrollIntoViewSettled(element: Element | null, block: ScrollLogicalPosition): void {
+  if (!element) return;
+  element.scrollIntoView({ block });
+  let frames = 0;
+  const settle = () => {
+    const before = element.getBoundingClientRect().top;
+    element.scrollIntoView({ block });
+    if (element.getBoundingClientRect().top !== before && ++frames < 10) requestAnimationFrame(settle);
+  };
+  requestAnimationFrame(settle);
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
@@ -63,7 +78,7 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
       const clamped = Math.max(0, Math.min(turns.length - 1, index));
       setFocused(clamped);
       const turn = turns[clamped];
-      if (turn) document.getElementById(`turn-${turn.stepId}`)?.scrollIntoView({ block: 'nearest' });
+      if (turn) scrollIntoViewSettled(document.getElementById(`turn-${turn.stepId}`), 'nearest');
     },
     [turns],
   );
@@ -82,7 +97,7 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
   useEffect(() => {
     if (!scrollToMatch.current) return;
     scrollToMatch.current = false;
-    document.querySelector(`[data-match="${currentMatch}"]`)?.scrollIntoView({ block: 'center' });
+    scrollIntoViewSettled(document.querySelector(`[data-match="${currentMatch}"]`), 'center');
   }, [currentMatch, focused]);
 
   useEffect(() => {
@@ -194,7 +209,8 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
             focused={index === focused}
             needle={needle}
             firstMatch={perTurnStart[index] ?? 0}
-            currentMatch={needle ? currentMatch : -1}
+            // Only the turn holding the current match re-renders when Enter moves it.
+            currentMatch={needle && matchTurn[currentMatch] === index ? currentMatch : -1}
             fullOutput={fullOutputs[turn.stepId]}
             onLoadFull={loadFull}
             onSelect={setFocused}
@@ -247,7 +263,7 @@ const Turn = memo(function Turn({
       data-turn={index + 1}
       data-focused={focused ? '' : undefined}
       onClick={() => onSelect(index)}
-      className={`rounded-lg border bg-white [contain-intrinsic-size:auto_180px] [content-visibility:auto] ${focused ? 'border-blue-500 ring-2 ring-blue-500/40' : 'border-zinc-200'}`}
+      className={`scroll-mt-14 rounded-lg border bg-white [contain-intrinsic-size:auto_180px] [content-visibility:auto] ${focused ? 'border-blue-500 ring-2 ring-blue-500/40' : 'border-zinc-200'}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 px-3 py-1.5 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700">
