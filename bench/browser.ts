@@ -1,0 +1,123 @@
+// In Chromium, over the scale database: navigation start → the lineage tree (15 generations ×
+// 3 attempts) drawn (the canvas's own 'lineage-tree-ready' mark), navigation → a 500-turn
+// trajectory's heading shown, and the labelling page's Ctrl+Enter → next item shown; first
+// contentful paint of each page as the baseline. Selectors as in the e2e specs.
+//   npx tsx bench/browser.ts --file /tmp/scale.db [--loads 7] [--labels 10] [--port 3147]
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { signInCookie, startNextServer, stopServer } from './dashboard-load.ts';
+import { isMain } from './main.ts';
+import { earlierSeed, SCALE_USERS, seedScaleDatabase, type ScaleSeed } from './scale-seed.ts';
+import { summarize, type Summary } from './stats.ts';
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SCREENSHOTS = 'bench/results/screenshots';
+
+export interface BrowserResult {
+  treeReadyMs: Summary;
+  treeFcpMs: Summary;
+  trajectoryShownMs: Summary;
+  trajectoryFcpMs: Summary;
+  labelSubmitToNextMs: Summary;
+}
+
+const fcp = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+
+async function signedInPage(base: string, user: { email: string; password: string }, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<Page> {
+  const cookie = await signInCookie(base, user);
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
+  await context.addCookies(cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name!, value: value.join('='), url: base };
+  }));
+  return context.newPage();
+}
+
+export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; labels: number; port: number; distDir: string; progress?: (m: string) => void }): Promise<BrowserResult> {
+  const progress = opts.progress ?? (() => {});
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const { server, base } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await signedInPage(base, SCALE_USERS.admin, browser);
+    const tree = { ready: [] as number[], fcp: [] as number[] };
+    await page.goto(`/lineages/${seed.treeLineageId}`); // warm-up: compile caches, fonts
+    for (let i = 0; i < opts.loads; i += 1) {
+      await page.goto(`/lineages/${seed.treeLineageId}`);
+      await page.getByTestId('lineage-tree').and(page.locator('[data-ready="true"]')).waitFor();
+      tree.ready.push(await page.evaluate(() => performance.getEntriesByName('lineage-tree-ready')[0]?.startTime ?? Number.NaN));
+      tree.fcp.push(await fcp(page));
+    }
+    // The attempt a generation kept is drawn as the generation's own node; the others branch off.
+    const attempts = await page.locator('[data-node-kind="attempt"]').count();
+    const expected = seed.generations * (seed.attempts - 1);
+    if (attempts !== expected) throw new Error(`the tree shows ${attempts} attempt nodes, expected ${expected}`);
+    await page.screenshot({ path: `${SCREENSHOTS}/lineage-tree.png` });
+    progress(`browser: lineage tree ready ${summarize(tree.ready).median} ms`);
+
+    const trajectory = { shown: [] as number[], fcp: [] as number[] };
+    await page.goto(`/trajectories/${seed.longTrajectoryId}`);
+    for (let i = 0; i < opts.loads; i += 1) {
+      await page.goto(`/trajectories/${seed.longTrajectoryId}`);
+      await page.getByRole('heading', { name: `${seed.longTurns} turns` }).waitFor();
+      trajectory.shown.push(await page.evaluate(() => performance.now()));
+      trajectory.fcp.push(await fcp(page));
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/trajectory-500.png` });
+    progress(`browser: 500-turn trajectory shown ${summarize(trajectory.shown).median} ms`);
+
+    const annotator = await signedInPage(base, SCALE_USERS.annotator, browser);
+    await annotator.goto(`/calibration/${seed.calibrationSetId}/label`);
+    await annotator.getByTestId('item-heading').waitFor();
+    // Timed inside the page, as in e2e/calibration.spec.ts: Ctrl+Enter keydown → the next item's heading.
+    // (A string: tsx would wrap named functions in a helper the page does not have.)
+    await annotator.evaluate(`(() => {
+      window.__t0 = 0;
+      window.__lat = [];
+      document.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) window.__t0 = performance.now(); }, true);
+      const shown = () => document.querySelector('[data-testid=item-heading]')?.textContent ?? (document.querySelector('[data-testid=all-done]') ? 'done' : '');
+      let last = shown();
+      new MutationObserver(() => {
+        const now = shown();
+        if (now !== last && now !== '' && window.__t0 > 0) {
+          window.__lat.push(performance.now() - window.__t0);
+          window.__t0 = 0;
+        }
+        if (now !== '') last = now;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
+    for (let i = 0; i < opts.labels; i += 1) {
+      await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
+      await annotator.keyboard.press('Control+Enter');
+      await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i);
+    }
+    const latencies = await annotator.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+    await annotator.screenshot({ path: `${SCREENSHOTS}/labelling.png` });
+    progress(`browser: label submit → next ${summarize(latencies).median} ms`);
+    return {
+      treeReadyMs: summarize(tree.ready),
+      treeFcpMs: summarize(tree.fcp),
+      trajectoryShownMs: summarize(trajectory.shown),
+      trajectoryFcpMs: summarize(trajectory.fcp),
+      labelSubmitToNextMs: summarize(latencies),
+    };
+  } finally {
+    await browser.close();
+    stopServer(server);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { file: { type: 'string' }, loads: { type: 'string', default: '7' }, labels: { type: 'string', default: '10' }, port: { type: 'string', default: '3147' } } });
+  if (!values.file) throw new Error('--file PATH: the scale database (seeded first unless bench/scale-seed.ts already wrote it)');
+  const seed = earlierSeed(values.file) ?? (await seedScaleDatabase(values.file));
+  const result = await measureBrowser(seed, {
+    loads: Number(values.loads),
+    labels: Number(values.labels),
+    port: Number(values.port),
+    distDir: process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next-bench',
+    progress: (m) => process.stderr.write(`${m}\n`),
+  });
+  console.log(JSON.stringify(result, null, 2));
+}

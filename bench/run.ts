@@ -1,0 +1,75 @@
+// `npm run bench [-- --quick]`: every benchmark of issue 9 in one run, each figure beside the
+// baseline measured in the same run, written as Markdown and JSON under bench/results/.
+// The full run takes tens of minutes; --quick (fewer samples, shorter loads, the existing web
+// build when there is one) under five.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureBrowser } from './browser.ts';
+import { measureDashboardLoad } from './dashboard-load.ts';
+import { measureEvolution } from './evolution-throughput.ts';
+import { renderReport, type BenchReport } from './report.ts';
+import { measureSandboxOverhead } from './sandbox-overhead.ts';
+import { seedScaleDatabase } from './scale-seed.ts';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, port: { type: 'string', default: '3147' } } });
+const quick = values.quick!;
+const port = Number(values.port);
+const distDir = process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next-bench';
+const progress = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+const started = Date.now();
+const load = () => loadavg().map((l) => Math.round(l * 10) / 10);
+
+const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+const report: BenchReport = {
+  mode: quick ? 'quick' : 'full',
+  startedAt: new Date(started).toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    docker: execFileSync('docker', ['version', '--format', '{{.Server.Version}}'], { encoding: 'utf8' }).trim(),
+    loadAverageAtStart: load(),
+  },
+  commit: git('rev-parse', 'HEAD'),
+  dirty: git('status', '--porcelain', '--untracked-files=no').length > 0,
+  parts: {},
+  loadAverages: {},
+};
+
+progress('1/4 sandbox overhead and sustained throughput');
+report.parts.sandbox = await measureSandboxOverhead({ runs: quick ? 3 : 9, seconds: quick ? 15 : 60, concurrency: cpus().length, task: 'examples/tasks/access-log-report', progress });
+report.loadAverages.sandbox = load();
+
+progress('2/4 evolution throughput (a slice of the paper run, each generation validated and probed with 8 rollouts)');
+report.parts.evolution = await measureEvolution({ lineages: quick ? 1 : 4, generations: quick ? 1 : 3, probeConcurrency: cpus().length, progress });
+report.loadAverages.evolution = load();
+
+progress('3/4 dashboard at scale: seeding, building, loading');
+const work = await mkdtemp(join(tmpdir(), 'envolve-bench-scale-'));
+try {
+  const seed = await seedScaleDatabase(join(work, 'scale.db'));
+  report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps };
+  if (!quick || !existsSync(join(distDir, 'BUILD_ID'))) {
+    progress(`building the web app into ${distDir}`);
+    execFileSync('npx', ['next', 'build'], { env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: distDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, port, distDir, progress });
+  report.loadAverages.dashboard = load();
+  progress('4/4 in the browser');
+  report.parts.browser = await measureBrowser(seed, { loads: quick ? 3 : 9, labels: quick ? 5 : 20, port, distDir, progress });
+  report.loadAverages.browser = load();
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+report.durationSec = Math.round((Date.now() - started) / 1000);
+mkdirSync('bench/results', { recursive: true });
+const base = `bench/results/${report.mode}`;
+writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(`${base}.md`, renderReport(report));
+progress(`wrote ${base}.md and ${base}.json in ${report.durationSec} s`);
