@@ -157,8 +157,9 @@ export function LineChart({ spec, time, highlight }: { spec: ChartSpec; time: bo
         </g>
       )}
 
-      {!single &&
-        spec.series.map((s, i) => (
+      {/* One lineage: its own line is drawn below with points; the other series are its values too. */}
+      {spec.series.map((s, i) =>
+        single && i === 0 ? null : (
           <path
             key={`median-${s.metric}`}
             d={linePath(s.band.xs, s.band.median, sx, sy)}
@@ -168,7 +169,8 @@ export function LineChart({ spec, time, highlight }: { spec: ChartSpec; time: bo
             strokeLinejoin="round"
             data-testid={i === 0 ? 'median-path' : undefined}
           />
-        ))}
+        ),
+      )}
 
       {spec.lines
         .filter((line) => single || emphasised.has(line.lineageId))
