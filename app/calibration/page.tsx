@@ -26,7 +26,7 @@ export default async function CalibrationPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Calibration</h1>
-        <p className="text-sm text-zinc-500">Blind human labels on sampled trajectories, to measure whether the verifier&apos;s reward can be trusted.</p>
+        <p className="text-sm text-zinc-500">Blind human labels on sampled trajectories: how often the verifier agrees with people, and how often it passes bad work.</p>
       </div>
 
       <section aria-labelledby="my-sets" className="flex flex-col gap-2">
