@@ -54,9 +54,20 @@ const work = await mkdtemp(join(tmpdir(), 'envolve-bench-scale-'));
 try {
   const seed = await seedScaleDatabase(join(work, 'scale.db'));
   report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps };
-  if (!quick || !existsSync(join(distDir, 'BUILD_ID'))) {
+  const builtBefore = existsSync(join(distDir, 'BUILD_ID'));
+  if (!quick || !builtBefore) {
     progress(`building the web app into ${distDir}`);
-    execFileSync('npx', ['next', 'build'], { env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: distDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      execFileSync('npx', ['next', 'build'], { env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: distDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+      report.build = 'built in this run';
+    } catch (err) {
+      // Others' unfinished work in a shared checkout can fail the build's type check.
+      if (!builtBefore) throw err;
+      report.build = `this run's build failed (${(err as Error).message.split('\n')[0]}); measured the previous build in ${distDir}`;
+      progress(report.build);
+    }
+  } else {
+    report.build = `the existing build in ${distDir} (--quick)`;
   }
   report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, port, distDir, progress });
   report.loadAverages.dashboard = load();
