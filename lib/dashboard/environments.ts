@@ -48,20 +48,14 @@ async function versionsWithActiveJobs(db: Db, versionIds: string[]): Promise<Set
   return new Set(versionIds.filter((id) => jobs.some((job) => job.payload.includes(id))));
 }
 
-// The newest run per (version, kind): one grouped query for the timestamps, one for the rows.
+// The newest run per (version, kind).
 async function latestVerdicts(db: Db, versionIds: string[]): Promise<Map<string, VerdictSummary>> {
   if (versionIds.length === 0) return new Map();
-  const newest = await db.validatorRun.groupBy({
-    by: ['versionId', 'kind'],
+  // Every run of these versions in one unordered IN list, which Prisma splits into chunks under
+  // the bind-parameter limit (it cannot when the query is ordered); an OR of (version, kind,
+  // newest time) triples outgrew that limit once hundreds of versions carried runs.
+  const unordered = await db.validatorRun.findMany({
     where: { versionId: { in: versionIds } },
-    _max: { createdAt: true },
-  });
-  const runs = await db.validatorRun.findMany({
-    where: {
-      OR: newest.map((group) => ({ versionId: group.versionId, kind: group.kind, createdAt: group._max.createdAt ?? undefined })),
-    },
-    // Two runs stamped in the same millisecond: the larger id wins, consistently.
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: {
       id: true,
       versionId: true,
@@ -75,6 +69,8 @@ async function latestVerdicts(db: Db, versionIds: string[]): Promise<Map<string,
       createdAt: true,
     },
   });
+  // Oldest first, so the newest of each kind wins; two runs of one millisecond: the larger id.
+  const runs = unordered.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   const byKey = new Map<string, VerdictSummary>();
   for (const { id, versionId, createdAt, ...run } of runs) {
     byKey.set(verdictKey(versionId, run.kind), { runId: id, ...run, createdAt: createdAt.toISOString() });
