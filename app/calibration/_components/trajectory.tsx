@@ -47,7 +47,9 @@ export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
                 <div className="border-b border-zinc-100 px-2 py-1 font-mono text-xs">
                   {a.path} <span className="text-zinc-400">· {a.size} bytes</span>
                 </div>
-                {a.text !== null ? (
+                {a.text === '' ? (
+                  <p className="p-2 text-xs text-zinc-500">Empty file.</p>
+                ) : a.text !== null ? (
                   <pre className="max-h-64 overflow-auto whitespace-pre-wrap p-2 font-mono text-xs">{a.text}</pre>
                 ) : (
                   <p className="p-2 text-xs text-zinc-500">{a.omitted === 'too-large' ? 'Too large to show.' : a.omitted === 'binary' ? 'Binary file.' : 'Content not stored.'}</p>
