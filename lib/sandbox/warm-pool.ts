@@ -4,7 +4,9 @@
 // and removed after its trial, off the critical path, and the pool makes a new one behind it.
 //
 // The pool is per container configuration (image, limits, task label), fills only for
-// configurations that were asked for, keeps `size` ready for the few most recently used ones,
+// configurations asked for more than `size` times (a one-off validation of a new image, two
+// trials, earns none; a probe's rollouts or repeated validations do), keeps `size` ready for the
+// few most recently used ones,
 // and throws idle containers away after a while. Pooled containers carry envolve.managed and
 // envolve.expires like every trial container, so the reaper takes them if this process dies, and
 // envolve.pool (host:pid of the owner), so the next pool on the same host takes them at once.
@@ -57,6 +59,7 @@ interface ConfigPool {
   options: Docker.ContainerCreateOptions;
   ready: ReadyContainer[];
   filling: number;
+  demand: number; // takes so far
   lastUsed: number;
 }
 
@@ -91,6 +94,7 @@ export class WarmPool {
     const key = JSON.stringify(request.options);
     const pool = this.#configs.get(key) ?? this.#addConfig(key, request.options);
     pool.lastUsed = this.now();
+    pool.demand += 1;
     const neededUntil = this.now() + request.budgetSec + EXPIRY_MARGIN_SEC;
     let ready = pool.ready.shift();
     while (ready && ready.expiresAt < neededUntil) {
@@ -151,7 +155,7 @@ export class WarmPool {
   }
 
   #addConfig(key: string, options: Docker.ContainerCreateOptions): ConfigPool {
-    const pool: ConfigPool = { key, options, ready: [], filling: 0, lastUsed: this.now() };
+    const pool: ConfigPool = { key, options, ready: [], filling: 0, demand: 0, lastUsed: this.now() };
     this.#configs.set(key, pool);
     if (this.#configs.size > MAX_CONFIGS) {
       const oldest = [...this.#configs.values()].reduce((a, b) => (b.lastUsed < a.lastUsed ? b : a));
@@ -168,7 +172,7 @@ export class WarmPool {
   // One container at a time per configuration: the pool should not compete with running trials
   // for the daemon more than it must.
   #fill(pool: ConfigPool): void {
-    if (this.#closed || pool.filling > 0 || pool.ready.length >= this.size) return;
+    if (this.#closed || pool.demand <= this.size || pool.filling > 0 || pool.ready.length >= this.size) return;
     pool.filling += 1;
     const createdAt = this.now();
     const expiresAt = Math.floor(createdAt + POOLED_EXPIRY_SEC);

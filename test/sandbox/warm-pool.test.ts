@@ -33,12 +33,19 @@ afterAll(async () => {
 });
 
 describe('warm pool', () => {
-  it('fills after the first demand with started, hardened, labelled containers, and hands each out once', async () => {
-    const first = await pool.take({ options: options(), labels: { 'envolve.job': 'j1' }, budgetSec: 120 });
-    expect(first.warm).toBe(false);
-    const firstInfo = await first.container.inspect();
+  it('fills once demand exceeds its size, with started, hardened, labelled containers, and hands each out once', async () => {
+    // A one-off validation (two trials) of a new image earns no pool.
+    const oneOff = await Promise.all([1, 2].map(() => pool.take({ options: options(), labels: { 'envolve.job': 'j1' }, budgetSec: 120 })));
+    expect(oneOff.map((t) => t.warm)).toEqual([false, false]);
+    const firstInfo = await oneOff[0]!.container.inspect();
     expect(firstInfo.Config.Labels['envolve.job']).toBe('j1'); // a fresh container carries the trial's labels
-    pool.retire(first.container);
+    for (const t of oneOff) pool.retire(t.container);
+    await pool.whenFilled();
+    expect(await ownedBy(pool.owner)).toHaveLength(0);
+
+    const third = await pool.take({ options: options(), labels: {}, budgetSec: 120 });
+    expect(third.warm).toBe(false);
+    pool.retire(third.container);
 
     await pool.whenFilled();
     const ready = await ownedBy(pool.owner);
@@ -85,6 +92,7 @@ describe('warm pool', () => {
     const sandbox = new DockerSandbox(new Docker());
     const trialPool = warmPoolFor(sandbox.docker, 1);
     const request = { bundle: helloTask(), imageId, agent: { kind: 'oracle' as const }, agentTimeoutSec: 30, verifierTimeoutSec: 30, labels: {} };
+    await sandbox.runTrial(request); // the first demand earns no pool of size 1
     const first = await sandbox.runTrial(request);
     await trialPool.whenFilled();
     const second = await sandbox.runTrial(request);
