@@ -88,9 +88,19 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     })()`);
     for (let i = 0; i < opts.labels; i += 1) {
+      const answer = (['pass', 'fail', 'unsure'] as const)[i % 3];
       await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
+      // Submitting before the answer registered would be refused (and never show a next item).
+      await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
+      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'));
       await annotator.keyboard.press('Control+Enter');
-      await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i);
+      await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i).catch(async (err) => {
+        await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
+        throw new Error(`label ${i + 1}: no next item after Ctrl+Enter (${(await annotator.getByTestId('item-heading').textContent()) ?? 'no heading'}): ${err}`);
+      });
+      // The next item shows before the label is saved, but the page ignores a Ctrl+Enter while
+      // the save is in flight: wait for it before the next label.
+      await saved;
     }
     const latencies = await annotator.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
     await annotator.screenshot({ path: `${SCREENSHOTS}/labelling.png` });
