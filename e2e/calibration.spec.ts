@@ -95,6 +95,8 @@ async function labelShown(page: Page, answers: Record<string, Answer>, note?: st
     await page.keyboard.press('n');
     await page.keyboard.type(note);
   }
+  // The previous label may still be on its way to the server (the next item shows before it lands).
+  await expect(page.getByRole('button', { name: /Submit and next/ })).toBeEnabled();
   await page.keyboard.press('Control+Enter');
   await expect.poll(async () => { const now = await shownNow(page); return now !== '' && now !== heading; }).toBe(true);
   return id;
@@ -141,7 +143,8 @@ test('the first annotator labels every item blind, from the keyboard, and resume
   seen.push(await labelShown(page, FIRST));
   await collectLatency(page);
 
-  // Leaving and coming back resumes on the item leased to them.
+  // Leaving and coming back resumes on the item leased to them (once the last label has landed).
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await watchLatency(page);
   await expect(page.getByTestId('item-heading')).toHaveText(/^Item 4 of 6$/);

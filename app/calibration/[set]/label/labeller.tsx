@@ -72,6 +72,7 @@ export function Labeller({ setId }: { setId: string }) {
   }, [queue.data]);
   const index = shown ? mine.indexOf(shown) : -1;
 
+  const queueKey = ['calibration-queue', setId] as const;
   const submit = useMutation({
     mutationFn: (vars: { itemId: string; answer: HumanLabel; note: string }) =>
       postJson<AnnotatorQueue>(`${itemUrl(setId, vars.itemId)}/label`, {
@@ -79,12 +80,34 @@ export function Labeller({ setId }: { setId: string }) {
         note: vars.note,
         durationMs: Math.round(performance.now() - shownAt.current),
       }),
-    onSuccess: (next, vars) => {
+    // Show the next item at once, from the prefetched cache, without waiting for the server to
+    // store the label and lease it; the server's answer then replaces the guess (or undoes it).
+    onMutate: (vars) => {
+      const before = queryClient.getQueryData<AnnotatorQueue>(queueKey);
+      const viewingBefore = viewing;
+      const itemBefore = queryClient.getQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId));
       queryClient.setQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId), (old) => (old ? { ...old, myLabel: { answer: vars.answer, note: vars.note } } : old));
-      queryClient.setQueryData(['calibration-queue', setId], next);
+      if (before && vars.itemId === before.current) {
+        queryClient.setQueryData<AnnotatorQueue>(queueKey, {
+          ...before,
+          labelled: [...before.labelled, vars.itemId],
+          current: before.upcoming,
+          upcoming: null,
+          remaining: before.remaining - 1,
+        });
+      }
       setViewing(null);
       // A note field left focused would swallow the next item's 1/2/3.
       if (document.activeElement instanceof HTMLTextAreaElement) document.activeElement.blur();
+      return { before, viewingBefore, itemBefore };
+    },
+    onError: (_error, vars, context) => {
+      if (context?.before) queryClient.setQueryData(queueKey, context.before);
+      if (context?.itemBefore) queryClient.setQueryData(itemKey(setId, vars.itemId), context.itemBefore);
+      setViewing(context?.viewingBefore ?? null);
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData(queueKey, next);
     },
   });
 
