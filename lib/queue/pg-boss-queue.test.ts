@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { createTestDb, testProvider, type TestDb } from '../db/test-db.ts';
 import { enqueue } from './enqueue.ts';
-import { PgBossQueue } from './pg-boss-queue.ts';
+import PgBoss from 'pg-boss';
+import { PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
 import { runWorker } from './worker.ts';
 import { waitFor } from './test-fixtures/wait-for.ts';
 
@@ -99,6 +100,26 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     await queue.release(job!);
     const again = await other.claim('next', leaseMs);
     expect(again).toMatchObject({ id, attempts: 1, leaseOwner: 'next' });
+  });
+
+  it('re-forwards a delivery fetched by a worker that lost its database before leasing the row', async () => {
+    const stranded = await enqueue(db, 'k', { n: 1 });
+    const waiting = await enqueue(db, 'k', { n: 2 }, { priority: -1 });
+    await queue.forwardOutbox();
+    // A worker (its own pg-boss connection) takes the delivery, then dies before touching the row.
+    const lost = new PgBoss({ connectionString: testDb.url, max: 1, schedule: false, supervise: false });
+    await lost.start();
+    const [fetched] = await lost.fetch<{ jobId: string }>(PG_BOSS_QUEUE, { batchSize: 1, priority: true });
+    await lost.stop({ graceful: false, wait: true });
+    expect(fetched?.data.jobId).toBe(stranded.id);
+
+    expect(await queue.redispatchStranded(new Date())).toBe(0); // too recent to call stranded
+    const later = new Date(Date.now() + 31_000);
+    expect(await queue.redispatchStranded(later)).toBe(1); // the one still waiting in pg-boss is left be
+    expect((await row(stranded.id)).dispatchedAt).toBeNull();
+    expect((await row(waiting.id)).dispatchedAt).not.toBeNull();
+    const claimed = [await queue.claim('w', leaseMs), await queue.claim('w', leaseMs)];
+    expect(claimed.map((job) => job?.id)).toEqual([stranded.id, waiting.id]);
   });
 
   it('two workers share a burst: every job runs once', async () => {

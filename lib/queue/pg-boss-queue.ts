@@ -24,6 +24,10 @@ export const PG_BOSS_DEAD_LETTER_QUEUE = 'envolve-jobs-dead';
 const BOSS_EXPIRE_SECONDS = 23 * 60 * 60;
 const FORWARD_BATCH = 200;
 const EXPIRED_LEASES_PER_PASS = 20;
+// A delivery pg-boss handed out whose row was never leased (the worker lost its database between
+// the two, e.g. a server restart) is re-forwarded after this long; checked at most this often.
+const STRANDED_AFTER_MS = 30_000;
+const STRANDED_PER_PASS = 20;
 
 interface BossJobData {
   jobId: string;
@@ -48,6 +52,7 @@ export class PgBossQueue implements QueueBackend {
   readonly #db: Db;
   readonly #boss: PgBoss;
   readonly #retryDelaySec: number;
+  #lastStrandedSweep = 0;
 
   private constructor(db: Db, boss: PgBoss, backoff: BackoffPolicy) {
     this.#db = db;
@@ -69,6 +74,7 @@ export class PgBossQueue implements QueueBackend {
   async claim(workerId: string, leaseMs: number, now: Clock = systemClock): Promise<ClaimedJob | null> {
     await this.forwardOutbox(now);
     await this.failExpiredLeases(now);
+    await this.#sweepStranded(now());
     for (;;) {
       const [delivered] = await this.#boss.fetch<BossJobData>(PG_BOSS_QUEUE, { batchSize: 1, priority: true });
       if (!delivered) return null;
@@ -154,6 +160,37 @@ export class PgBossQueue implements QueueBackend {
       failed++;
     }
     return failed;
+  }
+
+  async #sweepStranded(at: Date): Promise<void> {
+    if (at.getTime() - this.#lastStrandedSweep < STRANDED_AFTER_MS) return;
+    this.#lastStrandedSweep = at.getTime();
+    await this.redispatchStranded(at);
+  }
+
+  /**
+   * Queued rows whose pg-boss delivery can no longer reach a worker: fetched (active) long ago but
+   * never leased, settled in pg-boss while the row still waits, or gone. Their delivery is deleted and
+   * the outbox forwards the row again. Deliveries still waiting in pg-boss (created, retry) are left be.
+   */
+  async redispatchStranded(at: Date = systemClock()): Promise<number> {
+    const cutoff = new Date(at.getTime() - STRANDED_AFTER_MS);
+    const rows = await this.#db.job.findMany({
+      where: { state: 'queued', dispatchedAt: { lt: cutoff }, runAt: { lt: cutoff } },
+      orderBy: { dispatchedAt: 'asc' },
+      take: STRANDED_PER_PASS,
+    });
+    let redispatched = 0;
+    for (const row of rows) {
+      const delivery = await this.#boss.getJobById(PG_BOSS_QUEUE, bossJobId(row.id));
+      const waiting = delivery && (delivery.state === 'created' || delivery.state === 'retry');
+      const inFlight = delivery?.state === 'active' && delivery.startedOn > cutoff;
+      if (waiting || inFlight) continue;
+      if (delivery) await this.#boss.deleteJob(PG_BOSS_QUEUE, delivery.id);
+      const { count } = await this.#db.job.updateMany({ where: { id: row.id, state: 'queued', dispatchedAt: row.dispatchedAt }, data: { dispatchedAt: null } });
+      redispatched += count;
+    }
+    return redispatched;
   }
 
   heartbeat(lease: Lease, leaseMs: number, now?: Clock): Promise<Date> {
