@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { OraclePolicy } from '../../lib/rollout/policies/oracle.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { policyNamed, probeVersion } from '../../lib/scheduler/index.ts';
+import { evaluateHeldOutSet, holdOut, policyNamed, probeVersion, trainableEnvironments } from '../../lib/scheduler/index.ts';
 
 let testDb: TestDb;
 let seedVersionId: string;
@@ -54,5 +54,20 @@ describe('probeVersion', () => {
     expect(second.rolloutIds).toEqual(first.rolloutIds);
     expect(await testDb.db.rollout.count({ where: { groupId: first.groupId } })).toBe(2);
     expect(second).toMatchObject({ passes: 2, completed: 2 });
+  });
+
+  it('evaluates a held-out set: pass rate with every version and the image it ran on, and never serves it', async () => {
+    await testDb.db.lineage.create({
+      data: { name: 'eval lineage', seedVersionId, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
+    });
+    await holdOut(testDb.db, { set: 'eval-oracle', versionIds: [seedVersionId] });
+    expect(await trainableEnvironments(testDb.db)).toEqual([]);
+    const report = await evaluateHeldOutSet({ db: testDb.db, sandbox }, { set: 'eval-oracle', policy: new OraclePolicy(), attempts: 2, concurrency: 2, passThreshold: 1 });
+    expect(report).toMatchObject({ set: 'eval-oracle', policy: 'oracle', simulated: false, passes: 2, rollouts: 2, passRate: 1 });
+    expect(report.versions).toHaveLength(1);
+    expect(report.versions[0]).toMatchObject({ versionId: seedVersionId, name: 'seed-logs-awk', passes: 2, size: 2 });
+    expect(report.versions[0]!.imageIds).toEqual([expect.stringMatching(/^sha256:/)]);
+    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: report.versions[0]!.groupId } })).toMatchObject({ purpose: 'eval', evalSet: 'eval-oracle' });
+    await expect(evaluateHeldOutSet({ db: testDb.db, sandbox }, { set: 'no-such-set', policy: new OraclePolicy(), attempts: 1, concurrency: 1, passThreshold: 1 })).rejects.toThrow(/no environment versions/);
   });
 });
