@@ -20,6 +20,7 @@ export interface BrowserResult {
   trajectoryShownMs: Summary;
   trajectoryFcpMs: Summary;
   labelSubmitToNextMs: Summary;
+  labelSavesUnanswered: number; // label POSTs with no response within 15 s (the next item was shown regardless)
 }
 
 const fcp = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
@@ -87,12 +88,13 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
         if (now !== '') last = now;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     })()`);
+    let unsaved = 0;
     for (let i = 0; i < opts.labels; i += 1) {
       const answer = (['pass', 'fail', 'unsure'] as const)[i % 3];
       await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
       // Submitting before the answer registered would be refused (and never show a next item).
       await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
-      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'));
+      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 });
       await annotator.keyboard.press('Control+Enter');
       await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i).catch(async (err) => {
         await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
@@ -100,7 +102,7 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       });
       // The next item shows before the label is saved, but the page ignores a Ctrl+Enter while
       // the save is in flight: wait for it before the next label.
-      await saved;
+      await saved.catch(() => (unsaved += 1));
     }
     const latencies = await annotator.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
     await annotator.screenshot({ path: `${SCREENSHOTS}/labelling.png` });
@@ -111,6 +113,7 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       trajectoryShownMs: summarize(trajectory.shown),
       trajectoryFcpMs: summarize(trajectory.fcp),
       labelSubmitToNextMs: summarize(latencies),
+      labelSavesUnanswered: unsaved,
     };
   } finally {
     await browser.close();
