@@ -75,8 +75,27 @@ export async function trainableEnvironments(db: Db): Promise<BatchEnvironment[]>
   return served.sort((a, b) => a.lineageId.localeCompare(b.lineageId));
 }
 
+// Trainers ask for batches far more often than frontiers move, so the pool is read at most once a
+// second per process and shared by the requests of that second; a trainer's report in this process
+// drops it at once. A batch may thus lag a frontier moved by another process by up to a second.
+const POOL_MAX_AGE_MS = 1000;
+const pools = new WeakMap<Db, { readAt: number; pool: Promise<BatchEnvironment[]> }>();
+
+export function recentTrainablePool(db: Db, now = Date.now()): Promise<BatchEnvironment[]> {
+  const cached = pools.get(db);
+  if (cached && now - cached.readAt < POOL_MAX_AGE_MS) return cached.pool;
+  const pool = trainableEnvironments(db);
+  pools.set(db, { readAt: now, pool });
+  pool.catch(() => pools.delete(db));
+  return pool;
+}
+
+export function forgetTrainablePool(db: Db): void {
+  pools.delete(db);
+}
+
 export async function sampleTrainingBatch(db: Db, req: BatchRequest): Promise<BatchEnvironment[]> {
-  const pool = await trainableEnvironments(db);
+  const pool = await recentTrainablePool(db);
   if (pool.length === 0) return [];
   const rng = createRng(req.seed ?? Math.floor(Math.random() * 2 ** 32));
   const batch: BatchEnvironment[] = [];

@@ -4,7 +4,7 @@ export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type Gro
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
 export { enqueueProbe, PROBE_JOB, probeJobPayload, scheduleLineage, type ProbeJobPayload } from './jobs.ts';
-export { sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
+export { forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
 export { NotServableError, reportTrainerGroup, scoredRewards, trainerReportSchema, UnknownVersionError, type TrainerReport, type TrainerReportResult } from './report.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';

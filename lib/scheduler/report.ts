@@ -3,6 +3,7 @@
 // and the lineage's frontier moves if the group clears the bar.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { passes } from './gate.ts';
@@ -63,6 +64,7 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
       finishedAt: new Date(),
     },
   });
+  forgetTrainablePool(db);
   const lineages = await lineagesServing(db, report.versionId);
   const advanced: AdvanceResult[] = [];
   for (const lineageId of lineages) advanced.push(await advanceLineage(db, lineageId, config.releaseAt));

@@ -5,6 +5,8 @@ import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { EVOLVE_JOB } from '../evolution/jobs.ts';
 import {
   advanceLineage,
+  forgetTrainablePool,
+  recentTrainablePool,
   holdOut,
   judgeGroup,
   listHeldOutSets,
@@ -177,6 +179,18 @@ describe('trainer batches and held-out sets', () => {
     expect(batch).toHaveLength(5);
     expect(new Set(batch.map((e) => e.versionId))).toEqual(new Set([plain.generations[1]!.versionId, allFail.seed]));
     expect(await sampleTrainingBatch(db, { size: 5, seed: 7 })).toEqual(batch);
+    // Within a second the pool is reused; after it, or once dropped, it is read again.
+    forgetTrainablePool(db);
+    const t0 = Date.now();
+    const served = async (now: number) => (await recentTrainablePool(db, now)).map((e) => e.versionId);
+    expect(await served(t0)).toContain(allFail.seed);
+    await db.environmentVersion.update({ where: { id: allFail.seed }, data: { compromisedAt: new Date() } });
+    expect(await served(t0 + 999)).toContain(allFail.seed);
+    expect(await served(t0 + 1000)).not.toContain(allFail.seed);
+    await db.environmentVersion.update({ where: { id: allFail.seed }, data: { compromisedAt: null } });
+    expect(await served(t0 + 1001)).not.toContain(allFail.seed);
+    forgetTrainablePool(db);
+    expect(await served(t0 + 1002)).toContain(allFail.seed);
 
     expect(await versionsOfSet(db, 'eval-a')).toEqual([heldOutLineage.seed]);
     expect((await listHeldOutSets(db)).find((s) => s.set === 'eval-a')).toEqual({ set: 'eval-a', versions: 0, lineages: 1 });
