@@ -35,10 +35,10 @@ async function signedInPage(base: string, user: { email: string; password: strin
   return context.newPage();
 }
 
-export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; labels: number; port: number; distDir: string; progress?: (m: string) => void }): Promise<BrowserResult> {
+export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; labels: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void }): Promise<BrowserResult> {
   const progress = opts.progress ?? (() => {});
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const { server, base } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir });
+  const { server, base } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir, cwd: opts.cwd });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await signedInPage(base, SCALE_USERS.admin, browser);

@@ -40,11 +40,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export async function startNextServer(opts: { file: string; port: number; distDir: string }): Promise<{ server: ChildProcess; base: string; readyMs: number }> {
+export async function startNextServer(opts: { file: string; port: number; distDir: string; cwd?: string }): Promise<{ server: ChildProcess; base: string; readyMs: number }> {
   const base = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
   const server = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(opts.port)], {
     env: { ...process.env, DATABASE_URL: `file:${opts.file}`, ENVOLVE_NEXT_DIST_DIR: opts.distDir, BETTER_AUTH_URL: base, NODE_ENV: 'production' },
+    cwd: opts.cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true, // its own process group: stopped together with next's children
   });
@@ -118,9 +119,9 @@ async function loadOnce(
   };
 }
 
-export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: number; connections: number; batchConnections: number; port: number; distDir: string; progress?: (m: string) => void }): Promise<DashboardLoadResult> {
+export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: number; connections: number; batchConnections: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void }): Promise<DashboardLoadResult> {
   const progress = opts.progress ?? (() => {});
-  const { server, base, readyMs } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir });
+  const { server, base, readyMs } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir, cwd: opts.cwd });
   const rss = new RssSampler(server.pid!);
   try {
     const cookie = await signInCookie(base, SCALE_USERS.admin);

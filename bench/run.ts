@@ -1,7 +1,8 @@
 // `npm run bench [-- --quick]`: every benchmark of issue 9 in one run, each figure beside the
 // baseline measured in the same run, written as Markdown and JSON under bench/results/.
-// The full run takes tens of minutes; --quick (fewer samples, shorter loads, the existing web
-// build when there is one) under five.
+// The full run takes tens of minutes and measures the web app of the committed HEAD (built in a
+// clean worktree); --quick (fewer samples, shorter loads, the existing web build when there is
+// one) under five.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { measureEvolution } from './evolution-throughput.ts';
 import { renderReport, type BenchReport } from './report.ts';
 import { measureSandboxOverhead } from './sandbox-overhead.ts';
 import { seedScaleDatabase } from './scale-seed.ts';
+import { buildCommittedWeb, type WebBuild } from './web-build.ts';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, port: { type: 'string', default: '3147' } } });
 const quick = values.quick!;
@@ -51,30 +53,22 @@ report.loadAverages.evolution = load();
 
 progress('3/4 dashboard at scale: seeding, building, loading');
 const work = await mkdtemp(join(tmpdir(), 'envolve-bench-scale-'));
+let web: WebBuild | undefined;
 try {
   const seed = await seedScaleDatabase(join(work, 'scale.db'));
   report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps };
-  const builtBefore = existsSync(join(distDir, 'BUILD_ID'));
-  if (!quick || !builtBefore) {
-    progress(`building the web app into ${distDir}`);
-    try {
-      execFileSync('npx', ['next', 'build'], { env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: distDir }, stdio: ['ignore', 'ignore', 'inherit'] });
-      report.build = 'built in this run';
-    } catch (err) {
-      // Others' unfinished work in a shared checkout can fail the build's type check.
-      if (!builtBefore) throw err;
-      report.build = `this run's build failed (${(err as Error).message.split('\n')[0]}); measured the previous build in ${distDir}`;
-      progress(report.build);
-    }
-  } else {
-    report.build = `the existing build in ${distDir} (--quick)`;
-  }
-  report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, port, distDir, progress });
+  // --quick measures the build already in ENVOLVE_NEXT_DIST_DIR when there is one.
+  const reuse = quick && existsSync(join(distDir, 'BUILD_ID'));
+  web = reuse ? undefined : buildCommittedWeb(progress);
+  report.build = web ? `commit ${web.commit.slice(0, 12)}, built in a clean worktree in this run` : `the existing build in ${distDir} of this checkout (--quick)`;
+  const server = { port, distDir: web?.distDir ?? distDir, cwd: web?.dir };
+  report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, ...server, progress });
   report.loadAverages.dashboard = load();
   progress('4/4 in the browser');
-  report.parts.browser = await measureBrowser(seed, { loads: quick ? 3 : 9, labels: quick ? 5 : 20, port, distDir, progress });
+  report.parts.browser = await measureBrowser(seed, { loads: quick ? 3 : 9, labels: quick ? 5 : 20, ...server, progress });
   report.loadAverages.browser = load();
 } finally {
+  web?.remove();
   await rm(work, { recursive: true, force: true });
 }
 
