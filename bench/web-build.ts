@@ -2,8 +2,7 @@
 // throwaway git worktree, so that uncommitted work in a shared checkout neither breaks the build
 // (next build type-checks every file) nor enters the figures.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const BENCH_DIST_DIR = '.next-bench';
@@ -17,12 +16,15 @@ export interface WebBuild {
 
 export function buildCommittedWeb(progress: (m: string) => void): WebBuild {
   const repo = resolve('.');
-  const dir = mkdtempSync(join(tmpdir(), 'envolve-bench-web-'));
+  // Inside the checkout's gitignored .envolve/, on the same filesystem as node_modules.
+  mkdirSync(join(repo, '.envolve'), { recursive: true });
+  const dir = mkdtempSync(join(repo, '.envolve', 'bench-web-'));
   execFileSync('git', ['worktree', 'add', '--detach', dir, 'HEAD'], { stdio: 'ignore' });
   const remove = () => execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-    symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
+    // Hard links, not a symlink: Turbopack resolves packages only inside the project root.
+    execFileSync('cp', ['-al', join(repo, 'node_modules'), join(dir, 'node_modules')]);
     // The Prisma clients are generated (gitignored), from the same schema.
     for (const generated of ['lib/db/generated', 'lib/db/generated-pg']) cpSync(join(repo, generated), join(dir, generated), { recursive: true });
     progress(`building ${commit.slice(0, 12)} in ${dir}`);
