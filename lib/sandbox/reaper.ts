@@ -16,8 +16,9 @@ export async function reapContainers(docker: Docker, opts: ReapOptions = {}): Pr
     try {
       await docker.getContainer(info.Id).remove({ force: true });
     } catch (err) {
-      if ((err as { statusCode?: number }).statusCode !== 404) throw err;
-      continue; // removed meanwhile (e.g. by its own worker's finally)
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== 404 && status !== 409) throw err;
+      continue; // removed meanwhile, or being removed (e.g. by its own worker's finally)
     }
     reaped.push({ id: info.Id, name: (info.Names[0] ?? '').replace(/^\//, ''), expiredAt, labels: info.Labels });
   }
