@@ -23,6 +23,7 @@ export interface EndpointLoad {
   p99Ms: number;
   requestsPerSec: number;
   p95VsTrivial: number;
+  failed?: string; // the endpoint did not answer 2xx before the load: not measured
 }
 
 export interface DashboardLoadResult {
@@ -139,12 +140,16 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
       { name: 'trivial route, at the batch concurrency', kind: 'trivial', path: '/api/health', headers: {}, connections: opts.batchConnections },
       { name: 'scheduler batch, at the batch concurrency', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer, connections: opts.batchConnections },
     ];
-    for (const t of targets) {
-      const check = await fetch(`${base}${t.path}`, { headers: t.headers });
-      if (!check.ok) throw new Error(`${t.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
-    }
     const endpoints: EndpointLoad[] = [];
     for (const t of targets) {
+      // A failing endpoint is reported as such, not loaded (its error responses would be fast).
+      const check = await fetch(`${base}${t.path}`, { headers: t.headers });
+      if (!check.ok) {
+        const failed = `answered ${check.status}`;
+        progress(`${t.name}: ${failed}; not measured`);
+        endpoints.push({ name: t.name, kind: t.kind, path: t.path, connections: t.connections ?? opts.connections, requests: 0, errors: 1, p50Ms: NaN, p95Ms: NaN, p99Ms: NaN, requestsPerSec: 0, p95VsTrivial: NaN, failed });
+        continue;
+      }
       await load(base, t.path, t.headers, 2, t.connections ?? opts.connections); // warm-up (JIT, caches)
       const measured = await load(base, t.path, t.headers, opts.seconds, t.connections ?? opts.connections);
       const trivial = endpoints.find((e) => e.kind === 'trivial' && e.connections === measured.connections);
