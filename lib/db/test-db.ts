@@ -84,6 +84,23 @@ async function ensureTemplate(): Promise<string> {
   return template;
 }
 
+// FORCE cannot end a backend of another role (an autovacuum worker that just started on the copy):
+// try again shortly; a throwaway database left behind is reported, never a failed test.
+async function dropTestDatabase(database: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withPgClient(TEST_POSTGRES_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+      return;
+    } catch (err) {
+      if (attempt >= 10) {
+        process.stderr.write(`test database ${database} left behind: ${err instanceof Error ? err.message : String(err)}\n`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
 async function createPostgresTestDb(): Promise<TestDb> {
   const template = await ensureTemplate();
   const database = `envolve_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -96,7 +113,7 @@ async function createPostgresTestDb(): Promise<TestDb> {
     provider: 'postgresql',
     cleanup: async () => {
       await db.$disconnect();
-      await withPgClient(TEST_POSTGRES_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+      await dropTestDatabase(database);
     },
   };
 }
