@@ -94,7 +94,10 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
       // Submitting before the answer registered would be refused (and never show a next item).
       await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
-      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 });
+      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
       await annotator.keyboard.press('Control+Enter');
       await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i).catch(async (err) => {
         await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
@@ -102,7 +105,7 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       });
       // The next item shows before the label is saved, but the page ignores a Ctrl+Enter while
       // the save is in flight: wait for it before the next label.
-      await saved.catch(() => (unsaved += 1));
+      if (!(await saved)) unsaved += 1;
     }
     const latencies = await annotator.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
     await annotator.screenshot({ path: `${SCREENSHOTS}/labelling.png` });

@@ -43,6 +43,9 @@ function percentile(sorted: number[], p: number): number {
 
 export async function startNextServer(opts: { file: string; port: number; distDir: string; cwd?: string }): Promise<{ server: ChildProcess; base: string; readyMs: number }> {
   const base = `http://127.0.0.1:${opts.port}`;
+  // A server left on the port (another run's) would answer for this one, over another database.
+  const busy = await fetch(`${base}/api/health`).then(() => true, () => false);
+  if (busy) throw new Error(`port ${opts.port} is already served (a server left by an earlier run?); stop it or pass --port`);
   const started = performance.now();
   const server = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(opts.port)], {
     env: { ...process.env, DATABASE_URL: `file:${opts.file}`, ENVOLVE_NEXT_DIST_DIR: opts.distDir, BETTER_AUTH_URL: base, NODE_ENV: 'production' },
