@@ -49,7 +49,7 @@ it.runIf(testProvider() === 'postgresql')(
     startWorker('survivor', runLog);
 
     // Kill the first worker while it holds a job.
-    await waitFor(async () => (await db.job.count({ where: { state: 'running', leaseOwner: 'doomed' } })) > 0 && (await db.job.count({ where: { state: 'succeeded' } })) >= 5, 60_000);
+    await waitFor(async () => (await db.job.count({ where: { state: 'running', leaseOwner: 'doomed' } })) > 0 && (await db.job.count({ where: { state: 'succeeded' } })) >= 5, 180_000);
     doomed.kill('SIGKILL');
     const orphaned = await db.job.findMany({ where: { state: 'running', leaseOwner: 'doomed' } });
 
@@ -57,7 +57,7 @@ it.runIf(testProvider() === 'postgresql')(
     await waitFor(() => db.job.count().then(() => true).catch(() => false), 30_000);
     startWorker('late-joiner', runLog);
 
-    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === JOBS, 120_000);
+    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === JOBS, 180_000);
     const rows = await db.job.findMany();
     expect(rows).toHaveLength(JOBS);
     expect(rows.every((row) => row.state === 'succeeded' && row.leaseOwner === null)).toBe(true);
@@ -75,5 +75,5 @@ it.runIf(testProvider() === 'postgresql')(
     expect(runs.length).toBeGreaterThanOrEqual(JOBS);
     expect(runs.length).toBeLessThanOrEqual(JOBS + orphaned.length + 4);
   },
-  240_000,
+  480_000,
 );
