@@ -120,7 +120,7 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
     };
   } finally {
     await browser.close();
-    stopServer(server);
+    await stopServer(server, base);
   }
 }
 

@@ -66,8 +66,14 @@ export async function startNextServer(opts: { file: string; port: number; distDi
   return { server, base, readyMs: Math.round(performance.now() - started) };
 }
 
-export function stopServer(server: ChildProcess): void {
+/** Stops the server's process group and waits until its port is free again. */
+export async function stopServer(server: ChildProcess, base: string): Promise<void> {
   if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    if (!(await fetch(`${base}/api/health`).then(() => true, () => false))) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (server.pid) process.kill(-server.pid, 'SIGKILL');
 }
 
 export async function signInCookie(base: string, user: { email: string; password: string }): Promise<string> {
@@ -162,7 +168,7 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
     return { seconds: opts.seconds, connections: opts.connections, batchConnections: opts.batchConnections, endpoints, webPeakRssMb: rss.stop(), serverReadyMs: readyMs };
   } finally {
     rss.stop();
-    stopServer(server);
+    await stopServer(server, base);
   }
 }
 
