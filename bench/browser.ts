@@ -21,6 +21,7 @@ export interface BrowserResult {
   trajectoryFcpMs: Summary;
   labelSubmitToNextMs: Summary;
   labelSavesUnanswered: number; // label POSTs with no response within 15 s (the next item was shown regardless)
+  labelSubmitsDropped: number; // Ctrl+Enter with an answer selected that showed no next item within 5 s
 }
 
 const fcp = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
@@ -89,23 +90,32 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     })()`);
     let unsaved = 0;
+    let dropped = 0;
     for (let i = 0; i < opts.labels; i += 1) {
       const answer = (['pass', 'fail', 'unsure'] as const)[i % 3];
-      await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
-      // Submitting before the answer registered would be refused (and never show a next item).
-      await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
-      const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 }).then(
-        () => true,
-        () => false,
-      );
-      await annotator.keyboard.press('Control+Enter');
-      await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i).catch(async (err) => {
-        await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
-        throw new Error(`label ${i + 1}: no next item after Ctrl+Enter (${(await annotator.getByTestId('item-heading').textContent()) ?? 'no heading'}): ${err}`);
-      });
-      // The next item shows before the label is saved, but the page ignores a Ctrl+Enter while
-      // the save is in flight: wait for it before the next label.
-      if (!(await saved)) unsaved += 1;
+      for (let tries = 1; ; tries += 1) {
+        await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
+        // Submitting before the answer registered would be refused (and never show a next item).
+        await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
+        const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 }).then(
+          () => true,
+          () => false,
+        );
+        await annotator.keyboard.press('Control+Enter');
+        // The page can drop a submit (e.g. an answer cleared when the item's data arrived after
+        // the key): counted, and the label given again, as an annotator would.
+        const advanced = await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i, { timeout: 5_000 }).then(() => true, () => false);
+        if (advanced) {
+          // The page ignores a Ctrl+Enter while the previous save is in flight: wait for it.
+          if (!(await saved)) unsaved += 1;
+          break;
+        }
+        dropped += 1;
+        if (tries === 3) {
+          await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
+          throw new Error(`label ${i + 1}: no next item after three Ctrl+Enter (${(await annotator.getByTestId('item-heading').textContent()) ?? 'no heading'})`);
+        }
+      }
     }
     const latencies = await annotator.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
     await annotator.screenshot({ path: `${SCREENSHOTS}/labelling.png` });
@@ -117,6 +127,7 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
       trajectoryFcpMs: summarize(trajectory.fcp),
       labelSubmitToNextMs: summarize(latencies),
       labelSavesUnanswered: unsaved,
+      labelSubmitsDropped: dropped,
     };
   } finally {
     await browser.close();
