@@ -2,7 +2,7 @@
 // capped log, a wall-clock budget, and the exit code. On timeout it kills the
 // whole container: processes a phase left behind (a fork bomb, a daemon)
 // cannot be trusted to stop any other way.
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
 import type { PhaseResult } from './types.ts';
@@ -28,20 +28,24 @@ export async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
   return null;
 }
 
-export async function runPhase(container: Docker.Container, spec: ExecSpec): Promise<PhaseResult> {
-  const started = Date.now();
-  const log = new CappedLog();
-  const exec = await container.exec({
-    Cmd: spec.cmd,
-    User: spec.user,
-    WorkingDir: spec.workingDir,
-    AttachStdout: true,
-    AttachStderr: true,
-  });
+// Starts a command in the container with stdout and stderr demuxed, as they interleave, into `log`.
+export async function startLoggedExec(
+  container: Docker.Container,
+  spec: { cmd: string[]; user: string; workingDir: string },
+  log: CappedLog,
+): Promise<{ exec: Docker.Exec; stream: Duplex }> {
+  const exec = await container.exec({ Cmd: spec.cmd, User: spec.user, WorkingDir: spec.workingDir, AttachStdout: true, AttachStderr: true });
   const stream = await exec.start({ hijack: true, stdin: false });
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => log.write(chunk));
   container.modem.demuxStream(stream, sink, sink);
+  return { exec, stream };
+}
+
+export async function runPhase(container: Docker.Container, spec: ExecSpec): Promise<PhaseResult> {
+  const started = Date.now();
+  const log = new CappedLog();
+  const { exec, stream } = await startLoggedExec(container, spec, log);
 
   let timedOut = false;
   const ended = new Promise<void>((resolve) => {

@@ -3,10 +3,9 @@
 // where the previous command left off). Each command has its own timeout; the phase as a whole
 // has the wall-clock budget, after which the agent's signal aborts and the container is killed,
 // as for any other agent that runs out of time.
-import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
-import { exitCodeOf, type ExecSpec } from './exec.ts';
+import { exitCodeOf, startLoggedExec, type ExecSpec } from './exec.ts';
 import type { InteractiveAgent, PhaseResult, ShellResult, ShellTerminal } from './types.ts';
 
 export const DEFAULT_COMMAND_TIMEOUT_SEC = 600;
@@ -34,18 +33,12 @@ async function runTurn(container: Docker.Container, command: string, spec: TurnS
   }
   const started = Date.now();
   const log = new CappedLog(spec.maxOutputBytes);
-  const exec = await container.exec({
+  const { exec, stream } = await startLoggedExec(
+    container,
     // GNU timeout runs the command in its own process group and kills the whole group.
-    Cmd: ['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command],
-    User: spec.user,
-    WorkingDir: spec.workingDir,
-    AttachStdout: true,
-    AttachStderr: true,
-  });
-  const stream = await exec.start({ hijack: true, stdin: false });
-  const sink = new PassThrough();
-  sink.on('data', (chunk: Buffer) => log.write(chunk));
-  container.modem.demuxStream(stream, sink, sink);
+    { cmd: ['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command], user: spec.user, workingDir: spec.workingDir },
+    log,
+  );
 
   let stoppedBy: 'budget' | 'backstop' | undefined;
   let streamEnded = false;
