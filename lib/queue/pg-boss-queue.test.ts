@@ -144,3 +144,17 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     expect(owners.every((job) => job.attempts === 1)).toBe(true);
   });
 });
+
+describe.runIf(onPostgres)('PgBossQueue.start', () => {
+  it('starts several workers at once on a fresh database (their queue creations can deadlock; each is retried)', async () => {
+    const testDb = await createTestDb();
+    try {
+      const queues = await Promise.all(Array.from({ length: 4 }, () => PgBossQueue.start({ db: testDb.db, url: testDb.url })));
+      const job = await enqueue(testDb.db, 'k', {});
+      expect((await queues[3]!.claim('w', 60_000))?.id).toBe(job.id);
+      await Promise.all(queues.map((queue) => queue.close()));
+    } finally {
+      await testDb.cleanup();
+    }
+  });
+});

@@ -40,6 +40,23 @@ export function bossJobId(jobId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const DEADLOCK_ATTEMPTS = 8;
+
+// Workers starting together each create the queues; pg-boss creates a queue's partition table in
+// the same statement, and two of those at once can deadlock (PostgreSQL error 40P01). PostgreSQL
+// rolls one back; it is safe to run again, and finds the queue created by the other.
+async function retryOnDeadlock(createQueue: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createQueue();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '40P01' && code !== '23505') || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export interface PgBossQueueOptions {
   db: Db;
   url: string;
@@ -66,8 +83,8 @@ export class PgBossQueue implements QueueBackend {
     // pg-boss reports a lost connection (e.g. PostgreSQL restarting) as an event; its pool reconnects.
     boss.on('error', (error: Error) => options.logError?.('pg-boss', error));
     await boss.start();
-    await boss.createQueue(PG_BOSS_DEAD_LETTER_QUEUE);
-    await boss.createQueue(PG_BOSS_QUEUE, { name: PG_BOSS_QUEUE, deadLetter: PG_BOSS_DEAD_LETTER_QUEUE, retryBackoff: true });
+    await retryOnDeadlock(() => boss.createQueue(PG_BOSS_DEAD_LETTER_QUEUE));
+    await retryOnDeadlock(() => boss.createQueue(PG_BOSS_QUEUE, { name: PG_BOSS_QUEUE, deadLetter: PG_BOSS_DEAD_LETTER_QUEUE, retryBackoff: true }));
     return new PgBossQueue(options.db, boss, options.backoff ?? DEFAULT_BACKOFF);
   }
 

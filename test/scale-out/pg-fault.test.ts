@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestDb, testProvider, type TestDb } from '../../lib/db/test-db.ts';
 import { enqueue } from '../../lib/queue/enqueue.ts';
 import { waitFor } from '../../lib/queue/test-fixtures/wait-for.ts';
@@ -15,9 +15,14 @@ const LEASE_MS = 2_000;
 const JOBS = 40;
 let testDb: TestDb;
 const children: ChildProcess[] = [];
+// Each worker's stderr, shown when the test fails (connection errors while the server restarts are expected).
+const workerOutput: string[] = [];
 
 beforeAll(async () => {
   if (testProvider() === 'postgresql') testDb = await createTestDb();
+});
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.error(`worker output:\n${workerOutput.join('').slice(-8_000)}`);
 });
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
@@ -26,7 +31,8 @@ afterAll(async () => {
 
 function startWorker(workerId: string, runLog: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.url, workerId, String(LEASE_MS), runLog], { stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', () => {}); // connection errors while the server restarts are expected
+  child.stderr?.on('data', (chunk) => workerOutput.push(`[${workerId}] ${chunk}`));
+  child.on('exit', (code, signal) => workerOutput.push(`[${workerId}] exited (${signal ?? code})\n`));
   children.push(child);
   return child;
 }
