@@ -30,6 +30,7 @@ export interface ScaleSeed {
   attempts: number;
   rollouts: number;
   steps: number;
+  validatorRuns: number;
   treeLineageId: string; // 15 generations × 3 attempts
   reviewGenerationId: string;
   longTrajectoryId: string;
@@ -60,6 +61,20 @@ function topUpAttempts(db: Database.Database, attempts: number): void {
     for (let k = 1; k <= missing; k += 1) insert.run(`${g.generationId}-bench-a${k}`, g.generationId, k, g.at, g.at);
   }
   // Lineages without any attempt rows at a failed sibling keep theirs as the fixture wrote them.
+}
+
+// The validators' verdicts on every attempt (oracle and invalid-test), as evolution records them:
+// both passed on the attempt that produced the generation's version, the oracle failed on the others.
+function addValidatorRuns(db: Database.Database): number {
+  const attempts = db.prepare(`SELECT a.id, a.state, a.createdAt, COALESCE(a.candidateVersionId, g.parentVersionId, l.seedVersionId) AS versionId
+    FROM Attempt a JOIN Generation g ON g.id = a.generationId JOIN Lineage l ON l.id = g.lineageId`).all() as { id: string; state: string; createdAt: string; versionId: string }[];
+  const insert = db.prepare(`INSERT INTO ValidatorRun (id, versionId, kind, verdict, status, reward, expectedReward, attemptId, totalDurationMs, createdAt) VALUES (?, ?, ?, ?, 'completed', ?, ?, ?, 900, ?)`);
+  for (const a of attempts) {
+    const valid = a.state !== 'invalid';
+    insert.run(`${a.id}-oracle`, a.versionId, 'oracle', valid ? 'passed' : 'failed', valid ? 1 : 0, 1, a.id, a.createdAt);
+    insert.run(`${a.id}-nop`, a.versionId, 'invalid-test', 'passed', 0, 0, a.id, a.createdAt);
+  }
+  return attempts.length * 2;
 }
 
 // Trainer-side rollouts on the generations' versions until the table holds `total` rows.
@@ -123,6 +138,7 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
   let long = { id: '', steps: 0 };
   sqlite.transaction(() => {
     topUpAttempts(sqlite, attempts);
+    addValidatorRuns(sqlite);
     topUpRollouts(sqlite, rollouts - 1, now);
     long = longTrajectory(sqlite, now);
   })();
@@ -130,6 +146,7 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
   const counts = {
     rollouts: (sqlite.prepare('SELECT COUNT(*) AS n FROM Rollout').get() as { n: number }).n,
     steps: (sqlite.prepare('SELECT COUNT(*) AS n FROM TrajectoryStep').get() as { n: number }).n,
+    validatorRuns: (sqlite.prepare('SELECT COUNT(*) AS n FROM ValidatorRun').get() as { n: number }).n,
   };
   sqlite.close();
 
@@ -157,6 +174,7 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
     attempts,
     rollouts: counts.rollouts,
     steps: counts.steps,
+    validatorRuns: counts.validatorRuns,
     treeLineageId,
     reviewGenerationId: review.generationId,
     longTrajectoryId: long.id,

@@ -5,6 +5,9 @@ import type { Db } from '../db/client.ts';
 import { isRole, type Role } from './roles.ts';
 
 const TOKEN_PREFIX = 'envolve_';
+// lastUsedAt is kept to the minute: a trainer calls many times a second, and a write per call
+// would serialise its requests on the database for a field people read as "used today?".
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface TokenUser {
   id: string;
@@ -32,7 +35,10 @@ export async function verifyApiToken(db: Db, token: string): Promise<TokenUser |
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashApiToken(token) }, include: { user: true } });
   if (!row || row.revokedAt || !isRole(row.user.role)) return null;
-  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
   return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
 import { createApiToken, createUser, listUsers, revokeApiToken, setPassword, setUserRole, verifyApiToken } from './users.ts';
+import { LAST_USED_RESOLUTION_MS } from './api-tokens.ts';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -71,8 +72,17 @@ describe('API tokens', () => {
     expect(row.lastUsedAt).toBeNull();
 
     expect(await verifyApiToken(db, created.token)).toMatchObject({ id: user.id, role: 'trainer' });
-    expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull();
+    const firstUse = (await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt;
+    expect(firstUse).not.toBeNull();
     expect(await verifyApiToken(db, `${created.token}x`)).toBeNull();
+
+    // Kept to the minute: a use within it writes nothing; a use after it moves the time.
+    await verifyApiToken(db, created.token);
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).toEqual(firstUse);
+    const longAgo = new Date(Date.now() - LAST_USED_RESOLUTION_MS - 1_000);
+    await db.apiToken.update({ where: { id: created.id }, data: { lastUsedAt: longAgo } });
+    await verifyApiToken(db, created.token);
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt!.getTime()).toBeGreaterThan(longAgo.getTime());
 
     await revokeApiToken(db, created.id);
     expect(await verifyApiToken(db, created.token)).toBeNull();

@@ -1,6 +1,7 @@
 // Read models behind /lineages and /lineages/[id]: a constant number of queries per page,
-// however many lineages, generations and attempts there are.
+// however many lineages, generations and attempts there are; the aggregates are computed in SQL.
 import type { Db } from '../db/client.ts';
+import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import type {
@@ -40,24 +41,7 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
     }),
     db.lineage.findMany({ distinct: ['synthesiser'], select: { synthesiser: true }, orderBy: { synthesiser: 'asc' } }),
   ]);
-  // Counts and activity for every matching lineage: sorting by them has to see all rows.
-  const groups = lineages.length
-    ? await db.generation.groupBy({
-        by: ['lineageId', 'state'],
-        where: { lineageId: { in: lineages.map((l) => l.id) } },
-        _count: { _all: true },
-        _max: { updatedAt: true },
-      })
-    : [];
-  const stats = new Map<string, { settled: number; failed: number; last: number }>();
-  for (const lineage of lineages) stats.set(lineage.id, { settled: 0, failed: 0, last: lineage.updatedAt.getTime() });
-  for (const group of groups) {
-    const entry = stats.get(group.lineageId);
-    if (!entry) continue;
-    if (SETTLED_STATES.has(group.state)) entry.settled += group._count._all;
-    if (group.state === 'failed') entry.failed += group._count._all;
-    entry.last = Math.max(entry.last, group._max.updatedAt?.getTime() ?? 0);
-  }
+  const stats = await activityOf(db, lineages);
   const statOf = (id: string) => stats.get(id) ?? { settled: 0, failed: 0, last: 0 };
 
   const sorted = [...lineages].sort((a, b) => {
@@ -104,39 +88,53 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
   };
 }
 
-// Per generation of each lineage: passed validator runs over all runs of its attempts.
-// Two queries: the generations with their attempt ids, and run counts grouped by attempt.
+interface LineageActivity {
+  settled: number;
+  failed: number;
+  last: number;
+}
+
+// Counts and activity for every matching lineage (sorting by them has to see all rows): one
+// aggregate over the generations, in SQL, not rows shipped to Node.
+async function activityOf(db: Db, lineages: { id: string; updatedAt: Date }[]): Promise<Map<string, LineageActivity>> {
+  const stats = new Map<string, LineageActivity>(lineages.map((l) => [l.id, { settled: 0, failed: 0, last: l.updatedAt.getTime() }]));
+  if (lineages.length === 0) return stats;
+  const rows = await db.$queryRaw<{ lineageId: string; settled: number | bigint; failed: number | bigint; last: Date | string }[]>(Prisma.sql`
+    SELECT "lineageId",
+      SUM(CASE WHEN "state" IN (${Prisma.join([...SETTLED_STATES])}) THEN 1 ELSE 0 END) AS "settled",
+      SUM(CASE WHEN "state" = 'failed' THEN 1 ELSE 0 END) AS "failed",
+      MAX("updatedAt") AS "last"
+    FROM "Generation" GROUP BY "lineageId"`);
+  for (const row of rows) {
+    const entry = stats.get(row.lineageId);
+    if (!entry) continue;
+    entry.settled = Number(row.settled);
+    entry.failed = Number(row.failed);
+    entry.last = Math.max(entry.last, new Date(row.last).getTime());
+  }
+  return stats;
+}
+
+// Per generation of each lineage: passed validator runs over all runs of its attempts, in one
+// aggregate (generations → attempts → runs), oldest generation first.
 async function passRatesOf(db: Db, lineageIds: string[]): Promise<Map<string, PassRatePoint[]>> {
   if (lineageIds.length === 0) return new Map();
-  const generations = await db.generation.findMany({
-    where: { lineageId: { in: lineageIds } },
-    orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, lineageId: true, number: true, state: true, attempts: { select: { id: true } } },
-  });
-  const counts = await db.validatorRun.groupBy({
-    by: ['attemptId', 'verdict'],
-    where: { attempt: { generation: { lineageId: { in: lineageIds } } } },
-    _count: { _all: true },
-  });
-  const perAttempt = new Map<string, { passed: number; total: number }>();
-  for (const group of counts) {
-    if (!group.attemptId) continue;
-    const entry = perAttempt.get(group.attemptId) ?? { passed: 0, total: 0 };
-    entry.total += group._count._all;
-    if (group.verdict === 'passed') entry.passed += group._count._all;
-    perAttempt.set(group.attemptId, entry);
-  }
+  const rows = await db.$queryRaw<{ lineageId: string; number: number | bigint; state: string; runs: number | bigint; passed: number | bigint }[]>(Prisma.sql`
+    SELECT g."lineageId", g."number", g."state",
+      COUNT(v."id") AS "runs",
+      COALESCE(SUM(CASE WHEN v."verdict" = 'passed' THEN 1 ELSE 0 END), 0) AS "passed"
+    FROM "Generation" g
+    LEFT JOIN "Attempt" a ON a."generationId" = g."id"
+    LEFT JOIN "ValidatorRun" v ON v."attemptId" = a."id"
+    WHERE g."lineageId" IN (${Prisma.join(lineageIds)})
+    GROUP BY g."id", g."lineageId", g."number", g."state", g."createdAt"
+    ORDER BY g."number" ASC, g."createdAt" ASC, g."id" ASC`);
   const byLineage = new Map<string, PassRatePoint[]>();
-  for (const generation of generations) {
-    let passed = 0;
-    let total = 0;
-    for (const attempt of generation.attempts) {
-      passed += perAttempt.get(attempt.id)?.passed ?? 0;
-      total += perAttempt.get(attempt.id)?.total ?? 0;
-    }
-    const points = byLineage.get(generation.lineageId) ?? [];
-    points.push({ number: generation.number, state: generation.state, rate: total ? passed / total : null, runs: total });
-    byLineage.set(generation.lineageId, points);
+  for (const row of rows) {
+    const runs = Number(row.runs);
+    const points = byLineage.get(row.lineageId) ?? [];
+    points.push({ number: Number(row.number), state: row.state, rate: runs ? Number(row.passed) / runs : null, runs });
+    byLineage.set(row.lineageId, points);
   }
   return byLineage;
 }

@@ -47,23 +47,25 @@ export async function flagTrajectory(db: Db, actor: Actor, rolloutId: string, in
 
   const generation = await generationOf(db, rollout.versionId, rollout.generationId);
   const commands = await suspiciousCommands(db, rolloutId);
-  const issue = generation
-    ? await fileMissedIssue(db, actor, generation.id, {
-        title: `Reward hack in trajectory ${rolloutId.slice(0, 12)} on ${rollout.version.name}`.slice(0, 200),
-        description: describeHack({ rolloutId, reason, reward: rollout.reward, turns: rollout.turns, policy: rollout.policy, simulated: rollout.simulated, commands }),
-        severity: 'high',
-        // The validators passed a version whose verifier can be gamed: a rubric item should catch it.
-        validatorKind: 'rubric',
-      })
-    : null;
-
   const now = new Date();
-  const compromisedAt = await db.$transaction(async (tx) => {
+  // One transaction: the flag, the compromise, the missed issue and the audit land together or not
+  // at all, and of two people flagging at once, one flags and the other gets a conflict.
+  const { compromisedAt, issue } = await db.$transaction(async (tx) => {
+    const claimed = await tx.rollout.updateMany({ where: { id: rolloutId, flaggedAt: null }, data: { flaggedAt: now, flaggedById: actor.id } });
+    if (claimed.count === 0) throw new ConflictError(`trajectory ${rolloutId} was flagged by someone else just now`);
     const version = await tx.environmentVersion.findUniqueOrThrow({ where: { id: rollout.versionId }, select: { compromisedAt: true, compromisedReason: true } });
     // A version flagged before stays compromised since then; the newest reason is kept.
     const at = version.compromisedAt ?? now;
     await tx.environmentVersion.update({ where: { id: rollout.versionId }, data: { compromisedAt: at, compromisedReason: reason } });
-    await tx.rollout.update({ where: { id: rolloutId }, data: { flaggedAt: now, flaggedById: actor.id } });
+    const issue = generation
+      ? await fileMissedIssue(tx as Db, actor, generation.id, {
+          title: `Reward hack in trajectory ${rolloutId.slice(0, 12)} on ${rollout.version.name}`.slice(0, 200),
+          description: describeHack({ rolloutId, reason, reward: rollout.reward, turns: rollout.turns, policy: rollout.policy, simulated: rollout.simulated, commands }),
+          severity: 'high',
+          // The validators passed a version whose verifier can be gamed: a rubric item should catch it.
+          validatorKind: 'rubric',
+        })
+      : null;
     await recordAudit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: 'trajectory.flag',
@@ -72,7 +74,7 @@ export async function flagTrajectory(db: Db, actor: Actor, rolloutId: string, in
       before: { compromisedAt: version.compromisedAt?.toISOString() ?? null, compromisedReason: version.compromisedReason },
       after: { compromisedAt: at.toISOString(), compromisedReason: reason, rolloutId, missedIssueId: issue?.id ?? null, generationId: generation?.id ?? null },
     });
-    return at;
+    return { compromisedAt: at, issue };
   });
   return {
     rolloutId,

@@ -107,6 +107,20 @@ describe('flagTrajectory', () => {
     expect((await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersion } })).compromisedAt).not.toBeNull();
   });
 
+  it('of two people flagging one trajectory at once, one flags it and opens one missed issue; the other gets a conflict', async () => {
+    const id = await seedRollout(db, { versionId: evolvedVersion, generationId, reward: 1, steps: [{ command: 'true', output: '' }] });
+    const issuesBefore = await db.missedIssue.count({ where: { generationId } });
+    const results = await Promise.allSettled([
+      flagTrajectory(db, reviewer, id, { reason: 'first look' }),
+      flagTrajectory(db, lead, id, { reason: 'second look' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(ConflictError);
+    expect(await db.missedIssue.count({ where: { generationId } })).toBe(issuesBefore + 1);
+    await unflagVersion(db, lead, evolvedVersion);
+  });
+
   it('refuses annotators, a blank reason and unknown trajectories', async () => {
     const id = await seedRollout(db, { versionId: evolvedVersion });
     await expect(flagTrajectory(db, annotator, id, { reason: 'a hack' })).rejects.toThrow(ForbiddenError);
