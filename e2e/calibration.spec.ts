@@ -95,8 +95,8 @@ async function labelShown(page: Page, answers: Record<string, Answer>, note?: st
     await page.keyboard.press('n');
     await page.keyboard.type(note);
   }
-  // The previous label may still be on its way to the server (the next item shows before it lands).
-  await expect(page.getByRole('button', { name: /Submit and next/ })).toBeEnabled();
+  // The previous label may still be on its way to the server (the next item shows before it
+  // lands): this submit must wait for it, not be dropped, so nothing here waits for the save.
   await page.keyboard.press('Control+Enter');
   await expect.poll(async () => { const now = await shownNow(page); return now !== '' && now !== heading; }).toBe(true);
   return id;

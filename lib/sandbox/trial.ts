@@ -1,6 +1,7 @@
 // One trial, in Harbor's phase order, in one container: the agent works
 // first; only after it has finished (and every process it left is killed)
 // are the tests copied in and run as root, and the reward file read.
+import path from 'node:path';
 import type Docker from 'dockerode';
 import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.ts';
 import { copyBundleDir, readContainerFile } from './container-files.ts';
@@ -28,6 +29,12 @@ const DISCARD_PROTECTED = `touched=0
 [ -e /tests ] && touched=1
 rm -rf /logs/verifier /tests && mkdir -p /logs/verifier
 echo "touched=$touched"`;
+
+const VERIFIER_PATHS = ['/tests', '/logs'];
+function outsideVerifierPaths(dir: string): boolean {
+  const normal = path.posix.normalize(`${dir}/`);
+  return VERIFIER_PATHS.every((p) => !normal.startsWith(`${p}/`) && !`${p}/`.startsWith(normal));
+}
 
 function captureDirsFor(capture: NonNullable<TrialRequest['captureOutputs']>, workingDir: string): string[] {
   if (capture.dirs) return capture.dirs;
@@ -138,9 +145,12 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     containerId: container.id,
   });
 
-  await execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']);
+  // Independent: asked at once (each is a round trip to the daemon).
+  await Promise.all([
+    execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']),
+    usesSolution(req.agent) ? copyBundleDir(container, req.bundle, 'solution') : undefined,
+  ]);
   const cmd = agentCommand(req.agent);
-  if (usesSolution(req.agent)) await copyBundleDir(container, req.bundle, 'solution');
   const captureDirs = req.captureOutputs ? captureDirsFor(req.captureOutputs, workingDir) : [];
   const before = await snapshotHashes(container, captureDirs);
   clock.lap('setup');
@@ -159,12 +169,21 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
   }
   clock.lap('settle');
-  if (req.captureOutputs) {
-    state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
+  const capture = async () => {
+    if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
+  };
+  const testsIn = async () => {
+    const discarded = await execOutput(container, ['sh', '-c', DISCARD_PROTECTED]);
+    state.protectedPathsTouched = discarded.log.includes('touched=1');
+    await copyBundleDir(container, req.bundle, 'tests');
+  };
+  // The capture reads the agent's directories, the tests go to /tests and /logs/verifier: at once,
+  // unless a captured directory holds those (then the capture must see them before they change).
+  if (captureDirs.every((dir) => outsideVerifierPaths(dir))) await Promise.all([capture(), testsIn()]);
+  else {
+    await capture();
+    await testsIn();
   }
-  const discarded = await execOutput(container, ['sh', '-c', DISCARD_PROTECTED]);
-  state.protectedPathsTouched = discarded.log.includes('touched=1');
-  await copyBundleDir(container, req.bundle, 'tests');
   clock.lap('capture-and-tests-in');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],

@@ -43,17 +43,25 @@ export function Labeller({ setId }: { setId: string }) {
     enabled: shown !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [answer, setAnswer] = useState<HumanLabel | null>(null);
-  const [note, setNote] = useState('');
+  // What the annotator has chosen per item, before submitting. Keyed by item, not reset by an
+  // effect: a key pressed while an item's data is still arriving is kept, never cleared after it.
+  const [drafts, setDrafts] = useState<Record<string, { answer?: HumanLabel; note?: string }>>({});
+  const draft = shown ? drafts[shown] : undefined;
+  const answer = draft?.answer ?? item.data?.myLabel?.answer ?? null;
+  const note = draft?.note ?? item.data?.myLabel?.note ?? '';
+  const edit = useCallback(
+    (change: { answer?: HumanLabel; note?: string }) => {
+      if (shown) setDrafts((all) => ({ ...all, [shown]: { ...all[shown], ...change } }));
+    },
+    [shown],
+  );
+  const setAnswer = useCallback((value: HumanLabel) => edit({ answer: value }), [edit]);
   const [help, setHelp] = useState(false);
   const shownAt = useRef(0);
-
-  // Reset the form to the shown item's own label whenever another item comes up.
+  const hasData = item.data !== undefined;
   useEffect(() => {
-    setAnswer(item.data?.myLabel?.answer ?? null);
-    setNote(item.data?.myLabel?.note ?? '');
-    shownAt.current = performance.now();
-  }, [item.data]);
+    if (hasData) shownAt.current = performance.now();
+  }, [shown, hasData]);
 
   const prefetch = useCallback(
     (itemId: string | null | undefined) => {
@@ -96,6 +104,7 @@ export function Labeller({ setId }: { setId: string }) {
           remaining: before.remaining - 1,
         });
       }
+      setDrafts(({ [vars.itemId]: _submitted, ...rest }) => rest);
       setViewing(null);
       // A note field left focused would swallow the next item's 1/2/3.
       if (document.activeElement instanceof HTMLTextAreaElement) document.activeElement.blur();
@@ -104,6 +113,7 @@ export function Labeller({ setId }: { setId: string }) {
     onError: (_error, vars, context) => {
       if (context?.before) queryClient.setQueryData(queueKey, context.before);
       if (context?.itemBefore) queryClient.setQueryData(itemKey(setId, vars.itemId), context.itemBefore);
+      setDrafts((all) => ({ ...all, [vars.itemId]: { answer: vars.answer, note: vars.note } }));
       setViewing(context?.viewingBefore ?? null);
     },
     onSuccess: (next) => {
@@ -111,10 +121,22 @@ export function Labeller({ setId }: { setId: string }) {
     },
   });
 
+  // A submit while the previous save is in flight waits for it (the next item's place in the
+  // queue comes with that answer) and then goes: a fast annotator's Ctrl+Enter is never dropped.
+  const waiting = useRef<{ itemId: string; answer: HumanLabel; note: string } | null>(null);
   const doSubmit = useCallback(() => {
-    if (!shown || !answer || submit.isPending) return;
-    submit.mutate({ itemId: shown, answer, note });
+    if (!shown || !answer) return;
+    const vars = { itemId: shown, answer, note };
+    if (submit.isPending) waiting.current = vars;
+    else submit.mutate(vars);
   }, [shown, answer, note, submit]);
+  const { isPending: saving, mutate } = submit;
+  useEffect(() => {
+    if (saving || !waiting.current) return;
+    const vars = waiting.current;
+    waiting.current = null;
+    mutate(vars);
+  }, [saving, mutate]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -141,7 +163,7 @@ export function Labeller({ setId }: { setId: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [doSubmit, index, mine]);
+  }, [doSubmit, index, mine, setAnswer]);
 
   useEffect(() => {
     if (index > 0) prefetch(mine[index - 1]);
@@ -211,8 +233,8 @@ export function Labeller({ setId }: { setId: string }) {
             <label htmlFor="label-note" className="text-sm font-medium">
               Note <span className="font-normal text-zinc-400">(optional, <kbd className={kbdClass}>n</kbd>)</span>
             </label>
-            <textarea id="label-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} className={inputClass} />
-            <button type="button" onClick={doSubmit} disabled={!answer || submit.isPending} className={buttonClass}>
+            <textarea id="label-note" value={note} onChange={(e) => edit({ note: e.target.value })} rows={3} className={inputClass} />
+            <button type="button" onClick={doSubmit} disabled={!answer} className={buttonClass}>
               Submit and next <kbd className="ml-2 rounded bg-zinc-700 px-1 font-mono text-xs">Ctrl+Enter</kbd>
             </button>
             {submit.isError && <p role="alert" className="text-sm text-red-700">{submit.error.message}</p>}
