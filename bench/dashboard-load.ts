@@ -143,9 +143,11 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
       { name: `lineage tree (${seed.generations} generations × ${seed.attempts} attempts)`, kind: 'tree', path: `/api/lineages/${seed.treeLineageId}/tree`, headers: session },
       { name: 'generation review page (200-file residual)', kind: 'page', path: `/generations/${seed.reviewGenerationId}`, headers: session },
       { name: 'trajectory list, top reward (first page)', kind: 'list', path: '/api/trajectories?sort=reward', headers: session },
+      { name: 'trajectory list, most suspicious first (first page)', kind: 'list', path: '/api/trajectories?sort=suspicious', headers: session },
       { name: `one ${seed.longTurns}-turn trajectory (page)`, kind: 'page', path: `/trajectories/${seed.longTrajectoryId}`, headers: session },
       { name: 'drift data', kind: 'data', path: '/api/drift', headers: session },
       { name: 'scheduler batch (trainer token)', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer },
+      { name: 'scheduler batch, 8 connections', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer, connections: 8 },
       { name: 'trivial route, at the batch concurrency', kind: 'trivial', path: '/api/health', headers: {}, connections: opts.batchConnections },
       { name: 'scheduler batch, at the batch concurrency', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer, connections: opts.batchConnections },
     ];

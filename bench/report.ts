@@ -14,7 +14,7 @@ export interface BenchReport {
   commit: string;
   dirty: boolean;
   build?: string; // which web build the dashboard and browser parts measured
-  seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number };
+  seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number; validatorRuns?: number };
   parts: { sandbox?: SandboxOverheadResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
   loadAverages: Record<string, number[]>;
 }
@@ -97,7 +97,7 @@ export function renderReport(r: BenchReport): string {
   if (dashboard && r.seed) {
     lines.push('', '## 3. Dashboard at scale', '');
     if (r.build) lines.push(`Web build: ${r.build}.`, '');
-    lines.push(`Database: ${r.seed.lineages} lineages × ${r.seed.generations} generations × ${r.seed.attempts} attempts, 8-rollout probes, ${r.seed.rollouts.toLocaleString('en')} trajectories, ${r.seed.steps} stored steps (one 500-turn trajectory), seeded in ${(r.seed.ms / 1000).toFixed(0)} s. \`next start\` on loopback (ready in ${dashboard.serverReadyMs} ms), autocannon ${dashboard.seconds} s per endpoint after a 2 s warm-up; session cookie from better-auth's sign-in endpoint, trainer bearer token for the batch.`, '');
+    lines.push(`Database: ${r.seed.lineages} lineages × ${r.seed.generations} generations × ${r.seed.attempts} attempts, 8-rollout probes, ${r.seed.rollouts.toLocaleString('en')} trajectories, ${r.seed.steps} stored steps (one 500-turn trajectory), ${r.seed.validatorRuns?.toLocaleString('en') ?? 'no'} validator runs, seeded in ${(r.seed.ms / 1000).toFixed(0)} s. \`next start\` on loopback (ready in ${dashboard.serverReadyMs} ms), autocannon ${dashboard.seconds} s per endpoint after a 2 s warm-up; session cookie from better-auth's sign-in endpoint, trainer bearer token for the batch.`, '');
     lines.push('| endpoint | connections | p50 | p95 | p99 | req/s | errors | p95 vs trivial |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const e of dashboard.endpoints) {
       if (e.failed) {

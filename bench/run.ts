@@ -56,7 +56,7 @@ const work = await mkdtemp(join(tmpdir(), 'envolve-bench-scale-'));
 let web: WebBuild | undefined;
 try {
   const seed = await seedScaleDatabase(join(work, 'scale.db'));
-  report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps };
+  report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps, validatorRuns: seed.validatorRuns };
   // --quick measures the build already in ENVOLVE_NEXT_DIST_DIR when there is one.
   const reuse = quick && existsSync(join(distDir, 'BUILD_ID'));
   web = reuse ? undefined : buildCommittedWeb(progress);
