@@ -22,16 +22,20 @@ function fieldText(turn: TurnView, field: Field, fullOutput: string | undefined)
 }
 
 // Turns off screen are laid out at an estimated height (content-visibility), so the first
-// scroll lands on estimates; once the turns around the target render at their real height,
-// scroll again until the position holds.
+// scroll lands on estimates; as the turns around the target render at their real height, scroll
+// again, until the position has held for a few frames (a busy browser lays out over several).
+const SETTLED_FRAMES = 3;
+const MAX_SETTLE_FRAMES = 40;
 function scrollIntoViewSettled(element: Element | null, block: ScrollLogicalPosition): void {
   if (!element) return;
   element.scrollIntoView({ block });
   let frames = 0;
+  let held = 0;
   const settle = () => {
     const before = element.getBoundingClientRect().top;
     element.scrollIntoView({ block });
-    if (element.getBoundingClientRect().top !== before && ++frames < 10) requestAnimationFrame(settle);
+    held = element.getBoundingClientRect().top === before ? held + 1 : 0;
+    if (held < SETTLED_FRAMES && ++frames < MAX_SETTLE_FRAMES) requestAnimationFrame(settle);
   };
   requestAnimationFrame(settle);
 }
