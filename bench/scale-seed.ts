@@ -14,6 +14,7 @@ import { createApiToken } from '../lib/auth/api-tokens.ts';
 import { createUser } from '../lib/auth/users.ts';
 import { createDb } from '../lib/db/client.ts';
 import { migrateDatabase } from '../lib/db/migrate.ts';
+import { refreshAllSuspicion } from '../lib/trajectories/suspicion-store.ts';
 import { isMain } from './main.ts';
 
 export const SCALE_USERS = {
@@ -157,6 +158,7 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
   const db = createDb(url);
   let trainerToken: string;
   try {
+    await refreshAllSuspicion(db); // the rollouts above were inserted without their suspicious-order score
     await createUser(db, SCALE_USERS.admin);
     await createUser(db, SCALE_USERS.annotator);
     const trainer = await createUser(db, SCALE_USERS.trainer);

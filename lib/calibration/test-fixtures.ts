@@ -2,6 +2,7 @@
 // needed to label what a rollout left behind).
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
 
 export interface FixtureRollout {
   id: string;
@@ -46,4 +47,5 @@ export async function seedRollouts(db: Db, versionId: string, rollouts: readonly
       },
     });
   }
+  await refreshSuspicion(db, [versionId]);
 }

@@ -4,6 +4,7 @@
 // on export, so export → import → export gives the same document.
 import type { Db } from '../db/client.ts';
 import type { Rollout, TrajectoryStep } from '../db/generated/client.ts';
+import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
 import { ATIF_VERSION, atifSchema, envolveExtraSchema, formatIssues, type AtifDocument, type AtifStep } from './atif-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -263,5 +264,6 @@ export async function importAtif(db: Db, json: unknown): Promise<ImportedTraject
     await tx.trajectoryStep.createMany({ data: doc.steps.map((s) => stepData(row.id, s)) });
     return row;
   });
+  await refreshSuspicion(db, [created.versionId]);
   return { id: created.id, warnings };
 }

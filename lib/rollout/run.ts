@@ -8,6 +8,7 @@ import { getVersion, loadBundle } from '../env/store.ts';
 import { parseTaskConfig } from '../env/task-config.ts';
 import type { Sandbox, TrialResult } from '../sandbox/types.ts';
 import { parseSequence } from '../sequence/parse.ts';
+import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
 import { taskLimits } from '../validate/trial-request.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { storeChangedFiles, type ChangedFile } from './blobs.ts';
@@ -93,9 +94,12 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
       jobId: req.jobId ?? null,
     },
   });
+  // The running row counts in its version's median turns (with 0 turns) like any other.
+  await refreshSuspicion(db, [req.versionId]);
 
   let recorder: TrajectoryRecorder | undefined;
   let imageId: string | null = null;
+  let stored: Rollout;
   try {
     const bundle = await loadBundle(db, req.versionId);
     const config = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
@@ -127,19 +131,21 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
       captureOutputs: { dirsWhenWorkdirIsRoot: WORK_DIRS_WITHOUT_WORKDIR },
     });
     const changed = await storeChangedFiles(db, trial.outputs?.files ?? []);
-    const stored = await finishRollout(db, row.id, req, trial, rec.steps, changed, Date.now() - started);
-    return summariseRollout(stored);
+    stored = await finishRollout(db, row.id, req, trial, rec.steps, changed, Date.now() - started);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    const stored = await db.$transaction(async (tx) => {
+    stored = await db.$transaction(async (tx) => {
       if (recorder) await tx.trajectoryStep.createMany({ data: recorder.steps.map((s) => stepRow(row.id, s)) });
       return tx.rollout.update({
         where: { id: row.id },
         data: { status: 'error', error, imageId, turns: recorder?.turns ?? 0, durationMs: Date.now() - started, finishedAt: new Date() },
       });
     });
-    return summariseRollout(stored);
   }
+  // After the rollout's transaction, not in it (see suspicion-store.ts), and outside the try: a
+  // failed refresh must not turn a finished rollout into an error.
+  await refreshSuspicion(db, [req.versionId]);
+  return summariseRollout(stored);
 }
 
 interface EpisodeContext {

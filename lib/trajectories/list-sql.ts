@@ -1,10 +1,11 @@
 // The list's filters and orders as SQL, written once and used for the page, the count and a
-// trajectory's neighbours in the same order. Plain SQL that SQLite and PostgreSQL both run:
-// the "suspicious" order needs each environment's median turns, which Prisma's query API
-// cannot express. Every value is a bound parameter; only the weights below are inlined.
+// trajectory's neighbours in the same order. Plain SQL that SQLite and PostgreSQL both run
+// (Prisma's query API cannot say NULLS LAST or compare row values). The "suspicious" order reads
+// the stored Rollout.suspicion (kept by suspicion-store.ts) through its index; the median turns
+// it is scored against (mediansCte) are computed here only for that store and for the badges of
+// one page's rows. Every value is a bound parameter but the constant UNSCORED below.
 import { Prisma } from '../db/generated/client.ts';
 import type { TrajectoryListQuery } from './list-query.ts';
-import { SUSPICION_WEIGHTS } from './suspicion.ts';
 
 type Sql = Prisma.Sql;
 
@@ -42,10 +43,11 @@ export function whereSql(query: TrajectoryListQuery): Sql {
 
 // Every order is descending on all its keys and ends on createdAt then id, so it is total and
 // pages never overlap. NULLS LAST: SQLite and PostgreSQL place NULL differently by default.
+// The suspicious order is the column order of the index on (suspicion, reward, createdAt, id).
 const REWARD_ORDER = Prisma.sql`"reward" DESC NULLS LAST, "createdAt" DESC, "id" DESC`;
 const ORDERS: Record<TrajectoryListQuery['sort'], Sql> = {
   reward: REWARD_ORDER,
-  suspicious: Prisma.sql`"score" DESC, ${REWARD_ORDER}`,
+  suspicious: Prisma.sql`"suspicion" DESC, ${REWARD_ORDER}`,
   newest: Prisma.sql`"createdAt" DESC, "id" DESC`,
   turns: Prisma.sql`"turns" DESC, "createdAt" DESC, "id" DESC`,
   duration: Prisma.sql`"durationMs" DESC, "createdAt" DESC, "id" DESC`,
@@ -57,7 +59,7 @@ const UNSCORED = Prisma.raw('-1e300');
 const REWARD_KEY = [Prisma.sql`COALESCE("reward", ${UNSCORED})`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`];
 const KEYS: Record<TrajectoryListQuery['sort'], Sql[]> = {
   reward: REWARD_KEY,
-  suspicious: [Prisma.sql`"score"`, ...REWARD_KEY],
+  suspicious: [Prisma.sql`"suspicion"`, ...REWARD_KEY],
   newest: [Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
   turns: [Prisma.sql`"turns"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
   duration: [Prisma.sql`"durationMs"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
@@ -74,28 +76,14 @@ export function sortKeySql(sort: TrajectoryListQuery['sort']): { key: Sql; ascen
   };
 }
 
-const W = SUSPICION_WEIGHTS;
-
 /**
- * A WITH clause defining the table expression `ranked` (id, score and the order columns of
- * every matching rollout) and the ORDER BY over it. The suspicious order scores each row
- * against the median turns of its environment version over all that version's rollouts.
+ * A WITH clause defining the table expression `ranked` (id and the order columns of every
+ * matching rollout) and the ORDER BY over it.
  */
 export function rankedSql(query: TrajectoryListQuery): { with: Sql; order: Sql } {
-  const base = Prisma.sql`SELECT r."id", r."versionId", r."reward", r."turns", r."durationMs", r."createdAt", r."changedFiles", r."touchedProtected" FROM "Rollout" r ${whereSql(query)}`;
-  const order = ORDERS[query.sort];
-  if (query.sort !== 'suspicious') {
-    return { with: Prisma.sql`WITH ranked AS (SELECT b.*, 0 AS "score" FROM (${base}) b)`, order };
-  }
-  const score = Prisma.raw(`CASE WHEN COALESCE(b."reward", 0) <= 0 THEN 0 ELSE b."reward" * (
-      ${W.fewTurns} * (CASE WHEN m."median" > 0 AND b."turns" < m."median" THEN 1.0 - b."turns" * 1.0 / m."median" ELSE 0 END)
-    + ${W.noArtifact} * (CASE WHEN b."changedFiles" = '[]' THEN 1 ELSE 0 END)
-    + ${W.touchedProtected} * (CASE WHEN b."touchedProtected" THEN 1 ELSE 0 END)) END`);
   return {
-    with: Prisma.sql`WITH base AS (${base}),
-      ${mediansCte(Prisma.sql`SELECT "versionId" FROM base`)},
-      ranked AS (SELECT b.*, ${score} AS "score" FROM base b LEFT JOIN medians m ON m."versionId" = b."versionId")`,
-    order,
+    with: Prisma.sql`WITH ranked AS (SELECT r."id", r."reward", r."turns", r."durationMs", r."createdAt", r."suspicion" FROM "Rollout" r ${whereSql(query)})`,
+    order: ORDERS[query.sort],
   };
 }
 

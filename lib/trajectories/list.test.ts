@@ -120,3 +120,25 @@ describe('trajectoryFacets', () => {
     expect(await trajectoryFacets(db)).toEqual({ policies: ['oracle', 'simulated'], lineages: [], environments: ['alpha-task', 'beta_task'] });
   });
 });
+
+describe('the stored suspicion', () => {
+  it('follows the median: a much longer rollout raises it, rescoring the version and reordering the list', async () => {
+    const gamma = await seedEnvironment(db, { name: 'gamma-task' });
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    // Median turns 6 over 1, 6 and 20: only the 1-turn rollout is short.
+    const quick = await seedRollout(db, { versionId: gamma, reward: 0.5, turns: 1, createdAt: at(10) });
+    const steady = await seedRollout(db, { versionId: gamma, reward: 1, turns: 6, createdAt: at(11) });
+    const slow = await seedRollout(db, { versionId: gamma, reward: 0, turns: 20, createdAt: at(12) });
+    const stored = async () => Object.fromEntries((await db.rollout.findMany({ where: { versionId: gamma }, select: { id: true, suspicion: true } })).map((r) => [r.id, r.suspicion]));
+    expect(await stored()).toEqual({ [quick]: 0.5 * (1 - 1 / 6), [steady]: 0, [slow]: 0 });
+    expect(await order({ sort: 'suspicious', env: 'gamma' })).toEqual([quick, steady, slow]);
+
+    // Median (6 + 20) / 2 = 13: the 6-turn rollout is now short too, and its reward puts it first.
+    const marathon = await seedRollout(db, { versionId: gamma, reward: 0, turns: 100, createdAt: at(13) });
+    expect(await stored()).toEqual({ [quick]: 0.5 * (1 - 1 / 13), [steady]: 1 - 6 / 13, [slow]: 0, [marathon]: 0 });
+    expect(await order({ sort: 'suspicious', env: 'gamma' })).toEqual([steady, quick, marathon, slow]);
+    expect(await trajectoryNeighbours(db, q({ sort: 'suspicious', env: 'gamma' }), quick)).toMatchObject({ position: 2, previousId: steady, nextId: marathon });
+
+    await db.rollout.deleteMany({ where: { versionId: gamma } });
+  });
+});

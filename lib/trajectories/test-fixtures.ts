@@ -1,5 +1,6 @@
 // Rollout rows for the trajectory tests, written straight through Prisma.
 import type { Db } from '../db/client.ts';
+import { refreshSuspicion } from './suspicion-store.ts';
 
 export interface RolloutSeed {
   versionId: string;
@@ -62,5 +63,6 @@ export async function seedRollout(db: Db, seed: RolloutSeed): Promise<string> {
       ],
     });
   }
+  await refreshSuspicion(db, [seed.versionId]);
   return rollout.id;
 }
