@@ -52,6 +52,8 @@ test('a 500-turn trajectory by keyboard: last turn, search, full output, help', 
   await page.goto(`/trajectories/${TRAJECTORY_IDS.long}`);
   await expect(page.getByRole('heading', { name: `${LONG_TURNS} turns` })).toBeVisible();
   const loadMs = Date.now() - started;
+  // Keys pressed before hydration go nowhere, as for a person on a slow machine.
+  await expect(page.locator('section[data-keys-ready]')).toBeAttached();
 
   const last = page.locator(`[data-turn="${LONG_TURNS}"]`);
   await page.keyboard.press('End');

@@ -154,6 +154,10 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
     return () => window.removeEventListener('keydown', onKey);
   }, [focused, focusTurn, turns.length, neighbours.data, router, listSearch]);
 
+  // Keys pressed before hydration go nowhere: the page says when its shortcuts listen.
+  const [keysReady, setKeysReady] = useState(false);
+  useEffect(() => setKeysReady(true), []);
+
   const loadFull = useCallback(
     async (stepId: number) => {
       const { output } = await fetchJson<{ output: string }>(`/api/trajectories/${trajectoryId}/steps/${stepId}/output`);
@@ -163,7 +167,7 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
   );
 
   return (
-    <section aria-labelledby="turns-heading" className="flex flex-col gap-2">
+    <section aria-labelledby="turns-heading" data-keys-ready={keysReady ? '' : undefined} className="flex flex-col gap-2">
       <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 bg-zinc-50/95 py-2 backdrop-blur">
         <h2 id="turns-heading" className="text-sm font-semibold">
           {turns.length} turns
