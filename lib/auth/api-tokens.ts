@@ -30,18 +30,39 @@ export async function createApiToken(
   return { id: row.id, name: row.name, token };
 }
 
+// A trainer asks many times a second with the same token, so a verified token is remembered for
+// a second per process: a revocation or role change in this process takes effect at once (it
+// forgets them all), one made by another process within a second. Only verified tokens are kept,
+// so unknown tokens cannot grow the map beyond the tokens that exist.
+const VERIFIED_MAX_AGE_MS = 1_000;
+const verified = new Map<string, { at: number; user: TokenUser }>();
+
+/** Forgets every remembered verification: after a revocation or a role change. */
+export function forgetVerifiedTokens(): void {
+  verified.clear();
+}
+
 /** The token's user, or null when the token is unknown, revoked, or its user has no valid role. */
-export async function verifyApiToken(db: Db, token: string): Promise<TokenUser | null> {
+export async function verifyApiToken(db: Db, token: string, now = Date.now()): Promise<TokenUser | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashApiToken(token) }, include: { user: true } });
+  const tokenHash = hashApiToken(token);
+  const remembered = verified.get(tokenHash);
+  if (remembered && now - remembered.at < VERIFIED_MAX_AGE_MS) return remembered.user;
+  verified.delete(tokenHash);
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash },
+    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
+  });
   if (!row || row.revokedAt || !isRole(row.user.role)) return null;
-  const now = new Date();
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role };
+  const user = { id: row.user.id, email: row.user.email, name: row.user.name, role: row.user.role };
+  verified.set(tokenHash, { at: now, user });
+  return user;
 }
 
 export async function revokeApiToken(db: Db, id: string): Promise<void> {
   await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  forgetVerifiedTokens();
 }

@@ -81,10 +81,27 @@ describe('API tokens', () => {
     expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).toEqual(firstUse);
     const longAgo = new Date(Date.now() - LAST_USED_RESOLUTION_MS - 1_000);
     await db.apiToken.update({ where: { id: created.id }, data: { lastUsedAt: longAgo } });
-    await verifyApiToken(db, created.token);
+    await verifyApiToken(db, created.token, Date.now() + 2_000); // past the remembered verification
     expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt!.getTime()).toBeGreaterThan(longAgo.getTime());
 
     await revokeApiToken(db, created.id);
     expect(await verifyApiToken(db, created.token)).toBeNull();
+  });
+
+  it('remembers a verified token for a second: changes in this process apply at once, from elsewhere within the second', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'tom@example.test', name: 'Tom', role: 'trainer', password: 'long enough password' });
+    const { id, token } = await createApiToken(db, user.id, 'trainer box');
+    const at = Date.now();
+    expect(await verifyApiToken(db, token, at)).toMatchObject({ role: 'trainer' });
+
+    // A role change through this process's code is seen on the next call.
+    await setUserRole(db, user.id, 'lead');
+    expect(await verifyApiToken(db, token, at + 1)).toMatchObject({ role: 'lead' });
+
+    // Revoked by another process (a direct write): remembered until the second is over, then refused.
+    await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+    expect(await verifyApiToken(db, token, at + 500)).toMatchObject({ role: 'lead' });
+    expect(await verifyApiToken(db, token, at + 1_500)).toBeNull();
   });
 });

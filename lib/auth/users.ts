@@ -2,6 +2,7 @@
 // Passwords go through better-auth's own hasher and account records, never ours.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { isRole, type Role } from './roles.ts';
 
@@ -78,6 +79,7 @@ export async function setUserRole(db: Pick<Db, 'user'>, userId: string, role: Ro
   if (!isRole(role)) throw new Error(`unknown role ${String(role)}`);
   const before = toSummary(await db.user.findUniqueOrThrow({ where: { id: userId } }));
   const after = toSummary(await db.user.update({ where: { id: userId }, data: { role } }));
+  forgetVerifiedTokens();
   return { before, after };
 }
 
