@@ -16,13 +16,13 @@ export async function loadDriftRows(db: Db): Promise<DriftRows> {
       where: COMPLETE_PROBE,
       select: { id: true, versionId: true, generationId: true, lineageId: true, passes: true, size: true, createdAt: true },
     }),
-    // Sums for every group: a plain scan is cheaper than joining on the group's purpose, and
-    // assembling reads only the probes' sums.
-    db.rollout.groupBy({ by: ['groupId'], _count: { _all: true }, _sum: { turns: true } }),
+    // Sums for every group: cheaper than joining on the group's purpose (assembling reads only the
+    // probes' sums). Rollouts outside any group (most of a trainer's) are skipped by the index.
+    db.rollout.groupBy({ by: ['groupId'], where: { groupId: { not: null } }, _count: { _all: true }, _sum: { turns: true } }),
     // Tokens per turn only where the policy reported both counts.
     db.rollout.groupBy({
       by: ['groupId'],
-      where: { promptTokens: { not: null }, completionTokens: { not: null } },
+      where: { groupId: { not: null }, promptTokens: { not: null }, completionTokens: { not: null } },
       _sum: { turns: true, promptTokens: true, completionTokens: true },
     }),
     db.attempt.groupBy({ by: ['generationId', 'state'], _count: { _all: true } }),
