@@ -15,7 +15,8 @@ const SETTLE_LOOP_SEC = 3;
 // for up to ${SETTLE_LOOP_SEC}s (EPOCHREALTIME: bash has no builtin sleep).
 // Killed orphans stay as zombies (the container's init, sleep, never reaps
 // them); they cannot act, but they hold pids, so only a few are tolerated.
-const KILL_ALL_BUT_INIT = `shopt -s nullglob
+// `thenRun` runs once nothing is left (forks are free again), in the same exec: one round trip.
+const killAllButInit = (thenRun: string) => `shopt -s nullglob
 deadline=$((\${EPOCHREALTIME/./} + ${SETTLE_LOOP_SEC} * 1000000))
 while ((\${EPOCHREALTIME/./} < deadline)); do
   kill -9 -1 2>/dev/null
@@ -27,7 +28,11 @@ while ((\${EPOCHREALTIME/./} < deadline)); do
     state=\${stat##*) }
     [[ \${state%% *} == Z ]] && zombies=$((zombies + 1)) || live=$((live + 1))
   done
-  ((live == 0)) && exit $((zombies > ${MAX_ZOMBIES} ? 2 : 0))
+  if ((live == 0)); then
+    ((zombies > ${MAX_ZOMBIES})) && exit 2
+    ${thenRun}
+    exit 0
+  fi
 done
 exit 1`;
 
@@ -35,11 +40,15 @@ const SETTLE_TIMEOUT_SEC = 15;
 
 export type SettleOutcome = 'killed-in-place' | 'restarted';
 
-export async function stopAgentProcesses(container: Docker.Container): Promise<SettleOutcome> {
+/**
+ * Ends every process but the container's init. Killed in place, `thenRun` (a shell snippet) has
+ * run after the kill in the same exec and `log` is its output; restarted, it has not run.
+ */
+export async function stopAgentProcesses(container: Docker.Container, thenRun = ''): Promise<{ outcome: SettleOutcome; log: string }> {
   let restartNeeded = false;
   try {
     const res = await runPhase(container, {
-      cmd: ['bash', '-c', KILL_ALL_BUT_INIT],
+      cmd: ['bash', '-c', killAllButInit(thenRun)],
       user: 'root',
       workingDir: '/',
       timeoutSec: SETTLE_TIMEOUT_SEC,
@@ -47,12 +56,12 @@ export async function stopAgentProcesses(container: Docker.Container): Promise<S
         restartNeeded = true;
       },
     });
-    if (res.exitCode === 0 && !restartNeeded) return 'killed-in-place';
+    if (res.exitCode === 0 && !restartNeeded) return { outcome: 'killed-in-place', log: res.log };
   } catch {
     // the exec could not start (no free pid): restart instead
   }
   await container.kill().catch(() => undefined);
   await container.wait();
   await container.start();
-  return 'restarted';
+  return { outcome: 'restarted', log: '' };
 }

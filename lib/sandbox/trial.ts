@@ -164,7 +164,12 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 
   // Counters first: a restart below would reset them.
   state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }));
-  if ((await stopAgentProcesses(container)) === 'restarted') {
+  // The capture reads the agent's directories and the discard empties the verifier's: when they do
+  // not overlap, the discard runs in the settle's own exec (one round trip fewer) and the capture
+  // alongside the tests going in; otherwise the capture must see those paths before they change.
+  const separate = !captureDirs.every((dir) => outsideVerifierPaths(dir));
+  const settled = await stopAgentProcesses(container, separate ? '' : DISCARD_PROTECTED);
+  if (settled.outcome === 'restarted') {
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
   }
@@ -173,17 +178,14 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   };
   const testsIn = async () => {
-    const discarded = await execOutput(container, ['sh', '-c', DISCARD_PROTECTED]);
-    state.protectedPathsTouched = discarded.log.includes('touched=1');
+    const discarded = settled.outcome === 'killed-in-place' && !separate ? settled.log : (await execOutput(container, ['sh', '-c', DISCARD_PROTECTED])).log;
+    state.protectedPathsTouched = discarded.includes('touched=1');
     await copyBundleDir(container, req.bundle, 'tests');
   };
-  // The capture reads the agent's directories, the tests go to /tests and /logs/verifier: at once,
-  // unless a captured directory holds those (then the capture must see them before they change).
-  if (captureDirs.every((dir) => outsideVerifierPaths(dir))) await Promise.all([capture(), testsIn()]);
-  else {
+  if (separate) {
     await capture();
     await testsIn();
-  }
+  } else await Promise.all([capture(), testsIn()]);
   clock.lap('capture-and-tests-in');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],
