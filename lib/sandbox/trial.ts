@@ -167,8 +167,8 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   // The capture reads the agent's directories and the discard empties the verifier's: when they do
   // not overlap, the discard runs in the settle's own exec (one round trip fewer) and the capture
   // alongside the tests going in; otherwise the capture must see those paths before they change.
-  const separate = !captureDirs.every((dir) => outsideVerifierPaths(dir));
-  const settled = await stopAgentProcesses(container, separate ? '' : DISCARD_PROTECTED);
+  const discardInSettle = captureDirs.every(outsideVerifierPaths);
+  const settled = await stopAgentProcesses(container, discardInSettle ? DISCARD_PROTECTED : '');
   if (settled.outcome === 'restarted') {
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
@@ -177,15 +177,18 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   const capture = async () => {
     if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   };
+  // A restart ended the settle's exec before its discard ran.
+  const discardLog = async () =>
+    discardInSettle && settled.outcome === 'killed-in-place' ? settled.log : (await execOutput(container, ['sh', '-c', DISCARD_PROTECTED])).log;
   const testsIn = async () => {
-    const discarded = settled.outcome === 'killed-in-place' && !separate ? settled.log : (await execOutput(container, ['sh', '-c', DISCARD_PROTECTED])).log;
-    state.protectedPathsTouched = discarded.includes('touched=1');
+    state.protectedPathsTouched = (await discardLog()).includes('touched=1');
     await copyBundleDir(container, req.bundle, 'tests');
   };
-  if (separate) {
+  if (discardInSettle) await Promise.all([capture(), testsIn()]);
+  else {
     await capture();
     await testsIn();
-  } else await Promise.all([capture(), testsIn()]);
+  }
   clock.lap('capture-and-tests-in');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],

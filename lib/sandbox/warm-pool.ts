@@ -6,10 +6,10 @@
 // The pool is per container configuration (image, limits, task label), fills only for
 // configurations asked for more than `size` times (a one-off validation of a new image, two
 // trials, earns none; a probe's rollouts or repeated validations do), keeps `size` ready for the
-// few most recently used ones,
-// and throws idle containers away after a while. Pooled containers carry envolve.managed and
-// envolve.expires like every trial container, so the reaper takes them if this process dies, and
-// envolve.pool (host:pid of the owner), so the next pool on the same host takes them at once.
+// few most recently used ones, and throws idle containers away after a while. Pooled containers
+// carry envolve.managed and envolve.expires like every trial container, so the reaper takes them
+// if this process dies, and envolve.pool (host:pid of the owner), so the next pool on the same
+// host takes them at once.
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
 
