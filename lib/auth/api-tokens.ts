@@ -62,7 +62,29 @@ export async function verifyApiToken(db: Db, token: string, now = Date.now()): P
   return user;
 }
 
-export async function revokeApiToken(db: Db, id: string): Promise<void> {
-  await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+export interface ApiTokenSummary {
+  id: string;
+  name: string;
+  user: string; // the user's email
+  createdAt: Date;
+  lastUsedAt: Date | null; // to the minute
+  revokedAt: Date | null;
+}
+
+const SUMMARY_SELECT = { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true, user: { select: { email: true } } } as const;
+const toSummary = ({ user, ...row }: { user: { email: string } } & Omit<ApiTokenSummary, 'user'>): ApiTokenSummary => ({ ...row, user: user.email });
+
+/** Every token, newest first: never the token itself, which only its holder has. */
+export async function listApiTokens(db: Db): Promise<ApiTokenSummary[]> {
+  const rows = await db.apiToken.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: SUMMARY_SELECT });
+  return rows.map(toSummary);
+}
+
+/** Revokes a token; revoking it again keeps the first revocation time. */
+export async function revokeApiToken(db: Db, id: string): Promise<ApiTokenSummary> {
+  await db.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
   forgetVerifiedTokens();
+  const row = await db.apiToken.findUnique({ where: { id }, select: SUMMARY_SELECT });
+  if (!row) throw new Error(`no API token with id ${id} (envolve tokens list shows them)`);
+  return toSummary(row);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
-import { createApiToken, createUser, listUsers, revokeApiToken, setPassword, setUserRole, verifyApiToken } from './users.ts';
+import { createApiToken, createUser, listApiTokens, listUsers, revokeApiToken, setPassword, setUserRole, verifyApiToken } from './users.ts';
 import { LAST_USED_RESOLUTION_MS } from './api-tokens.ts';
 
 let testDb: TestDb;
@@ -84,8 +84,14 @@ describe('API tokens', () => {
     await verifyApiToken(db, created.token, Date.now() + 2_000); // past the remembered verification
     expect((await db.apiToken.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt!.getTime()).toBeGreaterThan(longAgo.getTime());
 
-    await revokeApiToken(db, created.id);
+    const revoked = await revokeApiToken(db, created.id);
+    expect(revoked).toMatchObject({ id: created.id, name: 'trainer box', user: 'tia@example.test' });
     expect(await verifyApiToken(db, created.token)).toBeNull();
+    // Listed without the token; revoking again keeps the first time; an unknown id is named.
+    expect((await listApiTokens(db)).find((t) => t.id === created.id)).toEqual(revoked);
+    expect(JSON.stringify(await listApiTokens(db))).not.toContain(created.token);
+    expect((await revokeApiToken(db, created.id)).revokedAt).toEqual(revoked.revokedAt);
+    await expect(revokeApiToken(db, 'nope')).rejects.toThrow('no API token with id nope');
   });
 
   it('remembers a verified token for a second: changes in this process apply at once, from elsewhere within the second', async () => {

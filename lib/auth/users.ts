@@ -6,7 +6,7 @@ import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { isRole, type Role } from './roles.ts';
 
-export { createApiToken, revokeApiToken, verifyApiToken, type TokenUser } from './api-tokens.ts';
+export { createApiToken, listApiTokens, revokeApiToken, verifyApiToken, type ApiTokenSummary, type TokenUser } from './api-tokens.ts';
 
 export interface UserSummary {
   id: string;

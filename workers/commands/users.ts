@@ -1,7 +1,7 @@
 // `envolve users …` and `envolve tokens …`: accounts and machine credentials from the shell.
 import type { Command } from 'commander';
 import { ROLES, isRole } from '../../lib/auth/roles.ts';
-import { createApiToken, createUser, findUserByEmail, generatePassword, listUsers, setPassword } from '../../lib/auth/users.ts';
+import { createApiToken, createUser, findUserByEmail, generatePassword, listApiTokens, listUsers, revokeApiToken, setPassword } from '../../lib/auth/users.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, table, type OutputOptions } from '../output.ts';
 
@@ -80,6 +80,29 @@ export function registerUserCommands(program: Command): void {
           return { user: user.email, role: user.role, ...(await createApiToken(db, user.id, opts.name)) };
         });
         emit(opts, { ok: true, ...created }, (r) => `${r.token}\n(token "${r.name}" for ${r.user}; shown once, send it as Authorization: Bearer <token>)`);
+      }),
+    );
+  tokens
+    .command('list')
+    .description('every token: id, name, user, when it was created, last used (to the minute) and revoked')
+    .option('--json', 'print one JSON document')
+    .action((opts: OutputOptions) =>
+      run(opts, async () => {
+        const list = await withDb(listApiTokens);
+        const when = (date: Date | null) => date?.toISOString() ?? '–';
+        emit(opts, { tokens: list }, (r) =>
+          table([['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'], ...r.tokens.map((t) => [t.id, t.name, t.user, when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt)])]),
+        );
+      }),
+    );
+  tokens
+    .command('revoke <id>')
+    .description('revoke a token: refused at once by this process, by running servers within a second')
+    .option('--json', 'print one JSON document')
+    .action((id: string, opts: OutputOptions) =>
+      run(opts, async () => {
+        const token = await withDb((db) => revokeApiToken(db, id));
+        emit(opts, { ok: true, token }, (r) => `revoked token "${r.token.name}" of ${r.token.user} (${r.token.revokedAt?.toISOString()})`);
       }),
     );
 }
