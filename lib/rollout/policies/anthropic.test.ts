@@ -111,10 +111,16 @@ describe('AnthropicPolicy', () => {
   });
 
   it('returns promptly when the wall-clock budget aborts a request in flight', async () => {
-    fake = await startFakeAnthropic({ respond: () => new Promise<FakeReply>((resolve) => setTimeout(() => resolve({ text: 'late' }), 10_000)) });
     const controller = new AbortController();
+    // The budget runs out once the request has reached the server (a fixed timer could fire before
+    // it gets there on a loaded machine, and then nothing was in flight).
+    fake = await startFakeAnthropic({
+      respond: () => {
+        controller.abort();
+        return new Promise<FakeReply>((resolve) => setTimeout(() => resolve({ text: 'late' }), 10_000));
+      },
+    });
     const run = fakeEpisode({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 150);
     const started = Date.now();
     await policyFor(fake).act(run.episode);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -92,10 +92,16 @@ describe('OpenAiCompatiblePolicy', () => {
   });
 
   it('returns promptly when the wall-clock budget aborts a request in flight or a retry wait', async () => {
-    fake = await startFakeOpenAi({ respond: () => new Promise<FakeChatReply>((resolve) => setTimeout(() => resolve({ content: 'late' }), 10_000)) });
     const controller = new AbortController();
+    // The budget runs out once the request has reached the server (a fixed timer could fire before
+    // it gets there on a loaded machine, and then nothing was in flight).
+    fake = await startFakeOpenAi({
+      respond: () => {
+        controller.abort();
+        return new Promise<FakeChatReply>((resolve) => setTimeout(() => resolve({ content: 'late' }), 10_000));
+      },
+    });
     const run = fakeEpisode({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 150);
     let started = Date.now();
     await policyFor(fake).act(run.episode);
     expect(Date.now() - started).toBeLessThan(2000);
