@@ -70,7 +70,8 @@ export function jobHandlers(
       const { lineageId, generations } = evolveJobPayload.parse(payload);
       const context = await evolutionContext(lineageId, job);
       const result = await evolveLineage(context, lineageId, generations, signal);
-      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled };
+      const needsAttention = result.needsAttention?.number ?? null;
+      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled, needsAttention };
     },
     [REVISE_JOB]: async (payload, { job }) => {
       const { generationId, comment } = reviseJobPayload.parse(payload);

@@ -6,6 +6,7 @@ export type Tone =
   | 'in-progress'
   | 'validating'
   | 'invalid'
+  | 'needs-attention'
   | 'awaiting-review'
   | 'changes-requested'
   | 'approved'
@@ -26,6 +27,7 @@ export const TONES: Record<Tone, ToneStyle> = {
   'in-progress': { label: 'Planning / modifying', fill: '#f5f3ff', stroke: '#8b5cf6', text: '#4c1d95' },
   validating: { label: 'Validating', fill: '#eff6ff', stroke: '#3b82f6', text: '#1e3a8a' },
   invalid: { label: 'Invalid / failed', fill: '#fef2f2', stroke: '#dc2626', text: '#7f1d1d' },
+  'needs-attention': { label: 'Needs attention (no verdict)', fill: '#fdf4ff', stroke: '#c026d3', text: '#701a75' },
   'awaiting-review': { label: 'Awaiting review', fill: '#fffbeb', stroke: '#d97706', text: '#78350f' },
   'changes-requested': { label: 'Changes requested', fill: '#fff7ed', stroke: '#ea580c', text: '#7c2d12' },
   approved: { label: 'Approved', fill: '#ecfdf5', stroke: '#10b981', text: '#064e3b' },
@@ -44,6 +46,7 @@ const GENERATION_TONES: Record<string, Tone> = {
   rejected: 'rejected',
   released: 'released',
   failed: 'invalid',
+  'needs-attention': 'needs-attention',
 };
 
 const ATTEMPT_TONES: Record<string, Tone> = {
@@ -52,6 +55,7 @@ const ATTEMPT_TONES: Record<string, Tone> = {
   valid: 'superseded', // drawn apart only when the generation kept another attempt
   invalid: 'invalid',
   error: 'invalid',
+  inconclusive: 'needs-attention',
 };
 
 export function generationTone(state: string): Tone {

@@ -2,7 +2,7 @@
 // so dates are ISO strings and nothing here refers to Prisma.
 import type { StoredDifficulty } from '../difficulty/store.ts';
 
-export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled'] as const;
+export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled', 'needs-attention'] as const;
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
 export type LineageSort = (typeof LINEAGE_SORTS)[number];
 

@@ -11,4 +11,5 @@ export interface EvolutionContext {
   priorEstimator?: PriorEstimator; // estimates reference priors for names the shipped table lacks
   progress: (message: string) => void;
   labels?: Record<string, string>; // added to every sandbox container (job, worker)
+  rubricCheckTimeoutSec?: number; // each executable rubric check's first budget (default: the sandbox's)
 }

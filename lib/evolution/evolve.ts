@@ -6,7 +6,7 @@ import { syncBuiltinRubric } from '../rubric/index.ts';
 import { chooseAxis } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { loadLineage } from './lineage.ts';
-import { modifyLoop } from './modify-loop.ts';
+import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { planLoop } from './plan-loop.ts';
 
@@ -27,15 +27,15 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
     data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: 'planning' },
   });
   ctx.progress(`generation ${number} (${axis}, ${lineage.settings.effort}) from ${parent.versionId.slice(0, 12)}`);
-  const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
+  const settle = (state: string, data: { versionId?: string; error?: string | null } = {}) =>
     db.generation.update({ where: { id: generation.id }, data: { state, revision: { increment: 1 }, ...data } });
   try {
     const planned = await planLoop(ctx, lineage, generation, parent, axis);
     if (!planned.plan) return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
     await settle('modifying');
     const modified = await modifyLoop(ctx, lineage, generation, parent, planned.plan);
-    if (!modified.ok) return await settle('failed', { error: `no valid candidate: ${modified.reasons.join('\n')}` });
-    return await settle('awaiting-review', { versionId: modified.versionId });
+    const { state, ...data } = settlementOf(modified, 'no valid candidate');
+    return await settle(state, data);
   } catch (err) {
     await settle('failed', { error: err instanceof Error ? err.message : String(err) });
     throw err;
@@ -46,9 +46,12 @@ export interface EvolveLineageResult {
   validated: Generation[];
   failed: Generation[];
   stalled: boolean;
+  // A generation whose candidate reached no verdict (see settlementOf): evolution stops there and
+  // the lineage waits for a person, rather than evolving past a generation nobody could judge.
+  needsAttention: Generation | null;
 }
 
-// Evolves until `count` more generations validate, or the lineage stalls.
+// Evolves until `count` more generations validate, the lineage stalls, or one needs attention.
 export async function evolveLineage(
   ctx: EvolutionContext,
   lineageId: string,
@@ -58,11 +61,15 @@ export async function evolveLineage(
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
-  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false };
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, needsAttention: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
       const generation = await evolveGeneration(ctx, lineageId);
+      if (generation.state === 'needs-attention') {
+        result.needsAttention = generation;
+        break;
+      }
       if (generation.state === 'failed') {
         result.failed.push(generation);
         if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
@@ -75,7 +82,8 @@ export async function evolveLineage(
       }
     }
   } finally {
-    await db.lineage.update({ where: { id: lineageId }, data: { status: result.stalled ? 'stalled' : 'idle' } });
+    const status = result.needsAttention ? 'needs-attention' : result.stalled ? 'stalled' : 'idle';
+    await db.lineage.update({ where: { id: lineageId }, data: { status } });
   }
   return result;
 }

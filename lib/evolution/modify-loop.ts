@@ -14,7 +14,27 @@ import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
-export type ModifyOutcome = { ok: true; versionId: string } | { ok: false; reasons: string[] };
+export type ModifyOutcome =
+  | { ok: true; versionId: string }
+  | { ok: false; reasons: string[] }
+  // The candidate met no fault but no verdict either: retrying it would only meet the same machine.
+  | { ok: false; reasons: string[]; inconclusive: { versionId: string; reason: string } };
+
+export interface Settlement {
+  state: 'awaiting-review' | 'needs-attention' | 'failed';
+  versionId?: string;
+  error: string | null;
+}
+
+// How a generation settles on what Loop 2 produced: a valid candidate awaits review; one that
+// met no verdict is held, with its candidate, for a person; anything else failed.
+export function settlementOf(outcome: ModifyOutcome, failure: string): Settlement {
+  if (outcome.ok) return { state: 'awaiting-review', versionId: outcome.versionId, error: null };
+  if ('inconclusive' in outcome) {
+    return { state: 'needs-attention', versionId: outcome.inconclusive.versionId, error: `held for a person: ${outcome.inconclusive.reason}` };
+  }
+  return { state: 'failed', error: `${failure}: ${outcome.reasons.join('\n')}` };
+}
 
 export async function modifyLoop(
   ctx: EvolutionContext,
@@ -28,8 +48,8 @@ export async function modifyLoop(
   let feedback = initialFeedback;
   for (let number = first; number < first + lineage.settings.loops.maxModifyRounds; number++) {
     const outcome = await runAttempt(ctx, lineage, generation, parent, plan, number, feedback);
-    ctx.progress(`  attempt ${number}: ${outcome.ok ? 'valid' : `invalid (${outcome.reasons.map(firstLine).join('; ')})`}`);
-    if (outcome.ok) return outcome;
+    ctx.progress(`  attempt ${number}: ${describe(outcome)}`);
+    if (outcome.ok || 'inconclusive' in outcome) return outcome;
     feedback = outcome.reasons;
   }
   return { ok: false, reasons: feedback };
@@ -75,13 +95,28 @@ async function runAttempt(
     await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: 'validating' } });
 
     const validation = await validateCandidate(ctx, { versionId, bundle: child, attemptId: attempt.id, lineageId: lineage.row.id });
-    await finish(validation.passed ? 'valid' : 'invalid', validation.passed ? {} : { error: validation.feedback.map(firstLine).join('\n') });
-    return validation.passed ? { ok: true, versionId } : { ok: false, reasons: validation.feedback };
+    if (validation.passed) {
+      await finish('valid');
+      return { ok: true, versionId };
+    }
+    const error = validation.feedback.map(firstLine).join('\n');
+    if (validation.inconclusive) {
+      await finish('inconclusive', { error });
+      return { ok: false, reasons: validation.feedback, inconclusive: { versionId, reason: validation.inconclusive } };
+    }
+    await finish('invalid', { error });
+    return { ok: false, reasons: validation.feedback };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await finish('error', { error: message });
     return { ok: false, reasons: [message] };
   }
+}
+
+function describe(outcome: ModifyOutcome): string {
+  if (outcome.ok) return 'valid';
+  const reasons = outcome.reasons.map(firstLine).join('; ');
+  return 'inconclusive' in outcome ? `inconclusive, held for a person (${reasons})` : `invalid (${reasons})`;
 }
 
 function firstLine(text: string): string {

@@ -4,7 +4,7 @@ import type { Generation } from '../db/generated/client.ts';
 import { planSchema } from './plan-schema.ts';
 import type { EvolutionContext } from './context.ts';
 import { loadLineage } from './lineage.ts';
-import { modifyLoop } from './modify-loop.ts';
+import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { parentFor } from './parent.ts';
 
 export async function reviseGeneration(ctx: EvolutionContext, generationId: string, comment: string): Promise<Generation> {
@@ -14,15 +14,15 @@ export async function reviseGeneration(ctx: EvolutionContext, generationId: stri
   if (!round) throw new Error(`generation ${generationId} has no approved plan to revise`);
   const lineage = await loadLineage(db, generation.lineageId);
   const parent = await parentFor(db, generation.parentVersionId, generation.number - 1, ctx.synthesiser);
-  const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
+  const settle = (state: string, data: { versionId?: string; error?: string | null } = {}) =>
     db.generation.update({ where: { id: generationId }, data: { state, revision: { increment: 1 }, ...data } });
   await settle('modifying');
   ctx.progress(`revising generation ${generation.number}: ${comment.split('\n')[0]}`);
   const feedback = [`A reviewer requested changes: ${comment}`];
   try {
     const modified = await modifyLoop(ctx, lineage, generation, parent, planSchema.parse(JSON.parse(round.plan)), feedback);
-    if (!modified.ok) return await settle('failed', { error: `no valid revision: ${modified.reasons.join('\n')}` });
-    return await settle('awaiting-review', { versionId: modified.versionId, error: undefined });
+    const { state, ...data } = settlementOf(modified, 'no valid revision');
+    return await settle(state, data);
   } catch (err) {
     await settle('failed', { error: err instanceof Error ? err.message : String(err) });
     throw err;

@@ -10,6 +10,10 @@ export interface CandidateValidation {
   passed: boolean;
   runs: ValidatorRun[];
   feedback: string[]; // what failed, in words the modifier can act on
+  // Set when nothing failed on the environment's merits but a validator reached no verdict (a
+  // rubric check out of time even on its retry, a sandbox failure under the rubric, a verifier out
+  // of time): the same candidate would meet the same machine, so a person looks at it instead.
+  inconclusive: string | null;
 }
 
 const LOG_TAIL = 1500;
@@ -29,10 +33,26 @@ export async function validateCandidate(
       bundle: candidate.bundle,
       items,
       attemptId: candidate.attemptId,
+      checkTimeoutSec: ctx.rubricCheckTimeoutSec,
     }),
   ]);
   const runs = [...pair, rubric];
-  return { passed: runs.every((r) => r.verdict === 'passed'), runs, feedback: await feedbackFrom(ctx, runs) };
+  const passed = runs.every((r) => r.verdict === 'passed');
+  const feedback = await feedbackFrom(ctx, runs);
+  return { passed, runs, feedback, inconclusive: passed ? null : inconclusiveReason(runs, feedback) };
+}
+
+// A run without a verdict about the environment: the rubric erred with no item failing, or a
+// trial's verifier ran out of time (a nop agent or a verifier that times out says nothing).
+function reachedNoVerdict(run: ValidatorRun): boolean {
+  if (run.kind === 'rubric') return run.verdict === 'error';
+  return run.verdict === 'error' && run.status === 'timed-out';
+}
+
+function inconclusiveReason(runs: ValidatorRun[], feedback: string[]): string | null {
+  const notPassed = runs.filter((r) => r.verdict !== 'passed');
+  if (!notPassed.every(reachedNoVerdict)) return null;
+  return `no validator found a fault, but ${notPassed.map((r) => r.kind).join(' and ')} reached no verdict: ${feedback.join('; ')}`;
 }
 
 async function feedbackFrom(ctx: EvolutionContext, runs: ValidatorRun[]): Promise<string[]> {

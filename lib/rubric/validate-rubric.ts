@@ -22,6 +22,7 @@ export interface RubricValidatorOptions {
   attemptId?: string;
   jobId?: string; // makes the run idempotent across retries of the same job
   labels?: Record<string, string>;
+  checkTimeoutSec?: number; // each check's first budget; an overrun is retried once with a larger one
 }
 
 export type RubricValidatorRun = ValidatorRun & { rubricVerdicts: RubricVerdict[] };
@@ -45,6 +46,7 @@ async function runExecutableItems(options: RubricValidatorOptions, items: Rubric
     checks = await options.sandbox.runChecks({
       files: options.bundle.files,
       checks: withCheck.map((item) => ({ id: item.id, script: item.check })),
+      timeoutSec: options.checkTimeoutSec,
       labels: { ...options.labels, 'envolve.validator': 'rubric', 'envolve.version': options.versionId },
     });
   } catch (err) {

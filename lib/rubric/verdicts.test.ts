@@ -11,6 +11,15 @@ describe('checkVerdict', () => {
     expect(checkVerdict({ ...result, exitCode: null, timedOut: true }).verdict).toBe('error');
     expect(checkVerdict({ ...result, exitCode: null, error: 'no such container' }).detail).toMatch(/could not run/);
   });
+
+  it('says when a verdict came from the one retry after an overrun, and that two overruns judge nothing', () => {
+    const retried = { ...result, output: 'ok\n', retriedAfterSec: 20 };
+    expect(checkVerdict({ ...retried, exitCode: 0 })).toMatchObject({ verdict: 'passed', detail: 'ok\n[the first run overran its 20 s budget; this is its one retry]' });
+    expect(checkVerdict({ ...retried, exitCode: 1 })).toMatchObject({ verdict: 'failed' });
+    const twice = checkVerdict({ ...retried, exitCode: null, timedOut: true });
+    expect(twice.verdict).toBe('error');
+    expect(twice.detail).toMatch(/ran out of time twice \(20 s, then a larger budget\): a slow machine or a slow check, not a verdict on the environment/);
+  });
 });
 
 describe('runVerdict', () => {

@@ -20,12 +20,17 @@ const BROKEN_CHECK_EXIT_CODES = new Set([126, 127]);
 export function checkVerdict(result: CheckResult): ItemVerdict {
   const base = { method: 'executable' as const, durationMs: result.durationMs };
   if (result.error) return { ...base, verdict: 'error', detail: `the check could not run: ${result.error}` };
-  if (result.timedOut) return { ...base, verdict: 'error', detail: `${result.output}\n[the check timed out]`.trim() };
-  if (result.exitCode === 0) return { ...base, verdict: 'passed', detail: result.output };
-  if (result.exitCode === null || BROKEN_CHECK_EXIT_CODES.has(result.exitCode)) {
-    return { ...base, verdict: 'error', detail: `${result.output}\n[the check itself failed, exit code ${result.exitCode}]`.trim() };
+  const retried = result.retriedAfterSec === undefined ? '' : `\n[the first run overran its ${result.retriedAfterSec} s budget; this is its one retry]`;
+  if (result.timedOut) {
+    const why = `[the check ran out of time twice (${result.retriedAfterSec ?? '?'} s, then a larger budget): a slow machine or a slow check, not a verdict on the environment]`;
+    return { ...base, verdict: 'error', detail: `${result.output}\n${why}`.trim() };
   }
-  return { ...base, verdict: 'failed', detail: result.output };
+  const output = result.output.trimEnd();
+  if (result.exitCode === 0) return { ...base, verdict: 'passed', detail: `${output}${retried}`.trim() };
+  if (result.exitCode === null || BROKEN_CHECK_EXIT_CODES.has(result.exitCode)) {
+    return { ...base, verdict: 'error', detail: `${output}\n[the check itself failed, exit code ${result.exitCode}]${retried}`.trim() };
+  }
+  return { ...base, verdict: 'failed', detail: `${output}${retried}`.trim() };
 }
 
 export function judgeVerdict(answer: JudgeVerdict, durationMs: number): ItemVerdict {

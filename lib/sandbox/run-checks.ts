@@ -2,7 +2,8 @@
 // fresh container: the files are copied read-only to /bundle, each check is an exec
 // as the unprivileged user `agent` with its own time budget, and the container is
 // removed afterwards. A check that overruns restarts the container (the only way to
-// be sure its processes are gone) and the remaining checks go on in it.
+// be sure its processes are gone) and the check runs once more with a larger budget: running out
+// of time says more about a loaded machine than about the files, so one overrun is no verdict.
 import type Docker from 'dockerode';
 import type { BundleFile } from '../env/bundle.ts';
 import { ensureBaseImage } from './base-image.ts';
@@ -18,8 +19,10 @@ export const DEFAULT_CHECK_OUTPUT_BYTES = 16 * 1024;
 
 // A container outlives its budgets by at most this before the reaper may take it.
 const EXPIRY_MARGIN_SEC = 600;
-// Per check on top of its budget: a restart after a timeout, exec start-up.
+// Per check on top of its budgets: a restart after a timeout, exec start-up.
 const PER_CHECK_SLACK_SEC = 15;
+// A check that overran its budget runs once more with this many times the budget.
+export const RETRY_BUDGET_FACTOR = 3;
 
 export interface CheckSpec {
   id: string; // the caller's name for the check (e.g. a rubric item id)
@@ -40,8 +43,9 @@ export interface CheckResult {
   id: string;
   exitCode: number | null; // null when the check timed out or could not run
   output: string; // stdout and stderr as they interleaved, capped
-  timedOut: boolean;
-  durationMs: number;
+  timedOut: boolean; // it overran its budget, and then the larger budget of its one retry
+  durationMs: number; // of the run that counted (the retry's, when there was one)
+  retriedAfterSec?: number; // set when the first run overran this budget and the check ran again
   error?: string; // the check could not be run at all
 }
 
@@ -52,7 +56,8 @@ export interface ChecksResult {
 }
 
 function createChecksContainer(docker: Docker, req: ChecksRequest, imageId: string, limits: Limits, timeoutSec: number) {
-  const expires = Math.floor(Date.now() / 1000) + req.checks.length * (timeoutSec + PER_CHECK_SLACK_SEC) + EXPIRY_MARGIN_SEC;
+  const worstCasePerCheck = timeoutSec * (1 + RETRY_BUDGET_FACTOR) + 2 * PER_CHECK_SLACK_SEC;
+  const expires = Math.floor(Date.now() / 1000) + req.checks.length * worstCasePerCheck + EXPIRY_MARGIN_SEC;
   return docker.createContainer({
     Image: imageId,
     Entrypoint: ['sleep'],
@@ -79,7 +84,7 @@ function capped(text: string, bytes: number): string {
   return log.toString();
 }
 
-async function runOneCheck(container: Docker.Container, check: CheckSpec, timeoutSec: number, outputBytes: number): Promise<CheckResult> {
+async function runCheckOnce(container: Docker.Container, check: CheckSpec, timeoutSec: number, outputBytes: number): Promise<CheckResult> {
   const started = Date.now();
   let restarted: Promise<unknown> | undefined;
   try {
@@ -97,6 +102,13 @@ async function runOneCheck(container: Docker.Container, check: CheckSpec, timeou
     const error = err instanceof Error ? err.message : String(err);
     return { id: check.id, exitCode: null, output: '', timedOut: false, durationMs: Date.now() - started, error };
   }
+}
+
+async function runOneCheck(container: Docker.Container, check: CheckSpec, timeoutSec: number, outputBytes: number): Promise<CheckResult> {
+  const first = await runCheckOnce(container, check, timeoutSec, outputBytes);
+  if (!first.timedOut) return first;
+  const retry = await runCheckOnce(container, check, timeoutSec * RETRY_BUDGET_FACTOR, outputBytes);
+  return { ...retry, retriedAfterSec: timeoutSec };
 }
 
 export async function runChecks(docker: Docker, req: ChecksRequest): Promise<ChecksResult> {

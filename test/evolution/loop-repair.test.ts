@@ -2,7 +2,8 @@
 // attempt, or, when it never passes, recorded as a failed generation with all its attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
-import { evolveGeneration, findOrCreateLineage } from '../../lib/evolution/index.ts';
+import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/evolution/index.ts';
+import { saveRubricItem } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
@@ -70,4 +71,38 @@ describe('Loop 2 with a broken modifier', () => {
     expect(attempts.map((a) => a.state)).toEqual(['invalid', 'invalid']);
     expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 3)).toBe(true);
   });
+});
+
+describe('Loop 2 when a validator reaches no verdict', () => {
+  it('holds the generation for a person after one attempt instead of retrying an identical candidate', async () => {
+    const lineage = await lineageFor(44);
+    await saveRubricItem(testDb.db, {
+      key: 'aaa_never_finishes',
+      title: 'never finishes',
+      description: 'a check that runs out of any budget',
+      check: 'sleep 600',
+      question: null,
+      appliesTo: 'environment',
+      scope: 'lineage',
+      lineageId: lineage.row.id,
+      source: 'missed-issue',
+    });
+    const ctx = { ...context(testDb.db, sandbox, new ProceduralSynthesiser()), rubricCheckTimeoutSec: 2 };
+    const result = await evolveLineage(ctx, lineage.row.id, 3);
+    expect(result.validated).toHaveLength(0);
+    expect(result.failed).toHaveLength(0);
+    const held = result.needsAttention!;
+    expect(held).toMatchObject({ state: 'needs-attention', number: 1 });
+    expect(held.error).toMatch(/^held for a person: no validator found a fault, but rubric reached no verdict: rubric aaa_never_finishes error/);
+    const attempts = await attemptsOf(held.id);
+    expect(attempts.map((a) => a.state)).toEqual(['inconclusive']);
+    expect(held.versionId).toBe(attempts[0]!.candidateVersionId);
+    expect(attempts[0]!.validatorRuns.map((r) => [r.kind, r.verdict])).toEqual([
+      ['invalid-test', 'passed'],
+      ['oracle', 'passed'],
+      ['rubric', 'error'],
+    ]);
+    const row = await testDb.db.lineage.findUniqueOrThrow({ where: { id: lineage.row.id } });
+    expect(row.status).toBe('needs-attention');
+  }, 300_000);
 });

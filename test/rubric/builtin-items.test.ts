@@ -148,6 +148,53 @@ describe('values the instruction gives the agent', () => {
   });
 });
 
+// The checks search many strings in one awk pass; these pin the rule they keep (grep -wF's).
+describe('many strings in one pass', () => {
+  it('reports every literal answer, also one that is a prefix of another, and no partial word', async () => {
+    const [example] = await exampleBundles();
+    const bundle = withFiles(example!, {
+      'tests/expected.json': '{"values": ["1234", "1234.5", "99999", "x123", "7777"]}\n',
+      'solution/solve.sh': '#!/bin/bash\necho "total 1234.5" > /app/report.txt\necho 999990 >> /app/report.txt\necho 7777 >> /app/report.txt\n',
+      'instruction.md': 'Write `/app/report.json`; use the threshold 7777.\n',
+    });
+    const result = (await runItems(bundle, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
+    expect(result.exitCode, result.output).toBe(1);
+    const reported = [...result.output.matchAll(/expected value '([^']+)'/g)].map((m) => m[1]).sort();
+    expect(reported).toEqual(['1234', '1234.5']);
+  });
+
+  it('accepts an /app path named in full or by its part below /app as a word, and names each missing one', async () => {
+    const [example] = await exampleBundles();
+    const bundle = withFiles(example!, {
+      'instruction.md': 'Write the counts to `out/counts.txt` and the report to /app/report.json.\n',
+      'tests/test.sh':
+        '#!/bin/bash\nok=1\nfor f in /app/report.json /app/out/counts.txt /app/summary.csv /app/total.txt; do [ -s "$f" ] || ok=0; done\n' +
+        'echo $ok > /logs/verifier/reward.txt\n',
+    });
+    const result = (await runItems(bundle, [item('output_paths_in_instruction')])).output_paths_in_instruction!;
+    expect(result.exitCode, result.output).toBe(1);
+    expect(result.output.trim().split('\n').sort()).toEqual([
+      'tests/ uses /app/summary.csv but instruction.md never mentions it',
+      'tests/ uses /app/total.txt but instruction.md never mentions it',
+    ]);
+  });
+
+  it('names every copied reference file in the build context, and a solve.sh there by its name', async () => {
+    const [example] = await exampleBundles();
+    const file = (path: string) => example!.files.find((f) => f.path === path)!.content.toString('utf8');
+    const bundle = withFiles(example!, {
+      'environment/a/helper.sh': file('solution/solve.sh'),
+      'environment/b/check.sh': file('tests/test.sh'),
+      'environment/solve.sh': '#!/bin/bash\n',
+    });
+    const result = (await runItems(bundle, [item('tests_or_solution_in_image')])).tests_or_solution_in_image!;
+    expect(result.exitCode, result.output).toBe(1);
+    expect(result.output).toContain('environment/a/helper.sh is a copy of solution/solve.sh');
+    expect(result.output).toContain('environment/b/check.sh is a copy of tests/test.sh');
+    expect(result.output).toContain("environment/solve.sh: the reference solution's name in the build context");
+  });
+});
+
 describe('built-in executable items on bad bundles', () => {
   it.each(BAD)('$key fails on $why', async ({ key, change, detail }) => {
     const [example] = await exampleBundles();

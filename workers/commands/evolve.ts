@@ -48,7 +48,9 @@ export function registerEvolveCommand(program: Command): void {
     });
 }
 
-async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageReport & { added: number; stalled: boolean }> {
+type EvolveReport = LineageReport & { added: number; stalled: boolean; needsAttention: { number: number; reason: string } | null };
+
+async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveReport> {
   const generations = positiveInt(opts.generations, '--generations');
   const seed = nonNegativeInt(opts.seed, '--seed');
   if (!SYNTHESISERS.includes(opts.synth as SynthesiserName)) throw new Error(`--synth must be one of ${SYNTHESISERS.join(', ')}`);
@@ -68,11 +70,12 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<LineageRe
     const sandbox = await openSandbox();
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
-    return { ...(await lineageReport(db, lineage.row.id)), added: result.validated.length, stalled: result.stalled };
+    const needsAttention = result.needsAttention ? { number: result.needsAttention.number, reason: result.needsAttention.error ?? '' } : null;
+    return { ...(await lineageReport(db, lineage.row.id)), added: result.validated.length, stalled: result.stalled, needsAttention };
   });
 }
 
-function humanReport(report: LineageReport & { added: number; stalled: boolean }): string {
+function humanReport(report: EvolveReport): string {
   const rows = report.generations.map((g) => [
     String(g.number),
     g.state,
@@ -88,5 +91,6 @@ function humanReport(report: LineageReport & { added: number; stalled: boolean }
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
     table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
     `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}`,
+    ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
   ].join('\n');
 }

@@ -5,6 +5,7 @@ const STATE_STYLES: Record<string, string> = {
   rejected: 'bg-red-50 text-red-800 ring-red-600/20',
   failed: 'bg-red-50 text-red-800 ring-red-600/20',
   'changes-requested': 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  'needs-attention': 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-600/30',
 };
 
 export function StateBadge({ state }: { state: string }) {

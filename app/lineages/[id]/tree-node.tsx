@@ -23,6 +23,7 @@ export type FocusableNode = Element & HTMLOrSVGElement;
 const STATE_LABELS: Record<string, string> = {
   'awaiting-review': 'awaiting review',
   'changes-requested': 'changes requested',
+  'needs-attention': 'needs attention',
 };
 
 function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {

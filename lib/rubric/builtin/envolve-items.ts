@@ -2,6 +2,7 @@
 // (the reward file, offline builds, answers kept out of the image and the solution).
 import type { RubricItemDef } from '../types.ts';
 import { DOCKERFILE_INSTRUCTIONS } from './dockerfile-shell.ts';
+import { STRINGS_FOUND } from './strings-found-shell.ts';
 
 const rewardFileWritten: RubricItemDef = {
   key: 'reward_file_written',
@@ -91,19 +92,21 @@ const outputPathsInInstruction: RubricItemDef = {
   description:
     'An agent can only produce what it was told about: a file under /app that tests/ reads (an output to write, ' +
     'an input to leave unchanged) must be named in the instruction, by its full path or its path relative to /app.',
-  check: String.raw`[ -f instruction.md ] || { echo "instruction.md is missing"; exit 1; }
+  check:
+    STRINGS_FOUND +
+    String.raw`[ -f instruction.md ] || { echo "instruction.md is missing"; exit 1; }
 [ -d tests ] || { echo "no tests/"; exit 0; }
 # Absolute /app paths only (not /srv/app/...); a trailing dot or slash is punctuation.
 paths=$(grep -rhoIE '(^|[^A-Za-z0-9_./-])/app/[A-Za-z0-9._/-]*[A-Za-z0-9_]' tests/ | sed -E 's#^[^/]##' | sort -u)
-missing=0
-for path in $paths; do
-  relative=$(printf '%s' "$path" | sed 's#^/app/##')
-  if grep -qF -- "$path" instruction.md || grep -qwF -- "$relative" instruction.md; then continue; fi
-  echo "tests/ uses $path but instruction.md never mentions it"
-  missing=1
-done
-[ "$missing" -eq 0 ] && echo "every /app path in tests/ is in instruction.md: $(printf '%s ' $paths)"
-exit "$missing"
+# A path counts as mentioned by its full path anywhere, or by its part below /app as a word.
+unnamed=$(comm -23 <(printf '%s\n' "$paths" | sed '/^$/d') <(strings_found <(printf '%s\n' "$paths") instruction.md | sort -u))
+relative=$(printf '%s\n' "$unnamed" | sed '/^$/d; s#^/app/##' | sort -u)
+missing=$(comm -23 <(printf '%s\n' "$relative" | sed '/^$/d') <(strings_found -w <(printf '%s\n' "$relative") instruction.md | sort -u))
+if [ -n "$missing" ]; then
+  printf '%s\n' "$missing" | while IFS= read -r path; do echo "tests/ uses /app/$path but instruction.md never mentions it"; done
+  exit 1
+fi
+echo "every /app path in tests/ is in instruction.md: $(printf '%s ' $paths)"
 `,
   question: null,
   appliesTo: 'environment',
@@ -117,20 +120,22 @@ const solutionHasNoLiteralAnswers: RubricItemDef = {
     'When tests/expected.json holds the expected values (procedural tasks), none of its distinctive values ' +
     '(at least 4 characters with a digit) may appear verbatim in solve.sh, unless instruction.md gives that ' +
     'value to the agent too (a step id, a threshold): then it is an input, not an answer.',
-  check: String.raw`[ -f tests/expected.json ] || { echo "no tests/expected.json: nothing to compare"; exit 0; }
+  check:
+    STRINGS_FOUND +
+    String.raw`[ -f tests/expected.json ] || { echo "no tests/expected.json: nothing to compare"; exit 0; }
 [ -f solution/solve.sh ] || { echo "no solution/solve.sh"; exit 0; }
 values=$(jq -r '.. | scalars | tostring' tests/expected.json) || { echo "tests/expected.json is not valid JSON"; exit 1; }
-found=0
-while IFS= read -r value; do
-  if grep -qwF -- "$value" solution/solve.sh && ! grep -qwF -- "$value" instruction.md 2>/dev/null; then
-    echo "solve.sh contains the expected value '$value' literally"
-    found=1
-  fi
-done <<EOF
-$(printf '%s\n' "$values" | awk 'length($0) >= 4 && /[0-9]/ && !/^\//' | sort -u)
-EOF
-[ "$found" -eq 0 ] && echo "no expected value from tests/expected.json appears in solve.sh"
-exit "$found"
+instruction=instruction.md
+[ -f "$instruction" ] || instruction=/dev/null
+distinctive=$(printf '%s\n' "$values" | awk 'length($0) >= 4 && /[0-9]/ && !/^\//' | sort -u)
+in_solution=$(strings_found -w <(printf '%s\n' "$distinctive") solution/solve.sh)
+given=$(strings_found -w <(printf '%s\n' "$in_solution") "$instruction")
+literal=$(comm -23 <(printf '%s\n' "$in_solution" | sed '/^$/d' | sort -u) <(printf '%s\n' "$given" | sed '/^$/d' | sort -u))
+if [ -n "$literal" ]; then
+  printf '%s\n' "$literal" | while IFS= read -r value; do echo "solve.sh contains the expected value '$value' literally"; done
+  exit 1
+fi
+echo "no expected value from tests/expected.json appears in solve.sh"
 `,
   question: null,
   appliesTo: 'environment',

@@ -162,18 +162,18 @@ const testsOrSolutionInImage: RubricItemDef = {
     'environment/ is what the image is built from: a copy of solve.sh, of a solution file, or of a test script ' +
     'or expected answers there can end up where the agent can read it.',
   check: String.raw`[ -d environment ] || { echo "no environment/"; exit 0; }
-# Reference files: everything in solution/, test scripts and expected answers; tiny files match by chance.
-refs=$(find solution tests -type f \( -path 'solution/*' -o -name '*.sh' -o -name '*.py' -o -name 'expected*' \) -size +31c -exec sha256sum {} + 2>/dev/null)
+# Reference files: everything in solution/, test scripts and expected answers; tiny files (under
+# 32 bytes) match by chance. One sha256sum over each side and one join, whatever the file count.
+refs=$(find solution tests -type f \( -path 'solution/*' -o -name '*.sh' -o -name '*.py' -o -name 'expected*' \) -size +31c -print0 2>/dev/null | xargs -0 -r sha256sum)
+named=$(find environment -type f -name solve.sh)
+copies=$(find environment -type f -size +31c -not -name solve.sh -print0 | xargs -0 -r sha256sum |
+  awk 'FILENAME == ARGV[1] { if (!($1 in ref)) ref[$1] = substr($0, 67); next } ($1 in ref) { print substr($0, 67) " is a copy of " ref[$1] }' <(printf '%s\n' "$refs" | sed '/^$/d') -)
 bad=0
-while IFS= read -r -d '' file; do
-  if [ "$(basename "$file")" = solve.sh ]; then
-    echo "$file: the reference solution's name in the build context"; bad=1; continue
-  fi
-  [ "$(stat -c %s "$file")" -ge 32 ] || continue
-  sum=$(sha256sum "$file" | cut -d' ' -f1)
-  same=$(printf '%s\n' "$refs" | awk -v s="$sum" '$1 == s { print $2; exit }')
-  if [ -n "$same" ]; then echo "$file is a copy of $same"; bad=1; fi
-done < <(find environment -type f -print0)
+if [ -n "$named" ]; then
+  printf '%s\n' "$named" | while IFS= read -r file; do echo "$file: the reference solution's name in the build context"; done
+  bad=1
+fi
+[ -n "$copies" ] && { printf '%s\n' "$copies"; bad=1; }
 [ "$bad" -eq 0 ] && echo "no file in environment/ is a copy of a solution file, a test script or expected answers"
 exit "$bad"
 `,
