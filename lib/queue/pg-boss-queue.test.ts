@@ -77,7 +77,7 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     await queue.fail(first!, new Error('boom 1'), backoff);
     expect(await row(id)).toMatchObject({ state: 'queued', attempts: 1 });
     expect(await queue.claim('w', leaseMs)).toBeNull(); // not due yet
-    const second = await waitFor(() => queue.claim('w', leaseMs), 10_000);
+    const second = await waitFor(() => queue.claim('w', leaseMs), 60_000);
     expect(second).toMatchObject({ id, attempts: 2 });
     await queue.fail(second, new Error('boom 2'), backoff);
     expect(await row(id)).toMatchObject({ state: 'dead', attempts: 2 });
@@ -89,7 +89,7 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     await queue.claim('dead-worker', 500);
     expect(await other.claim('rescuer', leaseMs)).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 600));
-    const rescued = await waitFor(() => other.claim('rescuer', leaseMs), 10_000);
+    const rescued = await waitFor(() => other.claim('rescuer', leaseMs), 60_000);
     expect(rescued).toMatchObject({ id, attempts: 2, leaseOwner: 'rescuer' });
     expect(rescued.lastError).toContain('Lease of dead-worker expired');
   });

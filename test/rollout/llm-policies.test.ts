@@ -143,10 +143,9 @@ describe('LLM policies in a real sandbox', () => {
     });
     try {
       const policy = new AnthropicPolicy({ maxRetries: 0 }, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
-      const started = Date.now();
+      // The server never answers the second request: the rollout ends only because the budget did.
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 1, attempt: 3, agentTimeoutSec: 3 });
       expect(summary).toMatchObject({ status: 'timed-out', timedOut: true, reward: 0, passed: false, turns: 1 });
-      expect(Date.now() - started).toBeLessThan(30_000);
       expect(fake.requests).toHaveLength(2);
     } finally {
       await fake.close();

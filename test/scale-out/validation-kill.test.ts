@@ -38,7 +38,7 @@ const containersOf = (jobId: string) => sandbox.docker.listContainers({ all: tru
 it('retries the validation of a killed worker elsewhere, reaps its container and records each verdict once', async () => {
   const { db } = testDb;
   // The oracle takes a while, so the worker is killed while its container runs.
-  const slow = helloTask({ 'solution/solve.sh': '#!/bin/bash\nsleep 6\necho hello > /app/out.txt\n' });
+  const slow = helloTask({ 'solution/solve.sh': '#!/bin/bash\nsleep 20\necho hello > /app/out.txt\n' });
   const versionId = await storeBundle(db, { ...slow, name: 'slow-hello' }, { source: 'import' });
   const job = await enqueueValidation(db, versionId);
 
@@ -56,7 +56,7 @@ it('retries the validation of a killed worker elsewhere, reaps its container and
     return row.state === 'succeeded' ? row : null;
   }, 120_000);
   expect(done.attempts).toBe(2);
-  await waitFor(async () => !(await containersOf(job.id)).some((c) => c.Id === orphan!.Id), 30_000);
+  await waitFor(async () => !(await containersOf(job.id)).some((c) => c.Id === orphan!.Id), 120_000);
 
   const runs = await db.validatorRun.findMany({ where: { versionId } });
   expect(runs.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle']);

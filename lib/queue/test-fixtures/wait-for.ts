@@ -1,5 +1,5 @@
-/** Polls `probe` until it returns something truthy. */
-export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 5_000): Promise<T> {
+/** Polls `probe` until it returns something truthy. The generous default only matters when it never does: tests must pass on a loaded machine. */
+export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeChatReply, type FakeOpenAi, type RecordedChatRequest } from '../../../test/fakes/openai-server.ts';
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { OpenAiCompatiblePolicy, type OpenAiPolicyOptions } from './openai.ts';
+import { waitFor } from '../../queue/test-fixtures/wait-for.ts';
 
 const bash = (...commands: string[]): FakeChatReply => ({ toolCalls: commands.map((command) => ({ name: 'bash', arguments: { command } })) });
 
@@ -104,18 +105,23 @@ describe('OpenAiCompatiblePolicy', () => {
     const run = fakeEpisode({ signal: controller.signal });
     let started = Date.now();
     await policyFor(fake).act(run.episode);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The server answers after 10 s: returning well before that means the abort cut the request.
+    expect(Date.now() - started).toBeLessThan(9_000);
     expect(run.steps()).toEqual([]);
     expect(fake.requests).toHaveLength(1);
 
     await fake.close();
     fake = await startFakeOpenAi();
     fake.enqueue({ error: 503, retryAfterMs: 30_000 });
+    // The budget runs out while the policy waits to retry: once the first request was answered.
     const waiting = new AbortController();
-    setTimeout(() => waiting.abort(), 150);
     started = Date.now();
-    await policyFor(fake).act(fakeEpisode({ signal: waiting.signal }).episode);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const acting = policyFor(fake).act(fakeEpisode({ signal: waiting.signal }).episode);
+    await waitFor(async () => fake!.requests.length === 1, 60_000);
+    waiting.abort();
+    await acting;
+    // Returning well before the 30 s Retry-After means the abort cut the wait.
+    expect(Date.now() - started).toBeLessThan(25_000);
     expect(fake.requests).toHaveLength(1);
   });
 
