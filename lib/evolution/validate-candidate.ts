@@ -49,7 +49,7 @@ function reachedNoVerdict(run: ValidatorRun): boolean {
   return run.verdict === 'error' && run.status === 'timed-out';
 }
 
-function inconclusiveReason(runs: ValidatorRun[], feedback: string[]): string | null {
+export function inconclusiveReason(runs: ValidatorRun[], feedback: string[]): string | null {
   const notPassed = runs.filter((r) => r.verdict !== 'passed');
   if (!notPassed.every(reachedNoVerdict)) return null;
   return `no validator found a fault, but ${notPassed.map((r) => r.kind).join(' and ')} reached no verdict: ${feedback.join('; ')}`;
