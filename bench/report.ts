@@ -3,6 +3,7 @@
 import type { BrowserResult } from './browser.ts';
 import type { DashboardLoadResult } from './dashboard-load.ts';
 import type { EvolutionResult } from './evolution-throughput.ts';
+import { formatRubricChecks, type RubricChecksResult } from './rubric-checks.ts';
 import type { SandboxOverheadResult } from './sandbox-overhead.ts';
 import type { Summary } from './stats.ts';
 
@@ -15,7 +16,7 @@ export interface BenchReport {
   dirty: boolean;
   build?: string; // which web build the dashboard and browser parts measured
   seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number; validatorRuns?: number };
-  parts: { sandbox?: SandboxOverheadResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
+  parts: { sandbox?: SandboxOverheadResult; rubricChecks?: RubricChecksResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
   loadAverages: Record<string, number[]>;
 }
 
@@ -32,10 +33,15 @@ const mark = (met: boolean) => (met ? '✅ met' : '❌ missed');
 
 export function targetsOf(r: BenchReport): Target[] {
   const targets: Target[] = [];
-  const { sandbox, evolution, dashboard, browser } = r.parts;
+  const { sandbox, rubricChecks, evolution, dashboard, browser } = r.parts;
   if (sandbox) {
     const x = sandbox.validationWarmMs.median / sandbox.dockerRunMs.median;
     targets.push({ what: 'oracle validation vs plain docker run', target: '≤ 0.5×', measured: `${x.toFixed(2)}×`, met: x <= 0.5 });
+  }
+  if (rubricChecks) {
+    const slowest = [...rubricChecks.items].sort((a, b) => b.shareOfBudget - a.shareOfBudget)[0]!;
+    const share = `${(slowest.shareOfBudget * 100).toFixed(1)} % (${slowest.key})`;
+    targets.push({ what: `slowest executable rubric item, ${rubricChecks.steps}-step task`, target: '≤ 5 % of its budget', measured: share, met: slowest.shareOfBudget <= 0.05 });
   }
   if (evolution) {
     targets.push({ what: 'paper run (127 × 15, probed ×8) on this machine', target: '< 6 h', measured: `${evolution.paper.oneMachineHours.toFixed(1)} h`, met: evolution.paper.oneMachineHours < 6 });
@@ -57,7 +63,7 @@ export function targetsOf(r: BenchReport): Target[] {
 
 export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
-  const { sandbox, evolution, dashboard, browser } = r.parts;
+  const { sandbox, rubricChecks, evolution, dashboard, browser } = r.parts;
   lines.push(`# Envolve benchmarks (${r.mode} run)`, '');
   lines.push(`- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`);
   lines.push(`- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, Docker engine ${r.machine.docker}`);
@@ -78,6 +84,7 @@ export function renderReport(r: BenchReport): string {
     for (const [name, s] of Object.entries(sandbox.phasesWarmMs)) lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
     lines.push('', `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`);
   }
+  if (rubricChecks) lines.push('', '### Executable rubric items', '', formatRubricChecks(rubricChecks));
   if (evolution) {
     const e = evolution;
     lines.push('', '## 2. Evolution throughput and the paper run', '');

@@ -13,6 +13,7 @@ import { measureBrowser } from './browser.ts';
 import { measureDashboardLoad } from './dashboard-load.ts';
 import { measureEvolution } from './evolution-throughput.ts';
 import { renderReport, type BenchReport } from './report.ts';
+import { measureRubricChecks } from './rubric-checks.ts';
 import { measureSandboxOverhead } from './sandbox-overhead.ts';
 import { seedScaleDatabase } from './scale-seed.ts';
 import { buildCommittedWeb, type WebBuild } from './web-build.ts';
@@ -47,6 +48,9 @@ const report: BenchReport = {
 progress('1/4 sandbox overhead and sustained throughput');
 report.parts.sandbox = await measureSandboxOverhead({ runs: quick ? 3 : 9, seconds: quick ? 15 : 60, concurrency: cpus().length, task: 'examples/tasks/access-log-report', progress });
 report.loadAverages.sandbox = load();
+progress('1/4 executable rubric items on a 17-step task');
+report.parts.rubricChecks = await measureRubricChecks({ rounds: quick ? 3 : 7, steps: 17, progress });
+report.loadAverages.rubricChecks = load();
 
 progress('2/4 evolution throughput (a slice of the paper run, each generation validated and probed with 8 rollouts)');
 report.parts.evolution = await measureEvolution({ lineages: quick ? 1 : 4, generations: quick ? 1 : 3, probeConcurrency: cpus().length, progress });
