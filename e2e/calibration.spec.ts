@@ -9,7 +9,7 @@ import { ANNOTATOR2, calibrationFixture } from './fixtures/calibration-seed.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 
 // Serial: each test builds on the labels of the one before. Generous timeouts for a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 type Answer = 'pass' | 'fail' | 'unsure';
 const KEY: Record<Answer, string> = { pass: '1', fail: '2', unsure: '3' };

@@ -47,18 +47,18 @@ it('retries the validation of a killed worker elsewhere, reaps its container and
     const running = (await containersOf(job.id)).filter((c) => c.State === 'running' && c.Labels['envolve.lease']);
     const oracleRunning = running.length > 0 && (await db.validatorRun.count({ where: { jobId: job.id, kind: 'oracle' } })) === 0;
     return oracleRunning ? running : null;
-  }, 90_000);
+  }, 240_000);
   doomed.kill('SIGKILL');
 
   startWorker();
   const done = await waitFor(async () => {
     const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
     return row.state === 'succeeded' ? row : null;
-  }, 120_000);
+  }, 240_000);
   expect(done.attempts).toBe(2);
   await waitFor(async () => !(await containersOf(job.id)).some((c) => c.Id === orphan!.Id), 120_000);
 
   const runs = await db.validatorRun.findMany({ where: { versionId } });
   expect(runs.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle']);
   expect(runs.every((r) => r.verdict === 'passed')).toBe(true);
-}, 300_000);
+}, 900_000);
