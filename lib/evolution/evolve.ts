@@ -5,10 +5,11 @@ import type { Generation } from '../db/generated/client.ts';
 import { syncBuiltinRubric } from '../rubric/index.ts';
 import { chooseAxis } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
+import { axesToTry, exhaustedAt } from './exhaustion.ts';
 import { loadLineage } from './lineage.ts';
 import { modifyLoop } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
-import { planLoop } from './plan-loop.ts';
+import { planAlongAxes } from './plan-axes.ts';
 
 export const IN_PROGRESS_STATES = ['planning', 'modifying', 'validating'];
 
@@ -22,7 +23,13 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const lineage = await loadLineage(db, lineageId);
   const parent = await currentParent(db, lineage, ctx.synthesiser);
   const number = parent.number + 1;
-  const axis = chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
+  const axes = axesToTry(lineage.settings.axisPolicy, number, lineage.settings.seed, exhaustedAt(lineage.row, parent.versionId));
+  if (axes.length === 0) {
+    // Already found exhausted at this parent: the generation that found it is the answer.
+    const found = await db.generation.findFirst({ where: { lineageId, parentVersionId: parent.versionId, state: 'exhausted' }, orderBy: { createdAt: 'desc' } });
+    if (found) return found;
+  }
+  const axis = axes[0] ?? chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
   const generation = await db.generation.create({
     data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: 'planning' },
   });
@@ -30,10 +37,11 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const settle = (state: string, data: { versionId?: string; error?: string } = {}) =>
     db.generation.update({ where: { id: generation.id }, data: { state, revision: { increment: 1 }, ...data } });
   try {
-    const planned = await planLoop(ctx, lineage, generation, parent, axis);
-    if (!planned.plan) return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
+    const planned = await planAlongAxes(ctx, lineage, generation, parent, axes);
+    if (planned.kind === 'exhausted') return await settle('exhausted', { error: planned.message });
+    if (planned.kind === 'no-plan') return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
     await settle('modifying');
-    const modified = await modifyLoop(ctx, lineage, generation, parent, planned.plan);
+    const modified = await modifyLoop(ctx, lineage, planned.generation, parent, planned.plan);
     if (!modified.ok) return await settle('failed', { error: `no valid candidate: ${modified.reasons.join('\n')}` });
     return await settle('awaiting-review', { versionId: modified.versionId });
   } catch (err) {
@@ -46,9 +54,10 @@ export interface EvolveLineageResult {
   validated: Generation[];
   failed: Generation[];
   stalled: boolean;
+  exhausted: string | null; // "axis exhausted at generation N: …" when no axis could be made harder
 }
 
-// Evolves until `count` more generations validate, or the lineage stalls.
+// Evolves until `count` more generations validate, or the lineage stalls or is exhausted.
 export async function evolveLineage(
   ctx: EvolutionContext,
   lineageId: string,
@@ -58,11 +67,15 @@ export async function evolveLineage(
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
-  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false };
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
       const generation = await evolveGeneration(ctx, lineageId);
+      if (generation.state === 'exhausted') {
+        result.exhausted = generation.error;
+        break;
+      }
       if (generation.state === 'failed') {
         result.failed.push(generation);
         if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
@@ -75,7 +88,8 @@ export async function evolveLineage(
       }
     }
   } finally {
-    await db.lineage.update({ where: { id: lineageId }, data: { status: result.stalled ? 'stalled' : 'idle' } });
+    const status = result.stalled ? 'stalled' : result.exhausted ? 'exhausted' : 'idle';
+    await db.lineage.update({ where: { id: lineageId }, data: { status } });
   }
   return result;
 }

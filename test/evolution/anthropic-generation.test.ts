@@ -44,7 +44,7 @@ describe('the Anthropic synthesiser in the loops', () => {
     const seed = await getVersion(db, seedVersionId);
     const parent = { versionId: seedVersionId, bundle: await loadBundle(db, seedVersionId), sequence: parseSequence(seed!.metadata.sequence) };
     const procedural = new ProceduralSynthesiser();
-    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [] });
+    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [], minGain: 0.05 });
     const modified = await procedural.modify({ parent, plan, seed: 7, attempt: 1, feedback: [] });
 
     await syncBuiltinRubric(db);

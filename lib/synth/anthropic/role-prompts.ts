@@ -30,6 +30,7 @@ export function proposePrompt(input: ProposeInput, taskText: string): string {
   return `Role: proposer.
 Requested axis: ${input.axis}. Requested effort: ${input.effort}. Variation seed: ${input.seed} (use it to choose among equally good edits).
 Propose ONE sequence-level edit of the parent environment along the ${input.axis} axis within ${input.effort} effort, and call propose_plan with the edit, the full child sequence and your rationale. The edit must be implementable as changes to the task's files, keep the task solvable by its reference solution, and keep the verifier strict.
+The edit must make the environment harder: the child's off-policy difficulty D (expected agent turns plus scenario novelty plus skill rarity) must exceed the parent's by more than ${input.minGain}. A plan that does not is sent back with both numbers. If no legal edit along this axis within this effort can do that, say so in \`exhausted\` instead of proposing a sideways edit.
 
 # Parent sequence
 ${json(input.parent.sequence)}

@@ -66,7 +66,7 @@ function validAnswer(request: RecordedRequest): FakeReply {
 }
 
 function proposeInput() {
-  return { parent: PARENT, axis: 'length' as const, effort: 'low' as const, seed: 7, rubric: RUBRIC, feedback: [] };
+  return { parent: PARENT, axis: 'length' as const, effort: 'low' as const, seed: 7, rubric: RUBRIC, feedback: [], minGain: 0.05 };
 }
 
 describe('AnthropicSynthesiser against the fake Messages API', () => {

@@ -32,7 +32,7 @@ export class ProceduralSynthesiser implements Synthesiser {
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
-    return proposePlan({ sequence: input.parent.sequence, axis: input.axis, effort: input.effort, seed: input.seed, round: input.feedback.length });
+    return proposePlan({ sequence: input.parent.sequence, axis: input.axis, effort: input.effort, seed: input.seed, round: input.feedback.length, minGain: input.minGain });
   }
 
   async reviewPlan(input: ReviewPlanInput): Promise<PlanReview> {
