@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
 import { AXES, EFFORTS, type Axis, type Effort, type Sequence } from '../../sequence/types.ts';
 import type { ParentEnvironment, Plan, RubricItemView } from '../types.ts';
+import { contentHash } from '../../env/content-hash.ts';
 import { applyResidual, diffBundles } from '../../env/residual.ts';
 import { renderEnvironment } from './render.ts';
 import { ProceduralSynthesiser } from './synthesiser.ts';
@@ -174,5 +175,19 @@ describe('diffBundles', () => {
     expect(new Set(residual.changes.map((c) => c.op))).toEqual(new Set(['add', 'modify', 'delete']));
     expect(applyResidual(parent.bundle, residual)).toEqual(other);
     expect(diffBundles(other, other).changes).toEqual([]);
+  });
+});
+
+describe('ProceduralSynthesiser.modify on a retry', () => {
+  it('draws fresh data after a failed attempt, so the retry is not the candidate that failed', async () => {
+    const plan = await propose('length', 'low', 3);
+    const first = await synth.modify({ parent, plan, seed: 101, attempt: 1, feedback: [] });
+    const retry = await synth.modify({ parent, plan, seed: 102, attempt: 2, feedback: ['oracle failed: step s4 wrong'] });
+    const hashOf = (output: typeof first) => contentHash(applyResidual(parent.bundle, output.residual, 'child'));
+    expect(hashOf(retry)).not.toBe(hashOf(first));
+    expect(retry.notes).toMatch(/follows a failed validation, so its data is drawn afresh from seed 102/);
+    // Without feedback the same attempt renders the same bytes: the lineage's seed keeps data stable.
+    const again = await synth.modify({ parent, plan, seed: 999, attempt: 1, feedback: [] });
+    expect(hashOf(again)).toBe(hashOf(first));
   });
 });
