@@ -11,7 +11,8 @@ export type Tone =
   | 'approved'
   | 'rejected'
   | 'released'
-  | 'superseded';
+  | 'superseded'
+  | 'exhausted';
 
 export interface ToneStyle {
   label: string;
@@ -31,7 +32,8 @@ export const TONES: Record<Tone, ToneStyle> = {
   approved: { label: 'Approved', fill: '#ecfdf5', stroke: '#10b981', text: '#064e3b' },
   rejected: { label: 'Rejected', fill: '#f4f4f5', stroke: '#52525b', text: '#27272a' },
   released: { label: 'Released', fill: '#d1fae5', stroke: '#047857', text: '#022c22' },
-  superseded: { label: 'Valid attempt, superseded', fill: '#ffffff', stroke: '#a1a1aa', text: '#3f3f46' },
+  superseded: { label: 'Superseded (valid attempt not kept, or evolved from a rejected generation)', fill: '#ffffff', stroke: '#a1a1aa', text: '#3f3f46' },
+  exhausted: { label: 'Axis exhausted: no edit raised D', fill: '#fafafa', stroke: '#a16207', text: '#422006' },
 };
 
 const GENERATION_TONES: Record<string, Tone> = {
@@ -44,6 +46,8 @@ const GENERATION_TONES: Record<string, Tone> = {
   rejected: 'rejected',
   released: 'released',
   failed: 'invalid',
+  superseded: 'superseded',
+  exhausted: 'exhausted',
 };
 
 const ATTEMPT_TONES: Record<string, Tone> = {
@@ -52,6 +56,7 @@ const ATTEMPT_TONES: Record<string, Tone> = {
   valid: 'superseded', // drawn apart only when the generation kept another attempt
   invalid: 'invalid',
   error: 'invalid',
+  skipped: 'invalid', // byte-identical to an attempt that already failed: not run
 };
 
 export function generationTone(state: string): Tone {
