@@ -103,6 +103,30 @@ describe('the plan gate', () => {
     expect(proposals).toBe(3);
   });
 
+  it('believes Claude when it says no edit along the axis can make the task harder', async () => {
+    const { db } = testDb;
+    const { lineage, seedVersionId } = await lineageFor(63, 'skill', 'anthropic');
+    const parentSequence = parseSequence((await getVersion(db, seedVersionId))!.metadata.sequence);
+    await fake?.close();
+    fake = await startFakeAnthropic({
+      respond: answerByTool({
+        propose_plan: () => ({
+          edit: { axis: 'skill', effort: 'low', inserted: [], replaced: [] },
+          child: { steps: parentSequence.steps.map((s) => ({ ...s, summary: s.skill })) },
+          rationale: 'none',
+          exhausted: 'both steps already use the rarest skill their data supports',
+        }),
+      }),
+    });
+    const claude = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0 });
+    const result = await evolveLineage(context(db, sandbox, claude), lineage.row.id, 3);
+    expect(result.validated).toHaveLength(0);
+    expect(result.exhausted).toBe(
+      'axis exhausted at generation 1: skill (the proposer found no skill edit that makes the task harder: both steps already use the rarest skill their data supports)',
+    );
+    expect(fake.requests.map((r) => r.forcedTool)).toEqual(['propose_plan']);
+  });
+
   it('stops a fixed scenario lineage on a 2-step seed with "axis exhausted" instead of oscillating', async () => {
     const { lineage } = await lineageFor(8, 'scenario');
     const log: string[] = [];
