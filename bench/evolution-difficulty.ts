@@ -89,7 +89,8 @@ try {
   const demoGens = settled(demo.report);
   const versions = [seedVersionId, ...demoGens.map((g) => g.versionId!)];
   const dOf = new Map<string, number>([[seedVersionId, seedDifficulty!.total], ...demoGens.map((g) => [g.versionId!, g.difficulty!.total] as [string, number])]);
-  lines.push('', `## Demo lineage (round-robin): ${demoGens.length} validated generations; axes ${demoGens.map((g) => g.axis[0]).join('')}`);
+  lines.push('', `## Demo lineage (round-robin): ${demoGens.length} validated generations; axes ${demoGens.map((g) => g.axis).join(', ')}`);
+  lines.push(`D from ${fmt(seedDifficulty)} to ${fmt(demoGens.at(-1)?.difficulty)}; chain depth ${demoGens.at(-1)?.difficulty?.depth ?? '—'}.`);
   const skipped = Object.entries(demo.report.exhaustedAxes).map(([axis, e]) => `${axis} at generation ${e!.generation}`);
   lines.push(`Axes found exhausted on the way (skipped until the parent changed): ${skipped.length > 0 ? skipped.join(', ') : 'none'}.`, '');
   lines.push(`Probes: every version (seed + generations) ${probeSize} rollouts per policy.`, '');
