@@ -7,7 +7,7 @@ import { getVersion, loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';
 import { activeRubric, syncBuiltinRubric } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { describeEdit, parseSequence, replaceField } from '../../lib/sequence/index.ts';
+import { chooseAxis, describeEdit, parseSequence, replaceField } from '../../lib/sequence/index.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { AnthropicSynthesiser } from '../../lib/synth/anthropic/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
@@ -144,5 +144,30 @@ describe('the plan gate', () => {
     const again = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 1);
     expect(again.exhausted).toBe(result.exhausted);
     expect(await testDb.db.generation.count({ where: { lineageId: lineage.row.id } })).toBe(exhaustedAt);
+  });
+
+  it('a weighted lineage skips an exhausted axis and stops only when every axis it may choose is exhausted', async () => {
+    const { db } = testDb;
+    const seedVersionId = await storeProceduralSeed(db, 2, 'gate-weighted-2');
+    const policy = { kind: 'weighted' as const, weights: { length: 0, scenario: 1, skill: 1 } };
+    const lineage = await findOrCreateLineage(db, seedVersionId, {
+      axisPolicy: policy,
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 2,
+    });
+    const result = await evolveLineage(context(db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 30);
+    const report = await lineageReport(db, lineage.row.id);
+    expect(report.status).toBe('exhausted');
+    expect(result.exhausted).toMatch(/^axis exhausted at generation \d+: (scenario, skill|skill, scenario) \(/);
+    const { scenario, skill } = report.exhaustedAxes;
+    expect(scenario!.generation).toBe(skill!.generation);
+    // An axis found exhausted earlier was skipped: that generation evolved along the other axis
+    // instead of the one the policy chose (and the skipped axis came back once the parent changed).
+    const settled = report.generations.filter((g) => g.state === 'awaiting-review');
+    const skipped = settled.filter((g) => g.axis !== chooseAxis(policy, g.number, 2));
+    expect(skipped.length).toBeGreaterThan(0);
+    const totals = settled.map((g) => g.difficulty!.total);
+    for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
   });
 });
