@@ -7,6 +7,7 @@
 //   npx tsx bench/rubric-checks.ts [--rounds 5] [--steps 17] [--json]
 import { parseArgs } from 'node:util';
 import type { TaskBundle } from '../lib/env/bundle.ts';
+import { DEFAULT_DIFFICULTY_MARGIN } from '../lib/evolution/config.ts';
 import { BUILTIN_RUBRIC } from '../lib/rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC, DockerSandbox, ensureBaseImage, type CheckSpec } from '../lib/sandbox/index.ts';
 import { proposePlan, newSeedSequence, renderEnvironment } from '../lib/synth/procedural/index.ts';
@@ -36,7 +37,7 @@ const NOOP = '__noop__';
 export function lengthenedProceduralTask(steps: number, seed = 101): TaskBundle {
   let sequence = newSeedSequence(seed, { steps: 2 });
   for (let generation = 1; sequence.steps.length < steps; generation++) {
-    sequence = proposePlan({ sequence, axis: 'length', effort: 'low', seed: seed * 1000 + generation, round: 0 }).child;
+    sequence = proposePlan({ sequence, axis: 'length', effort: 'low', seed: seed * 1000 + generation, round: 0, minGain: DEFAULT_DIFFICULTY_MARGIN }).child;
   }
   return renderEnvironment(sequence, { seed, name: `bench-${steps}-steps` });
 }

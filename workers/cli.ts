@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerDeterminismCommand } from './commands/determinism.ts';
+import { registerDoctorCommand } from './commands/doctor.ts';
 import { registerEnvCommands } from './commands/env.ts';
 import { registerEvolveCommand } from './commands/evolve.ts';
 import { registerProfileCommand } from './commands/profile.ts';
@@ -20,6 +21,7 @@ const program = new Command()
   .showHelpAfterError();
 
 registerEnvCommands(program);
+registerDoctorCommand(program);
 registerCalibrationCommands(program);
 registerEvolveCommand(program);
 registerWorkerCommand(program);

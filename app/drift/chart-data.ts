@@ -108,7 +108,7 @@ export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] 
       format: 'number',
       series: [
         series(c.difficultyTotal, 'D (sum)', SERIES_COLORS.total, true),
-        series(c.difficultyLength, 'L (length)', SERIES_COLORS.length, false),
+        series(c.difficultyLength, 'L (turns)', SERIES_COLORS.length, false),
         series(c.difficultyScenario, 'scenario novelty', SERIES_COLORS.scenario, false),
         series(c.difficultySkill, 'skill rarity', SERIES_COLORS.skill, false),
       ],

@@ -7,6 +7,7 @@ import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS } from '@/lib/drift/ale
 import { driftFilterFromSearchParams, driftSearch } from '@/lib/drift/filters.ts';
 import { DEFAULT_SEED_FILTER, seedFunnel } from '@/lib/drift/funnel.ts';
 import { loadDriftView } from '@/lib/drift/load-view.ts';
+import { DifficultyOutcomeTable } from './difficulty-outcome.tsx';
 import { latestSeedFilterRun, loadFunnelCandidates } from '@/lib/drift/seed-filter.ts';
 import { AlertsList } from './alerts-list.tsx';
 import { chartSpecs, type PositionIndex } from './chart-data.ts';
@@ -140,6 +141,14 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         }
       >
         <EffectSpectrumTable spectrum={view.spectrum} />
+      </Section>
+
+      <Section title="Estimated D against measured outcome">
+        <p className="text-xs text-zinc-500">
+          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a probe; — when fewer than three or
+          when a side does not vary. Probes of the simulated policy draw on the same reference table as D, so its r is partly by construction.
+        </p>
+        <DifficultyOutcomeTable rows={view.difficultyOutcome} />
       </Section>
 
       {funnel && (

@@ -2,6 +2,7 @@ const STATUS_STYLES: Record<string, string> = {
   idle: 'bg-zinc-100 text-zinc-700 ring-zinc-500/20',
   evolving: 'bg-blue-50 text-blue-800 ring-blue-600/20',
   stalled: 'bg-amber-50 text-amber-800 ring-amber-600/30',
+  exhausted: 'bg-yellow-50 text-yellow-900 ring-yellow-700/30',
 };
 
 export function LineageStatusBadge({ status }: { status: string }) {

@@ -111,7 +111,21 @@ describe('getEnvironment', () => {
     });
     const detail = await getEnvironment(db, id);
     expect(detail?.sequence).toEqual(sequence.steps);
-    expect(detail?.difficulty).toEqual({ length: 1, scenarioNovelty: 2.5, skillRarity: 1.25, total: 4.75, model: 'ref-test' });
+    expect(detail?.difficulty).toEqual({ length: 1, depth: null, scenarioNovelty: 2.5, skillRarity: 1.25, total: 4.75, model: 'ref-test' });
+  });
+
+  it('shows the measured median turns per policy beside the estimate, leaving out rollouts that errored', async () => {
+    const { db } = testDb;
+    const id = await seedEnvironment(db, { name: 'probed' });
+    const rollout = (attempt: number, policy: string, turns: number, status = 'completed') =>
+      db.rollout.create({ data: { attempt, versionId: id, policy, policyVersion: '1', simulated: policy === 'simulated', seed: attempt, status, turns } });
+    for (const [i, turns] of [7, 9, 8, 12].entries()) await rollout(i + 1, 'simulated', turns);
+    await rollout(5, 'simulated', 40, 'error');
+    await rollout(6, 'oracle', 3);
+    expect((await getEnvironment(db, id))?.measuredTurns).toEqual([
+      { policy: 'oracle', simulated: false, rollouts: 1, medianTurns: 3 },
+      { policy: 'simulated', simulated: true, rollouts: 4, medianTurns: 8.5 },
+    ]);
   });
 
   it('returns null for an unknown id', async () => {

@@ -1,6 +1,8 @@
 // Read queries behind the environments pages and their JSON routes.
 import type { Db } from '../db/client.ts';
 import { readStoredDifficulty } from '../difficulty/index.ts';
+import { median } from '../drift/stats.ts';
+import { readProceduralMetadata } from '../synth/procedural/metadata.ts';
 import { jsonEntries } from './flatten.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type {
@@ -136,7 +138,26 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     validationPending: pending.has(id),
     difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
+    measuredTurns: await measuredTurns(db, id),
+    describable: version.source === 'import' && readProceduralMetadata({ name: version.name, files: [{ path: 'task.toml', content: Buffer.from(version.taskToml), executable: false }] }) === null,
   };
+}
+
+// Median turns of the version's finished rollouts, per policy (errors measured nothing).
+async function measuredTurns(db: Db, versionId: string): Promise<EnvironmentDetail['measuredTurns']> {
+  const rows = await db.rollout.findMany({
+    where: { versionId, status: { in: ['completed', 'timed-out', 'reward-missing'] } },
+    select: { policy: true, simulated: true, turns: true },
+  });
+  const byPolicy = new Map<string, { simulated: boolean; turns: number[] }>();
+  for (const row of rows) {
+    const entry = byPolicy.get(row.policy) ?? { simulated: row.simulated, turns: [] };
+    entry.turns.push(row.turns);
+    byPolicy.set(row.policy, entry);
+  }
+  return [...byPolicy.entries()]
+    .map(([policy, { simulated, turns }]) => ({ policy, simulated, rollouts: turns.length, medianTurns: median(turns) }))
+    .sort((a, b) => a.policy.localeCompare(b.policy));
 }
 
 

@@ -53,6 +53,7 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
     effort: 'low',
     frontier: null,
     approvalsRequired: 1,
+    exhaustedAxes: {},
     seed: { versionId: 'v0', name: 'seed', difficulty: null },
     generations: [...generations, ...extra].sort((a, b) => a.number - b.number),
   };

@@ -12,7 +12,8 @@ export type Tone =
   | 'approved'
   | 'rejected'
   | 'released'
-  | 'superseded';
+  | 'superseded'
+  | 'exhausted';
 
 export interface ToneStyle {
   label: string;
@@ -33,7 +34,8 @@ export const TONES: Record<Tone, ToneStyle> = {
   approved: { label: 'Approved', fill: '#ecfdf5', stroke: '#10b981', text: '#064e3b' },
   rejected: { label: 'Rejected', fill: '#f4f4f5', stroke: '#52525b', text: '#27272a' },
   released: { label: 'Released', fill: '#d1fae5', stroke: '#047857', text: '#022c22' },
-  superseded: { label: 'Valid attempt, superseded', fill: '#ffffff', stroke: '#a1a1aa', text: '#3f3f46' },
+  superseded: { label: 'Superseded (valid attempt not kept, or evolved from a rejected generation)', fill: '#ffffff', stroke: '#a1a1aa', text: '#3f3f46' },
+  exhausted: { label: 'Axis exhausted: no edit raised D', fill: '#fafafa', stroke: '#a16207', text: '#422006' },
 };
 
 const GENERATION_TONES: Record<string, Tone> = {
@@ -47,6 +49,8 @@ const GENERATION_TONES: Record<string, Tone> = {
   released: 'released',
   failed: 'invalid',
   'needs-attention': 'needs-attention',
+  superseded: 'superseded',
+  exhausted: 'exhausted',
 };
 
 const ATTEMPT_TONES: Record<string, Tone> = {
@@ -56,6 +60,7 @@ const ATTEMPT_TONES: Record<string, Tone> = {
   invalid: 'invalid',
   error: 'invalid',
   inconclusive: 'needs-attention',
+  skipped: 'invalid', // byte-identical to an attempt that already failed: not run
 };
 
 export function generationTone(state: string): Tone {

@@ -1,8 +1,9 @@
 // Shapes behind the lineage pages. They cross the server/client boundary and go out as JSON,
 // so dates are ISO strings and nothing here refers to Prisma.
 import type { StoredDifficulty } from '../difficulty/store.ts';
+import type { ExhaustedAxes } from '../evolution/exhaustion.ts';
 
-export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled', 'needs-attention'] as const;
+export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled', 'exhausted', 'needs-attention'] as const;
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
 export type LineageSort = (typeof LINEAGE_SORTS)[number];
 
@@ -60,7 +61,7 @@ export interface TreeVerdict {
 export interface TreeAttempt {
   id: string;
   number: number;
-  state: string; // modifying | validating | valid | invalid | error
+  state: string; // modifying | validating | valid | invalid | error | skipped
   error: string | null;
   candidateVersionId: string | null;
   durationMs: number;
@@ -94,6 +95,7 @@ export interface LineageTree {
   effort: string;
   frontier: number | null;
   approvalsRequired: number;
+  exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   seed: { versionId: string; name: string; difficulty: Difficulty | null };
   generations: TreeGeneration[]; // by number, then creation
 }

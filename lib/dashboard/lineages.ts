@@ -3,6 +3,7 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
+import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import type {
   Difficulty,
@@ -185,6 +186,7 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
     effort: lineage.effort,
     frontier: lineage.frontier,
     approvalsRequired: lineage.approvalsRequired,
+    exhaustedAxes: readExhaustedAxes(lineage),
     seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? readStoredDifficulty(seed) : null },
     generations: lineage.generations.map((g) => {
       const attempts: TreeAttempt[] = g.attempts.map((a) => ({

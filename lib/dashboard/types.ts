@@ -81,8 +81,12 @@ export interface EnvironmentDetail {
   runs: ValidatorRunRow[]; // newest first
   validationPending: boolean;
   // Off-policy difficulty, once the version's sequence is known (null before).
-  difficulty: { length: number; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
+  difficulty: { length: number; depth: number | null; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
   sequence: { id: string; scenario: string; skill: string; dependsOn: string[] }[] | null;
+  // Turns measured by rollouts of the version (probes, trainer groups), per policy: shown beside
+  // the estimated L; simulated policies are labelled as such.
+  measuredTurns: { policy: string; simulated: boolean; rollouts: number; medianTurns: number }[];
+  describable: boolean; // an imported task a reviewer may describe (envolve env sequence --set)
 }
 
 export type LogPhase = 'agent' | 'verifier';

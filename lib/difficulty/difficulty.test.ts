@@ -16,6 +16,8 @@ const small: ReferenceTable = {
     ['b', new Map([['x', 0.2], ['y', 0.7]])],
   ]),
   skillMarginal: new Map([['x', 0.45], ['y', 0.45]]),
+  turns: new Map([['x', 3], ['y', 5]]),
+  unknownSkillTurns: 4,
 };
 const two: Sequence = {
   steps: [
@@ -27,14 +29,17 @@ const two: Sequence = {
 describe('difficulty', () => {
   it('computes the three components exactly on a small sequence', () => {
     const d = difficulty(two, tablePriors(small));
-    expect(d.length).toBe(2);
+    // L in turns: 3 for skill x plus 5 for skill y; s2 consumes s1, so the chain is 2 deep.
+    expect(d.length).toBe(8);
+    expect(d.depth).toBe(2);
     // −ln 0.5 − ln 0.3 and −ln 0.6 − ln 0.7
     expect(d.scenarioNovelty).toBeCloseTo(0.6931471805599453 + 1.2039728043259361, 12);
     expect(d.skillRarity).toBeCloseTo(0.5108256237659907 + 0.35667494393873245, 12);
-    expect(d.total).toBeCloseTo(2 + 1.8971199848858813 + 0.8675005677047231, 12);
+    expect(d.total).toBeCloseTo(8 + 1.8971199848858813 + 0.8675005677047231, 12);
     expect(d.model).toBe('test-1');
     expect(d.steps[1]).toEqual({
       stepId: 's2',
+      turns: 5,
       scenario: { name: 'b', p: 0.3, source: 'table', nll: -Math.log(0.3) },
       skill: { name: 'y', p: 0.7, source: 'table', nll: -Math.log(0.7) },
     });
@@ -78,17 +83,24 @@ describe('difficulty', () => {
     expect(b.model).toBe(REFERENCE_TABLE.version);
   });
 
-  it('a length edit raises L and the total', () => {
+  it('counts L in turns from the table and charges an unknown skill the documented default', () => {
+    const unknownSkill: Sequence = { steps: [{ id: 's1', scenario: 'a', skill: 'zz', dependsOn: [] }] };
+    expect(difficulty(unknownSkill, tablePriors(small)).length).toBe(4);
+    expect(difficulty({ steps: [] }, tablePriors(small)).depth).toBe(0);
+  });
+
+  it('a length edit raises L by the new step\'s turns, and the total', () => {
     const priors = tablePriors(REFERENCE_TABLE);
     const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
     const child = insertSteps(parent, 1, [{ id: 's2', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: ['s1'] }]);
     const before = difficulty(parent, priors);
     const after = difficulty(child, priors);
-    expect(after.length).toBe(before.length + 1);
+    expect(after.length).toBe(before.length + REFERENCE_TABLE.turns.get('sort-uniq-count')!);
+    expect(after.depth).toBe(2);
     expect(after.total).toBeGreaterThan(before.total);
   });
 
-  it('a rarer skill raises skill rarity and leaves scenario novelty alone', () => {
+  it('a rarer skill raises skill rarity, leaves scenario novelty alone and changes L by the turns it takes', () => {
     const priors = tablePriors(REFERENCE_TABLE);
     const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
     const child = replaceField(parent, ['s1'], 'skill', ['jq-query']);
@@ -96,7 +108,7 @@ describe('difficulty', () => {
     const after = difficulty(child, priors);
     expect(after.skillRarity).toBeGreaterThan(before.skillRarity);
     expect(after.scenarioNovelty).toBe(before.scenarioNovelty);
-    expect(after.length).toBe(before.length);
+    expect(after.length - before.length).toBe(REFERENCE_TABLE.turns.get('jq-query')! - REFERENCE_TABLE.turns.get('awk-fields')!);
   });
 
   it('a rarer scenario raises scenario novelty', () => {

@@ -1,3 +1,4 @@
+import { chainDepth } from '../sequence/depth.ts';
 import type { Sequence } from '../sequence/types.ts';
 import type { Prior, PriorSource, Priors } from './priors.ts';
 
@@ -17,6 +18,7 @@ export interface StepTerm {
 
 export interface StepDifficulty {
   stepId: string;
+  turns: number; // the step's share of L: expected agent turns for its skill
   scenario: StepTerm;
   skill: StepTerm;
 }
@@ -24,7 +26,8 @@ export interface StepDifficulty {
 // Off-policy difficulty D = L + Σ −ln p(σ_i) + Σ −ln p(κ_i | σ_i) (METHOD.md §1), with its
 // three components kept apart because the dashboard shows them separately.
 export interface Difficulty {
-  length: number; // L, the number of steps
+  length: number; // L, expected agent turns: the sum over steps of the turns their skill takes
+  depth: number; // the longest dependency chain, in steps (shown beside L; not a term of D)
   scenarioNovelty: number; // Σ −ln p(σ_i)
   skillRarity: number; // Σ −ln p(κ_i | σ_i)
   total: number;
@@ -57,13 +60,14 @@ export function difficulty(sequence: Sequence, priors: Priors): Difficulty {
     const skill = priors.skill(step.skill, step.scenario);
     note({ kind: 'scenario', name: step.scenario, given: '' }, scenario);
     note({ kind: 'skill', name: step.skill, given: step.scenario }, skill);
-    steps.push({ stepId: step.id, scenario: term(step.scenario, scenario), skill: term(step.skill, skill) });
+    steps.push({ stepId: step.id, turns: priors.turns(step.skill), scenario: term(step.scenario, scenario), skill: term(step.skill, skill) });
   }
-  const length = steps.length;
+  const length = steps.reduce((sum, s) => sum + s.turns, 0);
   const scenarioNovelty = steps.reduce((sum, s) => sum + s.scenario.nll, 0);
   const skillRarity = steps.reduce((sum, s) => sum + s.skill.nll, 0);
   return {
     length,
+    depth: chainDepth(sequence),
     scenarioNovelty,
     skillRarity,
     total: length + scenarioNovelty + skillRarity,

@@ -15,6 +15,7 @@ export interface Priors {
   readonly version: string; // of the reference table
   scenario(name: string): Prior; // p(σ)
   skill(name: string, given: string): Prior; // p(κ | σ)
+  turns(skill: string): number; // expected agent turns of one step exercising the skill
 }
 
 /** The reference table alone, with the smoothing documented in reference-priors.ts. */
@@ -31,6 +32,7 @@ export function tablePriors(table: ReferenceTable): Priors {
       const marginal = table.skillMarginal.get(name);
       return marginal === undefined ? { p: table.skillEpsilon, source: 'smoothed' } : { p: marginal, source: 'backoff' };
     },
+    turns: (skill) => table.turns.get(skill) ?? table.unknownSkillTurns,
   };
 }
 

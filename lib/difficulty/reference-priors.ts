@@ -28,8 +28,17 @@
 // Every unknown name gets the whole ε rather than a share of it: how many unknown names exist
 // is unknowable, and a fixed ε keeps each step's cost independent of the rest of the sequence.
 // The test suite checks that ε stays below every known probability.
+//
+// L is counted in agent turns, as in the method (not in sequence steps): SKILL_TURNS is how many
+// turns (one command and a look at its output each) a competent agent typically spends on one
+// step exercising that skill — locating the input, a first attempt, checking the result,
+// correcting it. One-liners (wc, cut, grep) take about 3; multi-stage tools (jq over nested
+// data, SQL with a schema to read, git archaeology, an ad-hoc script) 5–7. A skill the table does
+// not know gets UNKNOWN_SKILL_TURNS, the upper middle of the range: an unfamiliar technique is
+// not cheaper than a familiar one. L of a sequence is the sum over its steps. These numbers are
+// part of the table: changing one bumps REFERENCE_VERSION like any probability.
 
-export const REFERENCE_VERSION = 'ref-2026.11';
+export const REFERENCE_VERSION = 'ref-2026.12';
 
 export const SCENARIO_EPSILON = 0.005;
 export const SKILL_EPSILON = 0.002;
@@ -77,6 +86,33 @@ export const SKILL_WEIGHTS = {
   'bc-arithmetic': 1.5,
   'base64-decode': 1.5,
 } as const satisfies Record<string, number>;
+
+export const SKILL_TURNS = {
+  'grep-regex': 3,
+  'awk-fields': 4,
+  'sort-uniq-count': 3,
+  'python-script': 6,
+  'sed-rewrite': 4,
+  'find-xargs': 4,
+  'jq-query': 5,
+  'cut-columns': 3,
+  'wc-count': 3,
+  'git-history': 6,
+  'diff-compare': 4,
+  'file-permissions': 4,
+  'tar-archive': 4,
+  'config-parse': 5,
+  'gzip-stream': 3,
+  'sha256-checksum': 3,
+  'date-arithmetic': 5,
+  'sqlite-sql': 6,
+  'tr-normalise': 3,
+  'join-tables': 5,
+  'bc-arithmetic': 4,
+  'base64-decode': 4,
+} as const satisfies Record<keyof typeof SKILL_WEIGHTS, number>;
+
+export const UNKNOWN_SKILL_TURNS = 5;
 
 export type ReferenceScenario = keyof typeof SCENARIO_WEIGHTS;
 export type ReferenceSkill = keyof typeof SKILL_WEIGHTS;
@@ -156,6 +192,8 @@ export interface ReferenceTable {
   scenarios: ReadonlyMap<string, number>; // p(σ); sums to 1 − scenarioEpsilon
   skillsGiven: ReadonlyMap<string, ReadonlyMap<string, number>>; // p(κ | σ); each sums to 1 − skillEpsilon
   skillMarginal: ReadonlyMap<string, number>; // backoff p(κ) for unknown σ; sums to 1 − skillEpsilon
+  turns: ReadonlyMap<string, number>; // expected agent turns of one step exercising κ
+  unknownSkillTurns: number;
 }
 
 function normalise(weights: [string, number][], mass: number): Map<string, number> {
@@ -177,6 +215,8 @@ function buildReferenceTable(): ReferenceTable {
     scenarios: normalise(Object.entries(SCENARIO_WEIGHTS), 1 - SCENARIO_EPSILON),
     skillsGiven,
     skillMarginal: normalise(skills, 1 - SKILL_EPSILON),
+    turns: new Map(Object.entries(SKILL_TURNS)),
+    unknownSkillTurns: UNKNOWN_SKILL_TURNS,
   };
 }
 

@@ -108,6 +108,7 @@ describe('storeDifficulty', () => {
     const d = difficulty(unknowns, await resolvePriors(t.db, unknowns));
     await storeDifficulty(t.db, 'v1', d);
     const row = await t.db.environmentVersion.findUniqueOrThrow({ where: { id: 'v1' } });
-    expect(row).toMatchObject({ difficultyLength: 3, difficultyScenario: d.scenarioNovelty, difficultySkill: d.skillRarity, difficultyModel: d.model });
+    // awk-fields 4 turns twice, the unknown ffmpeg-transcode the table's default 5; a 3-deep chain.
+    expect(row).toMatchObject({ difficultyLength: 13, difficultyDepth: 3, difficultyScenario: d.scenarioNovelty, difficultySkill: d.skillRarity, difficultyModel: d.model });
   });
 });

@@ -56,5 +56,6 @@ export async function resolvePriors(db: Db, sequence: Sequence, estimator?: Prio
     version: base.version,
     scenario: (name) => estimates.get(keyOf({ kind: 'scenario', name, given: '' })) ?? base.scenario(name),
     skill: (name, given) => estimates.get(keyOf({ kind: 'skill', name, given })) ?? base.skill(name, given),
+    turns: base.turns,
   };
 }

@@ -10,12 +10,14 @@ export async function storeDifficulty(db: Db, versionId: string, d: Difficulty):
       difficultyScenario: d.scenarioNovelty,
       difficultySkill: d.skillRarity,
       difficultyModel: d.model,
+      difficultyDepth: d.depth,
     },
   });
 }
 
 export interface StoredDifficulty {
-  length: number;
+  length: number; // L, in expected agent turns (steps, under reference tables before ref-2026.12)
+  depth: number | null; // longest dependency chain in steps; null for versions stored before it was kept
   scenarioNovelty: number;
   skillRarity: number;
   total: number;
@@ -27,6 +29,7 @@ export const STORED_DIFFICULTY_SELECT = {
   difficultyScenario: true,
   difficultySkill: true,
   difficultyModel: true,
+  difficultyDepth: true,
 } as const;
 
 /** The three components as stored on a version row, or null until its sequence is known. */
@@ -35,8 +38,10 @@ export function readStoredDifficulty(row: {
   difficultyScenario: number | null;
   difficultySkill: number | null;
   difficultyModel: string | null;
+  difficultyDepth?: number | null;
 }): StoredDifficulty | null {
   const { difficultyLength: length, difficultyScenario: scenarioNovelty, difficultySkill: skillRarity } = row;
   if (length === null || scenarioNovelty === null || skillRarity === null) return null;
-  return { length, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: row.difficultyModel ?? '' };
+  const depth = row.difficultyDepth ?? null;
+  return { length, depth, scenarioNovelty, skillRarity, total: length + scenarioNovelty + skillRarity, model: row.difficultyModel ?? '' };
 }

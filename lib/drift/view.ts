@@ -1,6 +1,7 @@
 // Everything the drift page, its JSON route and its CSV export show for one filter, computed
 // from one load.
 import { driftAlerts, type AlertThresholds, type CalibrationStatus, type DriftAlert } from './alerts.ts';
+import { difficultyOutcome, type DifficultyOutcomeRow } from './difficulty-outcome.ts';
 import { applyDriftFilter, driftFacets, type DriftFacets, type DriftFilter } from './filters.ts';
 import { metricChart, pointsByLineage } from './series.ts';
 import { effectSpectrum, type EffectSpectrum } from './spectrum.ts';
@@ -25,6 +26,7 @@ export interface DriftView {
   lineages: LineageSummary[];
   charts: Record<Metric, MetricChart>;
   spectrum: EffectSpectrum;
+  difficultyOutcome: DifficultyOutcomeRow[]; // estimated D against measured pass rate and turns
   alerts: DriftAlert[];
   // The per-lineage view's positions, for the generation table and the axis of each point.
   positions: { number: number; generationId: string | null; axis: string | null; state: string; at: string; probe: { passes: number; size: number } | null }[];
@@ -64,6 +66,7 @@ export function driftView(
     lineages,
     charts,
     spectrum: effectSpectrum(input, options.horizon),
+    difficultyOutcome: difficultyOutcome(input, byLineage),
     alerts: driftAlerts(input, calibration, options.thresholds, options.now),
     positions: filter.lineage
       ? (byLineage.get(filter.lineage) ?? []).map((p) => ({ number: p.number, generationId: p.generationId, axis: p.axis, state: p.state, at: p.at.toISOString(), probe: p.probe }))

@@ -3,6 +3,10 @@
 import { z } from 'zod';
 import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
 
+// Small against one step's worth of difficulty (several turns, a few nats), large enough that a
+// swap between two nearly equally rare names does not count as progress.
+export const DEFAULT_DIFFICULTY_MARGIN = 0.05;
+
 const axis = z.enum(AXES as [Axis, ...Axis[]]);
 
 export const axisPolicySchema: z.ZodType<AxisPolicy> = z.discriminatedUnion('kind', [
@@ -17,6 +21,8 @@ export type SynthesiserName = (typeof SYNTHESISERS)[number];
 export const loopConfigSchema = z.object({
   maxPlanRounds: z.number().int().min(1).max(20).default(3),
   maxModifyRounds: z.number().int().min(1).max(20).default(3),
+  // How much D (in nats and turns) a generation must add over its parent; see difficulty-gate.ts.
+  difficultyMargin: z.number().min(0).max(100).default(DEFAULT_DIFFICULTY_MARGIN),
 });
 export type LoopConfig = z.infer<typeof loopConfigSchema>;
 
@@ -25,9 +31,10 @@ export const lineageSettingsSchema = z.object({
   effort: z.enum(EFFORTS as ['low', 'high', 'max']),
   synthesiser: z.enum(SYNTHESISERS),
   seed: z.number().int().min(0).max(2 ** 31 - 1),
-  loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3 }),
+  loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3, difficultyMargin: DEFAULT_DIFFICULTY_MARGIN }),
 });
 export type LineageSettings = z.infer<typeof lineageSettingsSchema>;
+export type LineageSettingsInput = z.input<typeof lineageSettingsSchema>;
 
 // `--axis length|scenario|skill|round-robin` on the command line.
 export function axisPolicyFromFlag(flag: string): AxisPolicy {

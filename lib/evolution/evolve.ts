@@ -5,10 +5,11 @@ import type { Generation } from '../db/generated/client.ts';
 import { syncBuiltinRubric } from '../rubric/index.ts';
 import { chooseAxis } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
+import { axesToTry, exhaustedAt } from './exhaustion.ts';
 import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
-import { planLoop } from './plan-loop.ts';
+import { planAlongAxes } from './plan-axes.ts';
 
 export const IN_PROGRESS_STATES = ['planning', 'modifying', 'validating'];
 
@@ -22,7 +23,13 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const lineage = await loadLineage(db, lineageId);
   const parent = await currentParent(db, lineage, ctx.synthesiser);
   const number = parent.number + 1;
-  const axis = chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
+  const axes = axesToTry(lineage.settings.axisPolicy, number, lineage.settings.seed, exhaustedAt(lineage.row, parent.versionId));
+  if (axes.length === 0) {
+    // Already found exhausted at this parent: the generation that found it is the answer.
+    const found = await db.generation.findFirst({ where: { lineageId, parentVersionId: parent.versionId, state: 'exhausted' }, orderBy: { createdAt: 'desc' } });
+    if (found) return found;
+  }
+  const axis = axes[0] ?? chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
   const generation = await db.generation.create({
     data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: 'planning' },
   });
@@ -30,10 +37,11 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const settle = (state: string, data: { versionId?: string; error?: string | null } = {}) =>
     db.generation.update({ where: { id: generation.id }, data: { state, revision: { increment: 1 }, ...data } });
   try {
-    const planned = await planLoop(ctx, lineage, generation, parent, axis);
-    if (!planned.plan) return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
+    const planned = await planAlongAxes(ctx, lineage, generation, parent, axes);
+    if (planned.kind === 'exhausted') return await settle('exhausted', { error: planned.message });
+    if (planned.kind === 'no-plan') return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
     await settle('modifying');
-    const modified = await modifyLoop(ctx, lineage, generation, parent, planned.plan);
+    const modified = await modifyLoop(ctx, lineage, planned.generation, parent, planned.plan);
     const { state, ...data } = settlementOf(modified, 'no valid candidate');
     return await settle(state, data);
   } catch (err) {
@@ -46,12 +54,14 @@ export interface EvolveLineageResult {
   validated: Generation[];
   failed: Generation[];
   stalled: boolean;
+  exhausted: string | null; // "axis exhausted at generation N: …" when no axis could be made harder
   // A generation whose candidate reached no verdict (see settlementOf): evolution stops there and
   // the lineage waits for a person, rather than evolving past a generation nobody could judge.
   needsAttention: Generation | null;
 }
 
-// Evolves until `count` more generations validate, the lineage stalls, or one needs attention.
+// Evolves until `count` more generations validate, or the lineage stalls, is exhausted, or one
+// generation needs attention.
 export async function evolveLineage(
   ctx: EvolutionContext,
   lineageId: string,
@@ -61,13 +71,17 @@ export async function evolveLineage(
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
-  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, needsAttention: null };
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
       const generation = await evolveGeneration(ctx, lineageId);
       if (generation.state === 'needs-attention') {
         result.needsAttention = generation;
+        break;
+      }
+      if (generation.state === 'exhausted') {
+        result.exhausted = generation.error;
         break;
       }
       if (generation.state === 'failed') {
@@ -82,7 +96,7 @@ export async function evolveLineage(
       }
     }
   } finally {
-    const status = result.needsAttention ? 'needs-attention' : result.stalled ? 'stalled' : 'idle';
+    const status = result.needsAttention ? 'needs-attention' : result.stalled ? 'stalled' : result.exhausted ? 'exhausted' : 'idle';
     await db.lineage.update({ where: { id: lineageId }, data: { status } });
   }
   return result;

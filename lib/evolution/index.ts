@@ -5,3 +5,5 @@ export { enqueueEvolution, enqueueRevision, EVOLVE_JOB, evolveJobPayload, REVISE
 export { reviseGeneration } from './revise.ts';
 export { findOrCreateLineage, loadLineage, type LoadedLineage } from './lineage.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
+export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';
+export { describeImportedSeed, parseSequenceSpec, SequenceRefused, type DescribedSequence } from './describe-seed.ts';

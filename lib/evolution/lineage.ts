@@ -2,7 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
 import { getVersion } from '../env/store.ts';
-import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings } from './config.ts';
+import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
 
 export interface LoadedLineage {
   row: Lineage;
@@ -26,7 +26,7 @@ export async function loadLineage(db: Db, lineageId: string): Promise<LoadedLine
 }
 
 // `envolve evolve` continues the lineage of the same seed and settings, or starts one.
-export async function findOrCreateLineage(db: Db, seedVersionId: string, input: LineageSettings): Promise<LoadedLineage> {
+export async function findOrCreateLineage(db: Db, seedVersionId: string, input: LineageSettingsInput): Promise<LoadedLineage> {
   const settings = lineageSettingsSchema.parse(input);
   const seed = await getVersion(db, seedVersionId);
   if (!seed) throw new Error(`environment version ${seedVersionId} not found`);

@@ -2,12 +2,14 @@
 // stored as a new version (with its sequence and difficulty) and validated. Failures go back to
 // the modifier with the validator output, up to the configured rounds. Every attempt is stored.
 import type { Generation } from '../db/generated/client.ts';
-import { computeDifficulty } from '../difficulty/index.ts';
+import { storeDifficulty } from '../difficulty/index.ts';
+import { contentHash } from '../env/content-hash.ts';
 import { applyResidual, serializeResidual } from '../env/residual.ts';
 import { storeBundle } from '../env/store.ts';
 import { validateBundle } from '../env/validate-bundle.ts';
 import { formatProblem } from '../env/problems.ts';
 import type { Plan } from '../synth/types.ts';
+import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
@@ -80,18 +82,33 @@ async function runAttempt(
     const problems = validateBundle(child).filter((p) => p.severity === 'error');
     if (problems.length > 0) throw new Error(`the candidate is not a valid task: ${problems.map(formatProblem).join('; ')}`);
 
+    // A retry that changes nothing would fail the same way: recorded, not run.
+    const hash = contentHash(child);
+    const identical = await identicalFailedAttempt(ctx, generation.id, hash);
+    if (identical) {
+      const reason = `skipped: the candidate is byte-identical to attempt ${identical.number} (content hash ${hash.slice(0, 12)}), which already failed`;
+      await finish('skipped', { error: reason });
+      return { ok: false, reasons: [reason, ...feedback] };
+    }
+    const built = await builtDifficulty(ctx, child, plan, parent.sequence, lineage.settings.loops.difficultyMargin);
+
     const metadata = {
       kind: 'generation',
       lineageId: lineage.row.id,
       generation: generation.number,
       parents: [parent.versionId],
-      sequence: output.sequence,
+      sequence: built.sequence,
       synthesiser: ctx.synthesiser.name,
       axis: generation.axis,
       effort: generation.effort,
     };
     const versionId = await storeBundle(db, child, { source: 'evolution', metadata });
-    await computeDifficulty(db, versionId, output.sequence, ctx.priorEstimator);
+    await storeDifficulty(db, versionId, built.difficulty);
+    if (built.problems.length > 0) {
+      await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId } });
+      await finish('invalid', { error: built.problems.join('\n') });
+      return { ok: false, reasons: built.problems };
+    }
     await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: 'validating' } });
 
     const validation = await validateCandidate(ctx, { versionId, bundle: child, attemptId: attempt.id, lineageId: lineage.row.id });

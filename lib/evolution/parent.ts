@@ -1,5 +1,6 @@
 // The environment the next generation evolves from: the newest generation that settled on a
-// validated version and was not rejected by review, or the seed when there is none.
+// validated version and was neither rejected by review nor superseded (evolved from a rejected
+// one), or the seed when there is none.
 import type { Db } from '../db/client.ts';
 import { computeDifficulty } from '../difficulty/index.ts';
 import { loadBundle, getVersion } from '../env/store.ts';
@@ -7,6 +8,7 @@ import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
 import type { LoadedLineage } from './lineage.ts';
+import { supersedeDescendants } from './supersede.ts';
 
 export interface GenerationParent extends ParentEnvironment {
   number: number; // the parent's generation number (0 = the seed)
@@ -15,6 +17,9 @@ export interface GenerationParent extends ParentEnvironment {
 const SETTLED_STATES = ['awaiting-review', 'approved', 'released'];
 
 export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser: Synthesiser): Promise<GenerationParent> {
+  // A generation that settled after its ancestor was rejected is superseded now, not built on.
+  const rejected = await db.generation.findMany({ where: { lineageId: lineage.row.id, state: 'rejected' }, orderBy: { number: 'asc' } });
+  for (const generation of rejected) await supersedeDescendants(db, generation);
   const latest = await db.generation.findFirst({
     where: { lineageId: lineage.row.id, state: { in: SETTLED_STATES }, versionId: { not: null } },
     orderBy: { number: 'desc' },

@@ -1,8 +1,10 @@
 // A lineage as `envolve evolve --json` prints it: per generation the version, its parent, the
-// edit, the sequence, the three difficulty components, the verdicts and the loop counts.
+// edit, the sequence, the three difficulty components with the chain depth, the verdicts and the
+// loop counts; and the axes found exhausted.
 import type { Db } from '../db/client.ts';
 import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index.ts';
 import { describeAxisPolicy } from './config.ts';
+import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 import { settingsOf } from './lineage.ts';
 
 export interface GenerationReport {
@@ -28,7 +30,8 @@ export interface LineageReport {
   effort: string;
   synthesiser: string;
   seed: number;
-  status: string;
+  status: string; // idle | evolving | stalled | exhausted
+  exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   generations: GenerationReport[];
 }
 
@@ -58,6 +61,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     synthesiser: lineage.synthesiser,
     seed: lineage.seed,
     status: lineage.status,
+    exhaustedAxes: readExhaustedAxes(lineage),
     generations: generations.map((g) => {
       const version = g.versionId ? versions.get(g.versionId) : undefined;
       const verdicts: GenerationReport['verdicts'] = {};

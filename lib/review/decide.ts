@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
+import { supersedeDescendants } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
@@ -64,6 +65,7 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
     const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
     await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: `probe:${generationId}:${after.revision}` });
   }
+  const superseded = after.state === 'rejected' ? await supersedeDescendants(tx, generation) : [];
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
     // job to revise it. enqueue touches only the job table, which the transaction client has.
@@ -75,7 +77,7 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
     subjectType: 'generation',
     subjectId: generationId,
     before,
-    after: { ...after, comment: comment || undefined },
+    after: { ...after, comment: comment || undefined, superseded: superseded.length > 0 ? superseded : undefined },
   });
   return { reviewId: review.id, state: after.state, revision: after.revision, approvals, approvalsRequired: required };
 }

@@ -6,3 +6,4 @@ export { diffSequences, describeEdit, type SequenceDiff } from './diff.ts';
 export { checkEdit } from './check.ts';
 export { chooseAxis } from './axis-policy.ts';
 export { parseSequence, SequenceParseError } from './parse.ts';
+export { chainDepth, stepDepths } from './depth.ts';

@@ -8,6 +8,7 @@ const stepSchema = z.object({
   skill: z.string().min(1),
   dependsOn: z.array(z.string()),
   summary: z.string().optional(),
+  origin: z.literal('imported').optional(),
 });
 
 const sequenceSchema = z.object({ steps: z.array(stepSchema) });

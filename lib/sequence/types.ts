@@ -7,6 +7,7 @@ export interface Step {
   skill: string; // κ: the terminal skill the step exercises
   dependsOn: string[]; // ids of earlier steps whose outputs this step consumes
   summary?: string; // one sentence on what the step does (imported and LLM-made steps)
+  origin?: 'imported'; // a reviewer's description of part of an imported task (not Envolve's to rewrite offline)
 }
 
 export interface Sequence {

@@ -38,6 +38,7 @@ export interface ProposeInput {
   seed: number; // deterministic per lineage, generation and round
   rubric: RubricItemView[];
   feedback: string[]; // the plan reviewer's reasons from earlier rounds
+  minGain: number; // the child's D must exceed the parent's by more than this (the plan gate's margin)
 }
 
 // Thrown by a proposer that cannot make the asked-for edit at all (not a plan a reviewer could
@@ -46,6 +47,30 @@ export class ProposalRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ProposalRefused';
+  }
+}
+
+// Thrown by a proposer that finds no legal edit on the axis raising D by the margin: a state of
+// the lineage (a fixed-axis lineage stops, a mixed one skips the axis), not a failure.
+export class AxisExhausted extends ProposalRefused {
+  constructor(
+    readonly axis: Axis,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AxisExhausted';
+  }
+}
+
+// An answer a synthesiser could not turn into a valid plan, review or residual even after its
+// own corrective turn. The loop that asked records it as a sent-back round with these problems.
+export class InvalidAnswer extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[],
+  ) {
+    super(message);
+    this.name = 'InvalidAnswer';
   }
 }
 

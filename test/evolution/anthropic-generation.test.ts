@@ -44,7 +44,7 @@ describe('the Anthropic synthesiser in the loops', () => {
     const seed = await getVersion(db, seedVersionId);
     const parent = { versionId: seedVersionId, bundle: await loadBundle(db, seedVersionId), sequence: parseSequence(seed!.metadata.sequence) };
     const procedural = new ProceduralSynthesiser();
-    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [] });
+    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [], minGain: 0.05 });
     const modified = await procedural.modify({ parent, plan, seed: 7, attempt: 1, feedback: [] });
 
     await syncBuiltinRubric(db);
@@ -59,6 +59,8 @@ describe('the Anthropic synthesiser in the loops', () => {
         }),
         write_residual: () => ({ changes: modified.residual.changes.map(asEdit), notes: 'Adds a dependent step.' }),
         judge_rubric_item: () => ({ verdict: 'passed', explanation: 'instruction.md and tests/test.sh agree on every output path.' }),
+        // The extraction role run on the built candidate: what its files implement.
+        extract_sequence: () => withSummaries(plan.child),
       }),
     });
     const claude = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 1 });
@@ -76,7 +78,13 @@ describe('the Anthropic synthesiser in the loops', () => {
     expect(generation.state).toBe('awaiting-review');
     expect(fake.violations()).toEqual([]);
     const tools = new Set(fake.requests.map((r) => r.forcedTool));
-    expect([...tools].sort()).toEqual(['judge_rubric_item', 'propose_plan', 'review_plan', 'write_residual']);
+    expect([...tools].sort()).toEqual(['extract_sequence', 'judge_rubric_item', 'propose_plan', 'review_plan', 'write_residual']);
+    // D is measured on the sequence extracted from the built candidate, and it rose.
+    const child = await db.environmentVersion.findUniqueOrThrow({ where: { id: generation.versionId! } });
+    const parentRow = await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } });
+    const total = (v: typeof child) => v.difficultyLength! + v.difficultyScenario! + v.difficultySkill!;
+    expect(total(child)).toBeGreaterThan(total(parentRow));
+    expect(JSON.parse(child.metadata).sequence.steps).toHaveLength(plan.child.steps.length);
     // The stable prefix (tools, method, rubric) was cached once and then read back.
     expect(claude.usage().cacheReadInputTokens).toBeGreaterThan(0);
 
@@ -85,5 +93,39 @@ describe('the Anthropic synthesiser in the loops', () => {
     const llm = runs.find((r) => r.kind === 'rubric')!.rubricVerdicts.filter((v) => v.method === 'llm');
     expect(llm.length).toBeGreaterThan(0);
     expect(llm.every((v) => v.verdict === 'passed')).toBe(true);
+  });
+
+  it('fails an attempt whose built candidate is not harder than its parent, as a rubric failure with both numbers', async () => {
+    const { db } = testDb;
+    const seedVersionId = await storeProceduralSeed(db, 52, 'claude-seed-hollow');
+    const seed = await getVersion(db, seedVersionId);
+    const parent = { versionId: seedVersionId, bundle: await loadBundle(db, seedVersionId), sequence: parseSequence(seed!.metadata.sequence) };
+    const procedural = new ProceduralSynthesiser();
+    const plan = await procedural.propose({ parent, axis: 'length', effort: 'low', seed: 7, rubric: [], feedback: [], minGain: 0.05 });
+    const planItems = await activeRubric(db, { appliesTo: 'plan' });
+    await fake?.close();
+    fake = await startFakeAnthropic({
+      respond: answerByTool({
+        propose_plan: () => ({ edit: plan.edit, child: withSummaries(plan.child), rationale: plan.rationale }),
+        review_plan: () => ({ approved: true, reasons: [], items: planItems.map((item) => ({ itemId: item.id, verdict: 'passed', reason: 'fine' })) }),
+        // The modifier only rewords the instruction: the files still implement the parent's two steps.
+        write_residual: () => ({ changes: [{ op: 'modify', path: 'instruction.md', content: 'Reworded.\n' }], notes: 'Adds a dependent step.' }),
+        extract_sequence: () => withSummaries(parent.sequence),
+      }),
+    });
+    const claude = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 1 });
+    const lineage = await findOrCreateLineage(db, seedVersionId, {
+      axisPolicy: { kind: 'fixed', axis: 'length' },
+      effort: 'low',
+      synthesiser: 'anthropic',
+      seed: 6,
+      loops: { maxPlanRounds: 1, maxModifyRounds: 1 },
+    });
+    const generation = await evolveGeneration(context(db, sandbox, claude), lineage.row.id);
+    expect(generation.state).toBe('failed');
+    const [attempt] = await db.attempt.findMany({ where: { generationId: generation.id }, include: { validatorRuns: true } });
+    expect(attempt!.state).toBe('invalid');
+    expect(attempt!.error).toMatch(/^rubric: monotone-difficulty: the sequence extracted from the built candidate has D [\d.]+ .*not more than the parent's D [\d.]+ .* by 0.05; the approved plan promised D [\d.]+/);
+    expect(attempt!.validatorRuns).toHaveLength(0);
   });
 });

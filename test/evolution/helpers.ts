@@ -7,7 +7,7 @@ import { newSeedSequence, renderEnvironment } from '../../lib/synth/procedural/i
 import type { Sandbox } from '../../lib/sandbox/index.ts';
 import type { Synthesiser } from '../../lib/synth/types.ts';
 
-export async function storeProceduralSeed(db: Db, seed: number, name: string, steps: 1 | 2 = 2): Promise<string> {
+export async function storeProceduralSeed(db: Db, seed: number, name: string, steps = 2): Promise<string> {
   const sequence = newSeedSequence(seed, { steps });
   const bundle = renderEnvironment(sequence, { seed, name });
   return storeBundle(db, bundle, { source: 'import', metadata: { kind: 'seed', generation: 0, parents: [], sequence } });

@@ -43,7 +43,9 @@ describe('an imported seed offline', () => {
 
     const report = await lineageReport(testDb.db, lineageId);
     const settled = report.generations.filter((g) => g.state === 'awaiting-review');
-    expect(settled.map((g) => g.difficulty!.length)).toEqual([2, 3]);
+    // Each new step deepens the chain by one and adds its skill's turns to L.
+    expect(settled.map((g) => g.difficulty!.depth)).toEqual([2, 3]);
+    expect(settled[1]!.difficulty!.length).toBeGreaterThan(settled[0]!.difficulty!.length);
     for (const g of settled) {
       expect(g.verdicts.oracle).toMatchObject({ verdict: 'passed', reward: 1 });
       expect(g.verdicts['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });

@@ -6,6 +6,7 @@ import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/
 import { saveRubricItem } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import type { ModifyInput, ModifyOutput } from '../../lib/synth/types.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
 
 const sandbox = new DockerSandbox();
@@ -70,6 +71,25 @@ describe('Loop 2 with a broken modifier', () => {
     const attempts = await attemptsOf(generation.id);
     expect(attempts.map((a) => a.state)).toEqual(['invalid', 'invalid']);
     expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 3)).toBe(true);
+  });
+
+  it('does not run a retry that would be byte-identical to a failed attempt, and records why', async () => {
+    const lineage = await lineageFor(44, 3);
+    // A modifier deaf to feedback: every attempt renders the same broken candidate.
+    class DeafModifier extends ProceduralSynthesiser {
+      override modify(input: ModifyInput): Promise<ModifyOutput> {
+        return super.modify({ ...input, attempt: 1, feedback: [] });
+      }
+    }
+    const synthesiser = new DeafModifier({ faults: { attempt1: 'wrong-solution' } });
+    const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineage.row.id);
+    expect(generation.state).toBe('failed');
+    const attempts = await attemptsOf(generation.id);
+    expect(attempts.map((a) => a.state)).toEqual(['invalid', 'skipped', 'skipped']);
+    for (const skipped of attempts.slice(1)) {
+      expect(skipped.error).toMatch(/byte-identical to attempt 1 \(content hash [0-9a-f]{12}\), which already failed/);
+      expect(skipped.validatorRuns).toHaveLength(0);
+    }
   });
 });
 

@@ -69,7 +69,7 @@ describe('procedural environments validate in Docker', () => {
     const synth = new ProceduralSynthesiser();
     const seed = SEED_TASKS[0]!;
     const parent = { versionId: 'seed', bundle: renderEnvironment(seed.sequence, { seed: seed.seed, name: seed.name }), sequence: seed.sequence };
-    const plan = await synth.propose({ parent, axis: 'length', effort: 'high', seed: 5, rubric: [], feedback: [] });
+    const plan = await synth.propose({ parent, axis: 'length', effort: 'high', seed: 5, rubric: [], feedback: [], minGain: 0.05 });
     const { residual } = await synth.modify({ parent, plan, seed: 5, attempt: 1, feedback: [] });
     expect(plan.child.steps.length).toBeGreaterThanOrEqual(4);
     await expectValid(applyResidual(parent.bundle, residual));

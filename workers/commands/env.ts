@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import { exportVersion } from '../../lib/env/export.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { getEnvironment, listEnvironments } from '../../lib/dashboard/environments.ts';
+import { userInfo } from 'node:os';
+import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
+import { describeImportedSeed, parseSequenceSpec } from '../../lib/evolution/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { openSandbox, withDb } from '../context.ts';
@@ -50,6 +53,36 @@ export function registerEnvCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .description('oracle (solution scores 1) and invalid-test (nop scores 0), in parallel containers')
     .action((id: string, opts: Opts) => run(opts, () => validateCommand(id, opts)));
+
+  env
+    .command('sequence')
+    .argument('<id>', 'a version id or a unique prefix of it')
+    .option('--set <steps>', 'describe an imported seed: scenario:skill pairs in working order, comma-separated, reference names only')
+    .option('--json', 'print one JSON document')
+    .description("show a version's scenario–skill sequence and difficulty, or describe an imported seed's (audited, versioned)")
+    .action((id: string, opts: Opts) => run(opts, () => sequenceCommand(id, opts)));
+}
+
+async function sequenceCommand(id: string, opts: Opts): Promise<void> {
+  const result = await withDb(async (db) => {
+    const versionId = await resolveVersionId(db, id);
+    if (typeof opts.set === 'string') {
+      const described = await describeImportedSeed(db, versionId, parseSequenceSpec(opts.set), { id: null, email: `cli:${userInfo().username}` });
+      return { versionId, revision: described.revision, sequence: described.sequence, difficulty: readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId } })) };
+    }
+    const version = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId } });
+    const metadata = JSON.parse(version.metadata) as { sequence?: unknown; sequenceRevision?: number };
+    return { versionId, revision: metadata.sequenceRevision ?? 0, sequence: metadata.sequence ?? null, difficulty: readStoredDifficulty(version) };
+  });
+  emit(opts, result, (r) => {
+    const steps = (r.sequence as { steps?: Array<{ id: string; scenario: string; skill: string; dependsOn: string[] }> } | null)?.steps;
+    const d = r.difficulty;
+    return [
+      `${shortId(r.versionId)}  sequence revision ${r.revision}`,
+      steps ? table([['STEP', 'SCENARIO', 'SKILL', 'CONSUMES'], ...steps.map((s) => [s.id, s.scenario, s.skill, s.dependsOn.join(', ') || '–'])]) : 'no stored sequence (the proposer reads it off the task when it evolves)',
+      d ? `D ${d.total.toFixed(2)} = L ${d.length} turns + novelty ${d.scenarioNovelty.toFixed(2)} + rarity ${d.skillRarity.toFixed(2)}; chain depth ${d.depth ?? '–'} (${d.model})` : 'difficulty not computed yet',
+    ].join('\n');
+  });
 }
 
 async function run(opts: Opts, body: () => Promise<void>): Promise<void> {

@@ -40,15 +40,20 @@ export function registerEvolveCommand(program: Command): void {
       try {
         const report = await evolveCommand(id, opts);
         emit(opts, report, humanReport);
-        const wanted = Number(opts.generations);
-        if (report.generations.filter((g) => g.state !== 'failed').length < wanted) process.exitCode = 1;
+        // An exhausted lineage said honestly why it stopped; fewer generations otherwise is a failure.
+        if (report.added < Number(opts.generations) && !report.exhausted) process.exitCode = 1;
       } catch (err) {
         fail(opts, err);
       }
     });
 }
 
-type EvolveReport = LineageReport & { added: number; stalled: boolean; needsAttention: { number: number; reason: string } | null };
+type EvolveReport = LineageReport & {
+  added: number;
+  stalled: boolean;
+  exhausted: string | null;
+  needsAttention: { number: number; reason: string } | null;
+};
 
 async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveReport> {
   const generations = positiveInt(opts.generations, '--generations');
@@ -64,14 +69,14 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
       effort: opts.effort as Effort,
       synthesiser: opts.synth as SynthesiserName,
       seed,
-      loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
     });
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
     const sandbox = await openSandbox();
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
     const needsAttention = result.needsAttention ? { number: result.needsAttention.number, reason: result.needsAttention.error ?? '' } : null;
-    return { ...(await lineageReport(db, lineage.row.id)), added: result.validated.length, stalled: result.stalled, needsAttention };
+    const added = result.validated.length;
+    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention };
   });
 }
 
@@ -82,6 +87,8 @@ function humanReport(report: EvolveReport): string {
     shortId(g.versionId),
     g.axis,
     g.difficulty ? `${g.difficulty.length}` : '–',
+    g.difficulty?.depth != null ? `${g.difficulty.depth}` : '–',
+    g.difficulty ? g.difficulty.total.toFixed(2) : '–',
     g.difficulty ? g.difficulty.scenarioNovelty.toFixed(2) : '–',
     g.difficulty ? g.difficulty.skillRarity.toFixed(2) : '–',
     ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.verdict ?? '–').join('/'),
@@ -89,8 +96,8 @@ function humanReport(report: EvolveReport): string {
   ]);
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
-    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
-    `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}`,
+    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
+    `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
     ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
   ].join('\n');
 }

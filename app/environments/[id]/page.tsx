@@ -2,12 +2,14 @@ import type { EnvironmentDetail } from '@/lib/dashboard/types.ts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cache, type ReactNode } from 'react';
+import { cache, Fragment, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { getEnvironment } from '@/lib/dashboard/environments.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
+import { REFERENCE_TABLE } from '@/lib/difficulty/index.ts';
+import { DescribeSeedForm } from './describe-seed-form.tsx';
 import { FilesTable } from './files-table.tsx';
 import { TaskConfig } from './task-config.tsx';
 import { ValidatorRuns } from './validator-runs.tsx';
@@ -41,7 +43,15 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function SequenceAndDifficulty({ sequence, difficulty }: { sequence: NonNullable<EnvironmentDetail['sequence']>; difficulty: EnvironmentDetail['difficulty'] }) {
+function SequenceAndDifficulty({
+  sequence,
+  difficulty,
+  measured,
+}: {
+  sequence: NonNullable<EnvironmentDetail['sequence']>;
+  difficulty: EnvironmentDetail['difficulty'];
+  measured: EnvironmentDetail['measuredTurns'];
+}) {
   return (
     <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
       <table className="w-full text-left text-xs">
@@ -66,8 +76,21 @@ function SequenceAndDifficulty({ sequence, difficulty }: { sequence: NonNullable
       </table>
       {difficulty ? (
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Difficulty">
-          <dt className="text-zinc-500">L (length)</dt>
+          <dt className="text-zinc-500">L (expected turns)</dt>
           <dd className="text-right font-mono">{difficulty.length}</dd>
+          {measured.map((m) => (
+            <Fragment key={m.policy}>
+              <dt className="pl-2 text-zinc-500">
+                measured median, {m.policy}
+                {m.simulated ? ' (simulated)' : ''}
+              </dt>
+              <dd className="text-right font-mono">
+                {m.medianTurns} <span className="text-zinc-400">over {m.rollouts}</span>
+              </dd>
+            </Fragment>
+          ))}
+          <dt className="text-zinc-500">Chain depth</dt>
+          <dd className="text-right font-mono">{difficulty.depth ?? '—'}</dd>
           <dt className="text-zinc-500">Scenario novelty</dt>
           <dd className="text-right font-mono">{difficulty.scenarioNovelty.toFixed(2)}</dd>
           <dt className="text-zinc-500">Skill rarity</dt>
@@ -115,9 +138,17 @@ export default async function EnvironmentPage({ params }: Props) {
         </Panel>
       </div>
 
-      {env.sequence ? (
+      {env.sequence || env.describable ? (
         <Panel title="Scenario–skill sequence and difficulty">
-          <SequenceAndDifficulty sequence={env.sequence} difficulty={env.difficulty} />
+          {env.sequence ? <SequenceAndDifficulty sequence={env.sequence} difficulty={env.difficulty} measured={env.measuredTurns} /> : null}
+          {env.describable ? (
+            <DescribeSeedForm
+              versionId={env.id}
+              current={(env.sequence ?? []).map((s) => `${s.scenario}:${s.skill}`).join(', ')}
+              scenarios={[...REFERENCE_TABLE.scenarios.keys()]}
+              skills={[...REFERENCE_TABLE.skillMarginal.keys()]}
+            />
+          ) : null}
         </Panel>
       ) : null}
 

@@ -1,7 +1,7 @@
 import type { DifficultyAxes as Axes } from '@/lib/dashboard/generation-types.ts';
 
 const ROWS: { key: keyof Omit<Axes, 'model'>; label: string }[] = [
-  { key: 'length', label: 'L (length)' },
+  { key: 'length', label: 'L (expected turns)' },
   { key: 'scenario', label: 'Scenario novelty' },
   { key: 'skill', label: 'Skill rarity' },
   { key: 'total', label: 'Total D' },

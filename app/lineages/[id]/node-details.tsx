@@ -42,10 +42,13 @@ function DifficultyRows({ difficulty }: { difficulty: Difficulty | null }) {
         <span className="font-semibold tabular-nums">{difficulty.total.toFixed(2)}</span>
         <span className="text-xs text-zinc-500"> ({difficulty.model})</span>
       </Row>
-      <Row label="L · novelty · rarity">
+      <Row label="L (turns) · novelty · rarity">
         <span className="tabular-nums">
           {difficulty.length} · {difficulty.scenarioNovelty.toFixed(2)} · {difficulty.skillRarity.toFixed(2)}
         </span>
+      </Row>
+      <Row label="Chain depth">
+        <span className="tabular-nums">{difficulty.depth ?? '—'}</span>
       </Row>
     </>
   );

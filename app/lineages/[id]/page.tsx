@@ -5,6 +5,7 @@ import { cache, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { getLineageTree } from '@/lib/dashboard/lineages.ts';
+import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
 import { lineageIdSchema } from '@/lib/dashboard/lineages-params.ts';
 import { LineageStatusBadge } from '../lineage-status-badge.tsx';
 import { LineageTreeView } from './tree-view.tsx';
@@ -31,6 +32,23 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-zinc-500">{label}</dt>
       <dd className="font-medium text-zinc-900">{children}</dd>
     </div>
+  );
+}
+
+// Axes on which the proposer found no edit that raises D: a fixed-axis lineage stops there, a
+// mixed one skips the axis until its parent changes.
+function ExhaustedAxesNote({ exhausted }: { exhausted: LineageTree['exhaustedAxes'] }) {
+  const entries = Object.entries(exhausted);
+  if (entries.length === 0) return null;
+  return (
+    <ul aria-label="Exhausted axes" className="flex flex-col gap-0.5 text-sm text-yellow-900">
+      {entries.map(([axis, e]) => (
+        <li key={axis}>
+          <span className="font-medium">{axis} axis exhausted at generation {e!.generation}</span>
+          <span className="text-zinc-600">: {e!.reason}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -62,6 +80,7 @@ export default async function LineagePage({ params }: Props) {
           <Fact label="Axis · effort">{`${tree.axisPolicy} · ${tree.effort}`}</Fact>
           <Fact label="Approvals required">{tree.approvalsRequired}</Fact>
         </dl>
+        <ExhaustedAxesNote exhausted={tree.exhaustedAxes} />
       </div>
       <LineageTreeView initial={tree} />
     </div>

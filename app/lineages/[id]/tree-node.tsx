@@ -20,6 +20,9 @@ export interface TreeNodeProps {
 // React types every <a> as an HTML anchor; inside <svg> it creates an SVG one. Both can take focus.
 export type FocusableNode = Element & HTMLOrSVGElement;
 
+// What a node without a version says instead of its difficulty.
+const EMPTY_LABELS: Record<string, string> = { failed: 'no valid candidate', exhausted: 'axis exhausted' };
+
 const STATE_LABELS: Record<string, string> = {
   'awaiting-review': 'awaiting review',
   'changes-requested': 'changes requested',
@@ -41,7 +44,7 @@ function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: 
   return {
     tone: generationTone(generation.state),
     generation,
-    label: `Generation ${generation.number}, ${state}, ${generation.axis} · ${generation.effort}${d ? `, difficulty ${d.total.toFixed(2)}, L ${d.length}` : ''}`,
+    label: `Generation ${generation.number}, ${state}, ${generation.axis} · ${generation.effort}${d ? `, difficulty ${d.total.toFixed(2)}, L ${d.length} turns${d.depth !== null ? `, chain depth ${d.depth}` : ''}` : ''}`,
   };
 }
 
@@ -116,10 +119,10 @@ function NodeText({ node, tree, generation, color }: { node: LaidOutNode; tree: 
         {difficulty ? (
           <>
             <tspan fontWeight={600}>D {difficulty.total.toFixed(2)}</tspan>
-            <tspan dx={8} opacity={0.8}>{`L ${difficulty.length}`}</tspan>
+            <tspan dx={8} opacity={0.8}>{`L ${difficulty.length}${difficulty.depth !== null ? ` · depth ${difficulty.depth}` : ''}`}</tspan>
           </>
         ) : (
-          <tspan opacity={0.8}>{generation?.state === 'failed' ? 'no valid candidate' : 'difficulty —'}</tspan>
+          <tspan opacity={0.8}>{generation ? (EMPTY_LABELS[generation.state] ?? 'difficulty —') : 'difficulty —'}</tspan>
         )}
       </text>
       <text x={x + 10} y={y + 54} fontSize={10.5} opacity={0.7} className="font-mono">

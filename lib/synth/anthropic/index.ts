@@ -12,3 +12,4 @@ export {
 export { AnthropicCallError, ToolInputError } from './tool-client.ts';
 export { TOOLS, type ToolName } from './tools.ts';
 export type { CallUsage, TokenCounts, UsageTotals } from './usage.ts';
+export { checkAnthropic, type DoctorReport } from './doctor.ts';

@@ -4,7 +4,7 @@
 // it states must be the one its child sequence actually makes.
 import { checkEdit, describeEdit, structuralViolations } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step, StepReplacement } from '../../sequence/types.ts';
-import type { Plan } from '../types.ts';
+import { AxisExhausted, type Plan } from '../types.ts';
 import type { Interpretation } from './tool-client.ts';
 import type { ToolInput } from './tools.ts';
 
@@ -20,7 +20,10 @@ export function interpretExtracted(input: ToolInput<'extract_sequence'>): Interp
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: sequence };
 }
 
+// A proposer that says the axis is exhausted is believed: the lineage stops or moves to another
+// axis, which costs nothing; the monotone gate still checks any plan it does make.
 export function interpretPlan(input: ToolInput<'propose_plan'>, parent: Sequence, axis: Axis, effort: Effort): Interpretation<Plan> {
+  if (input.exhausted) throw new AxisExhausted(axis, `the proposer found no ${axis} edit that makes the task harder: ${input.exhausted}`);
   const child = toSequence(input.child.steps);
   const problems: string[] = [];
   if (input.edit.axis !== axis) problems.push(`edit.axis is "${input.edit.axis}" but the requested axis is "${axis}"`);

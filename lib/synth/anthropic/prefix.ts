@@ -2,8 +2,11 @@
 //   tools (all six, fixed order)                        — tools.ts
 //   system[0]: the method prompt       ← cache breakpoint 1 (shared by every role and the prior estimator)
 //   system[1]: the rubric catalogue    ← cache breakpoint 2 (changes only when the rubric does)
-// then the per-call user message. Two breakpoints so that a new rubric version re-caches only
-// the catalogue, and calls without a rubric (prior estimates) still hit breakpoint 1.
+//   system[2]: the task's files        ← cache breakpoint 3 (the parent for proposer, plan
+//              reviewer, modifier and extraction; the candidate for the judges of its items)
+// then the per-call user message. A new rubric version re-caches only from the catalogue on;
+// calls without a rubric (prior estimates) still hit breakpoint 1; every role working on the
+// same parent, and every judge call on the same candidate, reads the files from the cache.
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { RubricItemView } from '../types.ts';
 import { METHOD_PROMPT } from './method-prompt.ts';
@@ -34,6 +37,8 @@ export function methodBlock(): TextBlockParam {
   return { type: 'text', text: METHOD_PROMPT, cache_control: CACHED };
 }
 
-export function systemPrefix(rubric: readonly RubricItemView[]): TextBlockParam[] {
-  return [methodBlock(), { type: 'text', text: renderRubricCatalogue(rubric), cache_control: CACHED }];
+export function systemPrefix(rubric: readonly RubricItemView[], taskFiles?: string): TextBlockParam[] {
+  const blocks: TextBlockParam[] = [methodBlock(), { type: 'text', text: renderRubricCatalogue(rubric), cache_control: CACHED }];
+  if (taskFiles !== undefined) blocks.push({ type: 'text', text: `# Task files\n\n${taskFiles}`, cache_control: CACHED });
+  return blocks;
 }

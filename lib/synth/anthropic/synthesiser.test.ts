@@ -66,7 +66,7 @@ function validAnswer(request: RecordedRequest): FakeReply {
 }
 
 function proposeInput() {
-  return { parent: PARENT, axis: 'length' as const, effort: 'low' as const, seed: 7, rubric: RUBRIC, feedback: [] };
+  return { parent: PARENT, axis: 'length' as const, effort: 'low' as const, seed: 7, rubric: RUBRIC, feedback: [], minGain: 0.05 };
 }
 
 describe('AnthropicSynthesiser against the fake Messages API', () => {
@@ -107,8 +107,9 @@ describe('AnthropicSynthesiser against the fake Messages API', () => {
     const system = body.system as { text: string; cache_control?: unknown }[];
     expect(system.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
     expect(system[1]!.text).toContain('plan-solvable');
-    // Per-call content only in the user message, after the prefix.
-    const text = userText(fake.requests[0]!);
+    // The task's files are the prefix's last cached block; the user message has no file in it.
+    expect(userText(fake.requests[0]!)).not.toContain('<file path=');
+    const text = system.at(-1)!.text;
     expect(text).toContain('<file path="tests/test.sh"');
     expect(text).toMatch(/environment\/data\.bin.*\(binary, 5 B, sha256 [0-9a-f]{64}/);
     expect(text).toMatch(/environment\/big\.log.*too large to show in full/);
@@ -167,6 +168,20 @@ describe('AnthropicSynthesiser against the fake Messages API', () => {
     const unjudged = await synth.judge({ bundle: PARENT.bundle, item: RUBRIC[2]! });
     expect(unjudged.verdict).toBe('unjudged');
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('shares one cached block of task files between the proposer, the modifier and every judge of the same task', async () => {
+    await synth.propose(proposeInput());
+    await synth.modify({ parent: PARENT, plan: PLAN, seed: 1, attempt: 1, feedback: [] });
+    await synth.judge({ bundle: PARENT.bundle, item: RUBRIC[0]! });
+    await synth.judge({ bundle: PARENT.bundle, item: RUBRIC[1]! });
+    const systems = fake.requests.map((r) => JSON.stringify(r.body.system));
+    expect(new Set(systems).size).toBe(1);
+    const [propose, ...later] = synth.calls();
+    const prefixTokens = propose!.cacheCreationInputTokens;
+    expect(prefixTokens).toBeGreaterThan(0);
+    // Every later call reads the whole prefix, files included, from the cache.
+    for (const call of later) expect(call.cacheReadInputTokens).toBe(prefixTokens);
   });
 });
 

@@ -60,8 +60,8 @@ export class AnthropicSynthesiser implements Synthesiser {
   async extractSequence(bundle: TaskBundle): Promise<Sequence> {
     return this.client.call({
       tool: 'extract_sequence',
-      system: systemPrefix(this.catalogue),
-      user: extractPrompt(renderTaskFiles(bundle, this.renderLimits).text),
+      system: systemPrefix(this.catalogue, renderTaskFiles(bundle, this.renderLimits).text),
+      user: extractPrompt(),
       interpret: interpretExtracted,
     });
   }
@@ -70,8 +70,8 @@ export class AnthropicSynthesiser implements Synthesiser {
     this.catalogue = input.rubric;
     return this.client.call({
       tool: 'propose_plan',
-      system: systemPrefix(this.catalogue),
-      user: proposePrompt(input, renderTaskFiles(input.parent.bundle, this.renderLimits).text),
+      system: systemPrefix(this.catalogue, renderTaskFiles(input.parent.bundle, this.renderLimits).text),
+      user: proposePrompt(input),
       interpret: (answer) => interpretPlan(answer, input.parent.sequence, input.axis, input.effort),
     });
   }
@@ -82,7 +82,7 @@ export class AnthropicSynthesiser implements Synthesiser {
     const mechanical = checkEdit(input.parent.sequence, input.plan.child, input.plan.edit.axis, input.plan.edit.effort);
     return this.client.call({
       tool: 'review_plan',
-      system: systemPrefix(this.catalogue),
+      system: systemPrefix(this.catalogue, renderTaskFiles(input.parent.bundle, this.renderLimits).text),
       user: reviewPrompt(input, items, mechanical),
       interpret: (answer) => interpretReview(answer, items, mechanical),
     });
@@ -92,8 +92,8 @@ export class AnthropicSynthesiser implements Synthesiser {
     const files = renderTaskFiles(input.parent.bundle, this.renderLimits);
     return this.client.call({
       tool: 'write_residual',
-      system: systemPrefix(this.catalogue),
-      user: modifyPrompt(input, files.text),
+      system: systemPrefix(this.catalogue, files.text),
+      user: modifyPrompt(input),
       interpret: (answer) => {
         const residual = interpretResidual(answer, input.parent.bundle, files.shownInFull);
         return residual.ok ? { ok: true, value: { residual: residual.value, sequence: input.plan.child, notes: answer.notes } } : residual;
@@ -106,8 +106,8 @@ export class AnthropicSynthesiser implements Synthesiser {
     if (!input.item.question) return { verdict: 'unjudged', explanation: `rubric item ${input.item.key} has no question for the LLM judge` };
     return this.client.call({
       tool: 'judge_rubric_item',
-      system: systemPrefix(this.catalogue),
-      user: judgePrompt(input.item, renderTaskFiles(input.bundle, this.renderLimits).text),
+      system: systemPrefix(this.catalogue, renderTaskFiles(input.bundle, this.renderLimits).text),
+      user: judgePrompt(input.item),
       interpret: (answer) => ({ ok: true, value: { verdict: answer.verdict, explanation: answer.explanation } }),
     });
   }

@@ -6,6 +6,7 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { Message, MessageParam, TextBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { AnthropicConfig } from './config.ts';
+import { InvalidAnswer } from '../types.ts';
 import { TOOLS, parseToolInput, type ToolInput, type ToolName } from './tools.ts';
 import { callUsage, totalUsage, type CallUsage, type UsageTotals } from './usage.ts';
 
@@ -21,12 +22,12 @@ export interface ToolCall<N extends ToolName, T> {
   interpret: (input: ToolInput<N>) => Interpretation<T>;
 }
 
-export class ToolInputError extends Error {
+export class ToolInputError extends InvalidAnswer {
   constructor(
     readonly tool: ToolName,
-    readonly problems: string[],
+    problems: string[],
   ) {
-    super(`Claude's ${tool} answer was still invalid after a corrective retry: ${problems.join('; ')}`);
+    super(`Claude's ${tool} answer was still invalid after a corrective retry: ${problems.join('; ')}`, problems);
     this.name = 'ToolInputError';
   }
 }

@@ -39,6 +39,10 @@ export const proposePlanInput = z.object({
     .describe('The sequence-level edit, exactly as the child differs from the parent.'),
   child: sequence.describe('The FULL child sequence: the parent sequence with the edit applied.'),
   rationale: z.string().min(1).describe('Why this edit makes the environment harder while keeping it solvable and verifiable.'),
+  exhausted: z
+    .string()
+    .optional()
+    .describe('Only when NO legal edit along the axis within the effort makes the environment harder: why not (give the parent sequence as child and an empty edit). Omit otherwise.'),
 });
 
 export const reviewPlanInput = z.object({

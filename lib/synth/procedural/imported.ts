@@ -7,7 +7,9 @@ import { ProposalRefused } from '../types.ts';
 export const IMPORTED_PREFIX = 'imported:';
 export const IMPORTED_STEP_ID = 's1';
 
-export const isImportedStep = (step: Step): boolean => step.scenario.startsWith(IMPORTED_PREFIX) || step.skill.startsWith(IMPORTED_PREFIX);
+// An opaque imported step, or a step a reviewer described an imported task with.
+export const isImportedStep = (step: Step): boolean =>
+  step.origin === 'imported' || step.scenario.startsWith(IMPORTED_PREFIX) || step.skill.startsWith(IMPORTED_PREFIX);
 
 export function importedSequence(taskName: string): Sequence {
   const name = `${IMPORTED_PREFIX}${taskName}`;

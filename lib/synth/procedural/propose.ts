@@ -1,9 +1,9 @@
 // The procedural proposer: chooses WHICH steps change and to WHICH catalogue names, with a seeded
 // PRNG, and leaves the mechanics to lib/sequence (insertSteps, replaceField, describeEdit).
 import { REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
-import { describeEdit, insertSteps, nextStepIds, replaceField } from '../../sequence/index.ts';
+import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
-import type { Plan } from '../types.ts';
+import { AxisExhausted, type Plan } from '../types.ts';
 import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { ImportedEditError, isImportedStep } from './imported.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
@@ -14,6 +14,7 @@ export interface ProposeOptions {
   effort: Effort;
   seed: number;
   round: number; // 0 for the first proposal; later rounds re-draw after a rejection
+  minGain: number; // each replaced step must get harder by more than this (the plan gate's margin)
 }
 
 // Names not yet in the sequence (nor already chosen in this edit) first: novelty is what the
@@ -29,7 +30,7 @@ export function proposePlan(options: ProposeOptions): Plan {
   const { sequence, axis, effort } = options;
   if (sequence.steps.length === 0) throw new Error('cannot propose an edit of an empty sequence');
   const rng = createRng(hashSeed(options.seed, axis, effort, 'propose', options.round));
-  const { child, rationale } = axis === 'length' ? lengthen(sequence, effort, rng) : replace(sequence, axis, effort, rng);
+  const { child, rationale } = axis === 'length' ? lengthen(sequence, effort, rng) : replace(sequence, axis, effort, rng, options.minGain);
   return { edit: describeEdit(sequence, child, axis, effort), child, rationale };
 }
 
@@ -43,93 +44,114 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
     dependsOn: [dependsOn],
   });
 
+  // Every inserted step consumes the output of a step at the end of the current critical path,
+  // so the dependency chain deepens by one per inserted step (not a wider, shallower DAG).
   let child = sequence;
   let inserted: Step[] = [];
   if (effort === 'max') {
-    // Up to four steps, each at its own place, each consuming an output of a step before it.
+    // Up to four steps, each at its own place after the step it consumes.
     for (const id of nextStepIds(sequence, rng.int(1, 4))) {
-      const at = rng.int(1, child.steps.length);
-      const step = newStep(id, rng.pick(child.steps.slice(0, at)).id);
-      child = insertSteps(child, at, [step]);
+      const tip = deepestStepIndex(child, rng);
+      const step = newStep(id, child.steps[tip]!.id);
+      child = insertSteps(child, rng.int(tip + 1, child.steps.length), [step]);
       inserted.push(step);
     }
   } else {
-    // One contiguous run: the first consumes the output just before it, the rest chain on.
+    // One contiguous run after a deepest step: the first consumes its output, the rest chain on.
     const ids = nextStepIds(sequence, effort === 'low' ? 1 : rng.int(2, 3));
-    const at = rng.int(1, sequence.steps.length);
-    let previous = sequence.steps[at - 1]!.id;
+    const tip = deepestStepIndex(sequence, rng);
+    let previous = sequence.steps[tip]!.id;
     inserted = ids.map((id) => {
       const step = newStep(id, previous);
       previous = id;
       return step;
     });
-    child = insertSteps(sequence, at, inserted);
+    child = insertSteps(sequence, rng.int(tip + 1, sequence.steps.length), inserted);
   }
   const described = inserted.map((s) => `${s.skill} over ${s.scenario} (${s.id}, consuming ${s.dependsOn.join(', ')}'s answer)`).join('; ');
   return {
     child,
-    rationale: `Adds ${inserted.length === 1 ? 'a step' : `${inserted.length} steps`}: ${described}, lengthening the chain from ${sequence.steps.length} to ${child.steps.length} steps; each new step can only be solved with the answer it depends on.`,
+    rationale: `Adds ${inserted.length === 1 ? 'a step' : `${inserted.length} steps`}: ${described}, lengthening the sequence from ${sequence.steps.length} to ${child.steps.length} steps and its dependency chain from ${chainDepth(sequence)} to ${chainDepth(child)}; each new step can only be solved with the answer it depends on.`,
   };
 }
 
-// An imported step is not the procedural engine's to rewrite; only steps it rendered are targets.
-function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
+// An imported step is not the procedural engine's to rewrite; only steps it rendered are targets,
+// and only those with headroom: a name on the axis that makes the step harder by more than the
+// margin. With none, the axis is exhausted for this sequence — said so, never a sideways swap.
+function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort, rng: Rng, minGain: number): { child: Sequence; rationale: string } {
   const steps = sequence.steps.filter((s) => !isImportedStep(s));
   if (steps.length === 0) throw new ImportedEditError(axis, sequence.steps);
-  let targets: Step[];
-  if (effort === 'low') targets = [rng.pick(withHeadroom(steps, axis, sequence))];
-  else if (effort === 'high') {
-    const length = Math.min(steps.length, rng.int(2, 3));
-    const start = rng.int(0, steps.length - length);
-    targets = steps.slice(start, start + length);
-  } else {
-    const chosen = new Set(rng.shuffle(steps).slice(0, rng.int(1, steps.length)).map((s) => s.id));
-    targets = steps.filter((s) => chosen.has(s.id));
-  }
   const used = new Set(sequence.steps.map((s) => s[axis]));
-  const names = targets.map((s) => harderName(rng, axis, s, used));
+  const open = steps.filter((step) => harderNames(axis, step, minGain).length > 0);
+  if (open.length === 0) {
+    throw new AxisExhausted(
+      axis,
+      `no ${axis} in the catalogue makes any of the ${steps.length} editable step${steps.length === 1 ? '' : 's'} harder by more than ${minGain} (D ${stepsCost(steps).toFixed(2)} over those steps)`,
+    );
+  }
+  let targets: Step[];
+  if (effort === 'low') targets = [rng.pick(open)];
+  else if (effort === 'high') targets = openSpan(sequence, open, rng);
+  else {
+    const chosen = new Set(rng.shuffle(open).slice(0, rng.int(1, open.length)).map((s) => s.id));
+    targets = open.filter((s) => chosen.has(s.id));
+  }
+  const names = targets.map((s) => harderName(rng, axis, s, used, minGain));
   const child = replaceField(sequence, targets.map((s) => s.id), axis, names);
   const kept = axis === 'scenario' ? 'skill' : 'scenario';
   const described = targets.map((s, i) => `${s.id} ${s[axis]} → ${names[i]}`).join(', ');
   return {
     child,
-    rationale: `Replaces the ${axis} of ${targets.length === 1 ? 'one step' : `${targets.length} steps`} (${described}) with rarer ${axis}s the sequence has not used, keeping every ${kept} and dependency, so the same techniques must be applied to less familiar data.`,
+    rationale: `Replaces the ${axis} of ${targets.length === 1 ? 'one step' : `${targets.length} steps`} (${described}) with rarer ${axis}s, keeping every ${kept} and dependency, so the same techniques must be applied to less familiar data.`,
   };
+}
+
+// High effort: a contiguous run (2–3 steps where possible) of steps with headroom.
+function openSpan(sequence: Sequence, open: Step[], rng: Rng): Step[] {
+  const isOpen = new Set(open.map((s) => s.id));
+  const first = rng.pick(open).id;
+  const start = sequence.steps.findIndex((s) => s.id === first);
+  const span = [sequence.steps[start]!];
+  const want = rng.int(2, 3);
+  for (let i = start + 1; i < sequence.steps.length && span.length < want && isOpen.has(sequence.steps[i]!.id); i++) span.push(sequence.steps[i]!);
+  return span;
 }
 
 const REFERENCE = tablePriors(REFERENCE_TABLE);
 
-// The step's share of the off-policy difficulty: −ln p(σ) − ln p(κ | σ) under the reference table.
+// The step's share of the off-policy difficulty under the reference table: its turns plus
+// −ln p(σ) − ln p(κ | σ).
 function stepCost(scenario: string, skill: string): number {
-  return -Math.log(REFERENCE.scenario(scenario).p) - Math.log(REFERENCE.skill(skill, scenario).p);
+  return REFERENCE.turns(skill) - Math.log(REFERENCE.scenario(scenario).p) - Math.log(REFERENCE.skill(skill, scenario).p);
 }
 
-// Evolution should make the environment harder: among names the sequence has not used, prefer
-// the ones that make this step rarer under the reference distribution (seeded choice among the
-// rarer half), falling back to the rarest available when none is rarer than the current name.
-function harderName(rng: Rng, axis: 'scenario' | 'skill', step: Step, used: Set<string>): string {
+function stepsCost(steps: Step[]): number {
+  return steps.reduce((sum, s) => sum + stepCost(s.scenario, s.skill), 0);
+}
+
+// Catalogue names on the axis that make this step harder by more than `minGain`, hardest first.
+function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): string[] {
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
   const costOf = (name: string) => (axis === 'scenario' ? stepCost(name, step.skill) : stepCost(step.scenario, name));
   const current = costOf(step[axis]);
-  const fresh = catalogue.filter((n) => !used.has(n) && n !== step[axis]);
-  const pool = fresh.length > 0 ? fresh : catalogue.filter((n) => n !== step[axis]);
-  const harder = pool.filter((n) => costOf(n) > current).sort((a, b) => costOf(b) - costOf(a));
-  const name = harder.length > 0 ? rng.pick(harder.slice(0, Math.max(1, Math.ceil(harder.length / 2)))) : maxBy(pool, costOf);
+  return catalogue.filter((n) => costOf(n) - current > minGain).sort((a, b) => costOf(b) - costOf(a));
+}
+
+// A seeded choice among the rarer half of the harder names, preferring names the sequence has
+// not used yet (novelty), and reusing one only when every harder name is already in use.
+function harderName(rng: Rng, axis: 'scenario' | 'skill', step: Step, used: Set<string>, minGain: number): string {
+  const harder = harderNames(axis, step, minGain);
+  const fresh = harder.filter((n) => !used.has(n));
+  const pool = fresh.length > 0 ? fresh : harder;
+  const name = rng.pick(pool.slice(0, Math.max(1, Math.ceil(pool.length / 2))));
   used.add(name);
   return name;
 }
 
-// Steps that can still be made rarer along the axis; all of them when none can.
-function withHeadroom(steps: Step[], axis: 'scenario' | 'skill', sequence: Sequence): Step[] {
-  const used = new Set(sequence.steps.map((s) => s[axis]));
-  const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
-  const open = steps.filter((step) => {
-    const cost = (name: string) => (axis === 'scenario' ? stepCost(name, step.skill) : stepCost(step.scenario, name));
-    return catalogue.some((n) => !used.has(n) && cost(n) > cost(step[axis]));
-  });
-  return open.length > 0 ? open : steps;
-}
-
-function maxBy(names: string[], score: (name: string) => number): string {
-  return names.reduce((best, name) => (score(name) > score(best) ? name : best));
+// The index of a step at the end of a longest dependency chain (a seeded choice among ties).
+function deepestStepIndex(sequence: Sequence, rng: Rng): number {
+  const depths = stepDepths(sequence);
+  const deepest = Math.max(...depths.values());
+  const tips = sequence.steps.flatMap((s, i) => (depths.get(s.id) === deepest ? [i] : []));
+  return rng.pick(tips);
 }

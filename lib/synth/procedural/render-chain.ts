@@ -36,10 +36,15 @@ export interface ChainOptions {
 }
 
 export function renderChained(base: TaskBundle, sequence: Sequence, options: ChainOptions): TaskBundle {
-  const [imported, ...chained] = sequence.steps;
-  if (!imported || !isImportedStep(imported)) throw new Error('a chained sequence starts with the imported step');
+  // The original task is its leading imported step(s): one opaque step, or the steps a reviewer
+  // described it with. Every one of them stands for what the original oracle writes.
+  const leading = sequence.steps.findIndex((s) => !isImportedStep(s));
+  const importedSteps = sequence.steps.slice(0, leading === -1 ? sequence.steps.length : leading);
+  const chained = sequence.steps.slice(importedSteps.length);
+  const imported = importedSteps[0];
+  if (!imported) throw new Error('a chained sequence starts with the imported step');
   const stray = chained.find(isImportedStep);
-  if (stray) throw new Error(`step ${stray.id} is a second imported step; only the first step can be the original task`);
+  if (stray) throw new Error(`step ${stray.id} is an imported step after a chained one; the original task's steps come first`);
   if (chained.length === 0) throw new Error('nothing to chain: the sequence has only the imported step');
   for (const path of [SEED_TEST, SEED_SOLVE, CHAIN_FILE]) {
     if (base.files.some((f) => f.path === path)) throw new Error(`the seed already has ${path}, which the chained task needs for itself`);
@@ -52,8 +57,8 @@ export function renderChained(base: TaskBundle, sequence: Sequence, options: Cha
   };
 
   const probe = chooseProbe(options.artifacts, createRng(hashSeed(options.seed, imported.id, 'artifact')));
-  const answers = new Map([[imported.id, probe.value]]);
-  const probes = new Map([[imported.id, probe]]);
+  const answers = new Map(importedSteps.map((s) => [s.id, probe.value]));
+  const probes = new Map(importedSteps.map((s) => [s.id, probe]));
   const steps = chained.map((step) => {
     const rendered = renderStep(step, options.seed, answers, probes);
     answers.set(step.id, rendered.answer);

@@ -3,7 +3,7 @@ import type { Sequence } from '../../sequence/types.ts';
 import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { createRng, hashSeed } from './rng.ts';
 
-export function newSeedSequence(seed: number, options: { steps: 1 | 2 } = { steps: 1 }): Sequence {
+export function newSeedSequence(seed: number, options: { steps: number } = { steps: 1 }): Sequence {
   const rng = createRng(hashSeed(seed, 'seed-sequence'));
   const scenarios = rng.shuffle(SCENARIO_NAMES);
   const skills = rng.shuffle(SKILL_NAMES);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
 import { AXES, EFFORTS, type Axis, type Effort, type Sequence } from '../../sequence/types.ts';
 import type { ParentEnvironment, Plan, RubricItemView } from '../types.ts';
+import { contentHash } from '../../env/content-hash.ts';
 import { applyResidual, diffBundles } from '../../env/residual.ts';
 import { renderEnvironment } from './render.ts';
 import { ProceduralSynthesiser } from './synthesiser.ts';
@@ -21,7 +22,7 @@ const rubric: RubricItemView[] = [
   { id: 'r3', key: 'both', title: 'Both', description: '', question: 'Is it clear?', check: null, appliesTo: 'both' },
 ];
 
-const propose = (axis: Axis, effort: Effort, seed: number) => synth.propose({ parent, axis, effort, seed, rubric, feedback: [] });
+const propose = (axis: Axis, effort: Effort, seed: number) => synth.propose({ parent, axis, effort, seed, rubric, feedback: [], minGain: 0.05 });
 const multiset = (names: string[]) => [...names].sort();
 
 describe('ProceduralSynthesiser.propose', () => {
@@ -135,7 +136,7 @@ describe('ProceduralSynthesiser on an imported seed', () => {
   it('refuses scenario and skill edits of the imported step, naming the remedy', async () => {
     const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
     for (const axis of ['scenario', 'skill'] as const) {
-      await expect(synth.propose({ parent: seedParent, axis, effort: 'low', seed: 1, rubric, feedback: [] })).rejects.toThrow(
+      await expect(synth.propose({ parent: seedParent, axis, effort: 'low', seed: 1, rubric, feedback: [], minGain: 0.05 })).rejects.toThrow(
         new RegExp(`${axis} edits of the imported step s1 need Claude.*--synth anthropic`),
       );
     }
@@ -143,7 +144,7 @@ describe('ProceduralSynthesiser on an imported seed', () => {
 
   it('lengthens it with steps chained onto its output, and again on the chained task', async () => {
     const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
-    const plan = await withArtifacts.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [] });
+    const plan = await withArtifacts.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [], minGain: 0.05 });
     expect((await withArtifacts.reviewPlan({ parent: seedParent, plan, rubric })).reasons).toEqual([]);
     expect(plan.child.steps[1]!.dependsOn).toEqual(['s1']);
     const first = await withArtifacts.modify({ parent: seedParent, plan, seed: 8, attempt: 1, feedback: [] });
@@ -151,18 +152,18 @@ describe('ProceduralSynthesiser on an imported seed', () => {
     expect(await withArtifacts.extractSequence(child)).toEqual(plan.child);
 
     const childParent = { versionId: 'v1', bundle: child, sequence: first.sequence };
-    const plan2 = await withArtifacts.propose({ parent: childParent, axis: 'length', effort: 'low', seed: 4, rubric, feedback: [] });
+    const plan2 = await withArtifacts.propose({ parent: childParent, axis: 'length', effort: 'low', seed: 4, rubric, feedback: [], minGain: 0.05 });
     const second = await withArtifacts.modify({ parent: childParent, plan: plan2, seed: 9, attempt: 1, feedback: [] });
     // The chain keeps the seed it started with, so the earlier step's data is untouched.
     expect(second.residual.changes.filter((c) => c.path.startsWith(`environment/envolve-data/${plan.child.steps[1]!.id}/`))).toEqual([]);
     // Scenario edits of the chained (procedural) steps are the engine's own to make.
-    const skillPlan = await withArtifacts.propose({ parent: childParent, axis: 'skill', effort: 'low', seed: 2, rubric, feedback: [] });
+    const skillPlan = await withArtifacts.propose({ parent: childParent, axis: 'skill', effort: 'low', seed: 2, rubric, feedback: [], minGain: 0.05 });
     expect(skillPlan.edit.replaced.map((r) => r.stepId)).toEqual([plan.child.steps[1]!.id]);
   });
 
   it('says what it lacks when it has no sandbox to run the oracle in', async () => {
     const seedParent = { versionId: 'v0', bundle, sequence: await synth.extractSequence(bundle) };
-    const plan = await synth.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [] });
+    const plan = await synth.propose({ parent: seedParent, axis: 'length', effort: 'low', seed: 3, rubric, feedback: [], minGain: 0.05 });
     await expect(synth.modify({ parent: seedParent, plan, seed: 1, attempt: 1, feedback: [] })).rejects.toThrow(/without a sandbox to run its oracle/);
   });
 });
@@ -174,5 +175,19 @@ describe('diffBundles', () => {
     expect(new Set(residual.changes.map((c) => c.op))).toEqual(new Set(['add', 'modify', 'delete']));
     expect(applyResidual(parent.bundle, residual)).toEqual(other);
     expect(diffBundles(other, other).changes).toEqual([]);
+  });
+});
+
+describe('ProceduralSynthesiser.modify on a retry', () => {
+  it('draws fresh data after a failed attempt, so the retry is not the candidate that failed', async () => {
+    const plan = await propose('length', 'low', 3);
+    const first = await synth.modify({ parent, plan, seed: 101, attempt: 1, feedback: [] });
+    const retry = await synth.modify({ parent, plan, seed: 102, attempt: 2, feedback: ['oracle failed: step s4 wrong'] });
+    const hashOf = (output: typeof first) => contentHash(applyResidual(parent.bundle, output.residual, 'child'));
+    expect(hashOf(retry)).not.toBe(hashOf(first));
+    expect(retry.notes).toMatch(/follows a failed validation, so its data is drawn afresh from seed 102/);
+    // Without feedback the same attempt renders the same bytes: the lineage's seed keeps data stable.
+    const again = await synth.modify({ parent, plan, seed: 999, attempt: 1, feedback: [] });
+    expect(hashOf(again)).toBe(hashOf(first));
   });
 });

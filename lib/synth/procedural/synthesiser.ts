@@ -32,7 +32,7 @@ export class ProceduralSynthesiser implements Synthesiser {
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
-    return proposePlan({ sequence: input.parent.sequence, axis: input.axis, effort: input.effort, seed: input.seed, round: input.feedback.length });
+    return proposePlan({ sequence: input.parent.sequence, axis: input.axis, effort: input.effort, seed: input.seed, round: input.feedback.length, minGain: input.minGain });
   }
 
   async reviewPlan(input: ReviewPlanInput): Promise<PlanReview> {
@@ -44,13 +44,18 @@ export class ProceduralSynthesiser implements Synthesiser {
     if (!meta) return this.chainOntoImported(input);
     // The lineage keeps the seed it was born with, so steps the plan leaves alone keep their data
     // and the residual touches only what the edit changed (plus the files that summarise all steps).
+    // A retry after failed validation draws its data from the attempt's own seed instead: the same
+    // seed would render the same bytes and fail the same way.
     const fault = this.options.faults?.[`attempt${input.attempt}`];
-    const child = renderEnvironment(input.plan.child, { seed: meta.seed, name: input.parent.bundle.name, fault });
+    const redraw = retriesAfterFailure(input);
+    const seed = redraw ? input.seed : meta.seed;
+    const child = renderEnvironment(input.plan.child, { seed, name: input.parent.bundle.name, fault });
     const residual = diffBundles(input.parent.bundle, child);
     const count = (op: string): number => residual.changes.filter((c) => c.op === op).length;
     const steps = input.plan.child.steps.map((s) => `${s.id} ${s.skill}/${s.scenario}`).join(', ');
     const notes = [
-      `Rendered ${input.plan.child.steps.length} steps (${steps}) with seed ${meta.seed}: ${count('add')} files added, ${count('modify')} modified, ${count('delete')} deleted.`,
+      `Rendered ${input.plan.child.steps.length} steps (${steps}) with seed ${seed}: ${count('add')} files added, ${count('modify')} modified, ${count('delete')} deleted.`,
+      ...(redraw ? [`Attempt ${input.attempt} follows a failed validation, so its data is drawn afresh from seed ${seed} instead of the lineage's ${meta.seed}.`] : []),
       ...(fault ? [`Fault injected on attempt ${input.attempt} by test configuration: ${fault}.`] : []),
     ].join(' ');
     return { residual, sequence: input.plan.child, notes };
@@ -72,7 +77,7 @@ export class ProceduralSynthesiser implements Synthesiser {
     }
     const chained = readChain(bundle);
     const base = chained?.base ?? bundle;
-    const seed = chained?.chain.seed ?? input.seed;
+    const seed = (retriesAfterFailure(input) ? undefined : chained?.chain.seed) ?? input.seed;
     const artifacts = await this.options.artifactSource.oracleArtifacts(base);
     const child = renderChained(base, input.plan.child, { seed, name: bundle.name, artifacts });
     const residual = diffBundles(bundle, child);
@@ -84,4 +89,9 @@ export class ProceduralSynthesiser implements Synthesiser {
   async judge(): Promise<JudgeVerdict> {
     return { verdict: 'unjudged', explanation: 'no LLM configured: the procedural synthesiser cannot judge natural-language rubric items' };
   }
+}
+
+// Loop 2's later attempts (and a reviewer's revision) carry the reasons the earlier one failed.
+function retriesAfterFailure(input: ModifyInput): boolean {
+  return input.attempt > 1 && input.feedback.length > 0;
 }
