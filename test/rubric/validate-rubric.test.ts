@@ -100,13 +100,13 @@ describe('runRubricValidator', () => {
     expect(run.error).toMatch(/dockerfile_offline failed \(executable\)/);
   });
 
-  it('a check that loops forever runs out of time twice (its budget, then its one larger retry) as an error, and the next checks still run', async () => {
-    const lineageId = 'lineage-with-a-slow-check';
+  // A lineage-scoped item with just a check, as a lead makes one from a missed issue.
+  async function lineageItemsWithCheck(lineageId: string, key: string, check: string) {
     await saveRubricItem(testDb.db, {
-      key: 'aaa_loops_forever',
-      title: 'loops forever',
-      description: 'a broken missed-issue check',
-      check: 'while :; do :; done',
+      key,
+      title: key,
+      description: 'a missed-issue check',
+      check,
       question: null,
       appliesTo: 'environment',
       scope: 'lineage',
@@ -114,8 +114,13 @@ describe('runRubricValidator', () => {
       source: 'missed-issue',
     });
     const items = await activeRubric(testDb.db, { appliesTo: 'environment', lineageId });
-    expect(items[0]!.key).toBe('aaa_loops_forever');
+    expect(items[0]!.key).toBe(key);
     const versionId = await storeBundle(testDb.db, example, { source: 'import' });
+    return { items, versionId };
+  }
+
+  it('a check that loops forever runs out of time twice (its budget, then its one larger retry) as an error, and the next checks still run', async () => {
+    const { items, versionId } = await lineageItemsWithCheck('lineage-with-a-slow-check', 'aaa_loops_forever', 'while :; do :; done');
     const run = await runRubricValidator({ db: testDb.db, sandbox, synthesiser: null, versionId, bundle: example, items, checkTimeoutSec: 2 });
     expect(run).toMatchObject({ verdict: 'error', status: 'timed-out', timedOut: true });
     const verdicts = run.rubricVerdicts.filter((v) => v.method === 'executable');
@@ -126,21 +131,9 @@ describe('runRubricValidator', () => {
   }, 120_000);
 
   it('a check that overran its budget once and finished on its retry counts, and says it was retried', async () => {
-    const lineageId = 'lineage-with-a-check-slow-once';
     // The first run leaves a mark in the container's home (it survives the restart) and hangs.
-    await saveRubricItem(testDb.db, {
-      key: 'aaa_slow_once',
-      title: 'slow once',
-      description: 'hangs on its first run only',
-      check: 'if [ -e "$HOME/.ran" ]; then echo second run; exit 0; fi; touch "$HOME/.ran"; sleep 600',
-      question: null,
-      appliesTo: 'environment',
-      scope: 'lineage',
-      lineageId,
-      source: 'missed-issue',
-    });
-    const items = await activeRubric(testDb.db, { appliesTo: 'environment', lineageId });
-    const versionId = await storeBundle(testDb.db, example, { source: 'import' });
+    const slowOnce = 'if [ -e "$HOME/.ran" ]; then echo second run; exit 0; fi; touch "$HOME/.ran"; sleep 600';
+    const { items, versionId } = await lineageItemsWithCheck('lineage-with-a-check-slow-once', 'aaa_slow_once', slowOnce);
     const run = await runRubricValidator({ db: testDb.db, sandbox, synthesiser: null, versionId, bundle: example, items, checkTimeoutSec: 3 });
     const slow = run.rubricVerdicts.find((v) => v.itemId === items[0]!.id)!;
     expect(slow, slow.detail).toMatchObject({ verdict: 'passed' });
