@@ -44,11 +44,11 @@ export default defineConfig({
   },
   webServer: {
     // Serves the existing production build: run `npx next build` first (npm test does).
-    command: `npx next start -H 127.0.0.1 -p ${PORT}`,
+    command: 'node bin/envolve.mjs web',
     // A static file, so the readiness probe opens no database connection: while one
     // is open, the CLI's migrate step in global setup waits on SQLite's lock.
     url: `${BASE_URL}/icon.svg`,
-    env: { DATABASE_URL: E2E_DATABASE_URL },
+    env: { DATABASE_URL: E2E_DATABASE_URL, HOST: '127.0.0.1', PORT: String(PORT) },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
