@@ -38,7 +38,8 @@ async function formSignIn(page: Page, email: string, password: string): Promise<
 
 const alertText = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ });
 
-test('finding 1: 30 wrong passwords through the sign-in form are stopped after the limit, rotated X-Forwarded-For or not', async ({ page, baseURL }) => {
+test('finding 1: 30 wrong passwords through the sign-in form are stopped after the limit, rotated X-Forwarded-For or not', async ({ page }) => {
+  test.setTimeout(180_000);
   const email = newAccount('form');
   await page.goto('/sign-in');
   const messages: string[] = [];
@@ -58,10 +59,10 @@ test('finding 1: 30 wrong passwords through the sign-in form are stopped after t
   await expect(alertText(page)).toContainText('Too many sign-in attempts');
   expect(query('SELECT 1 FROM "AuditEvent" WHERE "action" = ? AND "subjectId" = ?', 'auth.sign-in-throttled', email)).toHaveLength(1);
   expect(new URL(page.url()).pathname).toBe('/sign-in');
-  expect(baseURL).toBeTruthy();
 });
 
 test('finding 2: 30 wrong passwords through the API get 429 after the limit, with a fresh X-Forwarded-For each; the spoofed address is not stored', async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
   const email = newAccount('api');
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const statuses: number[] = [];
@@ -110,6 +111,7 @@ test('finding 3: a next= that leaves the site, by tab, newline or backslash, lan
 });
 
 test('finding 4: a reset by `envolve users set-password` ends every session of the account', async ({ browser }) => {
+  test.setTimeout(120_000);
   const email = newAccount('reset');
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const pages = await Promise.all(contexts.map((c) => c.newPage()));
@@ -158,6 +160,7 @@ test('finding 6: security headers on pages, JSON and static files', async ({ pag
 });
 
 test('finding 6: every dashboard page satisfies its CSP in Chromium (no violations in the console)', async ({ page }) => {
+  test.setTimeout(180_000);
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
@@ -223,6 +226,7 @@ test('finding 9: a viewed mark for a generation that does not exist is a 404 and
 });
 
 test('finding 10: a weak password is refused, search is literal, the Origin check compares the scheme, the database file is private', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   expect(() => envolve('users', 'create', '--email', `weak-${Date.now()}@e2e.envolve.test`, '--name', 'Weak', '--role', 'reviewer', '--password', 'password1234')).toThrow(/too easy to guess/);
 
   await signIn(page, 'reviewer');
@@ -243,6 +247,7 @@ test('finding 10: a weak password is refused, search is literal, the Origin chec
 });
 
 test('an admin deactivates an account: its session ends, it cannot sign in, and the audit log shows it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const email = newAccount('leaver');
   const leaverContext = await browser.newContext();
   const leaver = await leaverContext.newPage();
