@@ -20,6 +20,8 @@ export function registerWebCommand(program: Command): void {
     .action(async () => {
       const { host, port } = listenAddress();
       const proxies = parseTrustedProxies(process.env.ENVOLVE_TRUSTED_PROXIES);
+      // What `next start` sets before loading the server.
+      Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || 'production', NEXT_RUNTIME: 'nodejs' });
       const { default: next } = await import('next');
       const app = next({ dev: false, dir: ROOT, hostname: host, port });
       const handle = app.getRequestHandler();
