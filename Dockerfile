@@ -9,4 +9,5 @@ COPY . .
 RUN npm run db:generate && npx next build
 ENV NODE_ENV=production
 EXPOSE 3000
-CMD ["npx", "next", "start", "-H", "0.0.0.0", "-p", "3000"]
+ENV HOST=0.0.0.0 PORT=3000
+CMD ["node", "bin/envolve.mjs", "web"]

@@ -1,4 +1,7 @@
 import type { NextConfig } from 'next';
+import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from './lib/net/security-headers.ts';
+
+const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   // Native addons, and the packages that load them, must stay plain Node
@@ -21,6 +24,16 @@ const nextConfig: NextConfig = {
   distDir: process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next',
   // forbidden() from next/navigation: a signed-in user without the permission gets app/forbidden.tsx with 403.
   experimental: { authInterrupts: true },
+  // Pages get their nonce-carrying CSP from proxy.ts; every other path gets one that allows nothing.
+  async headers() {
+    const nonPage = asList({ 'content-security-policy': NON_PAGE_CONTENT_SECURITY_POLICY });
+    return [
+      { source: '/:path*', headers: asList(COMMON_SECURITY_HEADERS) },
+      { source: '/api/:path*', headers: nonPage },
+      { source: '/_next/static/:path*', headers: nonPage },
+      { source: '/icon.svg', headers: nonPage },
+    ];
+  },
 };
 
 export default nextConfig;

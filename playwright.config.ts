@@ -46,11 +46,14 @@ export default defineConfig({
   },
   webServer: {
     // Serves the existing production build: run `npx next build` first (npm test does).
-    command: `npx next start -H 127.0.0.1 -p ${PORT}`,
+    command: 'node bin/envolve.mjs web',
     // A static file, so the readiness probe opens no database connection: while one
     // is open, the CLI's migrate step in global setup waits on SQLite's lock.
     url: `${BASE_URL}/icon.svg`,
-    env: { DATABASE_URL: E2E_DATABASE_URL },
+    // Every spec signs in from 127.0.0.1 (no trusted proxies: X-Forwarded-For is ignored), so the
+    // per-address sign-in limit is raised past a whole run's wrong passwords; the per-account
+    // limit stays at its default, which e2e/security.spec.ts relies on.
+    env: { DATABASE_URL: E2E_DATABASE_URL, HOST: '127.0.0.1', PORT: String(PORT), ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

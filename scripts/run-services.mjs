@@ -2,11 +2,9 @@
 // prefixed and interleaved, Ctrl-C stops both, and if either exits the other is stopped.
 import { spawn } from 'node:child_process';
 
-const port = process.env.PORT ?? '3000';
-const host = process.env.HOST ?? '127.0.0.1';
-
+// `envolve web` serves on HOST:PORT (default 127.0.0.1:3000), read from the environment.
 const services = [
-  { name: 'web', cmd: 'node', args: ['node_modules/next/dist/bin/next', 'start', '-H', host, '-p', port] },
+  { name: 'web', cmd: 'node', args: ['bin/envolve.mjs', 'web'] },
   { name: 'worker', cmd: 'node', args: ['bin/envolve.mjs', 'worker'] },
 ];
 

@@ -13,6 +13,7 @@ import { registerSeedsCommands } from './commands/seeds.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { registerTrajectoryCommands } from './commands/trajectory.ts';
 import { registerUserCommands } from './commands/users.ts';
+import { registerWebCommand } from './commands/web.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 
 const program = new Command()
@@ -34,5 +35,6 @@ registerRolloutCommand(program);
 registerTrajectoryCommands(program);
 registerProfileCommand(program);
 registerDeterminismCommand(program);
+registerWebCommand(program);
 
 await program.parseAsync(process.argv);

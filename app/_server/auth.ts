@@ -3,14 +3,17 @@ import { nextCookies } from 'better-auth/next-js';
 import { createAuth, type Auth } from '@/lib/auth/better-auth.ts';
 import { loadAuthSecret } from '@/lib/auth/secret.ts';
 import { requestDb } from './db.ts';
+import { configuredOrigins } from './served-origins.ts';
 
 const holder = globalThis as typeof globalThis & { envolveAuth?: Auth };
 
 export async function getAuth(): Promise<Auth> {
   const db = await requestDb();
+  const { baseURL, origins } = configuredOrigins();
   holder.envolveAuth ??= createAuth(db, {
     secret: loadAuthSecret(),
-    baseURL: process.env.BETTER_AUTH_URL || undefined,
+    baseURL,
+    trustedOrigins: origins ?? undefined,
     // Lets server actions (sign-in, sign-out) set and clear the session cookie.
     plugins: [nextCookies()],
   });

@@ -8,15 +8,16 @@ import { can, isRole, type Permission } from '@/lib/auth/roles.ts';
 import { getAuth } from './auth.ts';
 import { requestDb } from './db.ts';
 import { PATH_HEADER } from './path-header.ts';
+import { configuredOrigins } from './served-origins.ts';
 
 export type { SessionUser } from '@/lib/auth/guard.ts';
 
 async function sessionFromHeaders(requestHeaders: Headers): Promise<SessionUser | null> {
   const session = await (await getAuth()).api.getSession({ headers: requestHeaders });
   if (!session) return null;
-  const { id, email, name, role } = session.user;
-  // A role outside the table grants nothing; treat the account as signed out.
-  return role && isRole(role) ? { id, email, name, role } : null;
+  const { id, email, name, role, deactivatedAt } = session.user;
+  // A role outside the table grants nothing, nor does a deactivated account: signed out.
+  return role && isRole(role) && !deactivatedAt ? { id, email, name, role } : null;
 }
 
 /** The signed-in user of this request, or null. One session lookup per request. */
@@ -42,7 +43,7 @@ export async function requirePermission(permission: Permission): Promise<Session
  * the permission, or when a cookie-authenticated mutation's Origin is not this host.
  */
 export async function guardRoute(request: Request, permission: Permission): Promise<SessionUser | Response> {
-  const decision = await decide(await requestDb(), request, permission, () => sessionFromHeaders(request.headers));
+  const decision = await decide(await requestDb(), request, permission, () => sessionFromHeaders(request.headers), configuredOrigins());
   if (decision.ok) return decision.user;
   return Response.json({ error: decision.error, message: decision.message }, { status: decision.status });
 }

@@ -42,7 +42,7 @@ export function forgetVerifiedTokens(): void {
   verified.clear();
 }
 
-/** The token's user, or null when the token is unknown, revoked, or its user has no valid role. */
+/** The token's user, or null when the token is unknown or revoked, or its user deactivated or without a valid role. */
 export async function verifyApiToken(db: Db, token: string, now = Date.now()): Promise<TokenUser | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const tokenHash = hashApiToken(token);
@@ -51,9 +51,9 @@ export async function verifyApiToken(db: Db, token: string, now = Date.now()): P
   verified.delete(tokenHash);
   const row = await db.apiToken.findUnique({
     where: { tokenHash },
-    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
+    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true, deactivatedAt: true } } },
   });
-  if (!row || row.revokedAt || !isRole(row.user.role)) return null;
+  if (!row || row.revokedAt || row.user.deactivatedAt || !isRole(row.user.role)) return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }

@@ -2,37 +2,70 @@
 // httpOnly cookies, and Envolve's role as a user field nobody can set for themselves.
 import { prismaAdapter } from '@better-auth/prisma-adapter';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Db } from '../db/client.ts';
+import { CLIENT_ADDRESS_HEADER } from '../net/client-address-header.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 
 export interface AuthOptions {
   secret: string;
-  /** The public URL (BETTER_AUTH_URL). Unset, better-auth takes it from each request. */
+  /** The public URL; unset, better-auth takes it from each request. */
   baseURL?: string;
+  /** Origins allowed to post to the auth endpoints (see lib/net/origins.ts). */
+  trustedOrigins?: string[];
   /** Framework glue, e.g. next-js's nextCookies(); the core stays framework-free. */
   plugins?: BetterAuthPlugin[];
 }
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
+// One answer for a wrong password, an unknown email and a deactivated account.
+const WRONG_CREDENTIALS = 'Invalid email or password';
+
 export function createAuth(db: Db, options: AuthOptions) {
   return betterAuth({
     appName: 'Envolve',
     secret: options.secret,
     baseURL: options.baseURL,
+    trustedOrigins: options.trustedOrigins,
     database: prismaAdapter(db, { provider: 'sqlite' }),
     // Accounts are made by admins (dashboard or CLI), never by visitors.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'reviewer', input: false },
+        deactivatedAt: { type: 'date', required: false, input: false },
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS },
+    // Sign-in is throttled by Envolve on every path, keyed by account and by the address the
+    // web server resolved (lib/auth/sign-in-throttle.ts); better-auth's own limiter sees only
+    // its HTTP endpoint, not server-side calls, and would answer some attempts differently.
+    rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+          const user = email ? await db.user.findUnique({ where: { email }, select: { deactivatedAt: true } }) : null;
+          if (user?.deactivatedAt) throw new APIError('UNAUTHORIZED', { message: WRONG_CREDENTIALS });
+        }
+        if (ctx.path === '/change-password') {
+          const body = ctx.body as { newPassword?: unknown } | undefined;
+          const session = ctx.context.session?.user;
+          const problem = passwordProblem(String(body?.newPassword ?? ''), session ? [session.email, session.name] : []);
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+          // A new password ends every other session: whoever knew the old one is signed out.
+          return { context: { body: { revokeOtherSessions: true } } };
+        }
+      }),
+    },
     advanced: {
       // Secure cookies exactly when the public URL is https. Unset, the default would key
       // off NODE_ENV, and `next start` over plain http on a LAN address would lose them.
       useSecureCookies: options.baseURL ? options.baseURL.startsWith('https://') : false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Only the header Envolve's web server sets from the socket and the trusted proxies.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // These machines reach no outside host; nothing may try to phone home.
     telemetry: { enabled: false },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createApiToken, createUser, revokeApiToken } from './users.ts';
-import { decide, originMatchesHost, type SessionUser } from './guard.ts';
+import { servedOrigins } from '../net/origins.ts';
+import { decide as decideWith, type SessionUser } from './guard.ts';
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
 
 let testDb: TestDb;
@@ -21,6 +22,9 @@ function request(method: string, headers: Record<string, string> = {}): Request 
   return new Request(`http://${HOST}/api/anything`, { method, headers: { host: HOST, ...headers } });
 }
 const signedIn = (user: SessionUser | null) => async () => user;
+// Served as configured by default: HOST=127.0.0.1 PORT=3000.
+const SERVED = servedOrigins({ HOST: '127.0.0.1', PORT: '3000' });
+const decide = (db: TestDb['db'], req: Request, permission: Permission, user: () => Promise<SessionUser | null>) => decideWith(db, req, permission, user, SERVED);
 
 describe('the permission matrix', () => {
   const cases = ROLES.flatMap((role) => (Object.keys(PERMISSIONS) as Permission[]).map((permission) => [role, permission] as const));
@@ -56,9 +60,24 @@ describe('the Origin check on cookie-authenticated mutations', () => {
     expect(await decide(testDb.db, request('DELETE', { origin: 'http://evil.example' }), 'users.manage', signedIn(users.annotator))).toMatchObject({ error: 'cross_origin' });
   });
 
-  it('compares against the forwarded host behind a proxy', () => {
-    const headers = new Headers({ host: 'internal:3000', 'x-forwarded-host': 'envolve.example.org', origin: 'https://envolve.example.org' });
-    expect(originMatchesHost(headers)).toBe(true);
+  it('compares scheme, host and port with the configured origins, whatever the forwarded headers say', async () => {
+    const post = (headers: Record<string, string>) => request('POST', headers);
+    const refused = { ok: false, status: 403, error: 'cross_origin' };
+    expect(await decide(testDb.db, post({ origin: 'http://localhost:3000' }), 'generation.decide', signedIn(users.reviewer))).toMatchObject({ ok: true });
+    for (const origin of [`https://${HOST}`, 'http://127.0.0.1:3001', 'http://127.0.0.1']) {
+      expect(await decide(testDb.db, post({ origin }), 'generation.decide', signedIn(users.reviewer))).toMatchObject(refused);
+    }
+    // A client-set X-Forwarded-Host does not make its own origin "this host".
+    const spoofed = post({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(await decide(testDb.db, spoofed, 'generation.decide', signedIn(users.reviewer))).toMatchObject(refused);
+  });
+
+  it('behind a public URL, only that origin is accepted', async () => {
+    const served = servedOrigins({ BETTER_AUTH_URL: 'https://envolve.example.org/', HOST: '127.0.0.1', PORT: '3000' });
+    const from = (origin: string) => request('POST', { origin });
+    expect(await decideWith(testDb.db, from('https://envolve.example.org'), 'generation.decide', signedIn(users.reviewer), served)).toMatchObject({ ok: true });
+    expect(await decideWith(testDb.db, from('http://envolve.example.org'), 'generation.decide', signedIn(users.reviewer), served)).toMatchObject({ ok: false });
+    expect(await decideWith(testDb.db, from(`http://${HOST}`), 'generation.decide', signedIn(users.reviewer), served)).toMatchObject({ ok: false });
   });
 });
 

@@ -2,6 +2,7 @@
 // tested against a real database: who is asking (a bearer API token or a session cookie),
 // whether a cookie-carried mutation comes from our own origin, and whether the role may do it.
 import type { Db } from '../db/client.ts';
+import { originAllowed, type ServedOrigins } from '../net/origins.ts';
 import { verifyApiToken } from './api-tokens.ts';
 import { can, type Permission, type Role } from './roles.ts';
 
@@ -22,22 +23,6 @@ export function isMutation(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
-/**
- * Whether the request's Origin names the host it was sent to. Browsers send Origin on every
- * cross-site POST, so a missing Origin on a cookie-authenticated mutation is refused too.
- * Like Next's own server-action check, the host is x-forwarded-host when a proxy set one.
- */
-export function originMatchesHost(headers: Headers): boolean {
-  const origin = headers.get('origin');
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
-  if (!origin || !host || origin === 'null') return false;
-  try {
-    return new URL(origin).host.toLowerCase() === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
 export function bearerToken(headers: Headers): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
   return match?.[1] ?? null;
@@ -48,6 +33,7 @@ export async function decide(
   request: Request,
   permission: Permission,
   sessionUser: () => Promise<SessionUser | null>,
+  served: ServedOrigins,
 ): Promise<GuardDecision> {
   const token = bearerToken(request.headers);
   let user: SessionUser | null;
@@ -61,8 +47,9 @@ export async function decide(
     user = await sessionUser();
     via = 'session';
     if (!user) return { ok: false, status: 401, error: 'unauthenticated', message: 'sign in first' };
-    if (isMutation(request.method) && !originMatchesHost(request.headers)) {
-      return { ok: false, status: 403, error: 'cross_origin', message: 'the Origin header does not match this host' };
+    // Browsers send Origin on every cross-site POST, so a missing one is refused too.
+    if (isMutation(request.method) && !originAllowed(request.headers, served)) {
+      return { ok: false, status: 403, error: 'cross_origin', message: 'the Origin header is not an origin this server is served on' };
     }
   }
   if (!can(user.role, permission)) {

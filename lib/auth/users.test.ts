@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
-import { createApiToken, createUser, listApiTokens, listUsers, revokeApiToken, setPassword, setUserRole, verifyApiToken } from './users.ts';
+import { createApiToken, createUser, listApiTokens, listUsers, revokeApiToken, setPassword, setUserActive, setUserRole, UserNotFoundError, verifyApiToken } from './users.ts';
 import { LAST_USED_RESOLUTION_MS } from './api-tokens.ts';
 
 let testDb: TestDb;
@@ -59,6 +59,92 @@ describe('accounts through better-auth', () => {
     expect(before.role).toBe('annotator');
     expect(after.role).toBe('lead');
     expect((await listUsers(db)).map((u) => u.email)).toContain('ann@example.test');
+  });
+});
+
+describe('sessions end with the password', () => {
+  const secret = 'a-test-secret-of-thirty-two-characters';
+  const sessionOf = async (auth: ReturnType<typeof createAuth>, email: string, password: string) => {
+    const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+    const cookie = headers.get('set-cookie')!.split(';')[0]!;
+    return new Headers({ cookie });
+  };
+
+  it('an admin reset (setPassword, as `envolve users set-password` calls it) signs the account out everywhere', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'reset@example.test', name: 'Reset', role: 'reviewer', password: 'the first password' });
+    const auth = createAuth(db, { secret });
+    const laptop = await sessionOf(auth, 'reset@example.test', 'the first password');
+    const phone = await sessionOf(auth, 'reset@example.test', 'the first password');
+    expect(await auth.api.getSession({ headers: laptop })).toMatchObject({ user: { id: user.id } });
+    await setPassword(db, 'reset@example.test', 'the second password');
+    expect(await auth.api.getSession({ headers: laptop })).toBeNull();
+    expect(await auth.api.getSession({ headers: phone })).toBeNull();
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("changing one's own password ends every other session and keeps the one that changed it", async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'change@example.test', name: 'Change', role: 'reviewer', password: 'the first password' });
+    const auth = createAuth(db, { secret });
+    const here = await sessionOf(auth, 'change@example.test', 'the first password');
+    const elsewhere = await sessionOf(auth, 'change@example.test', 'the first password');
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: 'the first password', newPassword: 'the second password' },
+      headers: here,
+      returnHeaders: true,
+    });
+    expect(await auth.api.getSession({ headers: elsewhere })).toBeNull();
+    const renewed = new Headers({ cookie: headers.get('set-cookie')!.split(';')[0]! });
+    expect(await auth.api.getSession({ headers: renewed })).toMatchObject({ user: { id: user.id } });
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it('a changed password must pass the policy too', async () => {
+    const { db } = testDb;
+    await createUser(db, { email: 'weak@example.test', name: 'Weak', role: 'reviewer', password: 'the first password' });
+    const auth = createAuth(db, { secret });
+    const here = await sessionOf(auth, 'weak@example.test', 'the first password');
+    await expect(auth.api.changePassword({ body: { currentPassword: 'the first password', newPassword: 'password1234' }, headers: here })).rejects.toThrow(/too easy to guess/);
+  });
+});
+
+describe('the password policy', () => {
+  it('refuses common passwords, repeated characters, sequences and the account’s own email or name', async () => {
+    const { db } = testDb;
+    for (const password of ['password1234', 'aaaaaaaaaaaaaaaa', 'abcdefghijkl', '1234567890', 'qwertyuiop12']) {
+      await expect(createUser(db, { email: 'p@example.test', name: 'P', role: 'lead', password })).rejects.toThrow(/too easy to guess/);
+    }
+    await expect(createUser(db, { email: 'margaretha@example.test', name: 'Margaretha Vandersloot', role: 'lead', password: 'margarethavandersloot' })).rejects.toThrow(/too easy to guess/);
+    await createUser(db, { email: 'kim2@example.test', name: 'Kim', role: 'lead', password: 'the first password' });
+    await expect(setPassword(db, 'kim2@example.test', 'iloveyou2024')).rejects.toThrow(/too easy to guess/);
+  });
+});
+
+describe('deactivating an account', () => {
+  it('ends its sessions, refuses its sign-in and API tokens, and can be undone', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'leaver@example.test', name: 'Leaver', role: 'trainer', password: 'long enough password' });
+    const auth = createAuth(db, { secret: 'a-test-secret-of-thirty-two-characters' });
+    await auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } });
+    const { token } = await createApiToken(db, user.id, 'trainer box');
+    expect(await verifyApiToken(db, token)).toMatchObject({ id: user.id });
+
+    const { before, after } = await setUserActive(db, user.id, false);
+    expect(before.deactivatedAt).toBeNull();
+    expect(after.deactivatedAt).toBeInstanceOf(Date);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await verifyApiToken(db, token)).toBeNull();
+    await expect(auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).rejects.toThrow(/Invalid email or password/);
+
+    await setUserActive(db, user.id, true);
+    expect(await verifyApiToken(db, token)).toMatchObject({ id: user.id });
+    expect((await auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).user.id).toBe(user.id);
+  });
+
+  it('names an unknown account instead of failing deep in the database', async () => {
+    await expect(setUserActive(testDb.db, 'no-such-user', false)).rejects.toThrow(UserNotFoundError);
+    await expect(setUserRole(testDb.db, 'no-such-user', 'lead')).rejects.toThrow(UserNotFoundError);
   });
 });
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
+import { passwordProblem } from './password-policy.ts';
 import { isRole, type Role } from './roles.ts';
 
 export { createApiToken, listApiTokens, revokeApiToken, verifyApiToken, type ApiTokenSummary, type TokenUser } from './api-tokens.ts';
@@ -13,8 +14,11 @@ export interface UserSummary {
   email: string;
   name: string;
   role: Role;
+  deactivatedAt: Date | null;
   createdAt: Date;
 }
+
+export class UserNotFoundError extends Error {}
 
 export interface NewUser {
   email: string;
@@ -46,10 +50,9 @@ export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`not an email address: ${input.email}`);
   const name = input.name.trim();
   if (!name) throw new Error('a user needs a name');
+  const problem = passwordProblem(input.password, [email, name]);
+  if (problem) throw new Error(problem);
   const context = await accountAuth(db).$context;
-  const { minPasswordLength, maxPasswordLength } = context.password.config;
-  if (input.password.length < minPasswordLength) throw new Error(`the password needs at least ${minPasswordLength} characters`);
-  if (input.password.length > maxPasswordLength) throw new Error(`the password may have at most ${maxPasswordLength} characters`);
   if (await context.internalAdapter.findUserByEmail(email)) throw new Error(`a user with email ${email} already exists`);
 
   // The same steps as better-auth's sign-up endpoint, which stays disabled for visitors.
@@ -62,22 +65,44 @@ export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
   return toSummary(await db.user.findUniqueOrThrow({ where: { id: created.id } }));
 }
 
-/** Sets a new password for an existing account, hashed by better-auth like any other. */
+/**
+ * Sets a new password for an existing account (an admin's reset), hashed by better-auth like any
+ * other, and ends every session of the account: whoever knew the old password is signed out.
+ */
 export async function setPassword(db: Db, email: string, password: string): Promise<UserSummary> {
-  const context = await accountAuth(db).$context;
-  const { minPasswordLength, maxPasswordLength } = context.password.config;
-  if (password.length < minPasswordLength) throw new Error(`the password needs at least ${minPasswordLength} characters`);
-  if (password.length > maxPasswordLength) throw new Error(`the password may have at most ${maxPasswordLength} characters`);
   const user = await findUserByEmail(db, email);
-  if (!user) throw new Error(`no user with email ${email.trim().toLowerCase()}`);
+  if (!user) throw new UserNotFoundError(`no user with email ${email.trim().toLowerCase()}`);
+  const problem = passwordProblem(password, [user.email, user.name]);
+  if (problem) throw new Error(problem);
+  const context = await accountAuth(db).$context;
   await context.internalAdapter.updatePassword(user.id, await context.password.hash(password));
+  await db.session.deleteMany({ where: { userId: user.id } });
   return user;
+}
+
+/**
+ * Deactivates an account (or reactivates it): a deactivated account cannot sign in, loses its
+ * sessions at once, and its API tokens stop working; its history (reviews, labels, audit
+ * entries) keeps its id and email. Accepts a transaction client, for the audit entry.
+ */
+export async function setUserActive(db: Pick<Db, 'user' | 'session'>, userId: string, active: boolean): Promise<{ before: UserSummary; after: UserSummary }> {
+  const row = await db.user.findUnique({ where: { id: userId } });
+  if (!row) throw new UserNotFoundError(`no user with id ${userId}`);
+  const before = toSummary(row);
+  const after = toSummary(
+    await db.user.update({ where: { id: userId }, data: { deactivatedAt: active ? null : (row.deactivatedAt ?? new Date()) } }),
+  );
+  if (!active) await db.session.deleteMany({ where: { userId } });
+  forgetVerifiedTokens();
+  return { before, after };
 }
 
 /** Accepts a transaction client, so the change and its audit entry commit together. */
 export async function setUserRole(db: Pick<Db, 'user'>, userId: string, role: Role): Promise<{ before: UserSummary; after: UserSummary }> {
   if (!isRole(role)) throw new Error(`unknown role ${String(role)}`);
-  const before = toSummary(await db.user.findUniqueOrThrow({ where: { id: userId } }));
+  const row = await db.user.findUnique({ where: { id: userId } });
+  if (!row) throw new UserNotFoundError(`no user with id ${userId}`);
+  const before = toSummary(row);
   const after = toSummary(await db.user.update({ where: { id: userId }, data: { role } }));
   forgetVerifiedTokens();
   return { before, after };
@@ -96,7 +121,7 @@ export async function countUsers(db: Db): Promise<number> {
   return db.user.count();
 }
 
-function toSummary(row: { id: string; email: string; name: string; role: string; createdAt: Date }): UserSummary {
+function toSummary(row: { id: string; email: string; name: string; role: string; deactivatedAt: Date | null; createdAt: Date }): UserSummary {
   if (!isRole(row.role)) throw new Error(`user ${row.email} has an unknown role ${row.role}`);
-  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.createdAt };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, deactivatedAt: row.deactivatedAt, createdAt: row.createdAt };
 }

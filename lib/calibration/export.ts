@@ -1,5 +1,6 @@
 // Labels and metrics as CSV (RFC 4180: quoted when needed, CRLF line ends) and JSONL (one JSON
 // object per line), for analysis outside Envolve. Lead-only: the rows carry the verifier verdict.
+import { csvCell } from '../csv/cell.ts';
 import type { Db } from '../db/client.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import type { Rate } from './metrics-wilson.ts';
@@ -8,12 +9,6 @@ import { setMetrics, type VerifierScore } from './set-metrics.ts';
 export type ExportFormat = 'csv' | 'jsonl';
 export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;
-
-function csvCell(value: Cell): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
   return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c] ?? null)).join(','))].map((l) => `${l}\r\n`).join('');

@@ -1,5 +1,6 @@
 // Read queries behind the environments pages and their JSON routes.
 import type { Db } from '../db/client.ts';
+import { idsWithNameContaining } from '../db/name-search.ts';
 import { readStoredDifficulty } from '../difficulty/index.ts';
 import { median } from '../drift/stats.ts';
 import { readProceduralMetadata } from '../synth/procedural/metadata.ts';
@@ -87,7 +88,7 @@ function verdictKey(versionId: string, kind: string): string {
 /** Environment versions, newest first, with their latest oracle and invalid-test verdicts. */
 export async function listEnvironments(db: Db, options: { nameContains?: string } = {}): Promise<EnvironmentListItem[]> {
   const versions = await db.environmentVersion.findMany({
-    where: options.nameContains ? { name: { contains: options.nameContains } } : undefined,
+    where: options.nameContains ? { id: { in: await idsWithNameContaining(db, 'environmentVersion', options.nameContains) } } : undefined,
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     take: ENVIRONMENT_LIST_LIMIT,
     select: { id: true, name: true, source: true, createdAt: true, _count: { select: { files: true } } },

@@ -1,6 +1,7 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
 import { LINEAGE_SORTS, LINEAGE_STATUSES, type LineageListQuery } from './lineages-types.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;
 
@@ -12,7 +13,7 @@ export const lineageIdSchema = z
 export const lineageListSchema = z.object({
   status: z.enum(LINEAGE_STATUSES).or(z.literal('')).optional(),
   synthesiser: z.string().trim().max(40, 'synthesiser is at most 40 characters').optional(),
-  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  q: z.string().trim().max(200, 'q is at most 200 characters').refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
   sort: z.enum(LINEAGE_SORTS).default('activity'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(LINEAGE_PAGE_SIZE),

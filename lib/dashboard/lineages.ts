@@ -1,6 +1,7 @@
 // Read models behind /lineages and /lineages/[id]: a constant number of queries per page,
 // however many lineages, generations and attempts there are; the aggregates are computed in SQL.
 import type { Db } from '../db/client.ts';
+import { idsWithNameContaining } from '../db/name-search.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { readExhaustedAxes } from '../evolution/exhaustion.ts';
@@ -21,12 +22,13 @@ const SETTLED_STATES = new Set(['awaiting-review', 'approved', 'rejected', 'rele
 
 /** One page of lineages, filtered and sorted; pass rates only for the rows on the page. */
 export async function listLineages(db: Db, query: LineageListQuery): Promise<LineageListPage> {
+  const named = query.q ? await idsWithNameContaining(db, 'lineage', query.q) : undefined;
   const [lineages, synthesisers] = await Promise.all([
     db.lineage.findMany({
       where: {
         status: query.status || undefined,
         synthesiser: query.synthesiser || undefined,
-        name: query.q ? { contains: query.q } : undefined,
+        id: named ? { in: named } : undefined,
       },
       select: {
         id: true,

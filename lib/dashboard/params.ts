@@ -1,5 +1,6 @@
 // Validation of what route handlers and pages receive from the URL.
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 // Environment versions are named by the sha256 of their files.
 export const environmentIdSchema = z
@@ -15,5 +16,5 @@ export const logPhaseSchema = z.enum(['agent', 'verifier'], {
 });
 
 export const environmentSearchSchema = z.object({
-  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  q: z.string().trim().max(200, 'q is at most 200 characters').refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
 });

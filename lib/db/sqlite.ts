@@ -1,5 +1,5 @@
 // Everything SQLite-specific lives here, so another provider can slot in beside it.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type {
@@ -20,10 +20,16 @@ function sqliteFilePath(url: string): string {
   return path.resolve(/* turbopackIgnore: true */ process.cwd(), filePath);
 }
 
-/** Resolves the file relative to process.cwd() and creates its directory. */
+/**
+ * Resolves the file relative to process.cwd() and creates it readable by its owner only: it
+ * holds live session tokens and password hashes. A directory created for it is 0700; SQLite
+ * gives the -wal and -shm files the database file's own mode.
+ */
 function prepareSqliteUrl(url: string): string {
   const filePath = sqliteFilePath(url);
-  mkdirSync(path.dirname(filePath), { recursive: true });
+  mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
+  closeSync(openSync(filePath, 'a', 0o600));
+  for (const file of [filePath, `${filePath}-wal`, `${filePath}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
   return `file:${filePath}`;
 }
 

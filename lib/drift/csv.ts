@@ -1,4 +1,5 @@
 // CSV export of the drift charts' data (RFC 4180: quoted when needed, CRLF line ends).
+import { csvCell, type CsvValue } from '../csv/cell.ts';
 import type { DriftAlert } from './alerts.ts';
 import type { Funnel } from './funnel.ts';
 import type { EffectSpectrum, SpectrumMetric } from './spectrum.ts';
@@ -6,16 +7,10 @@ import { SPECTRUM_METRICS } from './spectrum.ts';
 import type { Spread } from './stats.ts';
 import type { MetricChart, XAxis } from './types.ts';
 
-type Cell = string | number | boolean | null | undefined;
-
-function cell(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+type Cell = CsvValue;
 
 export function toCsv(rows: Cell[][]): string {
-  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 const xCell = (x: number, axis: XAxis) => (axis === 'time' ? new Date(x).toISOString() : x);

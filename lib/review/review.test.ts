@@ -3,7 +3,7 @@ import { seedEnvironment } from '../dashboard/test-fixtures.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
-import { addComment, ConflictError, decide, DecisionRefusedError, listComments, reviewQueue, setFileViewed, viewedFiles } from './index.ts';
+import { addComment, ConflictError, decide, DecisionRefusedError, GenerationNotFoundError, listComments, reviewQueue, setFileViewed, viewedFiles } from './index.ts';
 
 const alice = { id: 'u-alice', email: 'alice@example.test' };
 const bob = { id: 'u-bob', email: 'bob@example.test' };
@@ -128,6 +128,12 @@ describe('comments and viewed marks', () => {
     await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: false });
     expect(await viewedFiles(db, alice.id, g.id)).toEqual(['a.txt']);
     expect(await viewedFiles(db, bob.id, g.id)).toEqual([]);
+  });
+
+  it('refuses a viewed mark for a generation that does not exist, and audits nothing (issue 18, finding 9)', async () => {
+    await expect(setFileViewed(db, { user: alice, generationId: 'nosuchgeneration', path: 'a.txt', viewed: true })).rejects.toThrow(GenerationNotFoundError);
+    expect(await db.auditEvent.count({ where: { subjectId: 'nosuchgeneration' } })).toBe(0);
+    expect(await db.fileViewMark.count({ where: { generationId: 'nosuchgeneration' } })).toBe(0);
   });
 });
 

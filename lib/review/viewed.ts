@@ -1,11 +1,15 @@
 // "Viewed" marks: a reviewer's own progress through a residual, one mark per file.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
+import { GenerationNotFoundError } from './errors.ts';
 import type { Actor } from './types.ts';
 
 export async function setFileViewed(db: Db, input: { user: Actor; generationId: string; path: string; viewed: boolean }): Promise<void> {
   const key = { userId: input.user.id, generationId: input.generationId, path: input.path };
   await db.$transaction(async (tx) => {
+    // A mark (and its audit entry) only for a generation that exists.
+    const exists = await tx.generation.findUnique({ where: { id: input.generationId }, select: { id: true } });
+    if (!exists) throw new GenerationNotFoundError(input.generationId);
     if (input.viewed) await tx.fileViewMark.upsert({ where: { userId_generationId_path: key }, create: key, update: {} });
     else await tx.fileViewMark.deleteMany({ where: key });
     await recordAudit(tx, {

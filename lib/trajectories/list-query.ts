@@ -1,6 +1,7 @@
 // The trajectory list's URL parameters: one schema for the page, the JSON route, the detail
 // page's next/previous (which keeps the list's parameters in its own URL) and the tests.
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 export const TRAJECTORY_SORTS = ['reward', 'suspicious', 'newest', 'turns', 'duration'] as const;
 export type TrajectorySort = (typeof TRAJECTORY_SORTS)[number];
@@ -16,7 +17,7 @@ export const trajectoryListSchema = z.object({
   rewardMin: z.coerce.number().finite().optional(),
   rewardMax: z.coerce.number().finite().optional(),
   passed: yesNo.optional(),
-  env: z.string().trim().min(1).max(200).optional(), // environment name, substring
+  env: z.string().trim().min(1).max(200).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(), // environment name, substring
   version: z.string().regex(/^[0-9a-f]{64}$/, 'version is a 64-character sha256').optional(),
   lineage: idLike.optional(),
   generation: count.optional(), // generation number

@@ -5,14 +5,10 @@
 // it is scored against (mediansCte) are computed here only for that store and for the badges of
 // one page's rows. Every value is a bound parameter but the constant UNSCORED below.
 import { Prisma } from '../db/generated/client.ts';
+import { likeContains } from '../db/name-search.ts';
 import type { TrajectoryListQuery } from './list-query.ts';
 
 type Sql = Prisma.Sql;
-
-// LIKE with the user's text taken literally.
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The WHERE clause over `"Rollout" r` (always a clause: "TRUE"-like when nothing is filtered). */
 export function whereSql(query: TrajectoryListQuery): Sql {

@@ -6,7 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { recordAudit } from '@/lib/audit/record.ts';
 import { ROLES } from '@/lib/auth/roles.ts';
-import { createUser, generatePassword, setUserRole } from '@/lib/auth/users.ts';
+import { createUser, generatePassword, setUserActive, setUserRole, UserNotFoundError } from '@/lib/auth/users.ts';
 
 export interface CreateUserState {
   error: string | null;
@@ -25,6 +25,13 @@ const newUserSchema = z.object({
 });
 
 const roleChangeSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) });
+
+const activationSchema = z.object({ userId: z.string().min(1).max(100), active: z.enum(['true', 'false']).transform((v) => v === 'true') });
+
+export interface ActivationState {
+  error: string | null;
+  message: string | null;
+}
 
 export async function createUserAction(_previous: CreateUserState, form: FormData): Promise<CreateUserState> {
   const admin = await requirePermission('users.manage');
@@ -57,18 +64,52 @@ export async function changeRoleAction(_previous: ChangeRoleState, form: FormDat
     return { error: 'You cannot take the admin role from yourself.', message: null };
   }
   const db = await requestDb();
-  const { before, after } = await db.$transaction(async (tx) => {
-    const change = await setUserRole(tx, input.data.userId, input.data.role);
-    await recordAudit(tx, {
-      actor: admin,
-      action: 'user.role',
-      subjectType: 'user',
-      subjectId: input.data.userId,
-      before: { email: change.before.email, role: change.before.role },
-      after: { email: change.after.email, role: change.after.role },
+  try {
+    const { before, after } = await db.$transaction(async (tx) => {
+      const change = await setUserRole(tx, input.data.userId, input.data.role);
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'user.role',
+        subjectType: 'user',
+        subjectId: input.data.userId,
+        before: { email: change.before.email, role: change.before.role },
+        after: { email: change.after.email, role: change.after.role },
+      });
+      return change;
     });
-    return change;
-  });
-  revalidatePath('/admin/users');
-  return { error: null, message: before.role === after.role ? `${after.email} stays ${after.role}` : `${after.email} is now ${after.role}` };
+    revalidatePath('/admin/users');
+    return { error: null, message: before.role === after.role ? `${after.email} stays ${after.role}` : `${after.email} is now ${after.role}` };
+  } catch (err) {
+    if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
+    throw err;
+  }
+}
+
+/** Deactivates an account (signed out everywhere, no sign-in, no API tokens) or reactivates it. */
+export async function setActiveAction(_previous: ActivationState, form: FormData): Promise<ActivationState> {
+  const admin = await requirePermission('users.manage');
+  const input = activationSchema.safeParse(Object.fromEntries(form));
+  if (!input.success) return { error: 'Name an account and whether it is active.', message: null };
+  const { userId, active } = input.data;
+  if (userId === admin.id && !active) return { error: 'You cannot deactivate your own account.', message: null };
+  const db = await requestDb();
+  try {
+    const { after } = await db.$transaction(async (tx) => {
+      const change = await setUserActive(tx, userId, active);
+      await recordAudit(tx, {
+        actor: admin,
+        action: active ? 'user.reactivate' : 'user.deactivate',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { email: change.before.email, deactivatedAt: change.before.deactivatedAt },
+        after: { email: change.after.email, deactivatedAt: change.after.deactivatedAt },
+      });
+      return change;
+    });
+    revalidatePath('/admin/users');
+    return { error: null, message: after.deactivatedAt ? `${after.email} is deactivated` : `${after.email} is active` };
+  } catch (err) {
+    if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
+    throw err;
+  }
 }

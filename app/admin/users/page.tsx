@@ -3,6 +3,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { listUsers } from '@/lib/auth/users.ts';
+import { ActivationForm } from './activation-form.tsx';
 import { CreateUserForm } from './create-user-form.tsx';
 import { RoleForm } from './role-form.tsx';
 
@@ -15,7 +16,7 @@ export default async function UsersPage() {
     <div className="flex flex-col gap-4">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Users</h1>
-        <p className="text-sm text-zinc-500">Accounts and their roles. Every change is recorded in the audit log.</p>
+        <p className="text-sm text-zinc-500">Accounts, their roles, and whether they may sign in. Every change is recorded in the audit log.</p>
       </div>
       <CreateUserForm />
       <table className="w-full rounded-lg border border-zinc-200 bg-white text-sm">
@@ -25,6 +26,7 @@ export default async function UsersPage() {
             <th className="px-4 py-2 font-medium">Name</th>
             <th className="px-4 py-2 font-medium">Role</th>
             <th className="px-4 py-2 font-medium">Created</th>
+            <th className="px-4 py-2 font-medium">Account</th>
           </tr>
         </thead>
         <tbody>
@@ -36,6 +38,12 @@ export default async function UsersPage() {
                 <RoleForm userId={user.id} email={user.email} role={user.role} />
               </td>
               <td className="px-4 py-2 text-zinc-500">{formatTimestamp(user.createdAt.toISOString())}</td>
+              <td className="px-4 py-2">
+                <div className="flex items-center gap-2">
+                  {user.deactivatedAt && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">deactivated</span>}
+                  <ActivationForm userId={user.id} email={user.email} active={!user.deactivatedAt} />
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>

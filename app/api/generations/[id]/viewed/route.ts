@@ -5,6 +5,7 @@ import { badRequest } from '@/app/_server/http.ts';
 import { guardRoute } from '@/app/_server/session.ts';
 import { setFileViewed } from '@/lib/review/index.ts';
 import { generationIdSchema, viewedBodySchema } from '../../params.ts';
+import { reviewErrorResponse } from '../../review-errors.ts';
 
 export async function PUT(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const user = await guardRoute(request, 'dashboard.read');
@@ -13,6 +14,10 @@ export async function PUT(request: Request, context: { params: Promise<{ id: str
   if (!id.success) return badRequest(id.error);
   const body = viewedBodySchema.safeParse(await request.json().catch(() => null));
   if (!body.success) return badRequest(body.error);
-  await setFileViewed(await requestDb(), { user, generationId: id.data, ...body.data });
+  try {
+    await setFileViewed(await requestDb(), { user, generationId: id.data, ...body.data });
+  } catch (error) {
+    return reviewErrorResponse(error);
+  }
   return Response.json({ ok: true });
 }
