@@ -1,6 +1,6 @@
 export { DEFAULT_SCHEDULER_CONFIG, schedulerConfigFrom, schedulerConfigSchema, type SchedulerConfig } from './config.ts';
 export { gateDecision, isSimulated, judgeGroup, lineageGate, passes, SIMULATED_POLICY, type GateDecision, type GateRule, type GateVerdict, type GroupCounts, type LineageGate } from './gate.ts';
-export { lineageGateOf, lineageGatePatchSchema, setLineageGate, type LineageGatePatch } from './lineage-gate.ts';
+export { lineageGateOf, lineageGatePatchSchema, setLineageGate, UnknownLineageError, type LineageGatePatch } from './lineage-gate.ts';
 export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type GroupPurpose } from './groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';

@@ -2,6 +2,7 @@
 // generations released by another policy go back to approved (the groups that released them
 // keep their gate and rule, so history stays readable) and the frontier walks forward again.
 import { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
@@ -19,12 +20,16 @@ export const lineageGatePatchSchema = z
 
 export type LineageGatePatch = z.infer<typeof lineageGatePatchSchema>;
 
-export async function setLineageGate(db: Db, lineageId: string, patch: LineageGatePatch, config: SchedulerConfig): Promise<AdvanceResult> {
+export class UnknownLineageError extends Error {}
+
+export async function setLineageGate(db: Db, actor: AuditActor, lineageId: string, patch: LineageGatePatch, config: SchedulerConfig): Promise<AdvanceResult> {
   const before = await db.lineage.findUnique({ where: { id: lineageId } });
-  if (!before) throw new Error(`lineage ${lineageId} not found`);
-  const policyChanged = patch.probePolicy !== undefined && patch.probePolicy !== lineageGate(before, config).policy;
+  if (!before) throw new UnknownLineageError(`lineage ${lineageId} not found`);
+  const ruleBefore = lineageGate(before, config);
+  const policyChanged = patch.probePolicy !== undefined && patch.probePolicy !== ruleBefore.policy;
   await db.$transaction(async (tx) => {
-    await tx.lineage.update({ where: { id: lineageId }, data: patch });
+    const after = await tx.lineage.update({ where: { id: lineageId }, data: patch });
+    await recordAudit(tx, { actor, action: 'lineage.gate', subjectType: 'lineage', subjectId: lineageId, before: ruleBefore, after: lineageGate(after, config) });
     if (!policyChanged) return;
     const releasedByOther = await tx.generation.findMany({
       where: { lineageId, state: 'released', OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: patch.probePolicy } }] },

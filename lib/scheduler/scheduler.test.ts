@@ -26,6 +26,7 @@ let testDb: TestDb;
 let db: Db;
 let lineageCount = 0;
 const config = schedulerConfigFrom({});
+const LEAD = { id: null, email: 'lead@example.test' };
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -160,7 +161,7 @@ describe('advancing a lineage', () => {
     const rule = { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false, timeoutReward: 0, passes: 7, size: 8, simulated: false };
     expect(JSON.parse(released.releaseRule!)).toEqual(rule);
     expect(JSON.parse((await db.probeGroup.findUniqueOrThrow({ where: { id: probe.id } })).gateRule!)).toEqual(rule);
-    const stricter = await setLineageGate(db, lineage.id, { releaseRate: 0.95 }, config);
+    const stricter = await setLineageGate(db, LEAD, lineage.id, { releaseRate: 0.95 }, config);
     expect(stricter.rule.releaseRate).toBe(0.95);
     expect(await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } })).toMatchObject({ state: 'released', releaseRule: released.releaseRule });
   });
@@ -170,7 +171,7 @@ describe('advancing a lineage', () => {
     await group(seed, 8, { policy: 'anthropic' });
     await group(seed, 8, { policy: 'simulated' });
     expect((await advanceLineage(db, lineage.id, config)).steps).toEqual([{ kind: 'needs-probe', generation: 0, versionId: seed }]);
-    const simulatedWithoutDemo = await setLineageGate(db, lineage.id, { probePolicy: 'simulated' }, config);
+    const simulatedWithoutDemo = await setLineageGate(db, LEAD, lineage.id, { probePolicy: 'simulated' }, config);
     expect(simulatedWithoutDemo.steps).toEqual([{ kind: 'waiting', generation: 0, reason: 'simulated groups release only a lineage in demo mode' }]);
     expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(0);
   });
@@ -189,8 +190,10 @@ describe('advancing a lineage', () => {
     // Oracle groups: the seed passes, generation 1 holds at 5/8, so the frontier is generation 1.
     await group(seed, 8);
     await group(g1!.versionId!, 5);
-    const oracle = await setLineageGate(db, lineage.id, { probePolicy: 'oracle' }, config);
+    const oracle = await setLineageGate(db, LEAD, lineage.id, { probePolicy: 'oracle' }, config);
     expect(oracle.frontier).toBe(1);
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { subjectId: lineage.id, action: 'lineage.gate' }, orderBy: { createdAt: 'desc' } });
+    expect([JSON.parse(audit.before!).policy, JSON.parse(audit.after!).policy, audit.actorEmail]).toEqual(['simulated', 'oracle', LEAD.email]);
     expect(oracle.steps.map((s) => s.kind)).toEqual(['released', 'held']);
     expect(await releasedBy()).toEqual([[1, 'released', 'oracle'], [2, 'approved', null], [3, 'approved', null]]);
     expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(1);

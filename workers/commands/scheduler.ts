@@ -1,5 +1,6 @@
 // The EL scheduler from the command line: probe a generation or version, advance a lineage's
 // frontier, manage held-out sets, and evaluate a policy on one.
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/client.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
@@ -104,6 +105,9 @@ function registerSchedule(program: Command): void {
     });
 }
 
+// The CLI acts as its operating-system user in the audit log.
+const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
+
 interface GateOptions extends OutputOptions {
   policy?: string;
   releaseRate?: string;
@@ -131,7 +135,7 @@ function registerLineageGate(program: Command): void {
           ...(opts.timeoutReward ? { timeoutReward: Number(opts.timeoutReward) } : {}),
         });
         const config = schedulerConfigFrom();
-        const result = await withDb((db) => setLineageGate(db, lineageId, patch, config));
+        const result = await withDb((db) => setLineageGate(db, operator(), lineageId, patch, config));
         emit(opts, result, (r) =>
           [
             `gate: ${r.rule.policy} groups of at least ${r.rule.minGroup}, release at ${r.rule.releaseRate}, timeouts scored ${r.rule.timeoutReward}${r.rule.demoMode ? ' (demo mode)' : ''}`,
