@@ -114,7 +114,7 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Lai
           <Row label="Released by">
             <span data-testid="node-released-by">
               {generation.release.policy ?? 'not recorded'}
-              {generation.release.simulated && ' (simulated, demo mode)'}
+              {generation.release.simulated && ' (demo mode)'}
               {generation.release.passes !== null && ` · ${generation.release.passes}/${generation.release.size}`}
             </span>
           </Row>

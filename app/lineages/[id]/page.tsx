@@ -75,8 +75,17 @@ export default async function LineagePage({ params, searchParams }: Props) {
         </dl>
         {gate.demoMode && (
           <p role="note" data-testid="demo-mode" className="mt-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Demo mode: this lineage may be released by the <strong>simulated</strong> policy, which no model ran. Generations it released are marked
-            &ldquo;released by simulated&rdquo;; switch the probe policy to gate it on real runs.
+            {gate.policy === 'simulated' ? (
+              <>
+                Demo mode: this lineage is released by the <strong>simulated</strong> policy, which no model ran. Generations it released are marked
+                &ldquo;simulated — demo mode&rdquo;; switch the probe policy to gate it on real runs.
+              </>
+            ) : (
+              <>
+                Demo mode: the simulated policy may release this lineage, but its probe policy is now <strong>{gate.policy}</strong>, so only{' '}
+                {gate.policy} groups count.
+              </>
+            )}
           </p>
         )}
       </div>

@@ -20,7 +20,7 @@ export function Releases({ tree }: { tree: LineageTree }) {
     <section aria-labelledby="releases" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="releases" className="text-sm font-semibold">Releases and pass rates</h2>
-        <form action={`/lineages/${tree.id}`} className="flex items-end gap-2 text-xs">
+        <form key={tree.policy} action={`/lineages/${tree.id}`} className="flex items-end gap-2 text-xs">
           <label className="flex flex-col gap-1 font-medium text-zinc-600">
             Pass rates of policy
             <select name="policy" defaultValue={tree.policy} className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm" data-testid="policy-view">
