@@ -4,7 +4,7 @@ export { lineageGateOf, lineageGatePatchSchema, setLineageGate, UnknownLineageEr
 export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type GroupPurpose } from './groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
-export { enqueueProbe, PROBE_JOB, probeJobPayload, probeSettings, scheduleLineage, type ProbeJobPayload, type ProbeSettings } from './jobs.ts';
+export { enqueueProbe, PROBE_JOB, probeJobPayload, probePolicyOfVersion, probeSettings, scheduleLineage, type ProbeJobPayload, type ProbeSettings } from './jobs.ts';
 export { forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
 export { NotServableError, reportTrainerGroup, scoredRewards, trainerReportSchema, UnknownVersionError, type TrainerReport, type TrainerReportResult } from './report.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';

@@ -54,3 +54,13 @@ export async function probeSettings(db: Db, lineageId: string | undefined, confi
 }
 
 const NO_OVERRIDES = { probePolicy: null, releaseRate: null, minGroup: null, timeoutReward: null, demoMode: false };
+
+// The probe policy of the lineage a version belongs to (as its seed or a generation), else the
+// scheduler's: what `envolve profile` measures latency under unless told otherwise.
+export async function probePolicyOfVersion(db: Db, versionId: string, config: SchedulerConfig): Promise<string> {
+  const lineage =
+    (await db.lineage.findFirst({ where: { seedVersionId: versionId }, orderBy: { createdAt: 'asc' } })) ??
+    (await db.generation.findFirst({ where: { versionId }, orderBy: { createdAt: 'asc' }, select: { lineage: true } }))?.lineage ??
+    null;
+  return lineage ? lineageGate(lineage, config).policy : config.probePolicy;
+}
