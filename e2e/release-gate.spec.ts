@@ -6,12 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
 import { E2E_DATABASE_URL, E2E_DIR, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 
 const LINEAGE = 'gate-e2e-demo-lineage';
+let releasedVersion = '';
 
 function envolve<T>(...args: string[]): T {
   const stdout = execFileSync('node', ['bin/envolve.mjs', ...args, '--json'], {
@@ -42,6 +44,7 @@ function importTask(name: string): string {
 
 test.beforeAll(() => {
   const [seed, v1, v2] = ['gate-seed', 'gate-g1', 'gate-g2'].map(importTask) as [string, string, string];
+  releasedVersion = v1;
   const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { fileMustExist: true });
   try {
     const now = new Date().toISOString().replace('Z', '+00:00');
@@ -85,6 +88,14 @@ test("the demo lineage's released generations say the simulated policy released 
   const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as { tree: { frontier: number; generations: { number: number; release: { policy: string; simulated: boolean } | null }[] } };
   expect(tree.tree.frontier).toBe(2);
   expect(tree.tree.generations.map((g) => [g.number, g.release?.policy, g.release?.simulated])).toEqual([[1, 'simulated', true], [2, 'simulated', true]]);
+
+  // The trainer API and the task export say so too (an admin holds trainer.api).
+  await signIn(page, 'admin', '/environments');
+  const batch = (await (await page.request.get('/api/v1/trainer/batch?size=1024&seed=1')).json()) as { environments: { lineageId: string; generation: number; policy: string; released_by: string | null }[] };
+  expect(batch.environments.find((e) => e.lineageId === LINEAGE)).toMatchObject({ generation: 2, policy: 'simulated', released_by: 'simulated' });
+  const tarball = await page.request.get(`/api/v1/trainer/environments/${releasedVersion}/task`);
+  const tar = gunzipSync(await tarball.body()).toString('utf8');
+  expect(tar).toContain(`"releases": [\n    {\n      "lineageId": "${LINEAGE}",\n      "generation": 1,\n      "released_by": "simulated"`);
 });
 
 test('switching the probe policy to oracle re-evaluates the frontier from oracle groups only', async ({ page }) => {
