@@ -13,6 +13,7 @@ import { loadCalibrationStatuses } from '../lib/drift/calibration.ts';
 import { driftFilterFromSearchParams } from '../lib/drift/filters.ts';
 import { loadDrift } from '../lib/drift/load.ts';
 import { driftView } from '../lib/drift/view.ts';
+import { schedulerConfigFrom } from '../lib/scheduler/config.ts';
 import { createDb } from '../lib/db/client.ts';
 import { migrateDatabase } from '../lib/db/migrate.ts';
 import { formatMs, summarize, timed } from './stats.ts';
@@ -35,7 +36,7 @@ try {
   const filter = driftFilterFromSearchParams({});
   let points = 0;
   const compute = async () => {
-    const [input, calibration] = await Promise.all([loadDrift(db), loadCalibrationStatuses(db)]);
+    const [input, calibration] = await Promise.all([loadDrift(db, { defaultPolicy: schedulerConfigFrom().probePolicy }), loadCalibrationStatuses(db)]);
     const view = driftView(input, filter, { calibration, thresholds: DEFAULT_ALERT_THRESHOLDS, now: new Date() });
     points = input.points.length;
     return view;

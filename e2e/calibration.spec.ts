@@ -217,20 +217,30 @@ test('a lead adjudicates the disagreement and reads the metrics worked out by ha
   //   κ: verifier pass/fail 3/2, humans 2/3; p_e = (3·2 + 2·3)/25 = 0.48 → (0.8 − 0.48)/0.52 = 0.615
   //   annotators over c1–c6 (pass, fail, unsure): first = P P F F F U, second = P P P F F U
   //     N 6, agreeing 5, rows (2, 3, 1), cols (3, 2, 1): chance 6 + 6 + 1 = 13 → κ = (6·5 − 13)/(36 − 13) = 17/23 = 0.739
-  await expect(page.getByTestId('headline-fpr')).toContainText('33.3%');
-  await expect(page.getByTestId('headline-fpr')).toContainText('95% CI [6.1%, 79.2%] · 1 of 3 human-failed trajectories passed');
+  // Scope estimates: the scope is the six trajectories (N_pass 3, N_fail 3, so W = ½ each); the
+  // unsure c6 leaves 2 labelled in the fail stratum, so q_pass = 2/3 and q_fail = 0/2:
+  //   FP = ½·⅓ = 1/6, TN = ½·1 → FPR = (1/6)/(2/3) = 25.0%; agreement = ½·⅔ + ½ = 83.3%; FNR 0.0%
+  //   κ: p_e = ½·⅓ + ½·⅔ = ½ → (5/6 − ½)/½ = 0.667
+  await expect(page.getByTestId('headline-fpr')).toContainText('25.0%');
+  await expect(page.getByTestId('headline-sample')).toContainText('1 of 3 human-failed trajectories in the set passed (33.3% unweighted');
+  await expect(page.getByTestId('set-design')).toContainText("Stratified by the verifier's verdict (50% pass share): 3 of 3 verifier passes and 3 of 3 verifier fails in the scope.");
   const metrics = page.getByTestId('metrics-recorded');
-  await expect(metrics.getByTestId('metric-agreement')).toContainText('80.0% [37.6%, 96.4%] 4/5');
-  await expect(metrics.getByTestId('metric-falsePositiveRate')).toContainText('33.3% [6.1%, 79.2%] 1/3');
-  await expect(metrics.getByTestId('metric-precision')).toContainText('66.7% [20.8%, 93.9%] 2/3');
-  await expect(metrics.getByTestId('metric-falseNegativeRate')).toContainText('0.0% [0.0%, 65.8%] 0/2');
-  await expect(metrics.getByTestId('metric-truePositiveRate')).toContainText('100.0% [34.2%, 100.0%] 2/2');
-  await expect(metrics.getByTestId('metric-trueNegativeRate')).toContainText('66.7% [20.8%, 93.9%] 2/3');
-  await expect(metrics.getByTestId('metric-kappa')).toContainText('0.615');
+  const row = (key: string) => metrics.getByTestId(`metric-${key}`);
+  await expect(row('agreement').getByTestId('sample')).toHaveText('80.0% [37.6%, 96.4%] 4/5');
+  await expect(row('agreement').getByTestId('estimate')).toContainText('83.3% [');
+  await expect(row('falsePositiveRate').getByTestId('sample')).toHaveText('33.3% [6.1%, 79.2%] 1/3');
+  await expect(row('falsePositiveRate').getByTestId('estimate')).toContainText('25.0% [');
+  await expect(row('falseNegativeRate').getByTestId('sample')).toHaveText('0.0% [0.0%, 65.8%] 0/2');
+  await expect(row('falseNegativeRate').getByTestId('estimate')).toContainText('0.0% [0.0%, ');
+  await expect(row('precision')).toContainText('66.7% [20.8%, 93.9%] 2/3');
+  await expect(row('kappa').getByTestId('sample')).toHaveText('0.615');
+  await expect(row('kappa').getByTestId('estimate')).toContainText('0.667 [');
+  await expect(page.getByTestId('strata-recorded').getByTestId('stratum-fail')).toHaveText(['fail', '3', '2', '0', '2', '1.50'].join(''));
   const confusion = page.getByTestId('confusion-recorded');
   for (const [cell, n] of [['tp', '2'], ['fp', '1'], ['fn', '0'], ['tn', '2']] as const) await expect(confusion.getByTestId(cell)).toHaveText(n);
   await expect(page.getByTestId('verdict-recorded')).toContainText('Not trustworthy');
-  await expect(page.getByTestId('verdict-recorded')).toContainText('agreement 80.0% is below the bar of 85.0%');
+  await expect(page.getByTestId('verdict-recorded')).toContainText('estimated false-positive rate 25.0%');
+  await expect(page.getByTestId('verdict-recorded')).toContainText(/estimated agreement 83\.3% \(95% interval [\d.]+%–[\d.]+%\) is below the bar of 85\.0%/);
   await expect(page.getByTestId('inter-annotator')).toHaveText("Cohen's κ 0.739 over 6 items");
   await expect(page.getByTestId('set-progress')).toContainText('6 of 6 items have a final label · 0 awaiting labels · 0 awaiting adjudication · 1 unsure (excluded)');
   await expect(page.getByTestId('stale-verifier')).toHaveCount(0);
@@ -240,7 +250,8 @@ test('a lead adjudicates the disagreement and reads the metrics worked out by ha
   expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 12);
   const jsonl = await (await page.request.get(`/api/calibration/sets/${setId}/export?what=metrics&format=jsonl`)).text();
   const rows = jsonl.trimEnd().split('\n').map((line) => JSON.parse(line) as { metric: string; value: unknown });
-  expect(rows.find((r) => r.metric === 'falsePositiveRate')?.value).toBeCloseTo(1 / 3, 12);
+  expect(rows.find((r) => r.metric === 'falsePositiveRate')?.value).toBeCloseTo(1 / 4, 12);
+  expect(rows.find((r) => r.metric === 'sample_falsePositiveRate')?.value).toBeCloseTo(1 / 3, 12);
 
   const sorted = [...latencies].sort((a, b) => a - b);
   expect(sorted).toHaveLength(12);

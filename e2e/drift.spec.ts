@@ -117,6 +117,12 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   expect(band[0]).toBe('metric,generation,lineages,median,q1,q3,min,max');
   expect((await (await page.request.get('/api/drift/csv?chart=funnel')).text()).split('\r\n')).toHaveLength(summary().candidates + 2);
 
+  // Pass rates are of one policy, and say which: each lineage's probe policy, or the one asked for.
+  const own = (await (await page.request.get('/api/drift')).json()) as { passRatePolicy: { policy: string | null; label: string } };
+  expect(own.passRatePolicy).toMatchObject({ policy: null, label: expect.stringContaining("each lineage's probe policy") });
+  const simulated = (await (await page.request.get('/api/drift?policy=simulated')).json()) as { passRatePolicy: { policy: string } };
+  expect(simulated.passRatePolicy.policy).toBe('simulated');
+
   // The reviewer's session lacks metrics.read; a bearer token of a role that has it is served.
   expect((await page.request.get('/api/metrics')).status()).toBe(403);
   const token = (
@@ -134,6 +140,7 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   const text = await metrics.text();
   expect(text).toContain('# TYPE envolve_lineage_frontier gauge');
   expect(text).toMatch(/envolve_lineage_frontier\{lineage_id="drift-l000",lineage="drift-length-000"\} 15\n/);
+  expect(text).toMatch(/envolve_lineage_probe_pass_rate\{lineage_id="drift-l000",lineage="drift-length-000",generation="\d+",policy="anthropic"\} /);
   expect(text).toContain('# TYPE envolve_job_turnaround_seconds histogram');
   expect(text).toMatch(/envolve_drift_alerts\{kind="stalled"\} \d+/);
 });

@@ -31,12 +31,14 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   // Large enough to pass over every lineage at least once: each pass serves each lineage once.
   const batch = await request.get('/api/v1/trainer/batch?size=1024&seed=1', { headers });
   expect(batch.status()).toBe(200);
-  const { environments } = (await batch.json()) as { environments: { versionId: string; lineageId: string; generation: number; taskUrl: string }[] };
+  const { environments } = (await batch.json()) as { environments: { versionId: string; lineageId: string; generation: number; policy: string; released_by: string | null; taskUrl: string }[] };
   expect(environments).toHaveLength(1024);
   const fixture = e2eFixture();
   expect(environments.map((e) => e.lineageId)).toContain(fixture.lineageId);
 
   const served = environments.find((e) => e.lineageId === fixture.lineageId)!;
+  // The fixture lineage serves its seed: no policy released it, and its pass count is the probe policy's.
+  expect(served).toMatchObject({ generation: 0, policy: 'oracle', released_by: null });
   const task = await request.get(served.taskUrl, { headers });
   expect(task.status()).toBe(200);
   expect(task.headers()['content-type']).toBe('application/gzip');
@@ -47,6 +49,11 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   const bad = await request.post('/api/v1/trainer/groups', { headers, data: { versionId: served.versionId, rewards: 'eight' } });
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { message: string }).message).toContain('rewards');
+
+  // What a timeout is worth is the server's to say: a trainer naming it is refused, by field.
+  const priced = await request.post('/api/v1/trainer/groups', { headers, data: { versionId: served.versionId, rewards: [null, null, null, null, null, null, 1, 1], timeoutReward: 1 } });
+  expect(priced.status()).toBe(400);
+  expect(((await priced.json()) as { message: string }).message).toMatch(/^timeoutReward: /);
 
   // A version outside every lineage: reporting on it moves no frontier the other specs rely on.
   const versionId = fixture.examples['dependency-audit']!;

@@ -16,7 +16,7 @@ import {
 } from '../lib/evolution/index.ts';
 import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/missed-issues/index.ts';
 import { runBacktest } from '../lib/rubric/backtest.ts';
-import { policyNamed, PROBE_JOB, probeJobPayload, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
+import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -83,20 +83,22 @@ export function jobHandlers(
     [PROBE_JOB]: async (payload, { job }) => {
       const target = probeJobPayload.parse(payload);
       const config = schedulerConfigFrom();
+      const settings = await probeSettings(db, target.lineageId, config);
       const summary = await probeVersion(
         { db, sandbox },
         {
           ...target,
-          policy: policyNamed(config.probePolicy),
-          size: config.probeSize,
+          policy: policyNamed(settings.policy),
+          size: settings.size,
           concurrency: config.probeConcurrency,
           passThreshold: config.passThreshold,
+          timeoutReward: settings.timeoutReward,
           jobId: job.id,
           labels: labelsFor(job),
           progress: (message) => log(`job ${job.id}: ${message}`),
         },
       );
-      const advanced = target.lineageId ? await scheduleLineage(db, target.lineageId, config.releaseAt) : undefined;
+      const advanced = target.lineageId ? await scheduleLineage(db, target.lineageId, config) : undefined;
       return { groupId: summary.groupId, passes: summary.passes, size: summary.size, errors: summary.errors, frontier: advanced?.frontier };
     },
     [BACKTEST_JOB]: async (payload, { job }) => {

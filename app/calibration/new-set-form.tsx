@@ -31,6 +31,7 @@ export function NewSetForm({ lineages, annotators }: FormOptions) {
       scope,
       size: optionalInt(form.get('size')),
       passShare: optionalInt(form.get('passShare')) === undefined ? undefined : Number(form.get('passShare')),
+      design: String(form.get('design') ?? 'stratified'),
       seed: optionalInt(form.get('seed')),
       overlap: optionalInt(form.get('overlap')),
       annotatorEmails: form.getAll('annotators').map(String),
@@ -94,7 +95,14 @@ export function NewSetForm({ lineages, annotators }: FormOptions) {
           <input name="size" type="number" min={1} defaultValue={50} className={`${inputClass} w-24`} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Share of verifier passes
+          Design
+          <select name="design" defaultValue="stratified" className={inputClass}>
+            <option value="stratified">stratified by verifier verdict</option>
+            <option value="random">plain random</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Share of verifier passes (stratified)
           <input name="passShare" type="number" min={0} max={1} step={0.05} defaultValue={0.5} className={`${inputClass} w-24`} />
         </label>
         <label className="flex flex-col gap-1 text-sm">

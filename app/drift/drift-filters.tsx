@@ -7,7 +7,7 @@ const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 const LABEL = 'flex flex-col gap-1 text-xs font-medium text-zinc-600';
 
 // A GET form (works without JavaScript, URLs are shareable); with JavaScript a change applies at once.
-export function DriftFilters({ filter, facets }: { filter: DriftFilter; facets: DriftFacets }) {
+export function DriftFilters({ filter, facets, policies }: { filter: DriftFilter; facets: DriftFacets; policies: string[] }) {
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
   return (
@@ -30,6 +30,17 @@ export function DriftFilters({ filter, facets }: { filter: DriftFilter; facets: 
         <select name="axisPolicy" defaultValue={filter.axisPolicy ?? ''} className={FIELD}>
           <option value="">any</option>
           {facets.axisPolicies.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={LABEL}>
+        Pass rates of
+        <select name="policy" defaultValue={filter.policy ?? ''} className={FIELD} data-testid="policy-filter">
+          <option value="">each lineage&apos;s probe policy</option>
+          {policies.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>

@@ -108,7 +108,10 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         </div>
       </div>
       {!single && filter.lineage && <p className="text-sm text-red-700">No lineage has the id {filter.lineage}.</p>}
-      {!single && <DriftFilters filter={filter} facets={view.facets} />}
+      {!single && <DriftFilters filter={filter} facets={view.facets} policies={view.passRatePolicy.policies} />}
+      <p className="text-sm text-zinc-600" data-testid="pass-rate-policy">
+        Probe pass rates and turns: {view.passRatePolicy.label}.
+      </p>
 
       <Section
         title={`Alerts (${view.alerts.length})`}

@@ -95,13 +95,23 @@ describe('stratifiedSample', () => {
 describe('createCalibrationSet', () => {
   it('samples finished rollouts of the scope by stratum, records the verdicts and the verifier version, and audits', async () => {
     const set = await newSet();
-    expect(set).toMatchObject({ size: 4, strata: { pass: 2, fail: 2 }, overlap: 2, seed: 7, state: 'labelling', labels: 0, labelsNeeded: 8 });
+    expect(set).toMatchObject({ size: 4, design: 'stratified', strata: { pass: 2, fail: 2 }, overlap: 2, seed: 7, state: 'labelling', labels: 0, labelsNeeded: 8 });
+    expect(set.population).toEqual({ pass: 4, fail: 3 }); // the running rollout is not in the scope
     expect(set.verifierVersion).toBe(await verifierVersionOf(db, [versionId]));
     const items = await db.calibrationItem.findMany({ where: { setId: set.id } });
     expect(items.filter((i) => i.verifierPassed)).toHaveLength(2);
     expect(items.map((i) => i.rolloutId)).not.toContain('running');
     expect(items.every((i) => i.stratum === (i.verifierPassed ? 'pass' : 'fail'))).toBe(true);
     expect(await db.auditEvent.count({ where: { subjectId: set.id, action: 'calibration.create' } })).toBe(1);
+  });
+
+  it('draws a plain random set when asked, recording the design and the population', async () => {
+    const set = await newSet({ design: 'random', size: 5, seed: 3 });
+    expect(set).toMatchObject({ design: 'random', population: { pass: 4, fail: 3 } });
+    expect(set.strata.pass + set.strata.fail).toBe(5);
+    const items = await db.calibrationItem.findMany({ where: { setId: set.id } });
+    expect(items.filter((i) => i.verifierPassed)).toHaveLength(set.strata.pass);
+    await expect(newSet({ design: 'random', size: 8 })).rejects.toThrow(/the scope has 7/);
   });
 
   it('refuses a short stratum, unknown or non-labelling accounts, and an overlap larger than the annotators', async () => {
@@ -195,6 +205,10 @@ describe('adjudication and metrics', () => {
     expect(m.recorded.metrics.confusion).toEqual({ tp: 1, fp: 1, fn: 0, tn: 1 });
     expect(m.recorded.metrics.unsure).toBe(1);
     expect(m.recorded.metrics.falsePositiveRate.value).toBe(0.5);
+    // Weighted by the scope's strata at sampling time: FP = W_pass·1/2, TN = W_fail·1/1.
+    const [wPass, wFail] = [4 / 7, 3 / 7];
+    expect(m.recorded.population.falsePositiveRate.value).toBeCloseTo((wPass / 2) / (wPass / 2 + wFail), 12);
+    expect(m.design).toBe('stratified');
     expect(m.recorded.verdict.verdict).toBe('not-trustworthy'); // agreement 2/3 < 0.85
     // Annotators (pass, fail, unsure): items agree on 3 of 4; Ann = (pass, pass, fail, unsure) in some order, Bob differs on one.
     // Table rows Ann / cols Bob: pass→pass 1, pass→fail 1, fail→fail 1, unsure→unsure 1: N = 4, diag 3,
@@ -209,7 +223,9 @@ describe('adjudication and metrics', () => {
     expect(lines[0]).toBe('set_id,position,item_id,rollout_id,version_id,stratum,verifier_passed,verifier_reward,annotator,answer,note,duration_ms,labelled_at,final_label,adjudicated_by');
     expect(lines).toHaveLength(1 + 8);
     const jsonl = (await exportCalibration(db, set.id, 'metrics', 'jsonl')).trimEnd().split('\n').map((l) => JSON.parse(l) as { metric: string; value: unknown });
-    expect(jsonl.find((r) => r.metric === 'falsePositiveRate')?.value).toBe(0.5);
+    expect(jsonl.find((r) => r.metric === 'sample_falsePositiveRate')?.value).toBe(0.5);
+    expect(jsonl.find((r) => r.metric === 'falsePositiveRate')?.value).toBe(m.recorded.population.falsePositiveRate.value);
+    expect(jsonl.find((r) => r.metric === 'design')?.value).toBe('stratified');
     expect(jsonl.find((r) => r.metric === 'inter_annotator_cohen_kappa')?.value).toBeCloseTo(7 / 11, 12);
   });
 

@@ -65,22 +65,33 @@ export async function labelRows(db: Db, setId: string): Promise<Row[]> {
 
 export const METRIC_COLUMNS = ['set_id', 'verifier_version', 'metric', 'value', 'numerator', 'denominator', 'ci95_low', 'ci95_high', 'note'] as const;
 
-const RATES = ['agreement', 'precision', 'falsePositiveRate', 'falseNegativeRate', 'truePositiveRate', 'trueNegativeRate'] as const;
+// Sample tallies (what an annotator can count) are prefixed sample_; the unprefixed FPR, FNR,
+// agreement and κ are population estimates weighted by the set's design. Precision, TPR and TNR
+// are proportions within one verifier or human stratum of the sample.
+const SAMPLE_RATES = ['agreement', 'falsePositiveRate', 'falseNegativeRate'] as const;
+const WITHIN_STRATUM_RATES = ['precision', 'truePositiveRate', 'trueNegativeRate'] as const;
+const ESTIMATES = ['falsePositiveRate', 'falseNegativeRate', 'agreement', 'kappa'] as const;
 
 function scoreRows(setId: string, s: VerifierScore): Row[] {
   const base = { set_id: setId, verifier_version: s.verifierVersion };
   const m = s.metrics;
+  const p = s.population;
   const rateRow = (metric: string, r: Rate): Row => ({
     ...base, metric, value: r.value, numerator: r.value === null ? null : r.numerator, denominator: r.value === null ? null : r.denominator,
     ci95_low: r.ci95?.low ?? null, ci95_high: r.ci95?.high ?? null, note: r.reason,
   });
-  const count = (metric: string, value: number): Row => ({ ...base, metric, value, numerator: null, denominator: null, ci95_low: null, ci95_high: null, note: null });
+  const count = (metric: string, value: number | string | null, note: string | null = null): Row => ({ ...base, metric, value, numerator: null, denominator: null, ci95_low: null, ci95_high: null, note });
+  const method = `population estimate (${p.design} design, strata weighted by N_h/n_h; 95% interval: seeded stratified Jeffreys bootstrap, ${p.draws} draws)`;
   return [
-    ...RATES.map((k) => rateRow(k, m[k])),
-    { ...base, metric: 'kappa', value: m.kappa.value, numerator: null, denominator: m.kappa.items, ci95_low: null, ci95_high: null, note: m.kappa.reason },
+    ...ESTIMATES.map((k): Row => ({ ...base, metric: k, value: p[k].value, numerator: null, denominator: null, ci95_low: p[k].ci95?.low ?? null, ci95_high: p[k].ci95?.high ?? null, note: p[k].reason ?? method })),
+    ...WITHIN_STRATUM_RATES.map((k) => rateRow(k, m[k])),
+    ...SAMPLE_RATES.map((k) => rateRow(`sample_${k}`, m[k])),
+    { ...base, metric: 'sample_kappa', value: m.kappa.value, numerator: null, denominator: m.kappa.items, ci95_low: null, ci95_high: null, note: m.kappa.reason },
     count('tp', m.confusion.tp), count('fp', m.confusion.fp), count('fn', m.confusion.fn), count('tn', m.confusion.tn),
     count('scored', m.scored), count('unsure', m.unsure),
-    { ...base, metric: 'verdict', value: s.verdict.verdict, numerator: null, denominator: null, ci95_low: null, ci95_high: null, note: s.verdict.reasons.join('; ') },
+    count('design', p.design),
+    ...p.strata.map((st) => count(`population_verifier_${st.stratum}`, st.population, st.population === null ? 'not recorded when the set was drawn' : `${st.scored} labelled, weight ${st.weight?.toFixed(3) ?? '–'}`)),
+    count('verdict', s.verdict.verdict, s.verdict.reasons.join('; ')),
   ];
 }
 

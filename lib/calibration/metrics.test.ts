@@ -5,9 +5,11 @@ import {
   NO_NEGATIVES,
   NO_POSITIVES,
   type CalibrationItem,
+  type ConfusionMatrix,
   type Rate,
 } from './metrics.ts';
-import { trustVerdict } from './metrics-verdict.ts';
+import { populationEstimates } from './metrics-population.ts';
+import { trustVerdict, type TrustOptions } from './metrics-verdict.ts';
 import { wilsonInterval, Z95 } from './metrics-wilson.ts';
 
 // z = 1.959964, z² = 3.841459. Wilson: centre = (p + z²/2n)/(1 + z²/n),
@@ -151,73 +153,78 @@ describe('calibrationMetrics (from items)', () => {
   });
 });
 
-describe('trustVerdict', () => {
-  it('typical matrix is trustworthy under the defaults, but says the FPR point estimate is above the bar', () => {
-    // agreement 0.9 ≥ 0.85; FPR CI [0.037, 0.272] not entirely above 0.05; strata 22 and 28 ≥ 10
-    const r = trustVerdict(metricsFromConfusion({ tp: 20, fp: 3, fn: 2, tn: 25 }));
-    expect(r.verdict).toBe('trustworthy');
-    expect(r.reasons.join('\n')).toMatch(/false-positive rate 10\.7% is above the bar of 5\.0%, but its 95% CI 3\.7%–27\.2% includes the bar/);
+// The banner on sets whose population split equals the sample's (weights 1), so the estimates
+// are the tallies and only the interval rule is under test; weighted cases are in
+// metrics-population.test.ts.
+function verdictOf(confusion: ConfusionMatrix, options: TrustOptions = {}, unsure = 0) {
+  const sample = metricsFromConfusion(confusion, unsure);
+  const population = populationEstimates(confusion, { design: 'stratified', population: { pass: confusion.tp + confusion.fp, fail: confusion.fn + confusion.tn }, seed: 1 });
+  return trustVerdict(sample, population, options);
+}
+
+describe('trustVerdict (on the intervals)', () => {
+  it('a typical matrix whose FPR point is above the bar is not trustworthy', () => {
+    const r = verdictOf({ tp: 20, fp: 3, fn: 2, tn: 25 });
+    expect(r.verdict).toBe('not-trustworthy');
+    expect(r.reasons[0]).toMatch(/estimated false-positive rate 10\.7% \(95% interval .*\) is above the bar of 5\.0%/);
   });
 
-  it('perfect agreement with 15 per stratum is trustworthy', () => {
-    expect(trustVerdict(metricsFromConfusion({ tp: 15, fp: 0, fn: 0, tn: 15 })).verdict).toBe('trustworthy');
+  it('perfect agreement with 15 per stratum is not green: the FPR interval reaches the bar', () => {
+    const r = verdictOf({ tp: 15, fp: 0, fn: 0, tn: 15 });
+    expect(r.verdict).toBe('insufficient-data');
+    expect(r.reasons.join('\n')).toMatch(/false-positive rate's 95% interval 0\.0%–\d+\.\d% reaches the bar of 5\.0%/);
+  });
+
+  it('perfect agreement on 200 per stratum is trustworthy', () => {
+    const r = verdictOf({ tp: 200, fp: 0, fn: 0, tn: 200 });
+    expect(r.verdict).toBe('trustworthy');
+    expect(r.reasons[0]).toMatch(/lies under the bar of 5\.0%/);
   });
 
   it('not-trustworthy when agreement is below the bar', () => {
-    // agreement = (15 + 17)/40 = 0.8 < 0.85; FPR 2/19 CI [0.029, 0.314] straddles 0.05
-    const r = trustVerdict(metricsFromConfusion({ tp: 15, fp: 2, fn: 6, tn: 17 }));
+    // agreement = (15 + 17)/40 = 0.8 < 0.85
+    const r = verdictOf({ tp: 15, fp: 2, fn: 6, tn: 17 }, { maxFalsePositiveRate: 0.2 });
     expect(r.verdict).toBe('not-trustworthy');
-    expect(r.reasons[0]).toMatch(/agreement 80\.0% is below the bar of 85\.0%/);
-  });
-
-  it('not-trustworthy when the whole FPR interval lies above the bar despite high agreement', () => {
-    // agreement = 112/120 = 0.933; FPR = 8/40 = 0.2, Wilson low = 0.105 > 0.05
-    const r = trustVerdict(metricsFromConfusion({ tp: 80, fp: 8, fn: 0, tn: 32 }));
-    expect(r.verdict).toBe('not-trustworthy');
-    expect(r.reasons).toHaveLength(1);
-    expect(r.reasons[0]).toMatch(/lies entirely above/);
+    expect(r.reasons[0]).toMatch(/estimated agreement 80\.0% .* is below the bar of 85\.0%/);
   });
 
   it('the bars are configurable', () => {
-    const m = metricsFromConfusion({ tp: 80, fp: 8, fn: 0, tn: 32 });
-    expect(trustVerdict(m, { maxFalsePositiveRate: 0.11 }).verdict).toBe('trustworthy'); // low 0.105 ≤ 0.11
-    expect(trustVerdict(m, { minAgreement: 0.95, maxFalsePositiveRate: 0.11 }).verdict).toBe('not-trustworthy');
-    expect(trustVerdict(m, { maxFalsePositiveRate: 0.11, minPerStratum: 50 }).verdict).toBe('insufficient-data');
+    const m = { tp: 80, fp: 8, fn: 0, tn: 32 }; // FPR 0.2, agreement 0.933
+    expect(verdictOf(m, { maxFalsePositiveRate: 0.6, minAgreement: 0.8 }).verdict).toBe('trustworthy');
+    expect(verdictOf(m, { maxFalsePositiveRate: 0.3, minAgreement: 0.8 }).verdict).toBe('insufficient-data'); // the interval crosses 0.3
+    expect(verdictOf(m, { maxFalsePositiveRate: 0.6, minAgreement: 0.95 }).verdict).toBe('not-trustworthy');
+    expect(verdictOf(m, { maxFalsePositiveRate: 0.6, minAgreement: 0.8, minPerStratum: 50 }).verdict).toBe('insufficient-data');
   });
 
   it('all pass: insufficient data (no human-failed items, FPR undefined) — never green', () => {
-    const r = trustVerdict(metricsFromConfusion({ tp: 30, fp: 0, fn: 0, tn: 0 }));
+    const r = verdictOf({ tp: 30, fp: 0, fn: 0, tn: 0 });
     expect(r.verdict).toBe('insufficient-data');
     expect(r.reasons).toContain('only 0 human-failed item(s); need at least 10');
     expect(r.reasons.some((s) => s.startsWith('false-positive rate is undefined: no negatives'))).toBe(true);
   });
 
   it('a thin stratum with perfect agreement is insufficient data, not green', () => {
-    // 20 + 5 all correct; FPR 0/5 CI [0, 0.434]; human-fail stratum 5 < 10
-    const r = trustVerdict(metricsFromConfusion({ tp: 20, fp: 0, fn: 0, tn: 5 }));
+    const r = verdictOf({ tp: 20, fp: 0, fn: 0, tn: 5 }, { maxFalsePositiveRate: 0.9, minAgreement: 0.1 });
     expect(r.verdict).toBe('insufficient-data');
     expect(r.reasons).toEqual(['only 5 human-failed item(s); need at least 10']);
   });
 
   it('a red flag wins over insufficient data, and both are reported', () => {
-    // no positives: FPR 4/30 CI low 0.053097 > 0.05, and the human-pass stratum is empty
-    const r = trustVerdict(metricsFromConfusion({ tp: 0, fp: 4, fn: 0, tn: 26 }, 2));
+    const r = verdictOf({ tp: 0, fp: 4, fn: 0, tn: 26 }, {}, 2);
     expect(r.verdict).toBe('not-trustworthy');
-    expect(r.reasons).toEqual([
-      'false-positive rate 13.3% (95% CI 5.3%–29.7%) lies entirely above the bar of 5.0%',
-      'only 0 human-passed item(s); need at least 10',
-      '2 unsure item(s) excluded',
-    ]);
+    expect(r.reasons[0]).toMatch(/^estimated false-positive rate 13\.3% \(95% interval/);
+    expect(r.reasons).toContain('only 0 human-passed item(s); need at least 10');
+    expect(r.reasons.at(-1)).toBe('2 unsure item(s) excluded');
   });
 
   it('an empty set is insufficient data', () => {
-    expect(trustVerdict(metricsFromConfusion({ tp: 0, fp: 0, fn: 0, tn: 0 })).verdict).toBe('insufficient-data');
+    expect(verdictOf({ tp: 0, fp: 0, fn: 0, tn: 0 }).verdict).toBe('insufficient-data');
   });
 
   it('rejects nonsensical options', () => {
-    const m = metricsFromConfusion({ tp: 15, fp: 0, fn: 0, tn: 15 });
-    expect(() => trustVerdict(m, { minAgreement: 1.5 })).toThrow(RangeError);
-    expect(() => trustVerdict(m, { maxFalsePositiveRate: Number.NaN })).toThrow(RangeError);
-    expect(() => trustVerdict(m, { minPerStratum: 0 })).toThrow(RangeError);
+    const m = { tp: 15, fp: 0, fn: 0, tn: 15 };
+    expect(() => verdictOf(m, { minAgreement: 1.5 })).toThrow(RangeError);
+    expect(() => verdictOf(m, { maxFalsePositiveRate: Number.NaN })).toThrow(RangeError);
+    expect(() => verdictOf(m, { minPerStratum: 0 })).toThrow(RangeError);
   });
 });

@@ -1,6 +1,8 @@
-// Stratified sampling of a calibration set: the verifier's verdict is the stratum, so that both
-// passes and fails are represented whatever the scope's pass rate is (a 90%-pass scope sampled
-// uniformly would hold ~5 fails in 50 and say almost nothing about the false-positive rate).
+// Sampling a calibration set. The default design is stratified: the verifier's verdict is the
+// stratum, so that both passes and fails are represented whatever the scope's pass rate is (a
+// 90%-pass scope sampled uniformly would hold ~5 fails in 50 and say almost nothing about the
+// false-positive rate). A plain random design draws uniformly from the scope. Either way the
+// strata's population sizes are recorded, so the metrics can weight each stratum by N_h / n_h.
 import { CalibrationInputError } from './errors.ts';
 
 export interface SampleCandidate {
@@ -17,6 +19,12 @@ export interface SampleOptions {
 
 export interface SampledItem extends SampleCandidate {
   position: number; // 1-based order in which annotators meet the items
+}
+
+/** The scope's verifier passes and fails when the set is drawn: N_pass and N_fail. */
+export function stratumPopulation(candidates: readonly SampleCandidate[]): { pass: number; fail: number } {
+  const pass = candidates.filter((c) => c.passed).length;
+  return { pass, fail: candidates.length - pass };
 }
 
 /** How many items each stratum contributes: passes = round(size · passShare). */
@@ -68,4 +76,14 @@ export function stratifiedSample(candidates: readonly SampleCandidate[], options
   const random = seededRandom(seed);
   const drawn = [...shuffle(passes, random).slice(0, want.pass), ...shuffle(fails, random).slice(0, want.fail)];
   return shuffle(drawn, random).map((c, i) => ({ ...c, position: i + 1 }));
+}
+
+/** A uniform draw of `size` candidates without replacement (the plain random design). */
+export function randomSample(candidates: readonly SampleCandidate[], options: Pick<SampleOptions, 'size' | 'seed'>): SampledItem[] {
+  const { size, seed } = options;
+  if (!Number.isInteger(size) || size < 1) throw new CalibrationInputError(`size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(seed)) throw new CalibrationInputError(`seed must be an integer, got ${seed}`);
+  if (candidates.length < size) throw new CalibrationInputError(`not enough trajectories to sample ${size}: the scope has ${candidates.length}`);
+  const sorted = [...candidates].sort((a, b) => (a.rolloutId < b.rolloutId ? -1 : a.rolloutId > b.rolloutId ? 1 : 0));
+  return shuffle(sorted, seededRandom(seed)).slice(0, size).map((c, i) => ({ ...c, position: i + 1 }));
 }

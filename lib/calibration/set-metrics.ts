@@ -1,10 +1,12 @@
 // The metrics page's numbers for one set: the verifier against the final human labels (unsure
-// excluded and counted), the verdict banner, agreement between annotators, and — after a
-// re-score — the same against the newer verifier, for the side-by-side comparison.
+// excluded and counted) as sample tallies and as population estimates weighted by the set's
+// design, the verdict banner (on the estimates' intervals), agreement between annotators, and —
+// after a re-score — the same against the newer verifier, for the side-by-side comparison.
 import type { Db } from '../db/client.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import { cohenKappaAnnotators, fleissKappa, type HumanLabel, type Kappa } from './metrics-kappa.ts';
 import { calibrationMetrics, type CalibrationMetrics } from './metrics.ts';
+import { populationEstimates, type PopulationEstimates, type SamplingDesign } from './metrics-population.ts';
 import { trustVerdict, type TrustOptions, type TrustResult } from './metrics-verdict.ts';
 import { annotatorIdsOf } from './sets.ts';
 
@@ -14,7 +16,8 @@ export interface VerifierScore {
   items: number;
   /** Re-scores that failed to produce a verdict (build or sandbox errors). */
   errors: number;
-  metrics: CalibrationMetrics;
+  metrics: CalibrationMetrics; // the sample's tallies: what an annotator can count by hand
+  population: PopulationEstimates; // the headline: each stratum weighted by N_h / n_h
   verdict: TrustResult;
 }
 
@@ -25,6 +28,7 @@ export interface InterAnnotator {
 
 export interface SetMetrics {
   setId: string;
+  design: SamplingDesign;
   items: number;
   finalLabels: number;
   awaitingLabels: number;
@@ -41,6 +45,10 @@ export async function setMetrics(db: Db, setId: string, options: TrustOptions = 
     where: { id: setId },
     select: {
       overlap: true,
+      seed: true,
+      design: true,
+      populationPass: true,
+      populationFail: true,
       annotatorIds: true,
       verifierVersion: true,
       items: {
@@ -56,10 +64,15 @@ export async function setMetrics(db: Db, setId: string, options: TrustOptions = 
   });
   if (!set) throw new CalibrationNotFoundError(`no calibration set has the id ${setId}`);
   const labelled = set.items.filter((i) => i.finalLabel !== null);
+  const design = set.design as SamplingDesign;
+  // Strata are the recorded verifier's verdicts; a re-score is weighted by the same population
+  // sizes, an approximation the page states (the newer verifier's split of the scope is unknown).
+  const recordedPopulation = set.populationPass !== null && set.populationFail !== null ? { pass: set.populationPass, fail: set.populationFail } : null;
   const score = (verifierVersion: string, verdicts: { passed: boolean | null; human: HumanLabel }[]): VerifierScore => {
     const scored = verdicts.filter((v): v is { passed: boolean; human: HumanLabel } => v.passed !== null);
     const metrics = calibrationMetrics(scored.map((v) => ({ verifier: v.passed ? 'pass' : 'fail', human: v.human })));
-    return { verifierVersion, items: scored.length, errors: verdicts.length - scored.length, metrics, verdict: trustVerdict(metrics, options) };
+    const population = populationEstimates(metrics.confusion, { design, population: recordedPopulation, seed: set.seed });
+    return { verifierVersion, items: scored.length, errors: verdicts.length - scored.length, metrics, population, verdict: trustVerdict(metrics, population, options) };
   };
   const recorded = score(
     set.verifierVersion,
@@ -79,11 +92,15 @@ export async function setMetrics(db: Db, setId: string, options: TrustOptions = 
       return r ? [{ passed: r.passed, human: i.finalLabel as HumanLabel, before: i.verifierPassed }] : [];
     });
     rescored = score(latest, pairs);
+    rescored.population.notes.push(
+      "the set's strata are the recorded verifier's verdicts: the newer verifier's estimates reuse their population sizes, an approximation where verdicts flipped",
+    );
     flipped = pairs.filter((p) => p.passed !== null && p.passed !== p.before).length;
   }
 
   return {
     setId,
+    design,
     items: set.items.length,
     finalLabels: labelled.length,
     awaitingLabels: set.items.filter((i) => i.labels.length < set.overlap).length,

@@ -1,5 +1,6 @@
-// Creating and listing calibration sets. A set is a frozen, stratified sample of trajectories
-// with the verifier verdict each was drawn under, the annotators, and the verifier it measures.
+// Creating and listing calibration sets. A set is a frozen sample of trajectories (stratified by
+// the verifier's verdict, or plain random) with the verdict each was drawn under, the scope's
+// stratum sizes at that moment, the annotators, and the verifier it measures.
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditActor } from '../audit/record.ts';
@@ -8,7 +9,8 @@ import { can } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 import { CalibrationInputError, CalibrationNotFoundError } from './errors.ts';
 import { scopeCandidates, scopeSchema, scopeVersionIds, type CalibrationScope } from './scope.ts';
-import { stratifiedSample, stratumSizes } from './sample.ts';
+import type { SamplingDesign } from './metrics-population.ts';
+import { randomSample, stratifiedSample, stratumPopulation, stratumSizes } from './sample.ts';
 import { verifierVersionOf } from './verifier-version.ts';
 
 export const DEFAULT_SET_SIZE = 50;
@@ -19,6 +21,7 @@ export const newSetSchema = z.object({
   scope: scopeSchema,
   size: z.number().int().min(1).max(10_000).default(DEFAULT_SET_SIZE),
   passShare: z.number().min(0).max(1).default(DEFAULT_PASS_SHARE),
+  design: z.enum(['stratified', 'random']).default('stratified'),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   annotatorEmails: z.array(z.string().trim().toLowerCase().email()).min(1, 'name at least one annotator'),
   overlap: z.number().int().min(1).optional(),
@@ -34,7 +37,9 @@ export interface SetSummary {
   scope: CalibrationScope;
   size: number;
   passShare: number;
-  strata: { pass: number; fail: number };
+  design: SamplingDesign;
+  strata: { pass: number; fail: number }; // items drawn from each verifier verdict
+  population: { pass: number; fail: number } | null; // the scope's verifier passes and fails when drawn
   seed: number;
   overlap: number;
   annotators: { id: string; email: string; name: string }[];
@@ -48,7 +53,7 @@ export interface SetSummary {
 export async function createCalibrationSet(db: Db, actor: AuditActor, input: NewSetInput): Promise<SetSummary> {
   const parsed = newSetSchema.safeParse(input);
   if (!parsed.success) throw new CalibrationInputError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
-  const { scope, size, passShare } = parsed.data;
+  const { scope, size, passShare, design } = parsed.data;
   const emails = [...new Set(parsed.data.annotatorEmails)];
   const users = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, role: true } });
   const unknown = emails.filter((e) => !users.some((u) => u.email === e));
@@ -66,7 +71,9 @@ export async function createCalibrationSet(db: Db, actor: AuditActor, input: New
 
   const versionIds = await scopeVersionIds(db, scope);
   if (versionIds.length === 0) throw new CalibrationInputError('the scope holds no environment versions');
-  const sampled = stratifiedSample(await scopeCandidates(db, versionIds), { size, passShare, seed });
+  const candidates = await scopeCandidates(db, versionIds);
+  const population = stratumPopulation(candidates);
+  const sampled = design === 'random' ? randomSample(candidates, { size, seed }) : stratifiedSample(candidates, { size, passShare, seed });
   const rollouts = await db.rollout.findMany({
     where: { id: { in: sampled.map((s) => s.rolloutId) } },
     select: { id: true, reward: true, versionId: true },
@@ -82,6 +89,9 @@ export async function createCalibrationSet(db: Db, actor: AuditActor, input: New
         scope: JSON.stringify(scope),
         size,
         passShare,
+        design,
+        populationPass: population.pass,
+        populationFail: population.fail,
         seed,
         overlap,
         annotatorIds: JSON.stringify(annotatorIds),
@@ -102,7 +112,7 @@ export async function createCalibrationSet(db: Db, actor: AuditActor, input: New
       action: 'calibration.create',
       subjectType: 'calibration-set',
       subjectId: created.id,
-      after: { scope, size, passShare, seed, overlap, annotators: emails, verifierVersion },
+      after: { scope, size, design, passShare, population, seed, overlap, annotators: emails, verifierVersion },
     });
     return created;
   });
@@ -121,6 +131,9 @@ async function loadSetRows(db: Db, where: { id?: string } = {}) {
       scope: true,
       size: true,
       passShare: true,
+      design: true,
+      populationPass: true,
+      populationFail: true,
       seed: true,
       overlap: true,
       annotatorIds: true,
@@ -128,7 +141,7 @@ async function loadSetRows(db: Db, where: { id?: string } = {}) {
       state: true,
       createdAt: true,
       _count: { select: { items: true } },
-      items: { select: { _count: { select: { labels: true } } } },
+      items: { select: { verifierPassed: true, _count: { select: { labels: true } } } },
     },
   });
 }
@@ -142,7 +155,9 @@ async function toSummaries(db: Db, rows: SetRow[]): Promise<SetSummary[]> {
     scope: scopeSchema.parse(JSON.parse(r.scope)),
     size: r._count.items,
     passShare: r.passShare,
-    strata: stratumSizes({ size: r.size, passShare: r.passShare }),
+    design: r.design as SamplingDesign,
+    strata: drawnStrata(r),
+    population: r.populationPass !== null && r.populationFail !== null ? { pass: r.populationPass, fail: r.populationFail } : null,
     seed: r.seed,
     overlap: r.overlap,
     annotators: annotatorIdsOf(r.annotatorIds).map((id) => users.find((u) => u.id === id) ?? { id, email: id, name: id }),
@@ -153,6 +168,13 @@ async function toSummaries(db: Db, rows: SetRow[]): Promise<SetSummary[]> {
     labels: r.items.reduce((n, i) => n + Math.min(i._count.labels, r.overlap), 0),
     labelsNeeded: r._count.items * r.overlap,
   }));
+}
+
+// A stratified set drew its planned split; a random one drew whatever the scope gave it.
+function drawnStrata(r: SetRow): { pass: number; fail: number } {
+  if (r.design !== 'random') return stratumSizes({ size: r.size, passShare: r.passShare });
+  const pass = r.items.filter((i) => i.verifierPassed).length;
+  return { pass, fail: r.items.length - pass };
 }
 
 export function annotatorIdsOf(json: string): string[] {

@@ -30,6 +30,8 @@ function generation(number: number, parentVersionId: string, options: Partial<Tr
     difficulty: null,
     planRounds: 1,
     verdicts: [],
+    probe: null,
+    release: null,
     attempts: [
       attempt(`${id}-a1`, 1, 'invalid', 'bad'),
       attempt(`${id}-a2`, 2, 'error', 'bad'),
@@ -54,7 +56,10 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
     frontier: null,
     approvalsRequired: 1,
     exhaustedAxes: {},
-    seed: { versionId: 'v0', name: 'seed', difficulty: null },
+    gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, timeoutReward: 0, demoMode: false },
+    policy: 'oracle',
+    policies: ['oracle'],
+    seed: { versionId: 'v0', name: 'seed', difficulty: null, probe: null },
     generations: [...generations, ...extra].sort((a, b) => a.number - b.number),
   };
 }

@@ -43,3 +43,6 @@ export function lineageListFromSearchParams(raw: Record<string, string | string[
   const query = lineageListSchema.parse(Object.fromEntries(fields));
   return { ...query, status: query.status || undefined, synthesiser: query.synthesiser || undefined, q: query.q || undefined };
 }
+
+// A policy name to view pass rates under; absent: the lineage's probe policy.
+export const policyViewSchema = z.string().trim().min(1).max(200).optional();

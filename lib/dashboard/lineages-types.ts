@@ -68,6 +68,34 @@ export interface TreeAttempt {
   verdicts: TreeVerdict[];
 }
 
+// The newest complete probe or trainer group of a version under the policy the tree shows.
+export interface TreeProbe {
+  policy: string;
+  passes: number;
+  size: number;
+  simulated: boolean;
+}
+
+// Why a generation is released: the group that passed, its policy, and the rule it passed under.
+export interface TreeRelease {
+  groupId: string | null;
+  policy: string | null; // null: released before releases recorded their policy
+  simulated: boolean;
+  passes: number | null;
+  size: number | null;
+  releaseRate: number | null;
+  minGroup: number | null;
+  demoMode: boolean;
+}
+
+export interface TreeGate {
+  policy: string;
+  releaseRate: number;
+  minGroup: number;
+  timeoutReward: number;
+  demoMode: boolean;
+}
+
 export interface TreeGeneration {
   id: string;
   number: number;
@@ -82,6 +110,8 @@ export interface TreeGeneration {
   planRounds: number;
   verdicts: TreeVerdict[]; // of the attempt the generation settled on, else its latest
   attempts: TreeAttempt[];
+  probe: TreeProbe | null; // under `LineageTree.policy`
+  release: TreeRelease | null; // set when released
   createdAt: string;
   updatedAt: string;
 }
@@ -96,6 +126,9 @@ export interface LineageTree {
   frontier: number | null;
   approvalsRequired: number;
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
-  seed: { versionId: string; name: string; difficulty: Difficulty | null };
+  gate: TreeGate; // what releases this lineage's generations
+  policy: string; // the policy whose pass rates the tree shows (default: the gate's)
+  policies: string[]; // every policy with a complete group on this lineage's versions
+  seed: { versionId: string; name: string; difficulty: Difficulty | null; probe: TreeProbe | null };
   generations: TreeGeneration[]; // by number, then creation
 }

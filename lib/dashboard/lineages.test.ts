@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { seedLineage, type LineageFixture } from './lineages-fixtures.ts';
+import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { getLineageTree, listLineages } from './lineages.ts';
 import type { LineageListQuery } from './lineages-types.ts';
 
@@ -89,7 +90,7 @@ describe('listLineages', () => {
 
 describe('getLineageTree', () => {
   it('returns every generation with attempts, verdicts and difficulty', async () => {
-    const tree = await getLineageTree(testDb.db, big.lineageId);
+    const tree = await getLineageTree(testDb.db, big.lineageId, { config: schedulerConfigFrom({}) });
     expect(tree).not.toBeNull();
     expect(tree?.seed).toMatchObject({ versionId: big.seedVersionId, name: 'alpha-big-seed' });
     expect(tree?.generations).toHaveLength(16);
@@ -109,7 +110,29 @@ describe('getLineageTree', () => {
     expect(failed?.parentVersionId).toBe(settled4?.parentVersionId);
   });
 
+  it('names who released each generation and shows pass rates of one policy, the probe policy by default', async () => {
+    const db = testDb.db;
+    const config = schedulerConfigFrom({});
+    const g1 = await db.generation.findUniqueOrThrow({ where: { id: big.generationIds[0] } });
+    const rule = { policy: 'simulated', releaseRate: 0.75, minGroup: 8, demoMode: true, timeoutReward: 0, passes: 7, size: 8, simulated: true };
+    const group = await db.probeGroup.create({
+      data: { versionId: g1.versionId!, purpose: 'probe', policy: 'simulated', simulated: true, policyVersion: '2', size: 8, passes: 7, completed: 8, state: 'complete' },
+    });
+    await db.probeGroup.create({ data: { versionId: g1.versionId!, purpose: 'probe', policy: 'oracle', policyVersion: '1', size: 8, passes: 8, completed: 8, state: 'complete' } });
+    await db.generation.update({ where: { id: g1.id }, data: { releasedByGroupId: group.id, releasedByPolicy: 'simulated', releaseRule: JSON.stringify(rule) } });
+
+    const byDefault = await getLineageTree(db, big.lineageId, { config });
+    expect(byDefault).toMatchObject({ policy: 'oracle', gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false }, policies: ['oracle', 'simulated'] });
+    const tg1 = byDefault!.generations.find((g) => g.id === g1.id)!;
+    expect(tg1.release).toEqual({ groupId: group.id, policy: 'simulated', simulated: true, passes: 7, size: 8, releaseRate: 0.75, minGroup: 8, demoMode: true });
+    expect(tg1.probe).toEqual({ policy: 'oracle', passes: 8, size: 8, simulated: false });
+    const simulated = await getLineageTree(db, big.lineageId, { config, policy: 'simulated' });
+    expect(simulated!.generations.find((g) => g.id === g1.id)!.probe).toEqual({ policy: 'simulated', passes: 7, size: 8, simulated: true });
+    // A generation released before releases were recorded says so with nulls.
+    expect(byDefault!.generations.find((g) => g.id === big.generationIds[1])!.release).toMatchObject({ policy: null, passes: null });
+  });
+
   it('returns null for an unknown lineage', async () => {
-    expect(await getLineageTree(testDb.db, 'no-such-lineage')).toBeNull();
+    expect(await getLineageTree(testDb.db, 'no-such-lineage', { config: schedulerConfigFrom({}) })).toBeNull();
   });
 });

@@ -6,6 +6,9 @@ import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
+import type { SchedulerConfig } from '../scheduler/config.ts';
+import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
+import { GATING_PURPOSES } from '../scheduler/groups.ts';
 import type {
   Difficulty,
   LineageListItem,
@@ -14,6 +17,8 @@ import type {
   LineageTree,
   PassRatePoint,
   TreeAttempt,
+  TreeProbe,
+  TreeRelease,
   TreeVerdict,
 } from './lineages-types.ts';
 
@@ -142,8 +147,11 @@ async function passRatesOf(db: Db, lineageIds: string[]): Promise<Map<string, Pa
   return byLineage;
 }
 
-/** One lineage with every generation, attempt, verdict and difficulty, or null. Four queries. */
-export async function getLineageTree(db: Db, lineageId: string): Promise<LineageTree | null> {
+/**
+ * One lineage with every generation, attempt, verdict, difficulty, release decision and probe
+ * pass rate, or null. Pass rates are of one policy: `view.policy`, else the lineage's probe policy.
+ */
+export async function getLineageTree(db: Db, lineageId: string, view: { config: SchedulerConfig; policy?: string }): Promise<LineageTree | null> {
   const lineage = await db.lineage.findUnique({
     where: { id: lineageId },
     include: {
@@ -159,13 +167,20 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
   if (!lineage) return null;
   const attemptIds = lineage.generations.flatMap((g) => g.attempts.map((a) => a.id));
   const versionIds = [lineage.seedVersionId, ...lineage.generations.flatMap((g) => (g.versionId ? [g.versionId] : []))];
-  const [versions, runs] = await Promise.all([
+  const gate = lineageGate(lineage, view.config);
+  const policy = view.policy ?? gate.policy;
+  const [versions, runs, groups] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...STORED_DIFFICULTY_SELECT } }),
     db.validatorRun.findMany({
       where: { attemptId: { in: attemptIds } },
       // Oldest first, so the newest run of a kind is the one left in the map.
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { attemptId: true, kind: true, verdict: true, reward: true },
+    }),
+    db.probeGroup.findMany({
+      where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+      orderBy: { createdAt: 'asc' },
+      select: { versionId: true, policy: true, passes: true, size: true, simulated: true },
     }),
   ]);
   const versionById = new Map(versions.map((v) => [v.id, v]));
@@ -178,6 +193,9 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
   }
   const verdictsOf = (attemptId: string): TreeVerdict[] => [...(verdictsByAttempt.get(attemptId)?.values() ?? [])];
   const seed = versionById.get(lineage.seedVersionId);
+  // Oldest first: the newest group of the policy per version is the one left in the map.
+  const probeByVersion = new Map(groups.filter((g) => g.policy === policy).map((g) => [g.versionId, { policy: g.policy, passes: g.passes, size: g.size, simulated: isSimulated(g) }]));
+  const probeOf = (versionId: string | null): TreeProbe | null => (versionId ? probeByVersion.get(versionId) ?? null : null);
 
   return {
     id: lineage.id,
@@ -189,7 +207,10 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
     frontier: lineage.frontier,
     approvalsRequired: lineage.approvalsRequired,
     exhaustedAxes: readExhaustedAxes(lineage),
-    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? readStoredDifficulty(seed) : null },
+    gate,
+    policy,
+    policies: [...new Set([gate.policy, ...groups.map((g) => g.policy)])].sort(),
+    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? readStoredDifficulty(seed) : null, probe: probeOf(lineage.seedVersionId) },
     generations: lineage.generations.map((g) => {
       const attempts: TreeAttempt[] = g.attempts.map((a) => ({
         id: a.id,
@@ -216,6 +237,8 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
         planRounds: g._count.planRounds,
         verdicts: settledOn ? verdictsOf(settledOn.id) : [],
         attempts,
+        probe: probeOf(g.versionId),
+        release: g.state === 'released' ? releaseOf(g) : null,
         createdAt: g.createdAt.toISOString(),
         updatedAt: g.updatedAt.toISOString(),
       };
@@ -223,6 +246,27 @@ export async function getLineageTree(db: Db, lineageId: string): Promise<Lineage
   };
 }
 
+
+// A release decision as stored with the generation (GateDecision JSON); releases made before
+// decisions were stored have only their state, and say so with nulls.
+function releaseOf(g: { releasedByGroupId: string | null; releasedByPolicy: string | null; releaseRule: string | null }): TreeRelease {
+  let rule: Partial<GateDecision> = {};
+  try {
+    rule = g.releaseRule ? (JSON.parse(g.releaseRule) as Partial<GateDecision>) : {};
+  } catch {
+    rule = {};
+  }
+  return {
+    groupId: g.releasedByGroupId,
+    policy: g.releasedByPolicy,
+    simulated: rule.simulated ?? g.releasedByPolicy === SIMULATED_POLICY,
+    passes: rule.passes ?? null,
+    size: rule.size ?? null,
+    releaseRate: rule.releaseRate ?? null,
+    minGroup: rule.minGroup ?? null,
+    demoMode: rule.demoMode ?? false,
+  };
+}
 
 // The stored policy is JSON; a row this code cannot read still gets a label: the raw text.
 function axisPolicyLabel(stored: string): string {

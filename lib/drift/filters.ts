@@ -19,10 +19,11 @@ export const driftFilterSchema = z.object({
   from: day.optional(), // lineages started on or after this day (UTC)
   to: day.optional(), // lineages started on or before this day (UTC)
   x: z.enum(['generation', 'time']).default('generation'),
+  policy: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'a policy is a name such as oracle or simulated').optional(), // pass rates of this policy; absent: each lineage's probe policy
 });
 export type DriftFilter = z.infer<typeof driftFilterSchema>;
 
-const FILTER_KEYS = ['lineage', 'seed', 'axisPolicy', 'synthesiser', 'from', 'to', 'x'] as const;
+const FILTER_KEYS = ['lineage', 'seed', 'axisPolicy', 'synthesiser', 'from', 'to', 'x', 'policy'] as const;
 
 /** Empty strings (an unset select of a GET form) mean "no filter". */
 function present(raw: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -4,9 +4,23 @@ import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
 import { loadDrift } from './load.ts';
+import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
 
-export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftView> {
-  const [input, calibration] = await Promise.all([loadDrift(db), loadCalibrationStatuses(db)]);
-  return driftView(input, filter, { calibration, thresholds, now });
+// Which policy the pass rates are of: the one the filter names, else each lineage's probe policy.
+export interface DriftPage extends DriftView {
+  passRatePolicy: { policy: string | null; label: string; policies: string[] };
+}
+
+export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
+  const defaultPolicy = schedulerConfigFrom().probePolicy;
+  const [input, calibration, probed] = await Promise.all([
+    loadDrift(db, { policy: filter.policy, defaultPolicy }),
+    loadCalibrationStatuses(db),
+    db.probeGroup.findMany({ where: { purpose: 'probe', state: 'complete' }, distinct: ['policy'], select: { policy: true } }),
+  ]);
+  const label = filter.policy
+    ? `pass rates of the ${filter.policy} policy`
+    : `pass rates of each lineage's probe policy (${[...new Set(input.lineages.map((l) => l.passRatePolicy))].sort().join(', ') || defaultPolicy})`;
+  return { ...driftView(input, filter, { calibration, thresholds, now }), passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() } };
 }

@@ -74,8 +74,21 @@ beforeAll(async () => {
 afterAll(() => testDb.cleanup());
 
 describe('loadDrift', () => {
+  it('reads pass rates of one policy only: the one asked for, else the lineage probe policy', async () => {
+    const oracle = await loadDrift(db, { policy: 'oracle', defaultPolicy: 'simulated' });
+    expect(oracle.lineages[0]?.passRatePolicy).toBe('oracle');
+    expect(oracle.points.every((p) => p.probe === null)).toBe(true);
+    const byDefault = await loadDrift(db, { defaultPolicy: 'oracle' });
+    expect(byDefault.points.every((p) => p.probe === null)).toBe(true);
+    await db.lineage.update({ where: { id: lineageId }, data: { probePolicy: 'simulated' } });
+    const own = await loadDrift(db, { defaultPolicy: 'oracle' });
+    expect(own.lineages[0]?.passRatePolicy).toBe('simulated');
+    expect(own.points.some((p) => p.probe !== null)).toBe(true);
+    await db.lineage.update({ where: { id: lineageId }, data: { probePolicy: null } });
+  });
+
   it('reads each position with its difficulty, probe, turns, tokens, rejections and rounds', async () => {
-    const drift = await loadDrift(db);
+    const drift = await loadDrift(db, { defaultPolicy: 'simulated' });
     expect(drift.lineages).toEqual([expect.objectContaining({ id: lineageId, seedName: 'drift-seed', axisPolicy: 'length', frontier: 1 })]);
     expect(drift.lineages[0]?.lastReleasedAt).toBeInstanceOf(Date);
     const [seed, g1] = [...drift.points].sort((a, b) => a.number - b.number);

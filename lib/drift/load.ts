@@ -1,20 +1,27 @@
 // Reads everything the drift page needs in a fixed number of queries, whatever the number of
 // lineages: whole tables narrowed by column, and grouped counts the database sums for us.
+// Pass rates are of one policy per lineage, never a mix: the policy asked for, else each
+// lineage's probe policy (the one its gate counts).
 import type { Db } from '../db/client.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
 
 const COMPLETE_PROBE = { purpose: 'probe', state: 'complete' } as const;
 
-export async function loadDriftRows(db: Db): Promise<DriftRows> {
-  const [lineages, generations, probes, turnSums, tokenSums, attemptCounts, planRoundCounts, releases] = await Promise.all([
+export interface PassRatePolicy {
+  policy?: string; // one policy for every lineage
+  defaultPolicy: string; // the scheduler's probe policy, for lineages that name none
+}
+
+export async function loadDriftRows(db: Db, passRates: PassRatePolicy): Promise<DriftRows & { passRatePolicies: Map<string, string> }> {
+  const [lineages, generations, allProbes, turnSums, tokenSums, attemptCounts, planRoundCounts, releases] = await Promise.all([
     db.lineage.findMany({
-      select: { id: true, name: true, seedVersionId: true, axisPolicy: true, synthesiser: true, createdAt: true, frontier: true },
+      select: { id: true, name: true, seedVersionId: true, axisPolicy: true, synthesiser: true, createdAt: true, frontier: true, probePolicy: true },
     }),
     db.generation.findMany({ select: { id: true, lineageId: true, number: true, axis: true, state: true, versionId: true, createdAt: true } }),
     db.probeGroup.findMany({
       where: COMPLETE_PROBE,
-      select: { id: true, versionId: true, generationId: true, lineageId: true, passes: true, size: true, createdAt: true },
+      select: { id: true, versionId: true, generationId: true, lineageId: true, policy: true, passes: true, size: true, createdAt: true },
     }),
     // Sums for every group: cheaper than joining on the group's purpose (assembling reads only the
     // probes' sums). Rollouts outside any group (most of a trainer's) are skipped by the index.
@@ -29,6 +36,15 @@ export async function loadDriftRows(db: Db): Promise<DriftRows> {
     db.planRound.groupBy({ by: ['generationId'], _count: { _all: true } }),
     db.generation.groupBy({ by: ['lineageId'], where: { state: 'released' }, _max: { updatedAt: true } }),
   ]);
+  const passRatePolicies = new Map(lineages.map((l) => [l.id, passRates.policy ?? l.probePolicy ?? passRates.defaultPolicy]));
+  const lineageOfGeneration = new Map(generations.map((g) => [g.id, g.lineageId]));
+  const probes = allProbes
+    .filter((p) => {
+      const lineageId = p.lineageId ?? (p.generationId ? lineageOfGeneration.get(p.generationId) : undefined);
+      const wanted = (lineageId && passRatePolicies.get(lineageId)) ?? passRates.policy ?? passRates.defaultPolicy;
+      return p.policy === wanted;
+    })
+    .map(({ policy: _policy, ...p }) => p);
   const versionIds = new Set<string>();
   for (const l of lineages) versionIds.add(l.seedVersionId);
   for (const g of generations) if (g.versionId) versionIds.add(g.versionId);
@@ -40,7 +56,8 @@ export async function loadDriftRows(db: Db): Promise<DriftRows> {
   const lastRelease = new Map(releases.map((r) => [r.lineageId, r._max.updatedAt]));
   const tokensByGroup = new Map(tokenSums.map((t) => [t.groupId, t]));
   return {
-    lineages: lineages.map((l) => ({ ...l, lastReleasedAt: lastRelease.get(l.id) ?? null })),
+    passRatePolicies,
+    lineages: lineages.map(({ probePolicy: _probePolicy, ...l }) => ({ ...l, lastReleasedAt: lastRelease.get(l.id) ?? null })),
     versions,
     generations,
     probes,
@@ -62,6 +79,8 @@ export async function loadDriftRows(db: Db): Promise<DriftRows> {
   };
 }
 
-export async function loadDrift(db: Db): Promise<DriftInput> {
-  return assembleDrift(await loadDriftRows(db));
+export async function loadDrift(db: Db, passRates: PassRatePolicy): Promise<DriftInput> {
+  const { passRatePolicies, ...rows } = await loadDriftRows(db, passRates);
+  const input = assembleDrift(rows);
+  return { ...input, lineages: input.lineages.map((l) => ({ ...l, passRatePolicy: passRatePolicies.get(l.id) })) };
 }

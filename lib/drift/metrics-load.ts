@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import { loadDrift } from './load.ts';
+import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
 
 /** Job turnaround covers the jobs that finished within this window before the scrape. */
@@ -12,7 +13,7 @@ export const FINISHED_JOB_WINDOW_SECONDS = 3600;
 export async function prometheusText(db: Db, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
   const [drift, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
-    loadDrift(db),
+    loadDrift(db, { defaultPolicy: schedulerConfigFrom().probePolicy }),
     loadCalibrationStatuses(db),
     db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
     db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),

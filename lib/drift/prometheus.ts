@@ -99,7 +99,9 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
       }
     }
     const probed = points.filter((p) => p.probe && p.probe.size > 0).at(-1);
-    if (probed?.probe) passRate.push({ labels: { ...labels, generation: String(probed.number) }, value: probed.probe.passes / probed.probe.size });
+    if (probed?.probe) {
+      passRate.push({ labels: { ...labels, generation: String(probed.number), policy: lineage.passRatePolicy ?? 'unknown' }, value: probed.probe.passes / probed.probe.size });
+    }
   }
   const alertCounts = new Map<string, number>();
   for (const a of input.alerts) alertCounts.set(a.kind, (alertCounts.get(a.kind) ?? 0) + 1);
@@ -110,7 +112,7 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
     { name: 'envolve_lineage_generations', help: 'Generation positions of the lineage after its seed.', type: 'gauge', samples: generations },
     {
       name: 'envolve_lineage_probe_pass_rate',
-      help: 'Pass rate (passes / size) of the latest complete probe in the lineage; the generation label says which.',
+      help: "Pass rate (passes / size) of the latest complete probe of the lineage's probe policy; the generation and policy labels say which.",
       type: 'gauge',
       samples: passRate,
     },

@@ -32,6 +32,7 @@ export interface LineageInfo {
   createdAt: Date;
   frontier: number | null;
   lastReleasedAt: Date | null; // when its newest released generation was released
+  passRatePolicy?: string; // the policy whose probes give its pass rates (set by the loader)
 }
 
 /**

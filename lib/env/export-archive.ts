@@ -12,7 +12,13 @@ export async function exportTaskTarball(db: PrismaClient, versionId: string): Pr
   const version = await getVersion(db, versionId);
   if (!version) throw new Error(`environment version ${versionId} not found`);
   const bundle = await loadBundle(db, versionId);
-  const sidecar = renderSidecar({ versionId, name: version.name, source: version.source, metadata: version.metadata });
+  const released = await db.generation.findMany({
+    where: { versionId, state: 'released' },
+    orderBy: [{ lineageId: 'asc' }, { number: 'asc' }],
+    select: { lineageId: true, number: true, releasedByPolicy: true },
+  });
+  const releases = released.map((g) => ({ lineageId: g.lineageId, generation: g.number, released_by: g.releasedByPolicy }));
+  const sidecar = renderSidecar({ versionId, name: version.name, source: version.source, metadata: version.metadata, releases });
   const entries = [
     ...bundle.files.filter((f) => f.path !== METADATA_SIDECAR).map((f) => ({ path: f.path, content: f.content, executable: f.executable })),
     { path: METADATA_SIDECAR, content: Buffer.from(sidecar), executable: false },

@@ -6,12 +6,21 @@ import type { EnvironmentMetadata } from './store.ts';
 
 export const SIDECAR_FORMAT = 'envolve-metadata/1';
 
+// Where the version was released and by which policy's group ("simulated" for a demo lineage),
+// so a trainer holding the tarball can tell a simulated release from a real one.
+export interface SidecarRelease {
+  lineageId: string;
+  generation: number;
+  released_by: string | null; // null: released before releases recorded their policy
+}
+
 export interface EnvolveSidecar {
   format: typeof SIDECAR_FORMAT;
   versionId: string; // the version this directory was exported from
   name: string;
   source: string;
   metadata: EnvironmentMetadata;
+  releases?: SidecarRelease[];
 }
 
 export function renderSidecar(sidecar: Omit<EnvolveSidecar, 'format'>): string {

@@ -2,7 +2,8 @@
 // ceiling from a throughput curve measured at doubling levels (1, 2, 4, 8…).
 
 // Nearest-rank percentile (the smallest value with at least p% of the samples at or below it):
-// always a value that was observed, so a p99 of few samples is honestly their maximum.
+// always a value that was observed. Of few samples it is their maximum, which is not a p99:
+// `latencySummary` reports a percentile only from enough samples to tell it from the maximum.
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of no samples');
   if (!(p > 0 && p <= 100)) throw new Error(`percentile must be in (0, 100], got ${p}`);
@@ -10,14 +11,32 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.ceil((p / 100) * sorted.length) - 1]!;
 }
 
+// The smallest sample whose nearest-rank p-th percentile is not its maximum, the least K with
+// ceil(p/100·K) < K: p50 needs 2, p95 20, p99 100.
+export function minSamplesFor(p: number): number {
+  if (!(p > 0 && p < 100)) throw new Error(`percentile must be in (0, 100), got ${p}`);
+  let k = 1;
+  while (Math.ceil((p / 100) * k) >= k) k++;
+  return k;
+}
+
 export interface LatencySummary {
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  // The percentiles left out and the sample each needs, e.g. "p99 needs 101 rollouts (have 40)".
+  needMoreSamples: string[];
 }
 
 export function latencySummary(durationsMs: number[]): LatencySummary {
-  return { p50Ms: percentile(durationsMs, 50), p95Ms: percentile(durationsMs, 95), p99Ms: percentile(durationsMs, 99) };
+  const needMoreSamples: string[] = [];
+  const at = (p: number): number | null => {
+    const need = minSamplesFor(p);
+    if (durationsMs.length >= need) return percentile(durationsMs, p);
+    needMoreSamples.push(`p${p} needs ${need} rollouts (have ${durationsMs.length})`);
+    return null;
+  };
+  return { p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), needMoreSamples };
 }
 
 export interface CurvePoint {
@@ -26,7 +45,7 @@ export interface CurvePoint {
   wallMs: number; // from the first start to the last finish at this level
   rolloutsPerMin: number;
   errors: number; // rollouts that errored or timed out at this level
-  p50Ms: number;
+  p50Ms: number | null;
 }
 
 // Throughput must rise by more than this over the previous level to count as an improvement.

@@ -1,8 +1,10 @@
-// `envolve profile`: an environment's own latency and how far it scales. Rollouts run first one
-// at a time (their wall times give p50/p95/p99), then at 2, 4, 8… at once until throughput stops
-// rising by more than 10% or errors start; the last level that still improved is the concurrency
-// ceiling. Each level's rollouts form a ProbeGroup of purpose 'profile'; the result is stored as
-// an EnvironmentProfile row with the image id and the whole curve.
+// `envolve profile`: an environment's latency at the concurrency training will use, and how far
+// it scales. First K rollouts run N at a time (N: the trainer's concurrency, where fixtures
+// contend as they will in training); their wall times give p50/p95/p99, each only when K is large
+// enough to tell it from the maximum. Then 1, 2, 4, 8… at once until throughput stops rising by
+// more than 10% or errors start; the last level that still improved is the concurrency ceiling.
+// Each run's rollouts form a ProbeGroup of purpose 'profile'; the result is stored as an
+// EnvironmentProfile row with the image id, N, K and the whole curve.
 import type { Db } from '../db/client.ts';
 import { bundleFile } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
@@ -17,7 +19,8 @@ import type { Policy } from './types.ts';
 export interface ProfileRequest {
   versionId: string;
   policy: Policy;
-  samples?: number; // rollouts at concurrency 1 (the latency sample); default 10
+  samples?: number; // K: rollouts in the latency sample; default 100 (enough for a p99)
+  concurrency?: number; // N: rollouts at once in the latency sample; default 1
   maxConcurrency?: number; // default 8
   seed?: number; // rollout i of a level runs with seed + i; default 1
   progress?: (message: string) => void;
@@ -29,15 +32,15 @@ export interface ProfileReport extends LatencySummary {
   imageId: string;
   policy: string;
   samples: number;
+  concurrency: number; // N of the latency sample
   concurrencyCeiling: number;
   // The highest level tried still improved: the real ceiling is at least this, maybe higher.
   ceilingIsLowerBound: boolean;
   curve: CurvePoint[];
   groupIds: string[];
-  latencyMeasuredAt: 1;
 }
 
-export const DEFAULT_PROFILE_SAMPLES = 10;
+export const DEFAULT_PROFILE_SAMPLES = 100;
 export const DEFAULT_MAX_CONCURRENCY = 8;
 
 // Every level runs whole rounds (each slot at least twice) so the last round is not half empty.
@@ -61,11 +64,10 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
   const build = await deps.sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec });
   progress(`image ${build.imageId.slice(7, 19)} ${build.cached ? '(cached)' : `built in ${build.durationMs} ms`}`);
 
-  const curve: CurvePoint[] = [];
+  const trainingConcurrency = req.concurrency ?? 1;
+  if (!Number.isInteger(trainingConcurrency) || trainingConcurrency < 1) throw new Error(`concurrency must be a positive integer, got ${trainingConcurrency}`);
   const groupIds: string[] = [];
-  let latency: LatencySummary | undefined;
-  for (const concurrency of levels) {
-    const n = rolloutsAtLevel(concurrency, samples);
+  const runLevel = async (concurrency: number, n: number): Promise<{ rollouts: RolloutSummary[]; wallMs: number }> => {
     const group = await db.probeGroup.create({
       data: { versionId: req.versionId, purpose: 'profile', policy: req.policy.name, policyVersion: req.policy.version, simulated: req.policy.simulated, size: n, passThreshold: 1 },
     });
@@ -79,6 +81,18 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     );
     const wallMs = Date.now() - started;
     await finishGroup(db, group.id);
+    return { rollouts, wallMs };
+  };
+
+  const sample = await runLevel(trainingConcurrency, samples);
+  const latency: LatencySummary = latencySummary(sample.rollouts.map((r) => r.durationMs));
+  progress(`latency at concurrency ${trainingConcurrency} over ${samples} rollouts: p50 ${latency.p50Ms ?? '–'} ms, p95 ${latency.p95Ms ?? '–'} ms, p99 ${latency.p99Ms ?? '–'} ms`);
+
+  const curve: CurvePoint[] = [];
+  for (const concurrency of levels) {
+    // The climb measures throughput, not tails: about ten rollouts per level, in whole rounds.
+    const { rollouts, wallMs } = await runLevel(concurrency, rolloutsAtLevel(concurrency, Math.min(samples, 10)));
+    const n = rollouts.length;
     const durations = rollouts.map((r) => r.durationMs);
     const point: CurvePoint = {
       concurrency,
@@ -89,12 +103,11 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
       p50Ms: latencySummary(durations).p50Ms,
     };
     curve.push(point);
-    if (concurrency === 1) latency = latencySummary(durations);
     progress(`concurrency ${concurrency}: ${point.rolloutsPerMin} rollouts/min, p50 ${point.p50Ms} ms, ${point.errors} error(s)`);
     if (!improved(curve, curve.length - 1)) break;
   }
 
-  const summary = latency!;
+  const summary = latency;
   const ceiling = concurrencyCeiling(curve);
   const row = await db.environmentProfile.create({
     data: {
@@ -102,6 +115,7 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
       imageId: build.imageId,
       policy: req.policy.name,
       samples,
+      concurrency: trainingConcurrency,
       p50Ms: summary.p50Ms,
       p95Ms: summary.p95Ms,
       p99Ms: summary.p99Ms,
@@ -115,11 +129,11 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     imageId: build.imageId,
     policy: req.policy.name,
     samples,
+    concurrency: trainingConcurrency,
     ...summary,
     concurrencyCeiling: ceiling,
     ceilingIsLowerBound: ceiling === levels[levels.length - 1],
     curve,
     groupIds,
-    latencyMeasuredAt: 1,
   };
 }

@@ -1,8 +1,11 @@
 // Trainer batches: environments sampled from the lineages' frontiers. A version that is held
-// out, flagged as compromised, or whose latest group failed every rollout is never served;
-// in its place the lineage serves its highest released generation that is still trainable.
+// out, flagged as compromised, or whose latest group of the lineage's probe policy failed every
+// rollout is never served; in its place the lineage serves its highest released generation that
+// is still trainable. Each served environment says which policy its pass count is from and which
+// policy released it (a demo lineage's generations say "simulated").
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
+import { schedulerConfigFrom } from './config.ts';
 import { GATING_PURPOSES } from './groups.ts';
 
 export interface BatchEnvironment {
@@ -10,8 +13,10 @@ export interface BatchEnvironment {
   name: string;
   lineageId: string;
   generation: number; // 0 = the seed
-  passes: number | null; // of the latest gating group, when there is one
+  policy: string; // the lineage's probe policy: passes and size are of its latest group
+  passes: number | null; // of the latest gating group of that policy, when there is one
   size: number | null;
+  released_by: string | null; // the policy whose group released this generation; null for a seed
 }
 
 export interface BatchRequest {
@@ -23,37 +28,49 @@ interface Candidate {
   lineageId: string;
   generation: number;
   versionId: string;
+  policy: string;
+  released_by: string | null;
 }
 
-async function candidatesByLineage(db: Db): Promise<Map<string, Candidate[]>> {
-  const lineages = await db.lineage.findMany({ where: { heldOutSet: null }, select: { id: true, seedVersionId: true } });
+async function candidatesByLineage(db: Db, defaultPolicy: string): Promise<Map<string, Candidate[]>> {
+  const lineages = await db.lineage.findMany({ where: { heldOutSet: null }, select: { id: true, seedVersionId: true, probePolicy: true } });
   const released = await db.generation.findMany({
     where: { state: 'released', versionId: { not: null }, lineage: { heldOutSet: null } },
-    select: { lineageId: true, number: true, versionId: true },
+    select: { lineageId: true, number: true, versionId: true, releasedByPolicy: true },
   });
-  const byLineage = new Map<string, Candidate[]>(lineages.map((l) => [l.id, [{ lineageId: l.id, generation: 0, versionId: l.seedVersionId }]]));
-  for (const g of released) byLineage.get(g.lineageId)?.push({ lineageId: g.lineageId, generation: g.number, versionId: g.versionId as string });
+  const policyOf = new Map(lineages.map((l) => [l.id, l.probePolicy ?? defaultPolicy]));
+  const byLineage = new Map<string, Candidate[]>(
+    lineages.map((l) => [l.id, [{ lineageId: l.id, generation: 0, versionId: l.seedVersionId, policy: policyOf.get(l.id)!, released_by: null }]]),
+  );
+  for (const g of released) {
+    const policy = policyOf.get(g.lineageId)!;
+    byLineage.get(g.lineageId)?.push({ lineageId: g.lineageId, generation: g.number, versionId: g.versionId as string, policy, released_by: g.releasedByPolicy });
+  }
   for (const list of byLineage.values()) list.sort((a, b) => b.generation - a.generation);
   return byLineage;
 }
 
+const groupKey = (versionId: string, policy: string) => `${versionId}\u0000${policy}`;
+
+// The newest complete gating group per version and policy.
 async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, { passes: number; size: number }>> {
   // No orderBy: unordered, Prisma splits a long IN list into chunks within SQLite's parameter
   // limit (ordered, it cannot, and ~2,000 frontier versions fail); the newest is picked here.
   const groups = await db.probeGroup.findMany({
     where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
-    select: { versionId: true, passes: true, size: true, createdAt: true },
+    select: { versionId: true, policy: true, passes: true, size: true, createdAt: true },
   });
   const newest = new Map<string, { passes: number; size: number; createdAt: Date }>();
   for (const g of groups) {
-    const seen = newest.get(g.versionId);
-    if (!seen || seen.createdAt <= g.createdAt) newest.set(g.versionId, g);
+    const key = groupKey(g.versionId, g.policy);
+    const seen = newest.get(key);
+    if (!seen || seen.createdAt <= g.createdAt) newest.set(key, g);
   }
-  return new Map([...newest].map(([versionId, g]) => [versionId, { passes: g.passes, size: g.size }]));
+  return new Map([...newest].map(([key, g]) => [key, { passes: g.passes, size: g.size }]));
 }
 
-export async function trainableEnvironments(db: Db): Promise<BatchEnvironment[]> {
-  const byLineage = await candidatesByLineage(db);
+export async function trainableEnvironments(db: Db, defaultPolicy = schedulerConfigFrom().probePolicy): Promise<BatchEnvironment[]> {
+  const byLineage = await candidatesByLineage(db, defaultPolicy);
   const versionIds = [...new Set([...byLineage.values()].flat().map((c) => c.versionId))];
   const versions = await db.environmentVersion.findMany({
     where: { id: { in: versionIds } },
@@ -65,11 +82,11 @@ export async function trainableEnvironments(db: Db): Promise<BatchEnvironment[]>
   for (const list of byLineage.values()) {
     const pick = list.find((c) => {
       const v = info.get(c.versionId);
-      const g = groups.get(c.versionId);
+      const g = groups.get(groupKey(c.versionId, c.policy));
       return v && v.heldOutSet === null && v.compromisedAt === null && !(g && g.passes === 0);
     });
     if (!pick) continue;
-    const g = groups.get(pick.versionId);
+    const g = groups.get(groupKey(pick.versionId, pick.policy));
     served.push({ ...pick, name: info.get(pick.versionId)?.name ?? '', passes: g?.passes ?? null, size: g?.size ?? null });
   }
   return served.sort((a, b) => a.lineageId.localeCompare(b.lineageId));

@@ -1,37 +1,47 @@
-// The EL scheduler's numbers: a probe is `probeSize` rollouts, and the next generation is
-// released when the frontier reaches `releaseAt` passes of them (8 and 6 in the method).
+// The EL scheduler's defaults: a probe is `probeSize` rollouts, and the next generation is
+// released when a group of the probe policy of at least `minGroup` rollouts passes at
+// `releaseRate` or more (8 rollouts and 6/8 in the method). A lineage may override the rule.
 import { z } from 'zod';
 
 export const schedulerConfigSchema = z
   .object({
     probeSize: z.number().int().min(1).max(64),
-    releaseAt: z.number().int().min(1),
+    releaseRate: z.number().gt(0).max(1),
+    minGroup: z.number().int().min(1),
     probeConcurrency: z.number().int().min(1).max(32),
     passThreshold: z.number().min(0).max(1), // a rollout passes when its reward is at least this
     probePolicy: z.string().min(1), // a policy name for createPolicy
+    timeoutReward: z.number().finite(), // what a timed-out rollout is worth: the server's, never the trainer's
   })
-  .refine((c) => c.releaseAt <= c.probeSize, { message: 'releaseAt cannot exceed probeSize', path: ['releaseAt'] });
+  .refine((c) => c.minGroup <= c.probeSize, { message: 'minGroup cannot exceed probeSize (no probe could release)', path: ['minGroup'] });
 
 export type SchedulerConfig = z.infer<typeof schedulerConfigSchema>;
 
 export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
   probeSize: 8,
-  releaseAt: 6,
+  releaseRate: 0.75,
+  minGroup: 8,
   probeConcurrency: 2,
   passThreshold: 1,
-  probePolicy: 'simulated',
+  // The reference solution: a real run of the environment. The simulated policy releases only
+  // a lineage in demo mode.
+  probePolicy: 'oracle',
+  timeoutReward: 0,
 };
 
-const intFrom = (value: string | undefined) => (value === undefined || value === '' ? undefined : Number(value));
+const numberFrom = (value: string | undefined) => (value === undefined || value === '' ? undefined : Number(value));
 
-// ENVOLVE_PROBE_SIZE, ENVOLVE_RELEASE_AT, ENVOLVE_PROBE_CONCURRENCY, ENVOLVE_PASS_THRESHOLD, ENVOLVE_PROBE_POLICY.
+// ENVOLVE_PROBE_SIZE, ENVOLVE_RELEASE_RATE, ENVOLVE_MIN_GROUP, ENVOLVE_PROBE_CONCURRENCY,
+// ENVOLVE_PASS_THRESHOLD, ENVOLVE_PROBE_POLICY, ENVOLVE_TIMEOUT_REWARD.
 export function schedulerConfigFrom(env: Record<string, string | undefined> = process.env, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
   const fromEnv = {
-    probeSize: intFrom(env.ENVOLVE_PROBE_SIZE),
-    releaseAt: intFrom(env.ENVOLVE_RELEASE_AT),
-    probeConcurrency: intFrom(env.ENVOLVE_PROBE_CONCURRENCY),
-    passThreshold: intFrom(env.ENVOLVE_PASS_THRESHOLD),
+    probeSize: numberFrom(env.ENVOLVE_PROBE_SIZE),
+    releaseRate: numberFrom(env.ENVOLVE_RELEASE_RATE),
+    minGroup: numberFrom(env.ENVOLVE_MIN_GROUP),
+    probeConcurrency: numberFrom(env.ENVOLVE_PROBE_CONCURRENCY),
+    passThreshold: numberFrom(env.ENVOLVE_PASS_THRESHOLD),
     probePolicy: env.ENVOLVE_PROBE_POLICY || undefined,
+    timeoutReward: numberFrom(env.ENVOLVE_TIMEOUT_REWARD),
   };
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
   const parsed = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...defined(fromEnv), ...defined(overrides) });

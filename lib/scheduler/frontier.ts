@@ -1,9 +1,12 @@
-// Moves a lineage's frontier: while the frontier generation's latest gating group reaches the
-// bar, the next generation (approved by review) is released. A saturated frontier with nothing
+// Moves a lineage's frontier: while the frontier generation's latest gating group of the
+// lineage's probe policy passes its rule, the next generation (approved by review) is released,
+// and the release records the group, its policy and the rule it passed. A saturated frontier with nothing
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
 import type { Db } from '../db/client.ts';
 import { enqueueEvolution } from '../evolution/jobs.ts';
-import { judgeGroup, type GateVerdict } from './gate.ts';
+import type { ProbeGroup } from '../db/generated/client.ts';
+import type { SchedulerConfig } from './config.ts';
+import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
 import { latestGatingGroup } from './groups.ts';
 
 // Generations still on their way to a decision: evolution must not be asked for another.
@@ -13,13 +16,14 @@ export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
   | { kind: 'needs-probe'; generation: number; versionId: string }
   | { kind: 'waiting'; generation: number; reason: string }
-  | { kind: 'held'; generation: number; passes: number; size: number }
+  | { kind: 'held'; generation: number; passes: number; size: number; reason: string }
   | { kind: 'evolution-requested'; generation: number; jobId: string }
   | { kind: 'no-next'; generation: number };
 
 export interface AdvanceResult {
   lineageId: string;
   frontier: number;
+  rule: LineageGate;
   steps: AdvanceStep[];
 }
 
@@ -33,15 +37,15 @@ export async function frontierVersionId(db: Db, lineage: { id: string; seedVersi
   return released?.versionId ?? null;
 }
 
-async function recordGate(db: Db, groupId: string, gate: string): Promise<void> {
-  await db.probeGroup.update({ where: { id: groupId }, data: { gate } });
+async function recordGate(db: Db, groupId: string, gate: string, decision: GateDecision): Promise<void> {
+  await db.probeGroup.update({ where: { id: groupId }, data: { gate, gateRule: JSON.stringify(decision) } });
 }
 
-async function release(db: Db, lineageId: string, generation: { id: string; number: number; revision: number }): Promise<boolean> {
+async function release(db: Db, lineageId: string, generation: { id: string; number: number; revision: number }, group: ProbeGroup, decision: GateDecision): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const moved = await tx.generation.updateMany({
       where: { id: generation.id, state: 'approved', revision: generation.revision },
-      data: { state: 'released', revision: { increment: 1 } },
+      data: { state: 'released', revision: { increment: 1 }, releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
     });
     if (moved.count === 0) return false;
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: generation.number } });
@@ -49,17 +53,17 @@ async function release(db: Db, lineageId: string, generation: { id: string; numb
   });
 }
 
-async function afterPass(db: Db, lineageId: string, frontier: number, groupId: string, verdict: Extract<GateVerdict, { kind: 'pass' }>): Promise<AdvanceStep> {
+async function afterPass(db: Db, lineageId: string, frontier: number, group: ProbeGroup, decision: GateDecision, verdict: Extract<GateVerdict, { kind: 'pass' }>): Promise<AdvanceStep> {
   const next = await db.generation.findFirst({
     where: { lineageId, number: frontier + 1, state: 'approved', versionId: { not: null } },
     orderBy: { updatedAt: 'desc' },
   });
-  if (next && (await release(db, lineageId, next))) {
-    await recordGate(db, groupId, 'released-next');
+  if (next && (await release(db, lineageId, next, group, decision))) {
+    await recordGate(db, group.id, 'released-next', decision);
     return { kind: 'released', generation: next.number, versionId: next.versionId as string };
   }
   const pending = await db.generation.count({ where: { lineageId, number: { gt: frontier }, state: { in: PENDING_STATES } } });
-  await recordGate(db, groupId, verdict.saturated ? 'saturated' : 'no-next');
+  await recordGate(db, group.id, verdict.saturated ? 'saturated' : 'no-next', decision);
   if (verdict.saturated && pending === 0) {
     const job = await enqueueEvolution(db, { lineageId, generations: 1 }, { dedupeKey: `evolve-after-saturated:${lineageId}:${frontier}` });
     return { kind: 'evolution-requested', generation: frontier, jobId: job.id };
@@ -67,9 +71,10 @@ async function afterPass(db: Db, lineageId: string, frontier: number, groupId: s
   return { kind: 'no-next', generation: frontier };
 }
 
-export async function advanceLineage(db: Db, lineageId: string, releaseAt: number): Promise<AdvanceResult> {
+export async function advanceLineage(db: Db, lineageId: string, config: SchedulerConfig): Promise<AdvanceResult> {
   const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
   if (!lineage) throw new Error(`lineage ${lineageId} not found`);
+  const rule = lineageGate(lineage, config);
   let frontier = lineage.frontier ?? 0;
   if (lineage.frontier === null) await db.lineage.update({ where: { id: lineageId }, data: { frontier: 0 } });
   const steps: AdvanceStep[] = [];
@@ -79,25 +84,31 @@ export async function advanceLineage(db: Db, lineageId: string, releaseAt: numbe
       steps.push({ kind: 'waiting', generation: frontier, reason: 'the frontier generation has no released version' });
       break;
     }
-    const group = await latestGatingGroup(db, versionId);
+    const group = await latestGatingGroup(db, versionId, rule.policy, rule.minGroup);
     if (!group) {
       steps.push({ kind: 'needs-probe', generation: frontier, versionId });
       break;
     }
-    const verdict = judgeGroup(group, releaseAt);
+    const verdict = judgeGroup(group, rule);
+    const decision = gateDecision(group, rule);
     if (verdict.kind === 'hold') {
-      await recordGate(db, group.id, 'held');
-      steps.push({ kind: 'held', generation: frontier, passes: group.passes, size: group.size });
+      await recordGate(db, group.id, 'held', decision);
+      steps.push({ kind: 'held', generation: frontier, passes: group.passes, size: group.size, reason: verdict.reason });
+      break;
+    }
+    if (verdict.kind === 'ignored') {
+      await recordGate(db, group.id, 'refused', decision);
+      steps.push({ kind: 'waiting', generation: frontier, reason: verdict.reason });
       break;
     }
     if (verdict.kind === 'incomplete') {
       steps.push({ kind: 'waiting', generation: frontier, reason: verdict.reason });
       break;
     }
-    const step = await afterPass(db, lineageId, frontier, group.id, verdict);
+    const step = await afterPass(db, lineageId, frontier, group, decision, verdict);
     steps.push(step);
     if (step.kind !== 'released') break;
     frontier = step.generation;
   }
-  return { lineageId, frontier, steps };
+  return { lineageId, frontier, rule, steps };
 }

@@ -30,10 +30,11 @@ export async function finishGroup(db: Db, groupId: string): Promise<ProbeGroup> 
   return db.probeGroup.update({ where: { id: groupId }, data: { state, finishedAt: new Date() } });
 }
 
-// The newest finished group that gates a version (a probe, or rewards a trainer reported).
-export function latestGatingGroup(db: Db, versionId: string): Promise<ProbeGroup | null> {
+// The newest finished group of a policy, large enough for the rule, that gates a version (a
+// probe, or rewards a trainer reported). Other policies' groups never speak for the lineage.
+export function latestGatingGroup(db: Db, versionId: string, policy: string, minGroup: number): Promise<ProbeGroup | null> {
   return db.probeGroup.findFirst({
-    where: { versionId, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId, policy, size: { gte: minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
     orderBy: { createdAt: 'desc' },
   });
 }

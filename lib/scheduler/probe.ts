@@ -28,6 +28,7 @@ export interface ProbeRequest {
   seed?: number; // rollout i runs with seed + i; default derived from the version
   jobId?: string; // a retried job resumes its group instead of starting another
   agentTimeoutSec?: number;
+  timeoutReward?: number; // the lineage's: what a timed-out rollout is worth (default 0)
   labels?: Record<string, string>;
   progress?: (message: string) => void;
 }
@@ -91,6 +92,7 @@ export async function probeVersion(deps: ProbeDeps, req: ProbeRequest): Promise<
       passThreshold,
       jobId: req.jobId,
       agentTimeoutSec: req.agentTimeoutSec,
+      timeoutReward: req.timeoutReward,
       labels: req.labels,
     });
     await recountGroup(deps.db, group.id);

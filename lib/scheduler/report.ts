@@ -1,12 +1,14 @@
 // A trainer reports the rewards of one rollout group on a version it was served. The group is
-// stored beside the probes (timeouts scored with the low reward and counted, never dropped),
-// and the lineage's frontier moves if the group clears the bar.
+// stored beside the probes and the lineage's frontier moves if the group clears its gate (only
+// when the trainer's policy is the lineage's probe policy). A trainer says that a rollout timed
+// out, never what that is worth: the server scores timeouts with the lineage's timeout reward
+// (counted, never dropped), so six timeouts cannot be reported as six passes.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
-import { passes } from './gate.ts';
+import { lineageGate, passes } from './gate.ts';
 
 export const trainerReportSchema = z
   .object({
@@ -15,7 +17,12 @@ export const trainerReportSchema = z
     timedOut: z.array(z.boolean()).optional(),
     policy: z.string().min(1).max(200).default('trainer'),
     policyVersion: z.string().max(200).default(''),
-    timeoutReward: z.number().finite().default(0),
+    timeoutReward: z
+      .unknown()
+      .refine((v) => v === undefined, {
+        message: "a trainer reports that a rollout timed out (null reward or timedOut), not what it is worth: the server scores timeouts from the lineage's timeoutReward",
+      })
+      .optional(),
   })
   .refine((r) => r.timedOut === undefined || r.timedOut.length === r.rewards.length, {
     message: 'timedOut must have one entry per reward',
@@ -35,18 +42,27 @@ export interface TrainerReportResult {
   advanced: AdvanceResult[];
 }
 
-export function scoredRewards(report: TrainerReport): { reward: number; timedOut: boolean }[] {
+export function scoredRewards(report: TrainerReport, timeoutReward: number): { reward: number; timedOut: boolean }[] {
   return report.rewards.map((reward, i) => {
     const timedOut = reward === null || report.timedOut?.[i] === true;
-    return { reward: timedOut ? report.timeoutReward : (reward as number), timedOut };
+    return { reward: timedOut ? timeoutReward : (reward as number), timedOut };
   });
+}
+
+// The lowest timeout reward among the lineages the version serves (a shared version is scored
+// so that no lineage counts a timeout higher than it allows); the scheduler's default otherwise.
+async function serverTimeoutReward(db: Db, lineageIds: string[], config: SchedulerConfig): Promise<number> {
+  const lineages = await db.lineage.findMany({ where: { id: { in: lineageIds } } });
+  const rewards = lineages.map((l) => lineageGate(l, config).timeoutReward);
+  return rewards.length ? Math.min(...rewards) : config.timeoutReward;
 }
 
 export async function reportTrainerGroup(db: Db, report: TrainerReport, config: SchedulerConfig): Promise<TrainerReportResult> {
   const version = await db.environmentVersion.findUnique({ where: { id: report.versionId }, select: { id: true, heldOutSet: true } });
   if (!version) throw new UnknownVersionError(`environment version ${report.versionId} not found`);
   if (version.heldOutSet !== null) throw new NotServableError(`environment version ${report.versionId} is held out (set "${version.heldOutSet}"): it is not trained on`);
-  const scored = scoredRewards(report);
+  const lineages = await lineagesServing(db, report.versionId);
+  const scored = scoredRewards(report, await serverTimeoutReward(db, lineages, config));
   const passCount = scored.filter((s) => passes(s.reward, config.passThreshold)).length;
   const timeouts = scored.filter((s) => s.timedOut).length;
   const group = await db.probeGroup.create({
@@ -65,9 +81,8 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
     },
   });
   forgetTrainablePool(db);
-  const lineages = await lineagesServing(db, report.versionId);
   const advanced: AdvanceResult[] = [];
-  for (const lineageId of lineages) advanced.push(await advanceLineage(db, lineageId, config.releaseAt));
+  for (const lineageId of lineages) advanced.push(await advanceLineage(db, lineageId, config));
   return { groupId: group.id, passes: passCount, size: scored.length, timeouts, advanced };
 }
 

@@ -11,6 +11,7 @@ import {
   rescoreSet,
   setMetrics,
   type CalibrationScope,
+  type Estimate,
   type Rate,
   type VerifierScore,
 } from '../../lib/calibration/index.ts';
@@ -63,32 +64,42 @@ async function scopeFrom(db: Db, opts: Opts): Promise<CalibrationScope> {
 
 const pct = (r: Rate) => (r.value === null ? `– (${r.reason})` : `${(r.value * 100).toFixed(1)}% [${(r.ci95.low * 100).toFixed(1)}–${(r.ci95.high * 100).toFixed(1)}] (${r.numerator}/${r.denominator})`);
 
+const est = (e: Estimate) => (e.value === null ? `– (${e.reason})` : `${(e.value * 100).toFixed(1)}% [${(e.ci95.low * 100).toFixed(1)}–${(e.ci95.high * 100).toFixed(1)}]`);
+
+// Population estimates (the headline, weighted by the design) beside the sample's tallies.
 function scoreLines(title: string, s: VerifierScore): string[] {
   const m = s.metrics;
+  const p = s.population;
+  const kappa = p.kappa.value === null ? `– (${p.kappa.reason})` : `${p.kappa.value.toFixed(3)} [${p.kappa.ci95.low.toFixed(3)}–${p.kappa.ci95.high.toFixed(3)}]`;
   return [
     `${title} ${shortId(s.verifierVersion)}: ${s.verdict.verdict} — ${s.verdict.reasons.join('; ')}`,
-    `  false-positive rate  ${pct(m.falsePositiveRate)}`,
-    `  agreement            ${pct(m.agreement)}`,
-    `  Cohen's κ            ${m.kappa.value === null ? `– (${m.kappa.reason})` : m.kappa.value.toFixed(3)}`,
-    `  precision            ${pct(m.precision)}`,
-    `  false-negative rate  ${pct(m.falseNegativeRate)}`,
-    `  true-positive rate   ${pct(m.truePositiveRate)}`,
-    `  true-negative rate   ${pct(m.trueNegativeRate)}`,
+    `  design               ${p.design}; ${p.strata.map((st) => `verifier ${st.stratum}: ${st.scored} labelled of N = ${st.population ?? 'not recorded'}`).join('; ')}`,
+    `                       estimate (weighted, 95% interval)   sample tally`,
+    `  false-positive rate  ${est(p.falsePositiveRate).padEnd(36)}${pct(m.falsePositiveRate)}`,
+    `  false-negative rate  ${est(p.falseNegativeRate).padEnd(36)}${pct(m.falseNegativeRate)}`,
+    `  agreement            ${est(p.agreement).padEnd(36)}${pct(m.agreement)}`,
+    `  Cohen's κ            ${kappa.padEnd(36)}${m.kappa.value === null ? `– (${m.kappa.reason})` : m.kappa.value.toFixed(3)}`,
+    `  precision            ${pct(m.precision)} (within the verifier-pass stratum)`,
     `  confusion            TP ${m.confusion.tp}  FP ${m.confusion.fp}  FN ${m.confusion.fn}  TN ${m.confusion.tn}  (unsure excluded: ${m.unsure})`,
   ];
+}
+
+function badDesign(value: unknown): never {
+  throw new Error(`--design must be stratified or random, not '${String(value)}'`);
 }
 
 export function registerCalibrationCommands(program: Command): void {
   const calibration = program.command('calibration').description('calibration sets: blind human labels against the verifier');
   calibration
     .command('create')
-    .description('sample a calibration set, stratified by the verifier verdict')
+    .description('sample a calibration set, stratified by the verifier verdict (or --design random)')
     .option('--lineage <id>', 'a lineage (generation 0 is its seed)')
     .option('--from-generation <n>', 'first generation of the lineage to include')
     .option('--to-generation <n>', 'last generation of the lineage to include')
     .option('--versions <ids>', 'chosen environment versions, comma-separated (prefixes allowed)')
     .option('--size <n>', 'trajectories in the set', '50')
-    .option('--pass-share <x>', 'share sampled from verifier passes', '0.5')
+    .option('--pass-share <x>', 'share sampled from verifier passes (stratified design)', '0.5')
+    .option('--design <d>', 'stratified (by verifier verdict) | random (uniform over the scope)', 'stratified')
     .option('--seed <n>', 'random seed of the sampling (default: a random one, recorded)')
     .option('--overlap <n>', 'labels each item needs (default: 2, or 1 with one annotator)')
     .requiredOption('--annotators <emails>', 'annotator emails, comma-separated')
@@ -102,13 +113,14 @@ export function registerCalibrationCommands(program: Command): void {
             scope: await scopeFrom(db, opts),
             size: integer(opts.size, '--size'),
             passShare: number(opts.passShare, '--pass-share'),
+            design: opts.design === 'random' ? 'random' : opts.design === 'stratified' ? 'stratified' : badDesign(opts.design),
             seed: integer(opts.seed, '--seed'),
             overlap: integer(opts.overlap, '--overlap'),
             annotatorEmails: list(opts.annotators),
           });
           emit(opts, set, (s) =>
             [
-              `created calibration set ${s.id} "${s.name}": ${s.size} trajectories (${s.strata.pass} verifier-passed, ${s.strata.fail} verifier-failed), seed ${s.seed}`,
+              `created calibration set ${s.id} "${s.name}": ${s.size} trajectories (${s.design}: ${s.strata.pass} verifier-passed of ${s.population?.pass}, ${s.strata.fail} verifier-failed of ${s.population?.fail}), seed ${s.seed}`,
               `scope ${describeScope(s.scope)}; overlap ${s.overlap}; annotators ${s.annotators.map((a) => a.email).join(', ')}`,
               `verifier version ${shortId(s.verifierVersion)}`,
             ].join('\n'),

@@ -1,5 +1,6 @@
 // The EL scheduler from the command line: probe a generation or version, advance a lineage's
 // frontier, manage held-out sets, and evaluate a policy on one.
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/client.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
@@ -7,12 +8,15 @@ import {
   checkSetName,
   evaluateHeldOutSet,
   holdOut,
+  lineageGatePatchSchema,
   listHeldOutSets,
   policyNamed,
+  probeSettings,
   probeVersion,
   releaseHeldOut,
   scheduleLineage,
   schedulerConfigFrom,
+  setLineageGate,
   type EvalReport,
   type ProbeSummary,
 } from '../../lib/scheduler/index.ts';
@@ -49,25 +53,32 @@ function registerProbe(program: Command): void {
     .command('probe')
     .argument('<id>', 'a generation id, or an environment version id (or unique prefix)')
     .description('run a probe group (8 rollouts by default) and let the scheduler act on it')
-    .option('--policy <name>', 'oracle | nop | simulated | anthropic | openai (default: ENVOLVE_PROBE_POLICY or simulated)')
-    .option('--size <n>', 'rollouts in the group (default: ENVOLVE_PROBE_SIZE or 8)')
+    .option('--policy <name>', "oracle | nop | simulated | anthropic | openai (default: the lineage's probe policy, else ENVOLVE_PROBE_POLICY or oracle)")
+    .option('--size <n>', "rollouts in the group (default: ENVOLVE_PROBE_SIZE or 8, at least the lineage's minimum group)")
     .option('--concurrency <n>', 'rollouts at once (default: ENVOLVE_PROBE_CONCURRENCY or 2)')
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: ProbeOptions) => {
       try {
         const config = schedulerConfigFrom(process.env, {
-          ...(opts.policy ? { probePolicy: opts.policy } : {}),
-          ...(opts.size ? { probeSize: positiveInt(opts.size, '--size') } : {}),
           ...(opts.concurrency ? { probeConcurrency: positiveInt(opts.concurrency, '--concurrency') } : {}),
         });
         const result = await withDb(async (db) => {
           const target = await probeTarget(db, id);
+          const settings = await probeSettings(db, target.lineageId, config);
           const summary = await probeVersion(
             { db, sandbox: await openSandbox() },
-            { ...target, policy: policyNamed(config.probePolicy), size: config.probeSize, concurrency: config.probeConcurrency, passThreshold: config.passThreshold, progress },
+            {
+              ...target,
+              policy: policyNamed(opts.policy ?? settings.policy),
+              size: opts.size ? positiveInt(opts.size, '--size') : settings.size,
+              concurrency: config.probeConcurrency,
+              passThreshold: config.passThreshold,
+              timeoutReward: settings.timeoutReward,
+              progress,
+            },
           );
           if (!target.lineageId) return summary;
-          const advanced = await scheduleLineage(db, target.lineageId, config.releaseAt);
+          const advanced = await scheduleLineage(db, target.lineageId, config);
           return { ...summary, frontier: advanced.frontier, steps: advanced.steps };
         });
         emit(opts, result, probeSummary);
@@ -86,8 +97,52 @@ function registerSchedule(program: Command): void {
     .action(async (lineageId: string, opts: OutputOptions) => {
       try {
         const config = schedulerConfigFrom();
-        const result = await withDb((db) => scheduleLineage(db, lineageId, config.releaseAt));
+        const result = await withDb((db) => scheduleLineage(db, lineageId, config));
         emit(opts, result, (r) => [`frontier: generation ${r.frontier}`, ...r.steps.map((s) => `  ${JSON.stringify(s)}`)].join('\n'));
+      } catch (err) {
+        fail(opts, err);
+      }
+    });
+}
+
+// The CLI acts as its operating-system user in the audit log.
+const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
+
+interface GateOptions extends OutputOptions {
+  policy?: string;
+  releaseRate?: string;
+  minGroup?: string;
+  timeoutReward?: string;
+}
+
+function registerLineageGate(program: Command): void {
+  const lineage = program.command('lineage').description("a lineage's release gate");
+  lineage
+    .command('gate')
+    .argument('<lineage>', 'lineage id')
+    .description("set the policy whose groups release the lineage, the release rate, minimum group and timeout reward; a new policy re-evaluates the frontier from its groups only")
+    .option('--policy <name>', 'the probe policy whose groups count (simulated counts only for the demo lineage)')
+    .option('--release-rate <r>', 'release when passes / size is at least this (0–1]')
+    .option('--min-group <n>', 'the smallest group that may release')
+    .option('--timeout-reward <r>', 'the reward the server gives a timed-out rollout')
+    .option('--json', 'print one JSON document')
+    .action(async (lineageId: string, opts: GateOptions) => {
+      try {
+        const patch = lineageGatePatchSchema.parse({
+          ...(opts.policy ? { probePolicy: opts.policy } : {}),
+          ...(opts.releaseRate ? { releaseRate: fraction(opts.releaseRate, '--release-rate') } : {}),
+          ...(opts.minGroup ? { minGroup: positiveInt(opts.minGroup, '--min-group') } : {}),
+          ...(opts.timeoutReward ? { timeoutReward: Number(opts.timeoutReward) } : {}),
+        });
+        const config = schedulerConfigFrom();
+        const result = await withDb((db) => setLineageGate(db, operator(), lineageId, patch, config));
+        emit(opts, result, (r) =>
+          [
+            `gate: ${r.rule.policy} groups of at least ${r.rule.minGroup}, release at ${r.rule.releaseRate}, timeouts scored ${r.rule.timeoutReward}${r.rule.demoMode ? ' (demo mode)' : ''}`,
+            `frontier: generation ${r.frontier}`,
+            ...r.steps.map((s) => `  ${JSON.stringify(s)}`),
+          ].join('\n'),
+        );
       } catch (err) {
         fail(opts, err);
       }
@@ -178,6 +233,7 @@ function registerEval(program: Command): void {
 export function registerSchedulerCommands(program: Command): void {
   registerProbe(program);
   registerSchedule(program);
+  registerLineageGate(program);
   registerHeldOut(program);
   registerEval(program);
 }

@@ -8,7 +8,7 @@ import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index
 import { importPath } from '../../lib/env/import.ts';
 import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { scheduleLineage, schedulerConfigFrom } from '../../lib/scheduler/index.ts';
+import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../lib/scheduler/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
@@ -151,7 +151,9 @@ function reportAccounts(accounts: SeededAccount[]): void {
 }
 
 // The demo: a procedural seed evolving round-robin in the background, 15 generations, once,
-// and the scheduler's first probe of its seed (generation 0, the first frontier).
+// and the scheduler's first probe of its seed (generation 0, the first frontier). It is probed
+// by the simulated policy in demo mode, so it moves without a model; everything that policy
+// releases is marked as released by it, and the screen says so.
 async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string; probeJobId?: string }> {
   const lineage = await findOrCreateLineage(db, seedVersionId, {
     axisPolicy: { kind: 'round-robin' },
@@ -160,8 +162,11 @@ async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineag
     seed: 1,
     loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
   });
+  await db.lineage.update({ where: { id: lineage.row.id }, data: { probePolicy: SIMULATED_POLICY, demoMode: true } });
   const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 15 }, { dedupeKey: `demo-evolve:${lineage.row.id}` });
   progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
-  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom().releaseAt);
+  progress('demo: DEMO MODE — its generations are released by SIMULATED probes (no model ran them); they are marked released_by simulated.');
+  progress(`demo:   to gate it on real runs: node bin/envolve.mjs lineage gate ${lineage.row.id} --policy oracle`);
+  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom());
   return { lineageId: lineage.row.id, jobId: job.id, probeJobId: scheduled.probeJobId };
 }

@@ -10,8 +10,8 @@ export function parseDriftQuery(url: string) {
   const entries = [...new URL(url).searchParams].filter(([, value]) => value.trim() !== '');
   const parsed = query.safeParse(Object.fromEntries(entries));
   if (!parsed.success) return parsed;
-  const { lineage, seed, axisPolicy, synthesiser, from, to, x, ...thresholds } = parsed.data;
-  return { success: true as const, filter: { lineage, seed, axisPolicy, synthesiser, from, to, x }, thresholds };
+  const { lineage, seed, axisPolicy, synthesiser, from, to, x, policy, ...thresholds } = parsed.data;
+  return { success: true as const, filter: { lineage, seed, axisPolicy, synthesiser, from, to, x, policy }, thresholds };
 }
 
 export const chartSchema = z.object({

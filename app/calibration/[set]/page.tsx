@@ -9,7 +9,9 @@ import {
   describeScope,
   getSetSummary,
   setMetrics,
+  type Estimate,
   type Rate,
+  type SetSummary,
   type VerifierScore,
 } from '@/lib/calibration/index.ts';
 import { RescoreButton } from './rescore-button.tsx';
@@ -30,14 +32,29 @@ function RateCell({ rate }: { rate: Rate }) {
   );
 }
 
-const ROWS: { key: 'falsePositiveRate' | 'agreement' | 'precision' | 'falseNegativeRate' | 'truePositiveRate' | 'trueNegativeRate'; label: string }[] = [
+function EstimateCell({ estimate, digits = 'pct' }: { estimate: Estimate; digits?: 'pct' | 'kappa' }) {
+  if (estimate.value === null) return <span className="text-zinc-400" title={estimate.reason}>undefined ({estimate.reason.split(':')[0]})</span>;
+  const f = digits === 'pct' ? pct : (x: number) => x.toFixed(3);
+  return (
+    <span className="tabular-nums">
+      {f(estimate.value)} <span className="text-zinc-500">[{f(estimate.ci95.low)}, {f(estimate.ci95.high)}]</span>
+    </span>
+  );
+}
+
+// Population estimates (weighted by the design) beside the sample's tallies, which an annotator
+// can recount by hand from the confusion matrix.
+const ESTIMATE_ROWS: { key: 'falsePositiveRate' | 'falseNegativeRate' | 'agreement'; label: string }[] = [
   { key: 'falsePositiveRate', label: 'False-positive rate (verifier passed what humans failed)' },
-  { key: 'agreement', label: 'Agreement' },
-  { key: 'precision', label: 'Precision' },
   { key: 'falseNegativeRate', label: 'False-negative rate' },
-  { key: 'truePositiveRate', label: 'True-positive rate' },
-  { key: 'trueNegativeRate', label: 'True-negative rate' },
+  { key: 'agreement', label: 'Agreement' },
 ];
+
+function designText(set: SetSummary): string {
+  const drawn = `${set.strata.pass} of ${set.population?.pass ?? '?'} verifier passes and ${set.strata.fail} of ${set.population?.fail ?? '?'} verifier fails in the scope`;
+  if (set.design === 'random') return `Plain random sample (uniform over the scope): ${drawn}.`;
+  return `Stratified by the verifier's verdict (${Math.round(set.passShare * 100)}% pass share): ${drawn}.`;
+}
 
 const BANNER: Record<string, { title: string; style: string }> = {
   trustworthy: { title: 'Trustworthy', style: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
@@ -64,7 +81,7 @@ function Confusion({ score, label }: { score: VerifierScore; label: string }) {
   const cell = 'border border-zinc-200 px-3 py-1.5 text-center tabular-nums';
   return (
     <table data-testid={`confusion-${label}`} className="text-sm">
-      <caption className="mb-1 text-left text-xs text-zinc-500">Confusion matrix (rows: verifier, columns: humans)</caption>
+      <caption className="mb-1 text-left text-xs text-zinc-500">Sample confusion matrix (rows: verifier, columns: humans)</caption>
       <thead>
         <tr>
           <th />
@@ -88,6 +105,37 @@ function Confusion({ score, label }: { score: VerifierScore; label: string }) {
   );
 }
 
+function Strata({ score, label }: { score: VerifierScore; label: string }) {
+  const cell = 'border border-zinc-200 px-3 py-1.5 text-right tabular-nums';
+  return (
+    <table data-testid={`strata-${label}`} className="text-sm">
+      <caption className="mb-1 text-left text-xs text-zinc-500">Strata: each labelled item stands for N/n trajectories of the scope</caption>
+      <thead>
+        <tr>
+          <th className={cell}>verifier verdict</th>
+          <th className={cell}>in scope (N)</th>
+          <th className={cell}>labelled (n)</th>
+          <th className={cell}>human pass</th>
+          <th className={cell}>human fail</th>
+          <th className={cell}>weight N/n</th>
+        </tr>
+      </thead>
+      <tbody>
+        {score.population.strata.map((st) => (
+          <tr key={st.stratum} data-testid={`stratum-${st.stratum}`}>
+            <th className={cell}>{st.stratum}</th>
+            <td className={cell}>{st.population ?? 'not recorded'}</td>
+            <td className={cell}>{st.scored}</td>
+            <td className={cell}>{st.humanPass}</td>
+            <td className={cell}>{st.humanFail}</td>
+            <td className={cell}>{st.weight === null ? '–' : st.weight.toFixed(2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export default async function CalibrationSetPage({ params }: { params: Promise<{ set: string }> }) {
   await requirePermission('calibration.manage');
   const { set: setId } = await params;
@@ -102,7 +150,8 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
   const [set, m, verifier] = data;
   const scores = [{ label: 'recorded', title: `Recorded verifier ${set.verifierVersion.slice(0, 12)}`, score: m.recorded }];
   if (m.rescored) scores.push({ label: 'rescored', title: `Re-scored with ${m.rescored.verifierVersion.slice(0, 12)}`, score: m.rescored });
-  const fpr = m.recorded.metrics.falsePositiveRate;
+  const fpr = m.recorded.population.falsePositiveRate;
+  const sampleFpr = m.recorded.metrics.falsePositiveRate;
 
   return (
     <div className="flex flex-col gap-5">
@@ -110,8 +159,12 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
         <div>
           <h1 className="text-lg font-semibold tracking-tight">{set.name}</h1>
           <p className="text-sm text-zinc-500">
-            {describeScope(set.scope)} · {set.size} trajectories: {set.strata.pass} verifier-passed, {set.strata.fail} verifier-failed ({Math.round(set.passShare * 100)}% pass
-            share) · seed {set.seed} · {set.overlap} label(s) per item · annotators {set.annotators.map((a) => a.name).join(', ')}
+            {describeScope(set.scope)} · {set.size} trajectories · seed {set.seed} · {set.overlap} label(s) per item · annotators{' '}
+            {set.annotators.map((a) => a.name).join(', ')}
+          </p>
+          <p className="text-sm text-zinc-700" data-testid="set-design">
+            Design: {designText(set)} Rates that mix the strata are estimated for the scope by weighting each stratum by N/n; 95% intervals from a seeded
+            stratified Jeffreys bootstrap ({m.recorded.population.draws} draws, seed {set.seed}).
           </p>
           <p className="text-sm text-zinc-500" data-testid="set-progress">
             {m.finalLabels} of {m.items} items have a final label · {m.awaitingLabels} awaiting labels · {m.awaitingAdjudication} awaiting adjudication ·{' '}
@@ -133,15 +186,17 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
       </div>
 
       <div className="rounded-lg border border-zinc-200 bg-white p-4">
-        <p className="text-xs uppercase tracking-wide text-zinc-500">Headline: false-positive rate</p>
+        <p className="text-xs uppercase tracking-wide text-zinc-500">Headline: false-positive rate, estimated for the scope</p>
         <p data-testid="headline-fpr" className="text-2xl font-semibold tabular-nums">
           {fpr.value === null ? '—' : pct(fpr.value)}
-          {fpr.value !== null && (
-            <span className="ml-2 text-base font-normal text-zinc-500">
-              95% CI [{pct(fpr.ci95.low)}, {pct(fpr.ci95.high)}] · {fpr.numerator} of {fpr.denominator} human-failed trajectories passed
-            </span>
-          )}
+          {fpr.value !== null && <span className="ml-2 text-base font-normal text-zinc-500">95% interval [{pct(fpr.ci95.low)}, {pct(fpr.ci95.high)}]</span>}
           {fpr.value === null && <span className="ml-2 text-base font-normal text-zinc-500">{fpr.reason}</span>}
+        </p>
+        <p className="text-sm text-zinc-500" data-testid="headline-sample">
+          Sample tally:{' '}
+          {sampleFpr.value === null
+            ? sampleFpr.reason
+            : `${sampleFpr.numerator} of ${sampleFpr.denominator} human-failed trajectories in the set passed (${pct(sampleFpr.value)} unweighted${set.design === 'stratified' ? ', not a scope rate: the strata were drawn in fixed numbers' : ''})`}
         </p>
       </div>
 
@@ -158,21 +213,50 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
             <h2 className="text-sm font-semibold">{title}</h2>
             <Banner score={score} label={label} />
             <table className="w-full text-left text-sm" data-testid={`metrics-${label}`}>
+              <thead>
+                <tr className="text-xs text-zinc-500">
+                  <th className="py-1 pr-3 font-normal">Metric</th>
+                  <th className="py-1 pr-3 font-normal">Scope estimate [95% interval]</th>
+                  <th className="py-1 font-normal">Sample tally</th>
+                </tr>
+              </thead>
               <tbody>
-                {ROWS.map((row) => (
+                {ESTIMATE_ROWS.map((row) => (
                   <tr key={row.key} className="border-t border-zinc-100" data-testid={`metric-${row.key}`}>
                     <th className="py-1.5 pr-3 font-normal text-zinc-600">{row.label}</th>
-                    <td className="py-1.5">
+                    <td className="py-1.5 pr-3" data-testid="estimate">
+                      <EstimateCell estimate={score.population[row.key]} />
+                    </td>
+                    <td className="py-1.5" data-testid="sample">
                       <RateCell rate={score.metrics[row.key]} />
                     </td>
                   </tr>
                 ))}
                 <tr className="border-t border-zinc-100" data-testid="metric-kappa">
                   <th className="py-1.5 pr-3 font-normal text-zinc-600">Cohen&apos;s κ (verifier vs humans)</th>
-                  <td className="py-1.5 tabular-nums">{score.metrics.kappa.value === null ? <span className="text-zinc-400">undefined: {score.metrics.kappa.reason}</span> : score.metrics.kappa.value.toFixed(3)}</td>
+                  <td className="py-1.5 pr-3" data-testid="estimate">
+                    <EstimateCell estimate={score.population.kappa} digits="kappa" />
+                  </td>
+                  <td className="py-1.5 tabular-nums" data-testid="sample">
+                    {score.metrics.kappa.value === null ? <span className="text-zinc-400">undefined: {score.metrics.kappa.reason}</span> : score.metrics.kappa.value.toFixed(3)}
+                  </td>
+                </tr>
+                <tr className="border-t border-zinc-100" data-testid="metric-precision">
+                  <th className="py-1.5 pr-3 font-normal text-zinc-600">Precision (within the verifier-pass stratum: unbiased as drawn)</th>
+                  <td className="py-1.5" colSpan={2}>
+                    <RateCell rate={score.population.precision} />
+                  </td>
                 </tr>
               </tbody>
             </table>
+            {score.population.notes.length > 0 && (
+              <ul className="list-disc pl-5 text-xs text-zinc-600">
+                {score.population.notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            )}
+            <Strata score={score} label={label} />
             <Confusion score={score} label={label} />
             {label === 'rescored' && (
               <p className="text-sm text-zinc-600">

@@ -6,12 +6,14 @@ import { cache, Fragment, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { getEnvironment } from '@/lib/dashboard/environments.ts';
+import { latestProfile } from '@/lib/rollout/profile-store.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
 import { REFERENCE_TABLE } from '@/lib/difficulty/index.ts';
 import { DescribeSeedForm } from './describe-seed-form.tsx';
 import { FilesTable } from './files-table.tsx';
 import { TaskConfig } from './task-config.tsx';
+import { LatencyProfile } from './latency-profile.tsx';
 import { ValidatorRuns } from './validator-runs.tsx';
 
 type Props = { params: Promise<{ id: string }> };
@@ -22,9 +24,10 @@ const loadEnvironment = cache(async (rawId: string) => {
   await requirePermission('dashboard.read');
   const id = environmentIdSchema.safeParse(rawId);
   if (!id.success) notFound();
-  const environment = await getEnvironment(await requestDb(), id.data);
+  const db = await requestDb();
+  const [environment, profile] = await Promise.all([getEnvironment(db, id.data), latestProfile(db, id.data)]);
   if (!environment) notFound();
-  return environment;
+  return { ...environment, profile };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -154,6 +157,10 @@ export default async function EnvironmentPage({ params }: Props) {
 
       <Panel title={`Files (${env.files.length})`}>
         <FilesTable files={env.files} />
+      </Panel>
+
+      <Panel title="Latency profile">
+        <LatencyProfile profile={env.profile} />
       </Panel>
 
       <ValidatorRuns versionId={env.id} initial={{ runs: env.runs, validationPending: env.validationPending }} />

@@ -8,6 +8,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
 import { AWAITING_REVIEW } from '@/lib/review/types.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
+import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
 import { generationIdSchema } from '../../api/generations/params.ts';
 import { Attempts } from './attempts.tsx';
@@ -43,7 +44,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function GenerationReviewPage({ params, searchParams }: Props) {
   const review = await loadReview((await params).id, (await searchParams).attempt);
   const g = review.generation;
-  const probes = g.versionId ? await probeGroupsOf(await requestDb(), g.versionId) : [];
+  const db = await requestDb();
+  const [probes, rule] = await Promise.all([g.versionId ? probeGroupsOf(db, g.versionId) : [], lineageGateOf(db, g.lineage.id, schedulerConfigFrom())]);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -97,7 +99,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
             <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
           </Panel>
           <Panel id="probes" title="Probes">
-            <Probes groups={probes} releaseAt={schedulerConfigFrom().releaseAt} />
+            {rule && <Probes groups={probes} rule={rule} />}
           </Panel>
           <Panel id="difficulty" title="Difficulty axes">
             <DifficultyAxes parent={review.difficulty.parent} child={review.difficulty.child} />

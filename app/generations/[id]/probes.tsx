@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { LineageGate } from '@/lib/scheduler/gate.ts';
 import type { ProbeGroupView } from '@/lib/scheduler/view.ts';
 
 const GATE_TEXT: Record<string, string> = {
@@ -6,6 +7,7 @@ const GATE_TEXT: Record<string, string> = {
   held: 'below the bar: the next generation is held back',
   saturated: 'saturated: evolution of the next generation was requested',
   'no-next': 'cleared the bar; no approved next generation yet',
+  refused: "not counted: not the lineage's probe policy, too small, or simulated outside demo mode",
 };
 
 function PassBar({ passes, size, releaseAt }: { passes: number; size: number; releaseAt: number }) {
@@ -19,11 +21,14 @@ function PassBar({ passes, size, releaseAt }: { passes: number; size: number; re
   );
 }
 
-// The probes of this generation's version: pass counts against the release bar, and every rollout.
-export function Probes({ groups, releaseAt }: { groups: ProbeGroupView[]; releaseAt: number }) {
-  if (groups.length === 0) return <p className="text-sm text-zinc-500">Not probed yet: generations are probed once approved.</p>;
+// The probes of this generation's version: pass counts against the lineage's release bar, and
+// every rollout. Only groups of the lineage's probe policy can release.
+export function Probes({ groups, rule }: { groups: ProbeGroupView[]; rule: LineageGate }) {
+  const ruleText = `released by ${rule.policy} groups of ≥ ${rule.minGroup} rollouts passing ≥ ${(rule.releaseRate * 100).toFixed(1)}%; timeouts score ${rule.timeoutReward}${rule.demoMode ? ' (demo mode)' : ''}`;
+  if (groups.length === 0) return <p className="text-sm text-zinc-500">Not probed yet: generations are probed once approved ({ruleText}).</p>;
   return (
     <ul className="flex flex-col gap-4" data-testid="probe-groups">
+      <li className="text-xs text-zinc-600" data-testid="gate-rule">Gate: {ruleText}</li>
       {groups.map((g) => (
         <li key={g.id} className="flex flex-col gap-1.5">
           <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -32,7 +37,7 @@ export function Probes({ groups, releaseAt }: { groups: ProbeGroupView[]; releas
               {g.purpose} · {g.policy}{g.simulated && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900">simulated</span>}
             </span>
           </div>
-          <PassBar passes={g.passes} size={g.size} releaseAt={Math.min(releaseAt, g.size)} />
+          <PassBar passes={g.passes} size={g.size} releaseAt={Math.ceil(rule.releaseRate * g.size)} />
           <p className="text-xs text-zinc-600">
             {g.state !== 'complete' ? g.state : (g.gate && GATE_TEXT[g.gate]) ?? 'complete'}
             {g.timeouts > 0 && ` · ${g.timeouts} timed out`}

@@ -86,6 +86,7 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Lai
       <>
         <Row label="Version"><VersionLink id={tree.seed.versionId} /></Row>
         <DifficultyRows difficulty={tree.seed.difficulty} />
+        <Row label={`Pass rate (${tree.policy})`}>{tree.seed.probe ? `${tree.seed.probe.passes}/${tree.seed.probe.size}` : 'no group'}</Row>
       </>
     );
   } else if (attempt) {
@@ -111,6 +112,16 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Lai
         <Row label="Parent"><VersionLink id={generation.parentVersionId} /></Row>
         <DifficultyRows difficulty={generation.difficulty} />
         <Row label="Verdicts"><Verdicts verdicts={generation.verdicts} /></Row>
+        <Row label={`Pass rate (${tree.policy})`}>{generation.probe ? `${generation.probe.passes}/${generation.probe.size}` : 'no group'}</Row>
+        {generation.release && (
+          <Row label="Released by">
+            <span data-testid="node-released-by">
+              {generation.release.policy ?? 'not recorded'}
+              {generation.release.simulated && ' (demo mode)'}
+              {generation.release.passes !== null && ` · ${generation.release.passes}/${generation.release.size}`}
+            </span>
+          </Row>
+        )}
         <Row label="Plan rounds"><span className="tabular-nums">{generation.planRounds}</span></Row>
         <Row label="Attempts">
           <ul className="flex flex-wrap gap-1">

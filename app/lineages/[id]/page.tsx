@@ -4,26 +4,31 @@ import { notFound } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
+import { can } from '@/lib/auth/roles.ts';
 import { getLineageTree } from '@/lib/dashboard/lineages.ts';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
-import { lineageIdSchema } from '@/lib/dashboard/lineages-params.ts';
+import { lineageIdSchema, policyViewSchema } from '@/lib/dashboard/lineages-params.ts';
+import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { LineageStatusBadge } from '../lineage-status-badge.tsx';
+import { GateForm } from './gate-form.tsx';
+import { Releases } from './releases.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
 
 // cache(): metadata and page share one read per request.
-const loadTree = cache(async (rawId: string) => {
-  await requirePermission('dashboard.read');
+const loadTree = cache(async (rawId: string, rawPolicy: string | undefined) => {
+  const user = await requirePermission('dashboard.read');
   const id = lineageIdSchema.safeParse(rawId);
   if (!id.success) notFound();
-  const tree = await getLineageTree(await requestDb(), id.data);
+  const policy = policyViewSchema.safeParse(rawPolicy || undefined);
+  const tree = await getLineageTree(await requestDb(), id.data, { config: schedulerConfigFrom(), policy: policy.success ? policy.data : undefined });
   if (!tree) notFound();
-  return tree;
+  return { tree, mayConfigure: can(user.role, 'lineage.configure') };
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: (await loadTree((await params).id)).name };
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  return { title: (await loadTree((await params).id, (await searchParams).policy)).tree.name };
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -52,8 +57,9 @@ function ExhaustedAxesNote({ exhausted }: { exhausted: LineageTree['exhaustedAxe
   );
 }
 
-export default async function LineagePage({ params }: Props) {
-  const tree = await loadTree((await params).id);
+export default async function LineagePage({ params, searchParams }: Props) {
+  const { tree, mayConfigure } = await loadTree((await params).id, (await searchParams).policy);
+  const gate = tree.gate;
   const settled = tree.generations.filter((g) => g.versionId !== null).length;
   const failed = tree.generations.filter((g) => g.state === 'failed').length;
   return (
@@ -79,10 +85,32 @@ export default async function LineagePage({ params }: Props) {
           <Fact label="Synthesiser">{tree.synthesiser}</Fact>
           <Fact label="Axis · effort">{`${tree.axisPolicy} · ${tree.effort}`}</Fact>
           <Fact label="Approvals required">{tree.approvalsRequired}</Fact>
+          <Fact label="Release gate">
+            <span data-testid="release-gate">
+              {gate.policy} groups of ≥ {gate.minGroup} passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
+            </span>
+          </Fact>
         </dl>
         <ExhaustedAxesNote exhausted={tree.exhaustedAxes} />
+        {gate.demoMode && (
+          <p role="note" data-testid="demo-mode" className="mt-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {gate.policy === 'simulated' ? (
+              <>
+                Demo mode: this lineage is released by the <strong>simulated</strong> policy, which no model ran. Generations it released are marked
+                &ldquo;simulated — demo mode&rdquo;; switch the probe policy to gate it on real runs.
+              </>
+            ) : (
+              <>
+                Demo mode: the simulated policy may release this lineage, but its probe policy is now <strong>{gate.policy}</strong>, so only{' '}
+                {gate.policy} groups count.
+              </>
+            )}
+          </p>
+        )}
       </div>
       <LineageTreeView initial={tree} />
+      <Releases tree={tree} />
+      {mayConfigure && <GateForm lineageId={tree.id} gate={gate} policies={tree.policies} />}
     </div>
   );
 }

@@ -31,8 +31,8 @@ const BUTTON =
 export function LineageTreeView({ initial }: { initial: LineageTree }) {
   const router = useRouter();
   const { data: tree } = useQuery({
-    queryKey: ['lineage-tree', initial.id],
-    queryFn: () => fetchJson<{ tree: LineageTree }>(`/api/lineages/${initial.id}/tree`).then((body) => body.tree),
+    queryKey: ['lineage-tree', initial.id, initial.policy],
+    queryFn: () => fetchJson<{ tree: LineageTree }>(`/api/lineages/${initial.id}/tree?policy=${encodeURIComponent(initial.policy)}`).then((body) => body.tree),
     initialData: initial,
     refetchInterval: (q) => {
       const data = q.state.data;

@@ -18,10 +18,15 @@ CREATE TABLE "new_Lineage" (
     "approvalsRequired" INTEGER NOT NULL DEFAULT 1,
     "frontier" INTEGER,
     "heldOutSet" TEXT,
+    "probePolicy" TEXT,
+    "releaseRate" REAL,
+    "minGroup" INTEGER,
+    "timeoutReward" REAL,
+    "demoMode" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL
 );
-INSERT INTO "new_Lineage" ("approvalsRequired", "axisPolicy", "config", "createdAt", "effort", "frontier", "heldOutSet", "id", "name", "seed", "seedVersionId", "status", "synthesiser", "updatedAt") SELECT "approvalsRequired", "axisPolicy", "config", "createdAt", "effort", "frontier", "heldOutSet", "id", "name", "seed", "seedVersionId", "status", "synthesiser", "updatedAt" FROM "Lineage";
+INSERT INTO "new_Lineage" ("approvalsRequired", "axisPolicy", "config", "createdAt", "demoMode", "effort", "frontier", "heldOutSet", "id", "minGroup", "name", "probePolicy", "releaseRate", "seed", "seedVersionId", "status", "synthesiser", "timeoutReward", "updatedAt") SELECT "approvalsRequired", "axisPolicy", "config", "createdAt", "demoMode", "effort", "frontier", "heldOutSet", "id", "minGroup", "name", "probePolicy", "releaseRate", "seed", "seedVersionId", "status", "synthesiser", "timeoutReward", "updatedAt" FROM "Lineage";
 DROP TABLE "Lineage";
 ALTER TABLE "new_Lineage" RENAME TO "Lineage";
 CREATE INDEX "Lineage_seedVersionId_idx" ON "Lineage"("seedVersionId");
