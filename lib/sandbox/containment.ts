@@ -41,13 +41,21 @@ export function parseProbe(output: string): CgroupCounters {
 // (pids current vs limit) has to answer; it is slow (about 1 s on cgroup v1, where the engine
 // samples once a second), so it is asked only then. On a timeout only the stats are asked (an
 // exec could stall).
+// A probe that could not fork is itself the evidence: in a container with a pids limit (and no
+// RLIMIT_NPROC), EAGAIN on fork means the limit is reached. The engine's stats, sampled once a
+// second, can miss a fork bomb whose processes come and go, more so on a loaded machine.
+const FORK_FAILED = /resource temporarily unavailable|cannot fork|fork: retry/i;
+const PIDS_AT_LIMIT: CgroupCounters = { ...NO_COUNTERS, pidsAtLimit: true };
+
 export async function probeCounters(container: Docker.Container, opts: { exec: boolean }): Promise<CgroupCounters> {
   if (opts.exec) {
     try {
       const probe = await execOutput(container, ['sh', '-c', PROBE]);
       if (probe.exitCode === 0) return parseProbe(probe.log);
-    } catch {
-      // no free pid for the exec: ask the engine
+      if (FORK_FAILED.test(probe.log)) return PIDS_AT_LIMIT;
+    } catch (err) {
+      if (FORK_FAILED.test(err instanceof Error ? err.message : String(err))) return PIDS_AT_LIMIT;
+      // any other failure to exec: ask the engine
     }
   }
   const stats = await container.stats({ stream: false, 'one-shot': true } as { stream: false }).catch(() => undefined);
