@@ -41,7 +41,7 @@ test('the queue lists what waits, oldest first, and j/k/Enter work from the keyb
   await expect(page.getByRole('heading', { level: 1 })).toContainText('generation');
 });
 
-test('a reviewer approves generation 1 and rejects generation 2 with a reason; both show, and the audit log has them', async ({ page, browser }) => {
+test('a reviewer approves generation 1 and rejects generation 4 (the newest: a rejection supersedes what evolved from it) with a reason; both show, and the audit log has them', async ({ page, browser }) => {
   await signIn(page, 'reviewer', `/generations/${generation(1)}`);
   await page.goto(`/generations/${generation(1)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
@@ -57,7 +57,7 @@ test('a reviewer approves generation 1 and rejects generation 2 with a reason; b
   await decideOnPage(page, 'Approve');
   await expect(page.getByTestId('generation-state')).toHaveText('approved');
 
-  await page.goto(`/generations/${generation(2)}`);
+  await page.goto(`/generations/${generation(4)}`);
   await decideOnPage(page, 'Reject');
   await expect(page.getByTestId('decision-error')).toContainText('needs a comment');
   await decideOnPage(page, 'Reject', 'The solution hard-codes the expected report.');
@@ -70,7 +70,7 @@ test('a reviewer approves generation 1 and rejects generation 2 with a reason; b
 
   const lead = await browser.newPage();
   await signIn(lead, 'lead', '/audit');
-  for (const [n, action] of [[1, 'generation.approve'], [2, 'generation.reject']] as const) {
+  for (const [n, action] of [[1, 'generation.approve'], [4, 'generation.reject']] as const) {
     await lead.goto(`/audit?subjectId=${generation(n)}&action=${action}`);
     await expect(lead.getByTestId('audit-row')).toHaveCount(1);
     await expect(lead.getByTestId('audit-row')).toContainText('reviewer@e2e.envolve.test');
@@ -78,13 +78,13 @@ test('a reviewer approves generation 1 and rejects generation 2 with a reason; b
   await lead.close();
 });
 
-test('two reviewers decide generation 3 at once: the second is told it changed under them', async ({ browser }) => {
+test('two reviewers decide generation 2 at once: the second is told it changed under them', async ({ browser }) => {
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
-  await signIn(first, 'reviewer', `/generations/${generation(3)}`);
-  await signIn(second, 'reviewer2', `/generations/${generation(3)}`);
-  await first.goto(`/generations/${generation(3)}`);
-  await second.goto(`/generations/${generation(3)}`);
+  await signIn(first, 'reviewer', `/generations/${generation(2)}`);
+  await signIn(second, 'reviewer2', `/generations/${generation(2)}`);
+  await first.goto(`/generations/${generation(2)}`);
+  await second.goto(`/generations/${generation(2)}`);
   await expect(second.getByTestId('generation-state')).toHaveText('awaiting-review');
 
   await decideOnPage(first, 'Approve');
@@ -100,19 +100,19 @@ test('two reviewers decide generation 3 at once: the second is told it changed u
 
 test("an annotator is refused the review page and the approve API", async ({ page }) => {
   // Annotators may not open the review page at all (it shows rewards); the raw API refuses them too.
-  await signIn(page, 'reviewer', `/generations/${generation(4)}`);
+  await signIn(page, 'reviewer', `/generations/${generation(3)}`);
   const revision = Number(await page.getByTestId('revision').textContent());
   await signIn(page, 'annotator', '/calibration');
-  expect((await page.goto(`/generations/${generation(4)}`))?.status()).toBe(403);
+  expect((await page.goto(`/generations/${generation(3)}`))?.status()).toBe(403);
   const answer = await page.evaluate(
     async ({ id, revision }) => {
       const response = await fetch(`/api/generations/${id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'approve', comment: '', revision }) });
       return { status: response.status, body: await response.text() };
     },
-    { id: generation(4), revision },
+    { id: generation(3), revision },
   );
   expect(answer.status).toBe(403);
-  await signIn(page, 'reviewer', `/generations/${generation(4)}`);
+  await signIn(page, 'reviewer', `/generations/${generation(3)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
 });
 
