@@ -9,6 +9,7 @@ import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, passes } from './gate.ts';
+import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
 
 export const trainerReportSchema = z
   .object({
@@ -31,8 +32,12 @@ export const trainerReportSchema = z
 
 export type TrainerReport = z.infer<typeof trainerReportSchema>;
 
-export class UnknownVersionError extends Error {}
-export class NotServableError extends Error {}
+// The report was refused before anything was recorded (see trainerReportRefusal).
+export class ReportRefusedError extends Error {
+  constructor(readonly refusal: ReportRefusal) {
+    super(refusal.message);
+  }
+}
 
 export interface TrainerReportResult {
   groupId: string;
@@ -58,9 +63,8 @@ async function serverTimeoutReward(db: Db, lineageIds: string[], config: Schedul
 }
 
 export async function reportTrainerGroup(db: Db, report: TrainerReport, config: SchedulerConfig): Promise<TrainerReportResult> {
-  const version = await db.environmentVersion.findUnique({ where: { id: report.versionId }, select: { id: true, heldOutSet: true } });
-  if (!version) throw new UnknownVersionError(`environment version ${report.versionId} not found`);
-  if (version.heldOutSet !== null) throw new NotServableError(`environment version ${report.versionId} is held out (set "${version.heldOutSet}"): it is not trained on`);
+  const refusal = await trainerReportRefusal(db, report);
+  if (refusal) throw new ReportRefusedError(refusal);
   const lineages = await lineagesServing(db, report.versionId);
   const scored = scoredRewards(report, await serverTimeoutReward(db, lineages, config));
   const passCount = scored.filter((s) => passes(s.reward, config.passThreshold)).length;
