@@ -4,7 +4,7 @@
 import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
-import type { Sandbox } from '../lib/sandbox/index.ts';
+import { withBaseImages, type Sandbox } from '../lib/sandbox/index.ts';
 import {
   EVOLVE_JOB,
   evolveJobPayload,
@@ -44,22 +44,24 @@ export function jobHandlers(
   const labelsFor = (job: ClaimedJob) => ({ 'envolve.job': job.id, 'envolve.worker': workerId, 'envolve.lease': leaseLabel(job) });
   const evolutionContext = async (lineageId: string, job: ClaimedJob) => {
     const { settings } = await loadLineage(db, lineageId);
+    // Every build of the lineage (validators, the synthesiser's oracle runs) uses its base-image mapping.
+    const lineageSandbox = withBaseImages(sandbox, settings.baseImages);
     return {
       db,
-      sandbox,
-      ...createSynthesis(settings.synthesiser, { sandbox }),
+      sandbox: lineageSandbox,
+      ...createSynthesis(settings.synthesiser, { sandbox: lineageSandbox }),
       labels: labelsFor(job),
       progress: (message: string) => log(`job ${job.id}: ${message}`),
     };
   };
   return {
     [VALIDATE_JOB]: async (payload, { job }) => {
-      const { versionId, mapBaseImage } = validateJobPayload.parse(payload);
+      const { versionId, baseImages } = validateJobPayload.parse(payload);
       const runs = await validateEnvironment({
         db,
         sandbox,
         versionId,
-        mapBaseImage,
+        baseImages,
         jobId: job.id,
         labels: labelsFor(job),
         progress: (message) => log(`job ${job.id}: ${message}`),
@@ -84,8 +86,9 @@ export function jobHandlers(
       const target = probeJobPayload.parse(payload);
       const config = schedulerConfigFrom();
       const settings = await probeSettings(db, target.lineageId, config);
+      const baseImages = target.lineageId ? (await loadLineage(db, target.lineageId)).settings.baseImages : undefined;
       const summary = await probeVersion(
-        { db, sandbox },
+        { db, sandbox: withBaseImages(sandbox, baseImages) },
         {
           ...target,
           policy: policyNamed(settings.policy),

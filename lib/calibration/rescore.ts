@@ -10,6 +10,7 @@ import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { Sandbox } from '../sandbox/types.ts';
+import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { trialRequest } from '../validate/trial-request.ts';
 import { CalibrationConflictError } from './errors.ts';
 import { parseChangedFiles } from './trajectory-view.ts';
@@ -27,7 +28,7 @@ export interface RescoreOptions {
   setId: string;
   /** Re-run even when the verifier has not changed (a determinism check of the verifier). */
   force?: boolean;
-  mapBaseImage?: boolean;
+  baseImages?: BaseImageMapping; // which local image stands in for a FROM this machine lacks
   labels?: Record<string, string>;
   progress?: (message: string) => void;
 }
@@ -95,7 +96,7 @@ export async function rescoreSet(options: RescoreOptions): Promise<RescoreResult
       const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
       if (!parsed.ok) throw new Error(`task.toml: ${parsed.error}`);
       progress(`building the image of ${bundle.name} (${versionId.slice(0, 12)})`);
-      const build = await sandbox.buildEnvironmentImage(bundle, { mapBaseImage: options.mapBaseImage });
+      const build = await sandbox.buildEnvironmentImage(bundle, { baseImages: options.baseImages, timeoutSec: parsed.config.environment.build_timeout_sec });
       prepared = { bundle, imageId: build.imageId, config: parsed.config };
     } catch (err) {
       for (const item of todo) await record(item.id, { reward: null, passed: null, error: (err as Error).message });

@@ -1,6 +1,7 @@
 // A lineage's settings: how it chooses axes, how much it may change per generation, which
 // synthesiser it uses, and the bounds of its two loops.
 import { z } from 'zod';
+import { baseImageMappingSchema } from '../sandbox/base-image-map.ts';
 import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
 
 // Small against one step's worth of difficulty (several turns, a few nats), large enough that a
@@ -32,6 +33,8 @@ export const lineageSettingsSchema = z.object({
   synthesiser: z.enum(SYNTHESISERS),
   seed: z.number().int().min(0).max(2 ** 31 - 1),
   loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3, difficultyMargin: DEFAULT_DIFFICULTY_MARGIN }),
+  // Which local image stands in for a FROM this machine lacks, for every build of the lineage.
+  baseImages: baseImageMappingSchema.optional(),
 });
 export type LineageSettings = z.infer<typeof lineageSettingsSchema>;
 export type LineageSettingsInput = z.input<typeof lineageSettingsSchema>;

@@ -10,6 +10,7 @@ import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { planAlongAxes } from './plan-axes.ts';
+import { BUILD_FAILED } from '../validate/validate-environment.ts';
 
 export const IN_PROGRESS_STATES = ['planning', 'modifying', 'validating'];
 
@@ -58,6 +59,7 @@ export interface EvolveLineageResult {
   // A generation whose candidate reached no verdict (see settlementOf): evolution stops there and
   // the lineage waits for a person, rather than evolving past a generation nobody could judge.
   needsAttention: Generation | null;
+  buildFailed: Generation | null; // the generation whose image did not build (not retried)
 }
 
 // Evolves until `count` more generations validate, or the lineage stalls, is exhausted, or one
@@ -71,7 +73,7 @@ export async function evolveLineage(
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
-  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null };
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null, buildFailed: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
@@ -86,6 +88,12 @@ export async function evolveLineage(
       }
       if (generation.state === 'failed') {
         result.failed.push(generation);
+        // An image that does not build fails every generation the same way: stop at the first.
+        if (await imageDidNotBuild(ctx, generation)) {
+          result.buildFailed = generation;
+          result.stalled = true;
+          break;
+        }
         if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
           result.stalled = true;
           break;
@@ -100,6 +108,10 @@ export async function evolveLineage(
     await db.lineage.update({ where: { id: lineageId }, data: { status } });
   }
   return result;
+}
+
+async function imageDidNotBuild(ctx: EvolutionContext, generation: Generation): Promise<boolean> {
+  return (await ctx.db.attempt.count({ where: { generationId: generation.id, state: BUILD_FAILED } })) > 0;
 }
 
 // A generation left mid-loop by a process that died is recorded as failed, with why.

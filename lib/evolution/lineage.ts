@@ -2,6 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
 import { getVersion } from '../env/store.ts';
+import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
 
 export interface LoadedLineage {
@@ -16,6 +17,7 @@ export function settingsOf(row: Lineage): LineageSettings {
     synthesiser: row.synthesiser,
     seed: row.seed,
     loops: JSON.parse(row.config).loops,
+    baseImages: JSON.parse(row.config).baseImages,
   });
 }
 
@@ -35,7 +37,10 @@ export async function findOrCreateLineage(db: Db, seedVersionId: string, input: 
     where: { seedVersionId, axisPolicy, effort: settings.effort, synthesiser: settings.synthesiser, seed: settings.seed },
     orderBy: { createdAt: 'asc' },
   });
-  if (existing) return { row: existing, settings: settingsOf(existing) };
+  if (existing) {
+    if (!input.baseImages) return { row: existing, settings: settingsOf(existing) };
+    return setLineageBaseImages(db, existing, settings.baseImages);
+  }
   const row = await db.lineage.create({
     data: {
       name: `${seed.name} · ${describeAxisPolicy(settings.axisPolicy)} · ${settings.effort}`,
@@ -44,8 +49,15 @@ export async function findOrCreateLineage(db: Db, seedVersionId: string, input: 
       effort: settings.effort,
       synthesiser: settings.synthesiser,
       seed: settings.seed,
-      config: JSON.stringify({ loops: settings.loops }),
+      config: JSON.stringify({ loops: settings.loops, baseImages: settings.baseImages }),
     },
   });
   return { row, settings };
+}
+
+// The lineage's base-image mapping, replaced: every later build of the lineage uses it.
+export async function setLineageBaseImages(db: Db, lineage: Lineage, baseImages: BaseImageMapping | undefined): Promise<LoadedLineage> {
+  const config = { ...JSON.parse(lineage.config), baseImages };
+  const row = await db.lineage.update({ where: { id: lineage.id }, data: { config: JSON.stringify(config) } });
+  return { row, settings: settingsOf(row) };
 }

@@ -9,6 +9,8 @@ import { storeBundle } from '../env/store.ts';
 import { validateBundle } from '../env/validate-bundle.ts';
 import { formatProblem } from '../env/problems.ts';
 import type { Plan } from '../synth/types.ts';
+import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
+import { BUILD_FAILED } from '../validate/validate-environment.ts';
 import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
@@ -20,7 +22,10 @@ export type ModifyOutcome =
   | { ok: true; versionId: string }
   | { ok: false; reasons: string[] }
   // The candidate met no fault but no verdict either: retrying it would only meet the same machine.
-  | { ok: false; reasons: string[]; inconclusive: { versionId: string; reason: string } };
+  | { ok: false; reasons: string[]; inconclusive: { versionId: string; reason: string } }
+  // The candidate's image did not build (a build error, a missing base image): the same build
+  // fails the same way, so it is not retried; `buildFailed` carries the build log's tail, once.
+  | { ok: false; reasons: string[]; buildFailed: string };
 
 export interface Settlement {
   state: 'awaiting-review' | 'needs-attention' | 'failed';
@@ -35,6 +40,7 @@ export function settlementOf(outcome: ModifyOutcome, failure: string): Settlemen
   if ('inconclusive' in outcome) {
     return { state: 'needs-attention', versionId: outcome.inconclusive.versionId, error: `held for a person: ${outcome.inconclusive.reason}` };
   }
+  if ('buildFailed' in outcome) return { state: 'failed', error: `${failure}: not retried, the image does not build: ${outcome.buildFailed}` };
   return { state: 'failed', error: `${failure}: ${outcome.reasons.join('\n')}` };
 }
 
@@ -51,7 +57,7 @@ export async function modifyLoop(
   for (let number = first; number < first + lineage.settings.loops.maxModifyRounds; number++) {
     const outcome = await runAttempt(ctx, lineage, generation, parent, plan, number, feedback);
     ctx.progress(`  attempt ${number}: ${describe(outcome)}`);
-    if (outcome.ok || 'inconclusive' in outcome) return outcome;
+    if (outcome.ok || 'inconclusive' in outcome || 'buildFailed' in outcome) return outcome;
     feedback = outcome.reasons;
   }
   return { ok: false, reasons: feedback };
@@ -117,6 +123,10 @@ async function runAttempt(
       return { ok: true, versionId };
     }
     const error = validation.feedback.map(firstLine).join('\n');
+    if (validation.buildFailed) {
+      await finish(BUILD_FAILED, { error: validation.buildFailed });
+      return { ok: false, reasons: [firstLine(validation.buildFailed)], buildFailed: validation.buildFailed };
+    }
     if (validation.inconclusive) {
       await finish('inconclusive', { error });
       return { ok: false, reasons: validation.feedback, inconclusive: { versionId, reason: validation.inconclusive } };
@@ -125,6 +135,11 @@ async function runAttempt(
     return { ok: false, reasons: validation.feedback };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    // The synthesiser builds the parent's image to run its oracle: a build failure there is as final.
+    if (isDeterministicBuildFailure(err)) {
+      await finish(BUILD_FAILED, { error: message });
+      return { ok: false, reasons: [firstLine(message)], buildFailed: message };
+    }
     await finish('error', { error: message });
     return { ok: false, reasons: [message] };
   }
@@ -133,6 +148,7 @@ async function runAttempt(
 function describe(outcome: ModifyOutcome): string {
   if (outcome.ok) return 'valid';
   const reasons = outcome.reasons.map(firstLine).join('; ');
+  if ('buildFailed' in outcome) return `image build failed, not retried (${reasons})`;
   return 'inconclusive' in outcome ? `inconclusive, held for a person (${reasons})` : `invalid (${reasons})`;
 }
 

@@ -3,7 +3,7 @@
 import type { ValidatorRun } from '../db/generated/client.ts';
 import type { TaskBundle } from '../env/bundle.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
-import { validateEnvironment } from '../validate/validate-environment.ts';
+import { BUILD_FAILED, validateEnvironment } from '../validate/validate-environment.ts';
 import type { EvolutionContext } from './context.ts';
 
 export interface CandidateValidation {
@@ -14,6 +14,8 @@ export interface CandidateValidation {
   // rubric check out of time even on its retry, a sandbox failure under the rubric, a verifier out
   // of time): the same candidate would meet the same machine, so a person looks at it instead.
   inconclusive: string | null;
+  // The image did not build: the error with the build log's tail (the same for both validators).
+  buildFailed: string | null;
 }
 
 const LOG_TAIL = 1500;
@@ -39,7 +41,8 @@ export async function validateCandidate(
   const runs = [...pair, rubric];
   const passed = runs.every((r) => r.verdict === 'passed');
   const feedback = await feedbackFrom(ctx, runs);
-  return { passed, runs, feedback, inconclusive: passed ? null : inconclusiveReason(runs, feedback) };
+  const buildFailed = pair.find((r) => r.status === BUILD_FAILED)?.error ?? null;
+  return { passed, runs, feedback, inconclusive: passed || buildFailed ? null : inconclusiveReason(runs, feedback), buildFailed };
 }
 
 // A run without a verdict about the environment: the rubric erred with no item failing, or a

@@ -55,6 +55,20 @@ describe('runWorker', () => {
     expect(job.lastError).toMatch(/^TypeError: wires crossed\n\s+at /);
   });
 
+  it('does not retry an error that says another attempt would fail the same way (a build failure)', async () => {
+    const { id } = await enqueue(db, 'build', {}, { maxAttempts: 3 });
+    const backoff = { baseMs: 10, maxMs: 10 };
+    const deterministic = Object.assign(new Error("base image 'python:3.12' is not available on this machine"), { deterministic: true });
+    let calls = 0;
+    await workUntil(
+      { handlers: { build: async () => { calls++; throw deterministic; } }, backoff },
+      () => waitFor(async () => (await jobState(id)).state === 'dead'),
+    );
+    expect(calls).toBe(1);
+    expect((await jobState(id)).attempts).toBe(1);
+    expect((await jobState(id)).lastError).toContain("base image 'python:3.12' is not available");
+  });
+
   it('dead-letters a job of a kind it has no handler for', async () => {
     const { id } = await enqueue(db, 'mystery', {});
     await workUntil({ handlers: { known: async () => null } }, () =>

@@ -83,7 +83,14 @@ async function runJob(job: ClaimedJob, options: RunOptions): Promise<void> {
   const outcome = await runHandlerWithHeartbeats(job, handler, options);
   if (outcome.ok) await settle('complete', () => queue.complete(job, outcome.result, now));
   else if (options.signal?.aborted) await settle('release', () => queue.release(job));
+  else if (isDeterministic(outcome.error)) await settle('dead-letter', () => queue.deadLetter(job, outcome.error, now));
   else await settle('fail', () => queue.fail(job, outcome.error, options.backoff, now));
+}
+
+// An error that says another attempt would fail the same way (an image that does not build) is
+// not retried: the job fails once, with that error.
+function isDeterministic(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { deterministic?: unknown }).deterministic === true;
 }
 
 // A database restart must not throw away a finished job's result: settling is retried for a while.

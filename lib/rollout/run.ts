@@ -6,7 +6,7 @@ import type { Rollout } from '../db/generated/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { getVersion, loadBundle } from '../env/store.ts';
 import { parseTaskConfig } from '../env/task-config.ts';
-import type { Sandbox, TrialResult } from '../sandbox/types.ts';
+import type { BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
 import { parseSequence } from '../sequence/parse.ts';
 import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
 import { taskLimits } from '../validate/trial-request.ts';
@@ -40,6 +40,15 @@ export interface RolloutRequest {
   jobId?: string;
   timeoutReward?: number; // the low reward a timed-out rollout gets; default 0
   labels?: Record<string, string>;
+}
+
+// Builds (or finds) a version's image. Callers that run many trials build once up front, so an
+// image that does not build fails once, with the build's own error, not once per trial.
+export async function buildVersionImage(deps: RolloutDeps, versionId: string): Promise<BuildResult> {
+  const bundle = await loadBundle(deps.db, versionId);
+  const config = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
+  if (!config.ok) throw new Error(`task.toml: ${config.error}`);
+  return deps.sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec });
 }
 
 export interface RolloutSummary {

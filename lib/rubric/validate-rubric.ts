@@ -123,6 +123,7 @@ export async function runRubricValidator(options: RubricValidatorOptions): Promi
     verifierLog: '',
     error: errorSummary(verdicts),
     containment: executable.imageId ? JSON.stringify({ networkMode: 'none', user: 'agent', bundle: 'read-only /bundle' }) : null,
+    build: null,
     timedOut: executable.timedOut,
     buildDurationMs: 0,
     agentDurationMs: 0,

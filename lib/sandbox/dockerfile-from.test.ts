@@ -19,7 +19,7 @@ describe('Dockerfile FROM lines', () => {
 
   it('rewrites only the given FROM lines and keeps their stage names', () => {
     const froms = parseFromLines(MULTI_STAGE);
-    const out = rewriteFroms(MULTI_STAGE, froms.slice(0, 1), 'sha256:base');
+    const out = rewriteFroms(MULTI_STAGE, [{ line: froms[0]!, imageId: 'sha256:base' }]);
     expect(out.split('\n')[1]).toBe('FROM sha256:base AS build');
     expect(out.split('\n').slice(2).join('\n')).toBe(MULTI_STAGE.split('\n').slice(2).join('\n'));
   });

@@ -37,11 +37,11 @@ export function externalFroms(froms: FromLine[]): FromLine[] {
   return external;
 }
 
-export function rewriteFroms(dockerfile: string, replaced: FromLine[], image: string): string {
+export function rewriteFroms(dockerfile: string, rewrites: Array<{ line: FromLine; imageId: string }>): string {
   const lines = dockerfile.split('\n');
-  for (const from of replaced) {
-    const stage = from.stage ? ` AS ${from.stage}` : '';
-    lines[from.lineIndex] = `FROM ${image}${stage}`;
+  for (const { line, imageId } of rewrites) {
+    const stage = line.stage ? ` AS ${line.stage}` : '';
+    lines[line.lineIndex] = `FROM ${imageId}${stage}`;
   }
   return lines.join('\n');
 }

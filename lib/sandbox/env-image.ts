@@ -6,28 +6,45 @@ import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
+import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappedImageFor, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
+import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, resolveBuildNetwork, type BuildNetworkUsed } from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
 import { packTar, type TarEntry } from './tar.ts';
-import type { BuildOptions, BuildResult } from './types.ts';
+import type { BuildOptions, BuildResult, MappedImage } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
 const LOG_TAIL_LINES = 40;
 
+// A FROM this machine lacks (there is no registry to pull from). The hint names the flag that
+// maps it, and says so when the image is here under its tag but without its repo digest.
 export class BaseImageUnavailableError extends Error {
-  constructor(readonly image: string) {
+  readonly deterministic = true;
+  constructor(readonly image: string, loadedAs?: string, mappedTo?: string) {
     super(
-      `base image '${image}' is not available on this machine (no registry access); ` +
-        `use the local base ${BASE_IMAGE_TAG} or pass mapBaseImage`,
+      mappedTo
+        ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (docker load it; envolve sandbox images lists what a task set needs)`
+        : `base image '${image}' is not available on this machine (no registry access); ` +
+            (loadedAs
+              ? `it is here as '${loadedAs}' without its repo digest (a loaded image loses it): build on it with ${BASE_IMAGE_FLAG} '${image}=${loadedAs}'`
+              : `map it to a local image with ${BASE_IMAGE_FLAG} '${image}=<local image>', or build it on ${BASE_IMAGE_TAG} with ${MAP_ALL_FLAG}`),
     );
     this.name = 'BaseImageUnavailableError';
   }
 }
 
+// A build that ran and failed. The same environment on the same bases fails the same way:
+// callers do not retry it.
 export class EnvironmentBuildError extends Error {
-  constructor(message: string, readonly logTail: string) {
-    super(`${message}\n--- build log (tail) ---\n${logTail}`);
+  readonly deterministic = true;
+  constructor(message: string, readonly logTail: string, readonly network?: BuildNetworkUsed) {
+    super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message);
     this.name = 'EnvironmentBuildError';
   }
+}
+
+// Failures that another try would repeat exactly: not for the modify loop or the queue to retry.
+export function isDeterministicBuildFailure(err: unknown): err is BaseImageUnavailableError | EnvironmentBuildError {
+  return err instanceof BaseImageUnavailableError || err instanceof EnvironmentBuildError;
 }
 
 async function imageIdOf(docker: Docker, ref: string): Promise<string | undefined> {
@@ -52,26 +69,36 @@ function contextHash(entries: TarEntry[], fromIds: string[]): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-// Resolves every external FROM to a local image ID; missing ones are either
-// fatal or (mapBaseImage) replaced by the local base.
-async function resolveFroms(docker: Docker, dockerfile: string, mapBaseImage: boolean) {
-  const missing: FromLine[] = [];
+// The digest-less form of a digest-pinned reference, when that is here (a `docker load`ed image).
+async function loadedWithoutDigest(docker: Docker, image: string): Promise<string | undefined> {
+  const at = image.indexOf('@');
+  if (at < 0) return undefined;
+  const undigested = image.slice(0, at);
+  return (await imageIdOf(docker, undigested)) ? undigested : undefined;
+}
+
+// Resolves every external FROM to a local image ID: the image itself when it is here, else the
+// image the mapping names for it, else (the blanket choice) the local base, else a clear failure.
+async function resolveFroms(docker: Docker, dockerfile: string, mapping: BaseImageMapping) {
   const fromIds: string[] = [];
+  const rewrites: Array<{ line: FromLine; imageId: string }> = [];
+  const mapped: MappedImage[] = [];
   for (const from of externalFroms(parseFromLines(dockerfile))) {
     const id = await imageIdOf(docker, from.image);
-    if (id) fromIds.push(id);
-    else if (mapBaseImage) missing.push(from);
-    else throw new BaseImageUnavailableError(from.image);
-  }
-  if (missing.length === 0) return { dockerfile, fromIds, mappedFrom: [] };
-  const baseId = await imageIdOf(docker, BASE_IMAGE_TAG);
-  if (!baseId) throw new Error(`cannot map FROM lines: the local base ${BASE_IMAGE_TAG} does not exist (run ensureBaseImage)`);
-  return {
+    if (id) {
+      fromIds.push(id);
+      continue;
+    }
+    const target = mappedImageFor(mapping, from.image) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined);
+    if (!target) throw new BaseImageUnavailableError(from.image, await loadedWithoutDigest(docker, from.image));
+    const targetId = await imageIdOf(docker, target);
+    if (!targetId) throw new BaseImageUnavailableError(from.image, undefined, target);
+    fromIds.push(targetId);
     // By ID, not by tag: the image hashed into the tag is the one built on.
-    dockerfile: rewriteFroms(dockerfile, missing, baseId),
-    fromIds: [...fromIds, ...missing.map(() => baseId)],
-    mappedFrom: missing.map((m) => m.image),
-  };
+    rewrites.push({ line: from, imageId: targetId });
+    mapped.push({ from: from.image, to: target, imageId: targetId });
+  }
+  return { dockerfile: rewriteFroms(dockerfile, rewrites), fromIds, mapped };
 }
 
 interface BuildEvent {
@@ -80,33 +107,38 @@ interface BuildEvent {
   errorDetail?: { message?: string };
 }
 
-function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>, timeoutSec?: number) {
+function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>, network: BuildNetworkUsed, timeoutSec?: number) {
   return new Promise<void>((resolve, reject) => {
     const log: string[] = [];
     const tail = () => log.join('').split('\n').slice(-LOG_TAIL_LINES).join('\n');
+    const failed = (message: string) => {
+      const logTail = tail();
+      const why = looksLikeNetworkFailure(log.join('')) ? networkFailureMessage(network) : message;
+      return new EnvironmentBuildError(why, logTail, network);
+    };
     docker
       .buildImage(packTar(entries), {
         t: tag,
         rm: true,
         forcerm: true,
-        networkmode: 'none', // builds get no network either
+        networkmode: network.mode === 'bridge' ? 'default' : network.mode,
         labels,
         abortSignal: timeoutSec ? AbortSignal.timeout(timeoutSec * 1000) : undefined,
       })
       .then((stream) =>
         docker.modem.followProgress(
           stream,
-          (err: Error | null) => (err ? reject(new EnvironmentBuildError(err.message, tail())) : resolve()),
+          (err: Error | null) => (err ? reject(failed(err.message)) : resolve()),
           (event: BuildEvent) => {
             if (event.stream) log.push(event.stream);
             if (event.error) {
               log.push(`${event.error}\n`);
-              reject(new EnvironmentBuildError(`docker build failed: ${event.error}`, tail()));
+              reject(failed(`docker build failed: ${event.error}`));
             }
           },
         ),
       )
-      .catch((err: Error) => reject(new EnvironmentBuildError(err.message, tail())));
+      .catch((err: Error) => reject(failed(err.message)));
   });
 }
 
@@ -118,18 +150,19 @@ export async function buildEnvironmentImage(
   const started = Date.now();
   const entries = contextEntries(bundle);
   const dockerfileEntry = entries.find((e) => e.path === 'Dockerfile');
-  if (!dockerfileEntry) throw new Error(`task ${bundle.name} has no environment/Dockerfile`);
+  if (!dockerfileEntry) throw new EnvironmentBuildError(`task ${bundle.name} has no environment/Dockerfile`, '');
 
-  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), opts.mapBaseImage ?? false);
+  const network = await resolveBuildNetwork(docker, opts.network ?? buildNetworkSetting());
+  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), opts.baseImages ?? NO_MAPPING);
   const context = entries.map((e) => (e === dockerfileEntry ? { ...e, content: Buffer.from(resolved.dockerfile) } : e));
+  // The network is not in the tag: an image that built is the same image whichever network fetched it.
   const tag = `${ENV_IMAGE_REPO}:${contextHash(context, resolved.fromIds)}`;
+  const result = { tag, network, mapped: resolved.mapped };
 
   const existing = await imageIdOf(docker, tag);
-  if (existing) {
-    return { imageId: existing, tag, durationMs: Date.now() - started, cached: true, mappedFrom: resolved.mappedFrom };
-  }
-  await runBuild(docker, context, tag, { 'envolve.task': bundle.name }, opts.timeoutSec);
+  if (existing) return { ...result, imageId: existing, durationMs: Date.now() - started, cached: true };
+  await runBuild(docker, context, tag, { 'envolve.task': bundle.name }, network, opts.timeoutSec);
   const imageId = await imageIdOf(docker, tag);
-  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '');
-  return { imageId, tag, durationMs: Date.now() - started, cached: false, mappedFrom: resolved.mappedFrom };
+  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', network);
+  return { ...result, imageId, durationMs: Date.now() - started, cached: false };
 }

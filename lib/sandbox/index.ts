@@ -8,3 +8,4 @@ export { DEFAULT_COMMAND_OUTPUT_BYTES, DEFAULT_COMMAND_TIMEOUT_SEC } from './int
 export { BUNDLE_MOUNT, DEFAULT_CHECK_TIMEOUT_SEC, type CheckResult, type CheckSpec, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 export { DEFAULT_HOST_CAPACITY, dockerFor, parseDockerHost, type DockerHostSpec } from './docker-hosts.ts';
 export { DockerHostPool, NoHealthyDockerHostError } from './host-pool.ts';
+export { withBaseImages } from './mapped-sandbox.ts';

@@ -1,12 +1,22 @@
 // The sandbox contract: build a task's environment image, run one trial
 // (agent phase, then verifier phase) in it, and clean up after crashed workers.
 import type { TaskBundle } from '../env/bundle.ts';
+import type { BaseImageMapping } from './base-image-map.ts';
+import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
 
 export interface BuildOptions {
-  // Rewrite FROM lines naming images this machine lacks to the local base.
-  mapBaseImage?: boolean;
+  // Which local image stands in for a FROM this machine lacks (see base-image-map.ts).
+  baseImages?: BaseImageMapping;
+  network?: BuildNetwork; // default: the ENVOLVE_BUILD_NETWORK setting
   timeoutSec?: number; // the task's [environment] build_timeout_sec
+}
+
+// A FROM reference this machine lacks, and the local image the build used instead.
+export interface MappedImage {
+  from: string;
+  to: string;
+  imageId: string;
 }
 
 export interface BuildResult {
@@ -14,7 +24,8 @@ export interface BuildResult {
   tag: string; // envolve/env:<hash of environment/ files + base image IDs>
   durationMs: number;
   cached: boolean;
-  mappedFrom: string[]; // FROM images replaced by the local base (mapBaseImage)
+  network: BuildNetworkUsed;
+  mapped: MappedImage[];
 }
 
 export type AgentSpec =

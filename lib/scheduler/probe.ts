@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
-import { runRollout } from '../rollout/run.ts';
+import { buildVersionImage, runRollout } from '../rollout/run.ts';
 import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
@@ -78,6 +78,8 @@ export async function probeVersion(deps: ProbeDeps, req: ProbeRequest): Promise<
   const size = req.size ?? DEFAULT_SCHEDULER_CONFIG.probeSize;
   const passThreshold = req.passThreshold ?? DEFAULT_SCHEDULER_CONFIG.passThreshold;
   const seed = req.seed ?? defaultSeed(req.versionId);
+  // An image that does not build fails the probe here, once, and opens no group.
+  await buildVersionImage(deps, req.versionId);
   const group = await openGroup(deps.db, req, size, passThreshold);
   const attempts = Array.from({ length: size }, (_, i) => i + 1);
   const rollouts = await mapConcurrent(attempts, req.concurrency ?? DEFAULT_SCHEDULER_CONFIG.probeConcurrency, async (attempt) => {

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
+import { baseImageMappingSchema, type BaseImageMapping } from '../sandbox/base-image-map.ts';
 
 export const VALIDATE_JOB = 'validate';
 
 export const validateJobPayload = z.object({
   versionId: z.string().regex(/^[0-9a-f]{64}$/, 'a full environment version id'),
-  mapBaseImage: z.boolean().default(false),
+  baseImages: baseImageMappingSchema.optional(),
 });
 
 export type ValidateJobPayload = z.infer<typeof validateJobPayload>;
@@ -19,8 +20,8 @@ const VALIDATE_PRIORITY = 10;
 export function enqueueValidation(
   db: Db,
   versionId: string,
-  options: { mapBaseImage?: boolean; dedupeKey?: string } = {},
+  options: { baseImages?: BaseImageMapping; dedupeKey?: string } = {},
 ): Promise<Job> {
-  const payload: ValidateJobPayload = { versionId, mapBaseImage: options.mapBaseImage ?? false };
+  const payload: ValidateJobPayload = { versionId, baseImages: options.baseImages };
   return enqueue(db, VALIDATE_JOB, payload, { priority: VALIDATE_PRIORITY, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }

@@ -5,6 +5,8 @@ import type { Db } from '../db/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
+import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
+import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
 import type { AgentSpec, BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
 import { trialRequest } from './trial-request.ts';
 import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
@@ -20,7 +22,7 @@ export interface ValidateOptions {
   versionId: string;
   jobId?: string; // makes the validation idempotent across retries of the same job
   attemptId?: string; // the evolution attempt whose candidate this is
-  mapBaseImage?: boolean;
+  baseImages?: BaseImageMapping; // which local image stands in for a FROM this machine lacks
   labels?: Record<string, string>;
   progress?: (message: string) => void;
 }
@@ -45,9 +47,14 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
   progress(`building the environment image of ${bundle.name}`);
   let build: BuildResult;
   try {
-    build = await options.sandbox.buildEnvironmentImage(bundle, { mapBaseImage: options.mapBaseImage });
+    build = await options.sandbox.buildEnvironmentImage(bundle, {
+      baseImages: options.baseImages,
+      timeoutSec: parsed.config.environment.build_timeout_sec,
+    });
   } catch (err) {
-    return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `image build failed: ${(err as Error).message}`));
+    const failure = { ...errorRecord(options, 'oracle', `image build failed: ${(err as Error).message}`), status: statusOfBuildFailure(err) };
+    if (isDeterministicBuildFailure(err) && 'network' in err && err.network) failure.build = JSON.stringify({ network: err.network });
+    return VALIDATOR_KINDS.map((kind) => ({ ...failure, kind, expectedReward: EXPECTED_REWARD[kind] }));
   }
   progress(`image ${build.imageId.slice(7, 19)} ${build.cached ? '(cached)' : `built in ${build.durationMs} ms`}`);
 
@@ -92,6 +99,7 @@ async function runValidator(
     verifierLog: trial.verifier?.log ?? '',
     error: judgement.verdict === 'passed' ? null : judgement.reason,
     containment: JSON.stringify(trial.containment),
+    build: JSON.stringify(buildRecord(build)),
     timedOut: trial.timedOut,
     buildDurationMs: build.cached ? 0 : build.durationMs,
     agentDurationMs: trial.agent.durationMs,
@@ -101,6 +109,18 @@ async function runValidator(
     attemptId: options.attemptId ?? null,
     rubricVersion: null,
   };
+}
+
+// A failure another try would repeat (a build error, a missing base image) is 'build-failed',
+// which the modify loop and the queue do not retry; a sandbox that could not build at all is 'error'.
+export const BUILD_FAILED = 'build-failed';
+
+function statusOfBuildFailure(err: unknown): string {
+  return isDeterministicBuildFailure(err) ? BUILD_FAILED : 'error';
+}
+
+function buildRecord(build: BuildResult) {
+  return { network: build.network, mapped: build.mapped, tag: build.tag, cached: build.cached };
 }
 
 function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {
@@ -119,6 +139,7 @@ function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: strin
     verifierLog: '',
     error,
     containment: null,
+    build: null,
     timedOut: false,
     buildDurationMs: 0,
     agentDurationMs: 0,

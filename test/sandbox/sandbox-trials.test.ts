@@ -172,14 +172,14 @@ describe('containment', () => {
 });
 
 describe('image builds', () => {
-  it('a FROM image missing on this machine fails clearly; with mapBaseImage it builds on the local base', async () => {
+  it('a FROM image missing on this machine fails clearly; mapped to the local base it builds', async () => {
     const pinned = 'python:3.12-slim@sha256:' + 'ab'.repeat(32);
     const task = helloTask({ 'environment/Dockerfile': `FROM ${pinned} AS build\nRUN echo built > /built.txt\nFROM build\nWORKDIR /app\n` });
     await expect(sandbox.buildEnvironmentImage(task)).rejects.toThrow(
-      `base image '${pinned}' is not available on this machine (no registry access); use the local base envolve/base:bookworm or pass mapBaseImage`,
+      `base image '${pinned}' is not available on this machine (no registry access); map it to a local image with --base-image '${pinned}=<local image>', or build it on envolve/base:bookworm with --map-base-image`,
     );
-    const mapped = await sandbox.buildEnvironmentImage(task, { mapBaseImage: true });
-    expect(mapped.mappedFrom).toEqual([pinned]);
+    const mapped = await sandbox.buildEnvironmentImage(task, { baseImages: { images: {}, unmatchedToBase: true } });
+    expect(mapped.mapped.map((m) => [m.from, m.to])).toEqual([[pinned, 'envolve/base:bookworm']]);
     expect(mapped.imageId).toMatch(/^sha256:/);
   });
 

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../lib/db/client.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
 import { openSandbox, withDb } from '../context.ts';
+import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 type Opts = OutputOptions & Record<string, string | boolean | undefined>;
@@ -195,12 +196,10 @@ export function registerCalibrationCommands(program: Command): void {
         }),
       ),
     );
-  calibration
-    .command('rescore')
+  withBaseImageFlags(calibration.command('rescore'))
     .argument('<set>', 'calibration set id')
     .description("re-run the current tests on the set's trajectories (their artifacts replayed in fresh containers)")
     .option('--force', 're-run even when the tests have not changed')
-    .option('--map-base-image', "rewrite Dockerfile FROM lines this machine lacks to the local base image")
     .option('--json', 'print one JSON document')
     .action((setId: string, opts: Opts) =>
       guard(opts, () =>
@@ -210,7 +209,7 @@ export function registerCalibrationCommands(program: Command): void {
             sandbox: await openSandbox(),
             setId,
             force: Boolean(opts.force),
-            mapBaseImage: Boolean(opts.mapBaseImage),
+            baseImages: baseImagesFrom(opts),
             progress,
           });
           emit(opts, result, (r) =>

@@ -10,6 +10,7 @@ import { describeImportedSeed, parseSequenceSpec } from '../../lib/evolution/ind
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { openSandbox, withDb } from '../context.ts';
+import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
@@ -45,11 +46,9 @@ export function registerEnvCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((id: string, opts: Opts) => run(opts, () => exportCommand(id, opts)));
 
-  env
-    .command('validate')
+  withBaseImageFlags(env.command('validate'))
     .argument('<id>', 'a version id or a unique prefix of it')
     .option('--enqueue', 'hand the validation to the workers instead of running it here')
-    .option('--map-base-image', 'build FROM the local base image where the Dockerfile names an image this machine lacks')
     .option('--json', 'print one JSON document')
     .description('oracle (solution scores 1) and invalid-test (nop scores 0), in parallel containers')
     .action((id: string, opts: Opts) => run(opts, () => validateCommand(id, opts)));
@@ -162,20 +161,21 @@ async function exportCommand(id: string, opts: Opts): Promise<void> {
 }
 
 async function validateCommand(id: string, opts: Opts): Promise<void> {
-  const mapBaseImage = Boolean(opts.mapBaseImage);
+  const baseImages = baseImagesFrom(opts);
   const outcome = await withDb(async (db) => {
     const versionId = await resolveVersionId(db, id);
-    if (opts.enqueue) return { versionId, job: await enqueueValidation(db, versionId, { mapBaseImage }) };
+    if (opts.enqueue) return { versionId, job: await enqueueValidation(db, versionId, { baseImages }) };
     const sandbox = await openSandbox();
-    const runs = await validateEnvironment({ db, sandbox, versionId, mapBaseImage, progress });
+    const runs = await validateEnvironment({ db, sandbox, versionId, baseImages, progress });
     return { versionId, runs };
   });
   if (outcome.job) {
     emit(opts, { ok: true, ...outcome }, (o) => `queued validation job ${o.job.id} for ${shortId(o.versionId)}`);
     return;
   }
-  const runs = outcome.runs.map(({ agentLog, verifierLog, containment, rewardDetail, ...run }) => ({
+  const runs = outcome.runs.map(({ agentLog, verifierLog, containment, rewardDetail, build, ...run }) => ({
     ...run,
+    build: build ? JSON.parse(build) : null,
     rewardDetail: rewardDetail ? JSON.parse(rewardDetail) : null,
     containment: containment ? JSON.parse(containment) : null,
     agentLogTail: agentLog.slice(-2000),

@@ -14,7 +14,8 @@ import {
 import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { nonNegativeInt, positiveInt } from '../flags.ts';
+import { withBaseImages } from '../../lib/sandbox/index.ts';
+import { baseImagesFrom, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 interface EvolveOptions extends OutputOptions {
@@ -26,8 +27,7 @@ interface EvolveOptions extends OutputOptions {
 }
 
 export function registerEvolveCommand(program: Command): void {
-  program
-    .command('evolve')
+  withBaseImageFlags(program.command('evolve'))
     .argument('<id>', 'the seed environment version (id or unique prefix)')
     .description('evolve a seed into a lineage of validated, harder generations')
     .option('--generations <n>', 'validated generations to add', '1')
@@ -53,6 +53,7 @@ type EvolveReport = LineageReport & {
   stalled: boolean;
   exhausted: string | null;
   needsAttention: { number: number; reason: string } | null;
+  buildFailed: { number: number; error: string } | null;
 };
 
 async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveReport> {
@@ -69,14 +70,16 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
       effort: opts.effort as Effort,
       synthesiser: opts.synth as SynthesiserName,
       seed,
+      baseImages: baseImagesFrom(opts),
     });
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
-    const sandbox = await openSandbox();
+    const sandbox = withBaseImages(await openSandbox(), lineage.settings.baseImages);
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
     const needsAttention = result.needsAttention ? { number: result.needsAttention.number, reason: result.needsAttention.error ?? '' } : null;
     const added = result.validated.length;
-    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention };
+    const buildFailed = result.buildFailed ? { number: result.buildFailed.number, error: result.buildFailed.error ?? '' } : null;
+    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention, buildFailed };
   });
 }
 
@@ -97,7 +100,8 @@ function humanReport(report: EvolveReport): string {
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
     table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
-    `${report.added} generation(s) added${report.stalled ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
+    `${report.added} generation(s) added${report.stalled && !report.buildFailed ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
+    ...(report.buildFailed ? [`generation ${report.buildFailed.number} ${report.buildFailed.error}`] : []),
     ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
   ].join('\n');
 }

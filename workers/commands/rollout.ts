@@ -5,7 +5,8 @@ import { resolveVersionId } from '../../lib/env/store.ts';
 import { createPolicy, parsePolicyName, POLICY_NAMES, type PolicySpec } from '../../lib/rollout/policies/index.ts';
 import { runRollout, type RolloutSummary } from '../../lib/rollout/run.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { fraction, nonNegativeInt, positiveInt } from '../flags.ts';
+import { baseImagesFrom, fraction, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
+import { withBaseImages } from '../../lib/sandbox/index.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 interface RolloutOptions extends OutputOptions {
@@ -30,8 +31,7 @@ export function policySpecFrom(opts: { policy: string; competence?: string; mode
 }
 
 export function registerRolloutCommand(program: Command): void {
-  program
-    .command('rollout')
+  withBaseImageFlags(program.command('rollout'))
     .argument('<version>', 'an environment version id or a unique prefix of it')
     .description('run a policy in fresh containers of a version, store the trajectories, print reward/turns/id per rollout')
     .requiredOption('--policy <name>', POLICY_NAMES.join(' | '))
@@ -53,7 +53,7 @@ export function registerRolloutCommand(program: Command): void {
         const policy = createPolicy(policySpecFrom(opts));
         const rollouts = await withDb(async (db) => {
           const versionId = await resolveVersionId(db, ref);
-          const sandbox = await openSandbox();
+          const sandbox = withBaseImages(await openSandbox(), baseImagesFrom(opts));
           const done: RolloutSummary[] = [];
           for (let attempt = 1; attempt <= attempts; attempt++) {
             progress(`attempt ${attempt}/${attempts}: ${policy.name} on ${shortId(versionId)} (seed ${seed + attempt - 1})`);

@@ -21,7 +21,10 @@ import {
   type ProbeSummary,
 } from '../../lib/scheduler/index.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { fraction, positiveInt } from '../flags.ts';
+import { baseImagesFrom, fraction, positiveInt, withBaseImageFlags } from '../flags.ts';
+import { mergeMappings } from '../../lib/sandbox/base-image-map.ts';
+import { loadLineage } from '../../lib/evolution/lineage.ts';
+import { withBaseImages } from '../../lib/sandbox/index.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
 interface ProbeOptions extends OutputOptions {
@@ -49,8 +52,7 @@ function probeSummary(s: ProbeSummary & { frontier?: number }): string {
 }
 
 function registerProbe(program: Command): void {
-  program
-    .command('probe')
+  withBaseImageFlags(program.command('probe'))
     .argument('<id>', 'a generation id, or an environment version id (or unique prefix)')
     .description('run a probe group (8 rollouts by default) and let the scheduler act on it')
     .option('--policy <name>', "oracle | nop | simulated | anthropic | openai (default: the lineage's probe policy, else ENVOLVE_PROBE_POLICY or oracle)")
@@ -65,8 +67,11 @@ function registerProbe(program: Command): void {
         const result = await withDb(async (db) => {
           const target = await probeTarget(db, id);
           const settings = await probeSettings(db, target.lineageId, config);
+          // The lineage's base-image mapping, with this run's flags over it.
+          const stored = target.lineageId ? (await loadLineage(db, target.lineageId)).settings.baseImages : undefined;
+          const sandbox = withBaseImages(await openSandbox(), mergeMappings(stored, baseImagesFrom(opts)));
           const summary = await probeVersion(
-            { db, sandbox: await openSandbox() },
+            { db, sandbox },
             {
               ...target,
               policy: policyNamed(opts.policy ?? settings.policy),

@@ -8,9 +8,9 @@ import { latestSeedFilterRun, runSeedFilter } from '../../lib/drift/seed-filter.
 import { resolveVersionId } from '../../lib/env/store.ts';
 import { parsePolicyName } from '../../lib/rollout/policies/index.ts';
 import { policyNamed, probeVersion, schedulerConfigFrom } from '../../lib/scheduler/index.ts';
-import type { DockerSandbox } from '../../lib/sandbox/index.ts';
+import { withBaseImages, type Sandbox } from '../../lib/sandbox/index.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { positiveInt } from '../flags.ts';
+import { baseImagesFrom, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, table, type OutputOptions } from '../output.ts';
 
 const FLAGS: Record<string, string> = { maxPasses: 'max-passes', probeSize: 'probe-size', minTurns: 'min-turns' };
@@ -47,14 +47,14 @@ async function filterCommand(db: Db, opts: FilterOpts): Promise<void> {
   const versionIds = opts.versions ? await Promise.all(opts.versions.split(',').map((v) => resolveVersionId(db, v.trim()))) : undefined;
   const config = schedulerConfigFrom(process.env);
   const concurrency = opts.concurrency ? positiveInt(opts.concurrency, '--concurrency') : config.probeConcurrency;
-  let sandbox: DockerSandbox | null = null;
+  let sandbox: Sandbox | null = null;
   const result = await runSeedFilter(db, {
     policy: policyName,
     versionIds,
     thresholds,
     probe: async (versionId) => {
       // Docker only when a candidate still needs its probe.
-      sandbox ??= await openSandbox();
+      sandbox ??= withBaseImages(await openSandbox(), baseImagesFrom(opts));
       progress(`probing ${versionId.slice(0, 12)}: ${thresholds.probeSize} rollouts of ${policyName}`);
       const summary = await probeVersion({ db, sandbox }, { versionId, policy: policyNamed(policyName), size: thresholds.probeSize, concurrency, purpose: 'probe', progress });
       progress(`  ${summary.passes}/${summary.size} passed, mean turns ${summary.meanTurns?.toFixed(1) ?? '–'}`);
@@ -67,8 +67,7 @@ async function filterCommand(db: Db, opts: FilterOpts): Promise<void> {
 
 export function registerSeedsCommands(program: Command): void {
   const seeds = program.command('seeds').description('which imported environments are hard enough to evolve: the seed filter and its funnel');
-  seeds
-    .command('filter')
+  withBaseImageFlags(seeds.command('filter'))
     .description('probe candidates lacking a probe under the policy, keep those at pass rate ≤ max-passes/probe-size and mean turns ≥ min-turns, store the run')
     .option('--max-passes <n>', 'keep at most this many passes of --probe-size', '4')
     .option('--probe-size <n>', 'rollouts per probe (other group sizes are scaled)', '8')

@@ -1,0 +1,16 @@
+// A sandbox whose every build uses one base-image mapping (a lineage's): the evolution loops,
+// the synthesiser's oracle runs and probes all build through it without each passing it on.
+import type { TaskBundle } from '../env/bundle.ts';
+import { mergeMappings, type BaseImageMapping } from './base-image-map.ts';
+import type { BuildOptions, BuildResult, Sandbox } from './types.ts';
+
+export function withBaseImages(sandbox: Sandbox, baseImages: BaseImageMapping | undefined): Sandbox {
+  if (!baseImages) return sandbox;
+  return {
+    buildEnvironmentImage: (bundle: TaskBundle, opts: BuildOptions = {}): Promise<BuildResult> =>
+      sandbox.buildEnvironmentImage(bundle, { ...opts, baseImages: mergeMappings(baseImages, opts.baseImages) }),
+    runTrial: (request) => sandbox.runTrial(request),
+    reapContainers: (opts) => sandbox.reapContainers(opts),
+    runChecks: (request) => sandbox.runChecks(request),
+  };
+}

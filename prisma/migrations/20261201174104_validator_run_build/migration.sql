@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ValidatorRun" ADD COLUMN "build" TEXT;
