@@ -5,6 +5,7 @@ import { readStoredDifficulty } from '../difficulty/index.ts';
 import { median } from '../drift/stats.ts';
 import { readProceduralMetadata } from '../synth/procedural/metadata.ts';
 import { jsonEntries } from './flatten.ts';
+import { internetRequests } from '../env/harbor-warnings.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type {
   EnvironmentDetail,
@@ -119,7 +120,7 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
   });
   if (!version) return null;
   const pending = await versionsWithActiveJobs(db, [id]);
-  const { sections, error } = taskTomlSections(version.taskToml);
+  const { sections, doc, error } = taskTomlSections(version.taskToml);
   return {
     id: version.id,
     name: version.name,
@@ -128,6 +129,9 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     taskToml: version.taskToml,
     taskTomlSections: sections,
     taskTomlError: error,
+    taskConfig: doc,
+    taskDifficulty: (doc?.metadata as Record<string, unknown> | undefined)?.difficulty ?? null,
+    internetRequested: internetRequests(version.taskToml),
     instruction: version.instruction,
     files: version.files.map((file) => ({
       path: file.path,

@@ -4,12 +4,12 @@ import { parse } from 'smol-toml';
 import { flattenEntries, isTable } from './flatten.ts';
 import type { TaskTomlSection } from './types.ts';
 
-export function taskTomlSections(raw: string): { sections: TaskTomlSection[]; error: string | null } {
+export function taskTomlSections(raw: string): { sections: TaskTomlSection[]; doc: Record<string, unknown> | null; error: string | null } {
   let doc: Record<string, unknown>;
   try {
     doc = parse(raw);
   } catch (err) {
-    return { sections: [], error: err instanceof Error ? err.message : String(err) };
+    return { sections: [], doc: null, error: err instanceof Error ? err.message : String(err) };
   }
   const topLevel = Object.fromEntries(Object.entries(doc).filter(([, value]) => !isTable(value)));
   const sections: TaskTomlSection[] = [];
@@ -17,5 +17,5 @@ export function taskTomlSections(raw: string): { sections: TaskTomlSection[]; er
   for (const [name, value] of Object.entries(doc)) {
     if (isTable(value)) sections.push({ name, entries: flattenEntries(value) });
   }
-  return { sections, error: null };
+  return { sections, doc, error: null };
 }

@@ -76,6 +76,12 @@ export interface EnvironmentDetail {
   taskToml: string;
   taskTomlSections: TaskTomlSection[];
   taskTomlError: string | null;
+  // task.toml as parsed, TOML types kept (arrays, numbers, booleans); null when it does not parse.
+  taskConfig: Record<string, unknown> | null;
+  // The task author's own [metadata] difficulty, as written; Envolve's computed one is `difficulty`.
+  taskDifficulty: unknown;
+  // Phases whose table sets allow_internet = true: Envolve runs them offline all the same.
+  internetRequested: string[];
   instruction: string;
   files: EnvironmentFileRow[];
   runs: ValidatorRunRow[]; // newest first

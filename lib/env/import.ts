@@ -4,7 +4,7 @@
 // and stores nothing, and never stops the others.
 
 import { lstat, readdir } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { PrismaClient } from '../db/generated/client.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, METADATA_SIDECAR } from './content-hash.ts';
@@ -13,6 +13,7 @@ import { formatProblem, hasErrors, taskError, taskWarning, type TaskProblem } fr
 import { readArchive } from './read-archive.ts';
 import { readTaskDir } from './read-task-dir.ts';
 import { parseSidecar } from './sidecar.ts';
+import { harborWarnings } from './harbor-warnings.ts';
 import { getVersion, storeBundle, type EnvironmentMetadata } from './store.ts';
 import { ORACLE_FILE, validateBundle } from './validate-bundle.ts';
 
@@ -39,15 +40,44 @@ export function seedMetadata(): EnvironmentMetadata {
   return { kind: 'seed', generation: 0, parents: [] };
 }
 
+// What an import of a collection did: each task's result, the folders in it that are not tasks
+// (reported, never silently skipped), and one summary line.
+export interface ImportReport {
+  results: TaskImportResult[];
+  notTasks: string[];
+  summary: string; // e.g. "15 imported, 4 refused, 1 folder is not a task"
+}
+
 export async function importPath(db: PrismaClient, path: string, options: ImportOptions = {}): Promise<TaskImportResult[]> {
+  return (await importCollection(db, path, options)).results;
+}
+
+export async function importCollection(db: PrismaClient, path: string, options: ImportOptions = {}): Promise<ImportReport> {
   const target = resolve(path);
   const info = await lstat(target).catch(() => null);
   if (!info) throw new Error(`cannot import ${path}: no such file or directory`);
-  if (info.isFile()) return importArchive(db, target, options);
+  if (info.isFile()) return report(await importArchive(db, target, options), []);
   if (!info.isDirectory()) throw new Error(`cannot import ${path}: not a directory or a .tar/.tar.gz archive`);
 
-  const taskDirs = (await looksLikeTask(target)) ? [target] : await findTaskDirs(target);
-  if (taskDirs.length === 0) throw new Error(`no task found under ${path} (a task directory holds task.toml)`);
+  const { taskDirs, notTasks } = (await looksLikeTask(target)) ? { taskDirs: [target], notTasks: [] } : await findTaskDirs(target);
+  if (taskDirs.length === 0) {
+    throw new Error(`no task found under ${path} (a task directory holds task.toml)${notTasks.length ? `; not tasks: ${notTasks.join(', ')}` : ''}`);
+  }
+  return report(await importDirs(db, taskDirs, options), notTasks);
+}
+
+export function summaryLine(results: TaskImportResult[], notTasks: string[]): string {
+  const imported = results.filter((r) => r.ok).length;
+  const parts = [`${imported} imported`, `${results.length - imported} refused`];
+  if (notTasks.length > 0) parts.push(`${notTasks.length} ${notTasks.length === 1 ? 'folder is' : 'folders are'} not a task`);
+  return parts.join(', ');
+}
+
+function report(results: TaskImportResult[], notTasks: string[]): ImportReport {
+  return { results, notTasks, summary: summaryLine(results, notTasks) };
+}
+
+async function importDirs(db: PrismaClient, taskDirs: string[], options: ImportOptions): Promise<TaskImportResult[]> {
   const results: TaskImportResult[] = [];
   for (const dir of taskDirs) {
     try {
@@ -84,7 +114,7 @@ async function importBundle(
 ): Promise<TaskImportResult> {
   const sidecarFile = bundleFile(bundle, METADATA_SIDECAR);
   const harborBundle = { ...bundle, files: bundle.files.filter((f) => f.path !== METADATA_SIDECAR) };
-  const problems = [...readProblems, ...validateBundle(harborBundle, options.limits)];
+  const problems = [...readProblems, ...validateBundle(harborBundle, options.limits), ...harborWarnings(harborBundle)];
 
   let metadata = seedMetadata();
   if (sidecarFile) {
@@ -124,26 +154,35 @@ async function importBundle(
 // A directory without task.toml but with Harbor's other parts is still taken
 // as one task, so the user hears that task.toml is missing rather than "no task".
 async function looksLikeTask(dir: string): Promise<boolean> {
-  const names = new Set(await readdir(dir));
+  return namesLookLikeTask(new Set(await readdir(dir)));
+}
+
+function namesLookLikeTask(names: Set<string>): boolean {
   return names.has('task.toml') || names.has('instruction.md') || (names.has('environment') && names.has('tests'));
 }
 
-async function findTaskDirs(root: string): Promise<string[]> {
+// The task directories under root, and the topmost folders that hold no task although their
+// parent's collection does (a README folder, a task missing all of Harbor's parts).
+async function findTaskDirs(root: string): Promise<{ taskDirs: string[]; notTasks: string[] }> {
   const found: string[] = [];
+  const visited: string[] = [];
   const pending = [root];
   while (pending.length > 0) {
     const dir = pending.shift() as string;
     const entries = await readdir(dir, { withFileTypes: true });
-    if (dir !== root && entries.some((e) => e.isFile() && e.name === 'task.toml')) {
+    if (dir !== root && namesLookLikeTask(new Set(entries.map((e) => e.name)))) {
       found.push(dir);
       continue;
     }
+    if (dir !== root) visited.push(dir);
     // Dirent.isDirectory() is false for symlinks, so links are never followed.
     for (const entry of entries) {
-      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) pending.push(join(dir, entry.name));
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) pending.push(join(dir, entry.name));
     }
   }
-  return found.sort();
+  const holdsTask = (dir: string) => dir === root || found.some((task) => task.startsWith(`${dir}/`));
+  const notTasks = visited.filter((dir) => !holdsTask(dir) && holdsTask(dirname(dir)));
+  return { taskDirs: found.sort(), notTasks: notTasks.map((dir) => relative(root, dir)).sort() };
 }
 
 function failed(name: string, location: string, errors: string[]): TaskImportResult {

@@ -3,7 +3,7 @@
 import type { ValidatorRun } from '../db/generated/client.ts';
 import type { TaskBundle } from '../env/bundle.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
-import { BUILD_FAILED, validateEnvironment } from '../validate/validate-environment.ts';
+import { BUILD_FAILED, REFUSED, validateEnvironment } from '../validate/validate-environment.ts';
 import type { EvolutionContext } from './context.ts';
 
 export interface CandidateValidation {
@@ -41,7 +41,8 @@ export async function validateCandidate(
   const runs = [...pair, rubric];
   const passed = runs.every((r) => r.verdict === 'passed');
   const feedback = await feedbackFrom(ctx, runs);
-  const buildFailed = pair.find((r) => r.status === BUILD_FAILED)?.error ?? null;
+  // Neither an image that does not build nor a task Envolve refuses to run gets better on a retry.
+  const buildFailed = pair.find((r) => r.status === BUILD_FAILED || r.status === REFUSED)?.error ?? null;
   return { passed, runs, feedback, inconclusive: passed || buildFailed ? null : inconclusiveReason(runs, feedback), buildFailed };
 }
 

@@ -4,6 +4,7 @@
 import type { Db } from '../db/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
+import { COMPOSE_FILES, internetRequests } from '../env/harbor-warnings.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
@@ -44,6 +45,11 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
   const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
   if (!parsed.ok) return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `task.toml: ${parsed.error}`));
 
+  const compose = COMPOSE_FILES.find((path) => bundleFile(bundle, path));
+  if (compose) {
+    const reason = `refused: ${compose} makes this a multi-container task, and Envolve runs one container; run without its services it would fail for the wrong reason`;
+    return VALIDATOR_KINDS.map((kind) => ({ ...errorRecord(options, kind, reason), status: REFUSED }));
+  }
   progress(`building the environment image of ${bundle.name}`);
   let build: BuildResult;
   try {
@@ -84,6 +90,14 @@ async function runValidator(
     return { ...errorRecord(options, kind, `sandbox failure: ${(err as Error).message}`), imageId: build.imageId };
   }
   const judgement = judgeTrial(kind, trial);
+  const internet = internetRequests(config.raw);
+  // Not a silent 0: a task that asked for internet and failed offline is told so.
+  const error =
+    judgement.verdict === 'passed'
+      ? null
+      : internet.length > 0
+        ? `Envolve ran this task offline although it asks for internet (${internet.map((t) => `[${t}] allow_internet = true`).join(', ')}); what failed: ${judgement.reason}`
+        : judgement.reason;
   return {
     versionId: options.versionId,
     kind,
@@ -97,7 +111,7 @@ async function runValidator(
     verifierExitCode: trial.verifier?.exitCode ?? null,
     agentLog: trial.agent.log,
     verifierLog: trial.verifier?.log ?? '',
-    error: judgement.verdict === 'passed' ? null : judgement.reason,
+    error,
     containment: JSON.stringify(trial.containment),
     build: JSON.stringify(buildRecord(build)),
     timedOut: trial.timedOut,
@@ -114,6 +128,8 @@ async function runValidator(
 // A failure another try would repeat (a build error, a missing base image) is 'build-failed',
 // which the modify loop and the queue do not retry; a sandbox that could not build at all is 'error'.
 export const BUILD_FAILED = 'build-failed';
+// A task Envolve cannot run as written (a multi-container task): refused before anything runs.
+export const REFUSED = 'refused';
 
 function statusOfBuildFailure(err: unknown): string {
   return isDeterministicBuildFailure(err) ? BUILD_FAILED : 'error';

@@ -106,3 +106,28 @@ describe('base-image mapping', () => {
     expect(byKind.oracle!.error).toContain(`base image '${pinned}' is mapped to 'envolve-test/not-loaded:1', which is not on this machine`);
   });
 });
+
+describe('tasks Envolve runs differently from Harbor', () => {
+  it('a task asking for internet is run offline, and its validation says so and what failed', async () => {
+    const byKind = await validate(
+      helloTask({
+        'task.toml': '[environment]\nallow_internet = true\n[agent]\ntimeout_sec = 60\n[verifier]\ntimeout_sec = 60\n',
+        'solution/solve.sh': '#!/bin/bash\ncurl -fsS --max-time 5 http://deb.debian.org/debian/README > /app/out.txt || echo "download failed"\n',
+        'tests/test.sh': '#!/bin/bash\nif grep -qi debian /app/out.txt 2>/dev/null; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n',
+      }),
+    );
+    expect(byKind.oracle).toMatchObject({ verdict: 'failed', reward: 0 });
+    expect(byKind.oracle!.error).toMatch(
+      /^Envolve ran this task offline although it asks for internet \(\[environment\] allow_internet = true\); what failed: /,
+    );
+    expect(byKind.oracle!.agentLog).toContain('download failed');
+  });
+
+  it('a multi-container task is refused at validation with the reason, nothing run', async () => {
+    const byKind = await validate(helloTask({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n' }));
+    for (const run of Object.values(byKind)) {
+      expect(run).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
+      expect(run.error).toMatch(/^refused: environment\/docker-compose\.yaml makes this a multi-container task/);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // `envolve env …`: import, list, show, export and validate environment versions.
 import type { Command } from 'commander';
 import { exportVersion } from '../../lib/env/export.ts';
-import { importPath } from '../../lib/env/import.ts';
+import { importCollection } from '../../lib/env/import.ts';
 import { getEnvironment, listEnvironments } from '../../lib/dashboard/environments.ts';
 import { userInfo } from 'node:os';
 import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
@@ -93,18 +93,20 @@ async function run(opts: Opts, body: () => Promise<void>): Promise<void> {
 }
 
 async function importCommand(path: string, opts: Opts): Promise<void> {
-  const results = await withDb((db) => importPath(db, path));
+  const { results, notTasks, summary } = await withDb((db) => importCollection(db, path));
   const ok = results.every((r) => r.ok);
-  emit(opts, { ok, results }, ({ results }) =>
-    results
-      .map((r) =>
+  emit(opts, { ok, summary, results, notTasks }, () =>
+    [
+      ...results.map((r) =>
         [
           `${r.ok ? '✓' : '✗'} ${r.name}  ${r.ok ? shortId(r.versionId) : 'not imported'}${r.alreadyStored ? ' (already stored)' : ''}`,
           ...r.errors.map((e) => `    error: ${e}`),
           ...r.warnings.map((w) => `    warning: ${w}`),
         ].join('\n'),
-      )
-      .join('\n'),
+      ),
+      ...notTasks.map((dir) => `– ${dir}  not a task (no task.toml, instruction.md, or environment/ with tests/)`),
+      summary,
+    ].join('\n'),
   );
   if (!ok) process.exitCode = 1;
 }
@@ -129,10 +131,14 @@ async function listCommand(opts: Opts): Promise<void> {
 async function showCommand(id: string, opts: Opts): Promise<void> {
   const detail = await withDb(async (db) => getEnvironment(db, await resolveVersionId(db, id)));
   if (!detail) throw new Error(`environment version ${id} not found`);
-  emit(opts, detail, (d) =>
+  // The JSON keeps task.toml's own types (taskConfig); the display rows are strings for people.
+  const { taskTomlSections, ...json } = detail;
+  emit(opts, json, (d) =>
     [
       `${d.name}  ${d.id}`,
       `source: ${d.source}   created: ${d.createdAt}`,
+      `difficulty: ${d.taskDifficulty ?? '–'} (the task's [metadata]); ${d.difficulty ? `D ${d.difficulty.total.toFixed(2)} (computed by Envolve)` : 'D not computed yet'}`,
+      ...(d.internetRequested.length ? [`internet: asked for in ${d.internetRequested.map((t) => `[${t}]`).join(', ')}; Envolve runs the agent and verifier offline`] : []),
       '',
       table([['FILE', 'SIZE', 'EXEC'], ...d.files.map((f) => [f.path, String(f.size), f.executable ? 'x' : ''])]),
       '',

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bundleOf, validTaskFiles } from '../../test/env/task-fixtures.ts';
+import { harborWarnings, internetRequests } from './harbor-warnings.ts';
+import { formatProblem } from './problems.ts';
+
+const warningsOf = (files: Record<string, string>) => harborWarnings(bundleOf({ ...validTaskFiles(), ...files })).map(formatProblem);
+
+describe('harborWarnings', () => {
+  it('says nothing about a clean task', () => {
+    expect(warningsOf({})).toEqual([]);
+  });
+
+  it('flags CRLF scripts and a shebang below the first line', () => {
+    expect(warningsOf({ 'tests/test.sh': '#!/bin/bash\r\necho 1 > /logs/verifier/reward.txt\r\n' })).toEqual([
+      "tests/test.sh: has CRLF line endings: bash reads the \\r as part of each command ($'\\r': command not found)",
+    ]);
+    expect(warningsOf({ 'solution/solve.sh': '\n#!/bin/bash\necho hi\n' })).toEqual([
+      'solution/solve.sh: the shebang is on line 2, not at the very start: the kernel ignores it',
+    ]);
+  });
+
+  it('flags COPY sources missing from environment/, and not stage copies, globs that match or URLs', () => {
+    const dockerfile = [
+      'FROM envolve/base:bookworm AS build',
+      'COPY --from=build /x /y',
+      'COPY data/*.csv \\',
+      '     /app/',
+      'ADD https://example.com/f.tgz /tmp/',
+      'COPY --chown=agent:agent missing.txt config/ /app/',
+    ].join('\n');
+    expect(warningsOf({ 'environment/Dockerfile': dockerfile, 'environment/data/a.csv': 'x', 'environment/config/c.ini': 'y' })).toEqual([
+      "environment/Dockerfile: COPY source 'missing.txt' is not in environment/: the build will fail",
+    ]);
+  });
+
+  it('flags an explicit request for internet, by phase, and compose files', () => {
+    expect(internetRequests('[environment]\nallow_internet = true\n[agent]\nallow_internet = false\n')).toEqual(['environment']);
+    expect(internetRequests('[metadata]\n')).toEqual([]);
+    expect(warningsOf({ 'task.toml': '[agent]\nallow_internet = true\n', 'environment/docker-compose.yaml': 'services: {}\n' })).toEqual([
+      'task.toml: asks for internet ([agent] allow_internet = true): Envolve runs the agent and the verifier offline, so whatever needs the network will fail',
+      'environment/docker-compose.yaml: a multi-container task: Envolve builds environment/Dockerfile and runs one container; the other services will not run',
+    ]);
+  });
+});
