@@ -1,6 +1,7 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
 import { registerCalibrationCommands } from './commands/calibration.ts';
+import { registerDatasetCommands } from './commands/dataset.ts';
 import { registerDeterminismCommand } from './commands/determinism.ts';
 import { registerDoctorCommand } from './commands/doctor.ts';
 import { registerEnvCommands } from './commands/env.ts';
@@ -22,6 +23,7 @@ const program = new Command()
   .showHelpAfterError();
 
 registerEnvCommands(program);
+registerDatasetCommands(program);
 registerDoctorCommand(program);
 registerCalibrationCommands(program);
 registerEvolveCommand(program);

@@ -13,6 +13,7 @@ import { formatProblem, hasErrors, taskError, taskWarning, type TaskProblem } fr
 import { readArchive } from './read-archive.ts';
 import { readTaskDir } from './read-task-dir.ts';
 import { parseSidecar } from './sidecar.ts';
+import { registryTaskDirs } from './dataset.ts';
 import { harborWarnings } from './harbor-warnings.ts';
 import { getVersion, storeBundle, type EnvironmentMetadata } from './store.ts';
 import { ORACLE_FILE, validateBundle } from './validate-bundle.ts';
@@ -56,6 +57,7 @@ export async function importCollection(db: PrismaClient, path: string, options: 
   const target = resolve(path);
   const info = await lstat(target).catch(() => null);
   if (!info) throw new Error(`cannot import ${path}: no such file or directory`);
+  if (info.isFile() && target.endsWith('.json')) return importRegistry(db, target, options);
   if (info.isFile()) return report(await importArchive(db, target, options), []);
   if (!info.isDirectory()) throw new Error(`cannot import ${path}: not a directory or a .tar/.tar.gz archive`);
 
@@ -71,6 +73,13 @@ export function summaryLine(results: TaskImportResult[], notTasks: string[]): st
   const parts = [`${imported} imported`, `${results.length - imported} refused`];
   if (notTasks.length > 0) parts.push(`${notTasks.length} ${notTasks.length === 1 ? 'folder is' : 'folders are'} not a task`);
   return parts.join(', ');
+}
+
+// A Harbor registry file (a dataset export's registry.json): the local tasks it names.
+async function importRegistry(db: PrismaClient, file: string, options: ImportOptions): Promise<ImportReport> {
+  const { dirs, refused } = await registryTaskDirs(file);
+  const results = await importDirs(db, dirs, options);
+  return report([...results, ...refused.map((r) => failed(r.name, file, [r.reason]))], []);
 }
 
 function report(results: TaskImportResult[], notTasks: string[]): ImportReport {

@@ -37,6 +37,19 @@ export async function frontierVersionId(db: Db, lineage: { id: string; seedVersi
   return released?.versionId ?? null;
 }
 
+// The released frontier version of each lineage (its seed before any release), for export.
+export async function lineageFrontierVersions(db: Db, lineageIds: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const lineageId of lineageIds) {
+    const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
+    if (!lineage) throw new Error(`lineage ${lineageId} not found`);
+    const versionId = await frontierVersionId(db, lineage, lineage.frontier ?? 0);
+    if (!versionId) throw new Error(`lineage ${lineageId} has no released version at its frontier ${lineage.frontier}`);
+    ids.push(versionId);
+  }
+  return ids;
+}
+
 async function recordGate(db: Db, groupId: string, gate: string, decision: GateDecision): Promise<void> {
   await db.probeGroup.update({ where: { id: groupId }, data: { gate, gateRule: JSON.stringify(decision) } });
 }

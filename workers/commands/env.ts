@@ -20,7 +20,7 @@ export function registerEnvCommands(program: Command): void {
 
   env
     .command('import')
-    .argument('<path>', 'a task directory, a directory of tasks, or a .tar/.tar.gz archive')
+    .argument('<path>', 'a task directory, a directory of tasks (a Harbor dataset), a Harbor registry .json file, or a .tar/.tar.gz archive')
     .option('--json', 'print one JSON document')
     .description('import tasks as seed environments; bad tasks are reported and store nothing')
     .action((path: string, opts: Opts) => run(opts, () => importCommand(path, opts)));
