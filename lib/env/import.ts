@@ -68,6 +68,13 @@ export async function importCollection(db: PrismaClient, path: string, options: 
   return report(await importDirs(db, taskDirs, options), notTasks);
 }
 
+// The bundles of the tasks in a directory (one task, a collection, a dataset), read, not stored.
+export async function readTasksAt(path: string): Promise<TaskBundle[]> {
+  const target = resolve(path);
+  const dirs = (await looksLikeTask(target)) ? [target] : (await findTaskDirs(target)).taskDirs;
+  return Promise.all(dirs.map(async (dir) => (await readTaskDir(dir)).bundle));
+}
+
 export function summaryLine(results: TaskImportResult[], notTasks: string[]): string {
   const imported = results.filter((r) => r.ok).length;
   const parts = [`${imported} imported`, `${results.length - imported} refused`];

@@ -8,10 +8,14 @@ import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index
 import { importPath } from '../../lib/env/import.ts';
 import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { readTasksAt } from '../../lib/env/import.ts';
+import { imageInventory } from '../../lib/sandbox/image-inventory.ts';
+import { ensureToolchainImage, TOOLCHAIN_NAMES, TOOLCHAIN_REPO, TOOLCHAINS, type ToolchainName } from '../../lib/sandbox/toolchain-images.ts';
 import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../lib/scheduler/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 
@@ -46,6 +50,48 @@ export function registerSystemCommands(program: Command): void {
         const { docker } = await openSandbox();
         const base = await ensureBaseImage({ docker, progress });
         emit(opts, { ok: true, ...base }, (b) => `${b.tag} ${b.imageId}${b.built ? ' (built)' : ''}`);
+      }),
+    );
+  withBaseImageFlags(sandbox.command('images'))
+    .argument('<path>', 'a task directory, a directory of tasks, or a Harbor dataset directory')
+    .description('the images the tasks build FROM: present or missing here, and the docker save / docker load commands to bring the missing ones')
+    .option('--json', 'print one JSON document')
+    .action((path: string, opts: Opts) =>
+      guard(opts, async () => {
+        const { docker } = await openSandbox();
+        const inventory = await imageInventory(docker, await readTasksAt(path), baseImagesFrom(opts));
+        emit(opts, { ok: inventory.images.every((i) => i.present), ...inventory }, (inv) =>
+          [
+            table([
+              ['IMAGE', 'HERE', 'MAPPED TO', 'TASKS'],
+              ...inv.images.map((i) => [i.reference, i.present ? 'present' : 'missing', i.mappedTo ?? '–', i.tasks.join(', ')]),
+            ]),
+            ...(inv.save ? ['', 'on a machine that can pull them:', `  ${inv.save}`, 'then here:', `  ${inv.load}`] : []),
+            ...(inv.mapAfterLoad.length ? ['a loaded image loses its repo digest; build the pinned references on the loaded tags with:', ...inv.mapAfterLoad.map((f) => `  ${f}`)] : []),
+          ].join('\n'),
+        );
+      }),
+    );
+  sandbox
+    .command('toolchains')
+    .argument('[names...]', `toolchains to build (${TOOLCHAIN_NAMES.join(', ')}); default all`)
+    .description(`build offline toolchain bases from Debian packages (${TOOLCHAIN_REPO}:<name>) to map registry images to`)
+    .option('--json', 'print one JSON document')
+    .action((names: string[], opts: Opts) =>
+      guard(opts, async () => {
+        const chosen = names.length ? names : TOOLCHAIN_NAMES;
+        const unknown = chosen.filter((n) => !TOOLCHAIN_NAMES.includes(n as ToolchainName));
+        if (unknown.length) throw new Error(`unknown toolchain(s) ${unknown.join(', ')}: choose from ${TOOLCHAIN_NAMES.join(', ')}`);
+        const { docker } = await openSandbox();
+        await ensureBaseImage({ docker, progress });
+        const built = [];
+        for (const name of chosen as ToolchainName[]) {
+          progress(`toolchain ${name}: ${TOOLCHAINS[name].join(' ')}`);
+          built.push(await ensureToolchainImage(docker, name));
+        }
+        emit(opts, { ok: true, toolchains: built }, (r) =>
+          r.toolchains.map((t) => `${t.toolchainTag} ${t.imageId}${t.cached ? '' : ` (built in ${Math.round(t.durationMs / 1000)} s)`}`).join('\n'),
+        );
       }),
     );
   sandbox
