@@ -166,6 +166,12 @@ async function exportCommand(id: string, opts: Opts): Promise<void> {
   emit(opts, { ok: true, ...result }, (r) => `wrote ${r.fileCount} files of ${shortId(r.versionId)} to ${r.dir}`);
 }
 
+function describeBuild(build: { network?: { setting: string; mode: string }; mapped?: Array<{ from: string; to: string }> } | null | undefined): string[] {
+  if (!build?.network) return [];
+  const mapped = (build.mapped ?? []).map((m) => `; FROM ${m.from} built on ${m.to}`).join('');
+  return [`image built with ENVOLVE_BUILD_NETWORK=${build.network.setting} (${build.network.mode} network)${mapped}; trials ran offline`];
+}
+
 async function validateCommand(id: string, opts: Opts): Promise<void> {
   const baseImages = baseImagesFrom(opts);
   const outcome = await withDb(async (db) => {
@@ -189,13 +195,16 @@ async function validateCommand(id: string, opts: Opts): Promise<void> {
   }));
   const ok = runs.every((r) => r.verdict === 'passed');
   emit(opts, { ok, versionId: outcome.versionId, runs }, ({ runs }) =>
-    runs
-      .map(
-        (r) =>
+    [
+      ...runs.map(
+        (r, i) =>
           `${r.verdict === 'passed' ? '✓' : '✗'} ${r.kind.padEnd(12)} ${r.verdict.padEnd(7)} reward ${r.reward ?? '–'} ` +
-          `(expected ${r.expectedReward}) image ${shortId(r.imageId)} ${r.totalDurationMs} ms${r.error ? `\n    ${r.error}` : ''}`,
-      )
-      .join('\n'),
+          `(expected ${r.expectedReward}) image ${shortId(r.imageId)} ${r.totalDurationMs} ms` +
+          // A build failure is the same for both validators: its log is printed once.
+          (r.error && r.error !== runs[i - 1]?.error ? `\n    ${r.error}` : r.error ? '\n    (the same error)' : ''),
+      ),
+      ...describeBuild(runs[0]?.build),
+    ].join('\n'),
   );
   if (!ok) process.exitCode = 1;
 }
