@@ -38,7 +38,10 @@ describe('harborWarnings', () => {
     expect(internetRequests('[metadata]\n')).toEqual([]);
     expect(warningsOf({ 'task.toml': '[agent]\nallow_internet = true\n', 'environment/docker-compose.yaml': 'services: {}\n' })).toEqual([
       'task.toml: asks for internet ([agent] allow_internet = true): Envolve runs the agent and the verifier offline, so whatever needs the network will fail',
-      'environment/docker-compose.yaml: a multi-container task: Envolve builds environment/Dockerfile and runs one container; the other services will not run',
+      "environment/docker-compose.yaml: a multi-container task Envolve will refuse to validate: environment/docker-compose.yaml has no 'main' service (the container the agent and the tests run in)",
+    ]);
+    expect(warningsOf({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n  db:\n    image: envolve/base:bookworm\n' })).toEqual([
+      'environment/docker-compose.yaml: a multi-container task: its 1 sidecar(s) run on a per-trial network with no internet, and their images must be on this machine',
     ]);
   });
 });

@@ -3,9 +3,9 @@
 // internet in its agent or verifier phase (Envolve runs trials offline), and compose files.
 import { parse } from 'smol-toml';
 import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
+import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
 
-export const COMPOSE_FILES = ['environment/docker-compose.yaml', 'environment/docker-compose.yml', 'environment/compose.yaml', 'environment/compose.yml'];
 
 export function harborWarnings(bundle: TaskBundle): TaskProblem[] {
   return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle)];
@@ -98,7 +98,15 @@ function internetWarnings(bundle: TaskBundle): TaskProblem[] {
 }
 
 function composeWarnings(bundle: TaskBundle): TaskProblem[] {
-  return COMPOSE_FILES.filter((path) => bundleFile(bundle, path)).map((path) =>
-    taskWarning(path, 'a multi-container task: Envolve builds environment/Dockerfile and runs one container; the other services will not run'),
-  );
+  const compose = composeFileOf(bundle);
+  if (!compose) return [];
+  const spec = parseCompose(compose.path, compose.text);
+  return [
+    taskWarning(
+      compose.path,
+      spec.ok
+        ? `a multi-container task: its ${spec.sidecars.length} sidecar(s) run on a per-trial network with no internet, and their images must be on this machine`
+        : `a multi-container task Envolve will refuse to validate: ${spec.reason}`,
+    ),
+  ];
 }

@@ -2,6 +2,7 @@
 import type Docker from 'dockerode';
 import type { TaskBundle } from '../env/bundle.ts';
 import { createDocker } from './docker.ts';
+import { composeFileOf, parseCompose, startServices } from './compose.ts';
 import { buildEnvironmentImage } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
@@ -15,8 +16,21 @@ export class DockerSandbox implements Sandbox {
     return buildEnvironmentImage(this.docker, bundle, opts);
   }
 
-  runTrial(request: TrialRequest): Promise<TrialResult> {
-    return runTrial(this.docker, request);
+  // A multi-container task's sidecars start on a per-trial internal network before the agent and
+  // are removed with the trial.
+  async runTrial(request: TrialRequest): Promise<TrialResult> {
+    const compose = composeFileOf(request.bundle);
+    if (!compose) return runTrial(this.docker, request);
+    const spec = parseCompose(compose.path, compose.text);
+    if (!spec.ok) throw new Error(`refused: ${spec.reason}`);
+    const services = await startServices(this.docker, spec.sidecars, request);
+    let result: TrialResult | undefined;
+    try {
+      result = await runTrial(this.docker, { ...request, network: services.network });
+      return result;
+    } finally {
+      await services.teardown(result?.containerId);
+    }
   }
 
   reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]> {

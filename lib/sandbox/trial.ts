@@ -60,11 +60,13 @@ async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Lim
     // gives root execs no capabilities at all in a container whose main
     // process is non-root, and the verifier and the clean-up need theirs.
     User: '0',
-    NetworkDisabled: true,
+    NetworkDisabled: !req.network,
     Labels: { 'envolve.managed': '1', 'envolve.task': req.bundle.name },
-    HostConfig: hostConfigFor(limits),
+    HostConfig: req.network ? { ...hostConfigFor(limits), NetworkMode: req.network.name } : hostConfigFor(limits),
+    ...(req.network ? { NetworkingConfig: { EndpointsConfig: { [req.network.name]: { Aliases: req.network.aliases } } } } : {}),
   };
-  const taken = await warmPoolFor(docker).take({ options, labels: req.labels ?? {}, budgetSec: req.agentTimeoutSec + req.verifierTimeoutSec });
+  const budgetSec = req.agentTimeoutSec + req.verifierTimeoutSec;
+  const taken = await warmPoolFor(docker).take({ options, labels: req.labels ?? {}, budgetSec, fresh: Boolean(req.network) });
   return taken.container;
 }
 
@@ -112,10 +114,10 @@ interface TrialState {
   clock: PhaseClock;
 }
 
-function containmentOf(state: TrialState, limits: Limits): Containment {
+function containmentOf(state: TrialState, limits: Limits, network?: TrialRequest['network']): Containment {
   const phases = [state.agent, state.verifier].filter((p): p is PhaseResult => p !== null);
   return {
-    networkMode: 'none',
+    networkMode: network ? `internal:${network.name}` : 'none',
     oomKilled: state.oomKilledMain || state.counters.oomKills > 0,
     pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
     killedBySigkill: phases.some((p) => p.exitCode === 137),
@@ -231,7 +233,7 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     imageId: req.imageId,
     agent: state.agent,
     verifier: state.verifier,
-    containment: containmentOf(state, limits),
+    containment: containmentOf(state, limits, req.network),
     phaseMs: state.clock.laps,
     ...(state.outputs ? { outputs: state.outputs } : {}),
     ...(state.protectedPathsTouched !== undefined ? { protectedPathsTouched: state.protectedPathsTouched } : {}),

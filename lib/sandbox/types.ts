@@ -79,6 +79,9 @@ export interface TrialRequest {
   // Return the regular files the agent created or changed under these directories (read after
   // the agent phase, before the tests are copied in). Off unless given.
   captureOutputs?: CaptureRequest;
+  // A multi-container task's per-trial internal network (no egress): the trial container joins it
+  // under these aliases instead of having no network. Set by the compose runner, never pooled.
+  network?: { name: string; aliases: string[] };
 }
 
 export interface CaptureRequest {

@@ -41,6 +41,7 @@ export interface TakeRequest {
   // This trial's labels (job lease, rollout, validator): only a container made for it can carry them.
   labels: Record<string, string>;
   budgetSec: number; // agent + verifier budgets
+  fresh?: boolean; // created for this trial only, never pooled (e.g. on a per-trial network)
 }
 
 export interface TakenContainer {
@@ -89,7 +90,7 @@ export class WarmPool {
   ) {}
 
   async take(request: TakeRequest): Promise<TakenContainer> {
-    if (this.size === 0 || this.#closed) return { container: await this.#createFresh(request), warm: false };
+    if (this.size === 0 || this.#closed || request.fresh) return { container: await this.#createFresh(request), warm: false };
     this.#startHousekeeping();
     const key = JSON.stringify(request.options);
     const pool = this.#configs.get(key) ?? this.#addConfig(key, request.options);

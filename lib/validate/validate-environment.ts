@@ -4,7 +4,8 @@
 import type { Db } from '../db/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
-import { COMPOSE_FILES, internetRequests } from '../env/harbor-warnings.ts';
+import { internetRequests } from '../env/harbor-warnings.ts';
+import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
@@ -45,10 +46,11 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
   const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
   if (!parsed.ok) return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `task.toml: ${parsed.error}`));
 
-  const compose = COMPOSE_FILES.find((path) => bundleFile(bundle, path));
-  if (compose) {
-    const reason = `refused: ${compose} makes this a multi-container task, and Envolve runs one container; run without its services it would fail for the wrong reason`;
-    return VALIDATOR_KINDS.map((kind) => ({ ...errorRecord(options, kind, reason), status: REFUSED }));
+  const compose = composeFileOf(bundle);
+  const spec = compose ? parseCompose(compose.path, compose.text) : undefined;
+  if (spec && !spec.ok) {
+    // Run without the services it names, it would fail for the wrong reason.
+    return VALIDATOR_KINDS.map((kind) => ({ ...errorRecord(options, kind, `refused: ${spec.reason}`), status: REFUSED }));
   }
   progress(`building the environment image of ${bundle.name}`);
   let build: BuildResult;
@@ -128,7 +130,7 @@ async function runValidator(
 // A failure another try would repeat (a build error, a missing base image) is 'build-failed',
 // which the modify loop and the queue do not retry; a sandbox that could not build at all is 'error'.
 export const BUILD_FAILED = 'build-failed';
-// A task Envolve cannot run as written (a multi-container task): refused before anything runs.
+// A task Envolve cannot run as written (a compose file it cannot honour): refused before anything runs.
 export const REFUSED = 'refused';
 
 function statusOfBuildFailure(err: unknown): string {

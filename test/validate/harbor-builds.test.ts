@@ -123,11 +123,11 @@ describe('tasks Envolve runs differently from Harbor', () => {
     expect(byKind.oracle!.agentLog).toContain('download failed');
   });
 
-  it('a multi-container task is refused at validation with the reason, nothing run', async () => {
-    const byKind = await validate(helloTask({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n' }));
+  it('a multi-container task Envolve cannot run is refused at validation with the reason, nothing run', async () => {
+    const byKind = await validate(helloTask({ 'environment/docker-compose.yaml': 'services:\n  web:\n    image: nginx\n' }));
     for (const run of Object.values(byKind)) {
       expect(run).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
-      expect(run.error).toMatch(/^refused: environment\/docker-compose\.yaml makes this a multi-container task/);
+      expect(run.error).toBe("refused: environment/docker-compose.yaml has no 'main' service (the container the agent and the tests run in)");
     }
   });
 });

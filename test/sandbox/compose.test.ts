@@ -1,0 +1,80 @@
+// A multi-container task for real: `main` (built from environment/Dockerfile) and an HTTP sidecar
+// the tests query, on a per-trial internal network. Oracle 1, nop 0, neither container reaches
+// the internet, and the sidecar, the trial container and the network are gone afterwards.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { storeBundle } from '../../lib/env/store.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
+import { helloTask } from './fixtures.ts';
+
+const sandbox = new DockerSandbox();
+let testDb: TestDb;
+const run = randomUUID().slice(0, 8);
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.cleanup());
+
+// The sidecar records whether it can reach a host this machine reaches, then serves /srv.
+const SIDECAR = [
+  'mkdir -p /srv && cd /srv && echo hello > greeting',
+  '(curl -s --max-time 5 -o /dev/null http://deb.debian.org/debian/ && echo reachable || echo unreachable) > egress',
+  'exec python3 -m http.server 8080',
+].join(' && ');
+
+function composeTask() {
+  return helloTask({
+    'instruction.md': `Fetch http://api:8080/greeting from the api service and write it to /app/out.txt (${run}).\n`,
+    'environment/docker-compose.yaml': `services:\n  main:\n    build: .\n  api:\n    image: envolve/base:bookworm\n    command: ${JSON.stringify(SIDECAR)}\n`,
+    'solution/solve.sh': [
+      '#!/bin/bash',
+      'curl -sS --retry 20 --retry-connrefused --retry-delay 1 http://api:8080/greeting -o /app/out.txt',
+      'echo "sidecar egress: $(curl -sS --retry 20 --retry-connrefused --retry-delay 1 http://api:8080/egress)"',
+      'if curl -s --max-time 5 -o /dev/null http://deb.debian.org/debian/; then echo "main egress: reachable"; else echo "main egress: unreachable"; fi',
+      '',
+    ].join('\n'),
+  });
+}
+
+async function leftovers(): Promise<{ containers: number; networks: number }> {
+  const containers = await sandbox.docker.listContainers({ all: true, filters: { label: [`envolve.version`] } });
+  const ours = containers.filter((c) => c.Labels['envolve.run'] === run);
+  const networks = (await sandbox.docker.listNetworks({ filters: { label: [`envolve.run=${run}`] } })).length;
+  return { containers: ours.length, networks };
+}
+
+describe('a compose task with main and an HTTP sidecar', () => {
+  it('validates (oracle 1, nop 0) with no egress from either container, and leaves nothing behind', async () => {
+    const versionId = await storeBundle(testDb.db, composeTask(), { source: 'import' });
+    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId, labels: { 'envolve.run': run } });
+    const byKind = Object.fromEntries(runs.map((r) => [r.kind, r]));
+    expect(byKind.oracle, `${byKind.oracle?.error}\n${byKind.oracle?.agentLog}`).toMatchObject({ verdict: 'passed', reward: 1 });
+    expect(byKind['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
+    expect(byKind.oracle!.agentLog).toContain('sidecar egress: unreachable');
+    expect(byKind.oracle!.agentLog).toContain('main egress: unreachable');
+    expect(JSON.parse(byKind.oracle!.containment ?? '{}').networkMode).toMatch(/^internal:envolve-trial-/);
+
+    // The trial container is removed in the background once its result is read.
+    const deadline = Date.now() + 120_000;
+    let left = await leftovers();
+    while ((left.containers > 0 || left.networks > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      left = await leftovers();
+    }
+    expect(left).toEqual({ containers: 0, networks: 0 });
+  });
+
+  it('refuses at validation what it cannot run, with the reason', async () => {
+    const task = helloTask({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n  db:\n    build: ./db\n' });
+    const versionId = await storeBundle(testDb.db, task, { source: 'import' });
+    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
+    for (const r of runs) {
+      expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
+      expect(r.error).toBe("refused: environment/docker-compose.yaml: service 'db' uses build, which Envolve does not run");
+    }
+  });
+});
