@@ -9,7 +9,7 @@ import { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type Anthr
 import { describeFailure } from '../../synth/anthropic/tool-client.ts';
 import { tokenCounts } from '../../synth/anthropic/usage.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
-import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, parseBashInput, systemPrompt, workingDirOf } from './llm-agent.ts';
+import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, environmentServices, parseBashInput, systemPrompt, workingDirOf } from './llm-agent.ts';
 import { runAgentLoop, type Conversation, type ModelReply, type ToolOutcome } from './llm-loop.ts';
 
 export interface AnthropicPolicyOptions {
@@ -64,7 +64,7 @@ export class AnthropicPolicy implements Policy {
   }
 
   async act(episode: PolicyEpisode): Promise<void> {
-    const conversation = new ClaudeConversation(this.client, this.config, systemPrompt(workingDirOf(episode.task)), episode.instruction);
+    const conversation = new ClaudeConversation(this.client, this.config, systemPrompt(workingDirOf(episode.task), environmentServices(episode.task)), episode.instruction);
     await runAgentLoop(episode, conversation, Math.min(episode.maxTurns, this.maxTurns ?? Infinity));
   }
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
-import { bashInputJsonSchema, parseBashInput, PROMPT_OUTPUT_LIMIT, renderObservation, truncateForPrompt, workingDirOf } from './llm-agent.ts';
+import {
+  bashInputJsonSchema,
+  environmentServices,
+  parseBashInput,
+  PROMPT_OUTPUT_LIMIT,
+  renderObservation,
+  systemPrompt,
+  truncateForPrompt,
+  workingDirOf,
+} from './llm-agent.ts';
 
 const withDockerfile = (dockerfile: string, toml?: string) =>
   bundleOf({ ...validTaskFiles(), 'environment/Dockerfile': dockerfile, ...(toml === undefined ? {} : { 'task.toml': toml }) });
@@ -51,5 +60,25 @@ describe('the bash tool', () => {
     expect(parseBashInput({ command: 'ls' })).toEqual({ ok: true, command: 'ls', timeoutSec: undefined });
     expect(parseBashInput({ command: 'ls', timeout: -1 })).toMatchObject({ ok: false, problem: expect.stringMatching(/timeout: /) });
     expect(parseBashInput('ls')).toMatchObject({ ok: false, problem: expect.stringMatching(/call it as \{"command": "\.\.\."\}/) });
+  });
+});
+
+describe('environmentServices', () => {
+  it("names a compose task's sidecars and the MCP servers task.toml declares, and the prompt says so", () => {
+    const task = bundleOf({
+      ...validTaskFiles(),
+      'task.toml': '[environment]\n[[environment.mcp_servers]]\nname = "tickets"\ntransport = "streamable-http"\nurl = "http://mcp:8000/mcp"\n',
+      'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n  mcp:\n    image: envolve/base:bookworm\n',
+    });
+    const services = environmentServices(task);
+    expect(services).toEqual([
+      'Other services run beside this container and are reachable by host name: mcp.',
+      "MCP server 'tickets' (streamable-http http://mcp:8000/mcp) is available to you from the container.",
+    ]);
+    const prompt = systemPrompt('/app', services);
+    expect(prompt).toContain('There is no internet access.');
+    expect(prompt).toContain("MCP server 'tickets'");
+    expect(environmentServices(bundleOf(validTaskFiles()))).toEqual([]);
+    expect(systemPrompt('/app')).toContain('There is no network access.');
   });
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
 import { parseTaskConfig } from '../../env/task-config.ts';
+import { composeFileOf, parseCompose } from '../../sandbox/compose.ts';
 import type { CommandResult } from '../types.ts';
 
 export const BASH_TOOL_NAME = 'bash';
@@ -46,14 +47,38 @@ export function parseBashInput(input: unknown): BashCall {
   return { ok: true, command: parsed.data.command, timeoutSec: parsed.data.timeout };
 }
 
-export function systemPrompt(workingDir: string): string {
+export function systemPrompt(workingDir: string, services: string[] = []): string {
+  const network = services.length ? 'There is no internet access.' : 'There is no network access.';
   return [
     'You are an autonomous agent solving a task in a Linux container (Debian), through a bash tool.',
-    `The working directory is ${workingDir}. There is no network access. Nobody will answer questions: work it out yourself.`,
+    `The working directory is ${workingDir}. ${network} Nobody will answer questions: work it out yourself.`,
+    ...services,
     `Use the ${BASH_TOOL_NAME} tool to inspect files, run commands and write your results; run one command per call and read its output before the next.`,
     'Long outputs are shown to you shortened in the middle; use head, tail, grep or wc to look at large files.',
     'When the task is done (or you cannot make further progress), reply with a short summary WITHOUT calling the tool: that ends the episode, and your work is then checked.',
   ].join('\n');
+}
+
+// What a multi-container task runs beside the agent's container, in words for the prompt: its
+// sidecars (reachable by service name) and the MCP servers its task.toml declares
+// ([[environment.mcp_servers]]), which the agent reaches from the container.
+export function environmentServices(task: TaskBundle): string[] {
+  const lines: string[] = [];
+  const compose = composeFileOf(task);
+  const spec = compose ? parseCompose(compose.path, compose.text) : undefined;
+  if (spec?.ok && spec.sidecars.length) {
+    lines.push(`Other services run beside this container and are reachable by host name: ${spec.sidecars.map((s) => s.name).join(', ')}.`);
+  }
+  const toml = bundleFile(task, 'task.toml')?.content.toString('utf8');
+  const config = toml === undefined ? undefined : parseTaskConfig(toml);
+  const servers = config?.ok ? (config.config.environment as { mcp_servers?: unknown }).mcp_servers : undefined;
+  if (Array.isArray(servers)) {
+    for (const server of servers as Array<Record<string, unknown>>) {
+      const where = [server.transport, server.url ?? server.command].filter((v) => typeof v === 'string').join(' ');
+      lines.push(`MCP server '${String(server.name ?? 'unnamed')}'${where ? ` (${where})` : ''} is available to you from the container.`);
+    }
+  }
+  return lines;
 }
 
 // The directory commands run in: the image's WORKDIR. The policy sees the task files, not the

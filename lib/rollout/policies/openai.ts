@@ -5,7 +5,7 @@
 import type { Environment } from '../../synth/anthropic/config.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
 import { OpenAiConfigError, createChatCompletion, resolveOpenAiConfig, type ChatCompletion, type ChatToolCall, type OpenAiConfig, type OpenAiOptions } from './openai-client.ts';
-import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, parseBashInput, systemPrompt, workingDirOf, type BashCall } from './llm-agent.ts';
+import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, environmentServices, parseBashInput, systemPrompt, type BashCall, workingDirOf } from './llm-agent.ts';
 import { runAgentLoop, type Conversation, type ModelReply, type ToolOutcome } from './llm-loop.ts';
 
 export interface OpenAiPolicyOptions extends OpenAiOptions {
@@ -42,7 +42,7 @@ export class OpenAiCompatiblePolicy implements Policy {
 
   async act(episode: PolicyEpisode): Promise<void> {
     const conversation = new ChatConversation(this.config, episode.seed, [
-      { role: 'system', content: systemPrompt(workingDirOf(episode.task)) },
+      { role: 'system', content: systemPrompt(workingDirOf(episode.task), environmentServices(episode.task)) },
       { role: 'user', content: episode.instruction },
     ]);
     await runAgentLoop(episode, conversation, Math.min(episode.maxTurns, this.maxTurns ?? Infinity));
