@@ -109,3 +109,24 @@ export async function startServices(docker: Docker, sidecars: Sidecar[], req: Tr
   }
   return { network: { name, aliases: [MAIN_SERVICE] }, containers, teardown };
 }
+
+// Removes the per-trial networks whose expiry passed (a crashed worker's), once the container
+// reaper has removed what was attached to them; a network still in use is left for next time.
+// `labels` narrows it (label=value filters), e.g. to one job's networks.
+export async function reapTrialNetworks(docker: Docker, opts: { now?: Date; labels?: string[] } = {}): Promise<string[]> {
+  const nowSec = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  const networks = await docker.listNetworks({ filters: { label: ['envolve.managed=1', ...(opts.labels ?? [])] } });
+  const removed: string[] = [];
+  for (const info of networks) {
+    const expiredAt = Number(info.Labels?.['envolve.expires']);
+    if (!Number.isFinite(expiredAt) || expiredAt > nowSec) continue;
+    try {
+      await docker.getNetwork(info.Id).remove();
+      removed.push(info.Name);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== 404 && status !== 403 && status !== 409) throw err;
+    }
+  }
+  return removed;
+}

@@ -2,7 +2,7 @@
 import type Docker from 'dockerode';
 import type { TaskBundle } from '../env/bundle.ts';
 import { createDocker } from './docker.ts';
-import { composeFileOf, parseCompose, startServices } from './compose.ts';
+import { composeFileOf, parseCompose, reapTrialNetworks, startServices } from './compose.ts';
 import { buildEnvironmentImage } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
@@ -33,8 +33,10 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
-  reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]> {
-    return reapContainers(this.docker, opts);
+  async reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]> {
+    const reaped = await reapContainers(this.docker, opts);
+    await reapTrialNetworks(this.docker, { now: opts?.now });
+    return reaped;
   }
 
   runChecks(request: ChecksRequest): Promise<ChecksResult> {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
+import { reapTrialNetworks, startServices } from '../../lib/sandbox/compose.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { helloTask } from './fixtures.ts';
@@ -66,6 +67,14 @@ describe('a compose task with main and an HTTP sidecar', () => {
       left = await leftovers();
     }
     expect(left).toEqual({ containers: 0, networks: 0 });
+  });
+
+  it("a crashed worker's trial network is reaped once it expired, not before", async () => {
+    const request = { bundle: composeTask(), imageId: '', agent: { kind: 'nop' as const }, agentTimeoutSec: 5, verifierTimeoutSec: 5, labels: { 'envolve.run': `${run}-reap` } };
+    const services = await startServices(sandbox.docker, [], request); // as if its worker died here
+    const scope = { labels: [`envolve.run=${run}-reap`] };
+    expect(await reapTrialNetworks(sandbox.docker, scope)).toEqual([]);
+    expect(await reapTrialNetworks(sandbox.docker, { ...scope, now: new Date(Date.now() + 3600_000) })).toEqual([services.network.name]);
   });
 
   it('refuses at validation what it cannot run, with the reason', async () => {
