@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { USERS, type E2eUser } from '../e2e/fixtures/auth.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from '../e2e/paths.ts';
 
@@ -25,6 +25,7 @@ interface Shot {
   name: string;
   path: string | null; // null: the database has no subject for it
   as: E2eUser | null; // null: signed out
+  prepare?: (page: Page) => Promise<void>; // what to open before the shot
 }
 
 // The subjects of the pages with an id: the richest of each kind in the e2e database.
@@ -36,7 +37,10 @@ function subjects(): Record<string, string | null> {
     return {
       environment: one('SELECT id FROM EnvironmentVersion ORDER BY createdAt ASC LIMIT 1'),
       lineage: one('SELECT lineageId AS id FROM Generation GROUP BY lineageId ORDER BY COUNT(*) DESC LIMIT 1'),
-      generation: one("SELECT id FROM Generation WHERE versionId IS NOT NULL ORDER BY CASE state WHEN 'awaiting-review' THEN 0 ELSE 1 END, number DESC LIMIT 1"),
+      // One with a residual to read: the review page's diff is what the shot is for.
+      generation: one(
+        "SELECT g.id FROM Generation g JOIN Attempt a ON a.generationId = g.id WHERE g.versionId IS NOT NULL AND a.residual IS NOT NULL ORDER BY CASE g.state WHEN 'awaiting-review' THEN 0 ELSE 1 END, g.number DESC LIMIT 1",
+      ),
       trajectory: rollouts[0]?.id ?? null,
       compare: rollouts.length === 2 ? `a=${rollouts[0]!.id}&b=${rollouts[1]!.id}` : null,
       calibration: one('SELECT id FROM CalibrationSet ORDER BY createdAt ASC LIMIT 1'),
@@ -61,6 +65,15 @@ function shots(s: Record<string, string | null>): Shot[] {
     { name: 'lineage-tree', path: at('lineage', (id) => `/lineages/${id}`), as: 'reviewer' },
     { name: 'review-queue', path: '/review', as: 'reviewer' },
     { name: 'generation', path: at('generation', (id) => `/generations/${id}`), as: 'reviewer' },
+    {
+      name: 'generation-diff',
+      path: at('generation', (id) => `/generations/${id}`),
+      as: 'reviewer',
+      prepare: async (page) => {
+        await page.getByTestId('residual-file').first().getByRole('button').first().click();
+        await page.getByRole('table', { name: /^Diff of / }).first().waitFor({ timeout: 30_000 });
+      },
+    },
     { name: 'missed-issue-new', path: at('generation', (id) => `/generations/${id}/missed-issue/new`), as: 'reviewer' },
     { name: 'trajectories', path: '/trajectories', as: 'reviewer' },
     { name: 'trajectory', path: at('trajectory', (id) => `/trajectories/${id}`), as: 'reviewer' },
@@ -132,6 +145,7 @@ try {
         await page.goto(shot.path, { waitUntil: 'load', timeout: 60_000 });
         // Pages that poll (a live tree, a running backtest) never go quiet: settle for a pause.
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        await shot.prepare?.(page);
         await page.screenshot({ path: path.join(out, `${shot.name}-${viewport.name}-${colorScheme}.png`), fullPage: true });
         await context.close();
         taken += 1;

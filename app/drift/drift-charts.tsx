@@ -103,8 +103,10 @@ function SeriesKey({ chart, single }: { chart: ChartSpec; single: boolean }) {
         </li>
       )}
       <li className="flex items-center gap-1.5 text-zinc-500">
-        <span aria-hidden className="inline-block h-0.5 w-1.5 bg-zinc-400" />
-        <span aria-hidden className="-ml-1 inline-block h-0.5 w-1.5 bg-zinc-400 opacity-0" />
+        <span aria-hidden className="inline-flex gap-1">
+          <span className="inline-block h-0.5 w-1.5 bg-zinc-400" />
+          <span className="inline-block h-0.5 w-1.5 bg-zinc-400" />
+        </span>
         gap: not measured
       </li>
     </ul>
