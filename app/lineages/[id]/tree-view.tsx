@@ -1,11 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge } from '@xyflow/react';
+import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
 import { fetchJson } from '../../_components/fetch-json.ts';
 import { NodeDetails } from './node-details.tsx';
@@ -34,6 +34,24 @@ const ARROWS: Record<string, NavDirection> = { ArrowLeft: 'left', ArrowRight: 'r
 
 const BUTTON =
   'grid h-7 min-w-7 place-items-center rounded-md border border-zinc-300 bg-white px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-50';
+
+// The smallest pan that brings a node's box, with a margin, into the screen (the same viewport when it is in view).
+function revealed(view: Viewport, rect: { x: number; y: number; width: number; height: number }, screen: { width: number; height: number }): Viewport {
+  const { x, y, zoom } = view;
+  const left = x + rect.x * zoom;
+  const top = y + rect.y * zoom;
+  const right = left + rect.width * zoom;
+  const bottom = top + rect.height * zoom;
+  const marginX = Math.max(0, Math.min(REVEAL_MARGIN_X, (screen.width - rect.width * zoom) / 2));
+  const marginY = Math.max(0, Math.min(REVEAL_MARGIN_Y, (screen.height - rect.height * zoom) / 2));
+  let dx = 0;
+  let dy = 0;
+  if (left < marginX) dx = marginX - left;
+  else if (right > screen.width - marginX) dx = screen.width - marginX - right;
+  if (top < marginY) dy = marginY - top;
+  else if (bottom > screen.height - marginY) dy = screen.height - marginY - bottom;
+  return dx === 0 && dy === 0 ? view : { x: x + dx, y: y + dy, zoom };
+}
 
 function extent(graph: TreeGraph): { width: number; height: number } {
   return { width: Math.max(...graph.nodes.map((n) => n.x + n.width)) + 24, height: Math.max(...graph.nodes.map((n) => n.y + n.height)) + 24 };
@@ -68,7 +86,6 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
 
   const [focusKey, setFocusKey] = useState(graph.initialKey);
   const [hoverKey, setHoverKey] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
   const currentFocus = graph.items.has(focusKey) ? focusKey : graph.initialKey;
   const box = useRef<HTMLDivElement>(null);
   const elements = useRef(new Map<string, HTMLAnchorElement>());
@@ -97,44 +114,37 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     [graph],
   );
 
-  // The smallest pan that brings a node, with a margin, into view.
   const reveal = useCallback(
     (key: string) => {
       const rect = boxOf(key);
       const el = box.current;
       if (!rect || !el) return;
-      const { x, y, zoom } = flow.getViewport();
-      const [w, h] = [el.clientWidth, el.clientHeight];
-      const left = x + rect.x * zoom;
-      const top = y + rect.y * zoom;
-      const marginX = Math.max(0, Math.min(REVEAL_MARGIN_X, (w - rect.width * zoom) / 2));
-      const marginY = Math.max(0, Math.min(REVEAL_MARGIN_Y, (h - rect.height * zoom) / 2));
-      let dx = 0;
-      let dy = 0;
-      if (left < marginX) dx = marginX - left;
-      else if (left + rect.width * zoom > w - marginX) dx = w - marginX - (left + rect.width * zoom);
-      if (top < marginY) dy = marginY - top;
-      else if (top + rect.height * zoom > h - marginY) dy = h - marginY - (top + rect.height * zoom);
-      if (dx !== 0 || dy !== 0) void flow.setViewport({ x: x + dx, y: y + dy, zoom });
+      const current = flow.getViewport();
+      const next = revealed(current, rect, { width: el.clientWidth, height: el.clientHeight });
+      if (next !== current) void flow.setViewport(next);
     },
     [boxOf, flow],
   );
 
-  // The first view: everything if that stays readable, else 1:1 with the focused node in view.
-  const onInit = useCallback(() => {
+  // The first view, computed from the canvas's size before React Flow first draws, so the tree
+  // appears in place: everything if that stays readable, else 1:1 with the focused node in view.
+  const [firstView, setFirstView] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
     const el = box.current;
-    if (!el) return;
-    const [w, h] = [el.clientWidth, el.clientHeight];
-    const k = Math.max(MIN_ZOOM, Math.min(1, w / size.width, h / size.height));
-    if (k >= READABLE_ZOOM) void flow.setViewport({ x: (w - size.width * k) / 2, y: (h - size.height * k) / 2, zoom: k });
+    if (firstView || !el) return;
+    const screen = { width: el.clientWidth, height: el.clientHeight };
+    const k = Math.max(MIN_ZOOM, Math.min(1, screen.width / size.width, screen.height / size.height));
+    if (k >= READABLE_ZOOM) setFirstView({ x: (screen.width - size.width * k) / 2, y: (screen.height - size.height * k) / 2, zoom: k });
     else {
-      void flow.setViewport({ x: 0, y: size.height <= h ? (h - size.height) / 2 : 0, zoom: 1 });
-      reveal(graph.initialKey);
+      const flat = { x: 0, y: size.height <= screen.height ? (screen.height - size.height) / 2 : 0, zoom: 1 };
+      const focus = boxOf(graph.initialKey);
+      setFirstView(focus ? revealed(flat, focus, screen) : flat);
     }
-    setReady(true);
+  }, [boxOf, firstView, graph.initialKey, size]);
+  useLayoutEffect(() => {
     // For the render-time measurement in e2e/lineages.spec.ts and bench/browser.ts.
-    performance.mark('lineage-tree-ready');
-  }, [flow, graph.initialKey, reveal, size]);
+    if (firstView && performance.getEntriesByName('lineage-tree-ready').length === 0) performance.mark('lineage-tree-ready');
+  }, [firstView]);
 
   const fit = useCallback(() => void flow.fitView({ maxZoom: 1, minZoom: MIN_ZOOM, padding: 0.05 }), [flow]);
 
@@ -222,15 +232,16 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
           style={{ height: canvasHeight(size.height) }}
           aria-describedby="tree-help"
           data-testid="lineage-tree"
-          data-ready={ready}
+          data-ready={firstView !== null}
           onKeyDown={onKeyDown}
         >
           <div role="tree" aria-label="Generations and attempts" className="h-full">
+            {firstView && (
             <ReactFlow
               nodes={nodes}
               edges={edges}
               nodeTypes={NODE_TYPES}
-              onInit={onInit}
+              defaultViewport={firstView}
               minZoom={MIN_ZOOM}
               maxZoom={MAX_ZOOM}
               nodesDraggable={false}
@@ -241,6 +252,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
               disableKeyboardA11y
               zoomOnDoubleClick={false}
             />
+            )}
           </div>
         </div>
         {shown && <NodeDetails tree={tree} node={shown} href={hrefs.get(shown.key) ?? '#'} />}
