@@ -1,8 +1,11 @@
 // In Chromium, over the scale database: navigation start → the lineage tree (15 generations ×
-// 3 attempts) drawn (the canvas's own 'lineage-tree-ready' mark), navigation → a 500-turn
+// 3 attempts) drawn (the canvas's own 'lineage-tree-ready' mark), navigation → the first drift
+// chart drawn over all 127 lineages × 15 generations ('drift-chart-ready'), navigation → a 500-turn
 // trajectory's heading shown, and the labelling page's Ctrl+Enter → next item shown; first
 // contentful paint of each page as the baseline. Selectors as in the e2e specs.
-//   npx tsx bench/browser.ts --file /tmp/scale.db [--loads 7] [--labels 10] [--port 3147]
+//   npx tsx bench/browser.ts --file /tmp/scale.db [--loads 7] [--labels 10] [--port 3147] [--committed]
+// --committed builds the committed HEAD in a clean worktree first (as `npm run bench` does);
+// without it the build already in ENVOLVE_NEXT_DIST_DIR (default .next-bench) is measured.
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
@@ -10,6 +13,7 @@ import { signInCookie, startNextServer, stopServer } from './dashboard-load.ts';
 import { isMain } from './main.ts';
 import { earlierSeed, SCALE_USERS, seedScaleDatabase, type ScaleSeed } from './scale-seed.ts';
 import { summarize, type Summary } from './stats.ts';
+import { buildCommittedWeb } from './web-build.ts';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOTS = 'bench/results/screenshots';
@@ -17,6 +21,8 @@ const SCREENSHOTS = 'bench/results/screenshots';
 export interface BrowserResult {
   treeReadyMs: Summary;
   treeFcpMs: Summary;
+  driftFirstChartMs: Summary;
+  driftFcpMs: Summary;
   trajectoryShownMs: Summary;
   trajectoryFcpMs: Summary;
   labelSubmitToNextMs: Summary;
@@ -57,6 +63,16 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
     if (attempts !== expected) throw new Error(`the tree shows ${attempts} attempt nodes, expected ${expected}`);
     await page.screenshot({ path: `${SCREENSHOTS}/lineage-tree.png` });
     progress(`browser: lineage tree ready ${summarize(tree.ready).median} ms`);
+
+    const drift = { ready: [] as number[], fcp: [] as number[] };
+    await page.goto('/drift');
+    for (let i = 0; i < opts.loads; i += 1) {
+      await page.goto('/drift');
+      await page.waitForFunction(() => performance.getEntriesByName('drift-chart-ready').length > 0, undefined, { timeout: 60_000 });
+      drift.ready.push(await page.evaluate(() => performance.getEntriesByName('drift-chart-ready')[0]?.startTime ?? Number.NaN));
+      drift.fcp.push(await fcp(page));
+    }
+    progress(`browser: drift page first chart ${summarize(drift.ready).median} ms`);
 
     const trajectory = { shown: [] as number[], fcp: [] as number[] };
     await page.goto(`/trajectories/${seed.longTrajectoryId}`);
@@ -123,6 +139,8 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
     return {
       treeReadyMs: summarize(tree.ready),
       treeFcpMs: summarize(tree.fcp),
+      driftFirstChartMs: summarize(drift.ready),
+      driftFcpMs: summarize(drift.fcp),
       trajectoryShownMs: summarize(trajectory.shown),
       trajectoryFcpMs: summarize(trajectory.fcp),
       labelSubmitToNextMs: summarize(latencies),
@@ -136,15 +154,22 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { file: { type: 'string' }, loads: { type: 'string', default: '7' }, labels: { type: 'string', default: '10' }, port: { type: 'string', default: '3147' } } });
+  const { values } = parseArgs({ options: { file: { type: 'string' }, loads: { type: 'string', default: '7' }, labels: { type: 'string', default: '10' }, port: { type: 'string', default: '3147' }, committed: { type: 'boolean', default: false } } });
   if (!values.file) throw new Error('--file PATH: the scale database (seeded first unless bench/scale-seed.ts already wrote it)');
   const seed = earlierSeed(values.file) ?? (await seedScaleDatabase(values.file));
-  const result = await measureBrowser(seed, {
-    loads: Number(values.loads),
-    labels: Number(values.labels),
-    port: Number(values.port),
-    distDir: process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next-bench',
-    progress: (m) => process.stderr.write(`${m}\n`),
-  });
-  console.log(JSON.stringify(result, null, 2));
+  const progress = (m: string) => process.stderr.write(`${m}\n`);
+  const web = values.committed ? buildCommittedWeb(progress) : undefined;
+  try {
+    const result = await measureBrowser(seed, {
+      loads: Number(values.loads),
+      labels: Number(values.labels),
+      port: Number(values.port),
+      distDir: web?.distDir ?? process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next-bench',
+      cwd: web?.dir,
+      progress,
+    });
+    console.log(JSON.stringify({ build: web ? `commit ${web.commit.slice(0, 12)}` : 'existing build', ...result }, null, 2));
+  } finally {
+    web?.remove();
+  }
 }

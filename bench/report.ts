@@ -118,6 +118,7 @@ export function renderReport(r: BenchReport): string {
   if (browser) {
     lines.push('', '## 4. In the browser (Chromium)', '', '| measurement | time | baseline: first contentful paint |', '| --- | --- | --- |');
     lines.push(`| lineage tree 15 × 3 drawn (navigation → 'lineage-tree-ready' mark) | ${ms(browser.treeReadyMs)} | ${ms(browser.treeFcpMs)} |`);
+    lines.push(`| drift page, 127 lineages × 15 generations: first chart drawn (navigation → 'drift-chart-ready' mark) | ${ms(browser.driftFirstChartMs)} | ${ms(browser.driftFcpMs)} |`);
     lines.push(`| 500-turn trajectory shown (navigation → heading) | ${ms(browser.trajectoryShownMs)} | ${ms(browser.trajectoryFcpMs)} |`);
     lines.push(`| labelling: Ctrl+Enter → next item shown | ${ms(browser.labelSubmitToNextMs)} | – |`);
     lines.push('', `Label saves with no response within 15 s: ${browser.labelSavesUnanswered} of ${browser.labelSubmitToNextMs.n} (the page shows the next item before the save returns). Ctrl+Enter presses with an answer selected that showed no next item within 5 s (given again): ${browser.labelSubmitsDropped}.`);

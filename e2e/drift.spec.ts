@@ -12,7 +12,9 @@ import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 const summary = (): DriftSeedSummary => JSON.parse(readFileSync(DRIFT_SEED_FILE, 'utf8')) as DriftSeedSummary;
 const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 const legendCount = async (page: Page) => Number((await page.getByTestId('legend-count').textContent())?.match(/\d+/)?.[0]);
-const passRateMedian = (page: Page) => page.locator('[data-chart="passRate"] [data-testid="median-path"]');
+// The values the pass-rate chart draws as its median (its own line, for one lineage).
+const passRateMedian = (page: Page) => page.locator('[data-chart="passRate"] [data-testid="chart-plot"]');
+const medianValues = (page: Page) => passRateMedian(page).getAttribute('data-primary-values');
 
 test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, funnel and alerts (time to first chart)', async ({ page }) => {
   test.setTimeout(300_000);
@@ -52,26 +54,30 @@ test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, 
   // Hovering a lineage in the legend draws its line in every chart.
   await page.getByTestId('legend-row').filter({ hasText: 'drift-length-000' }).hover();
   await expect(page.getByTestId('highlighted-line')).toHaveCount(6);
-  await page.locator('[data-chart="passRate"] [data-testid="chart-svg"]').hover({ position: { x: 300, y: 100 } });
+  // The cursor is shared: hovering one chart reads out the same generation under every chart.
+  await page.locator('[data-chart="passRate"] .u-over').hover({ position: { x: 200, y: 100 } });
+  const readouts = page.getByTestId('chart-readout').getByText(/^Generation \d+$/);
+  await expect(readouts).toHaveCount(6);
+  expect(new Set(await readouts.allTextContents()).size).toBe(1);
   await page.screenshot({ path: screenshot('drift-overview'), fullPage: true });
 });
 
 test('filters and the x-axis switch change the charts, and live in the URL', async ({ page }) => {
   await signIn(page, 'lead', '/drift');
   const before = await legendCount(page);
-  const d = await passRateMedian(page).getAttribute('d');
+  const d = await medianValues(page);
 
   await page.getByLabel('Synthesiser').selectOption('anthropic');
   await expect(page).toHaveURL(/synthesiser=anthropic/);
   await expect.poll(() => legendCount(page)).toBeLessThan(before);
   expect(await legendCount(page)).toBeGreaterThanOrEqual(summary().bySynthesiser.anthropic ?? 0);
   await expect(page.getByTestId('lineage-summary')).toContainText(`of ${before} lineages`);
-  const filtered = await passRateMedian(page).getAttribute('d');
+  const filtered = await medianValues(page);
   expect(filtered).not.toBe(d);
 
   await page.getByLabel('Axis policy').selectOption('length');
   await expect(page).toHaveURL(/axisPolicy=length/);
-  await expect.poll(() => passRateMedian(page).getAttribute('d')).not.toBe(filtered);
+  await expect.poll(() => medianValues(page)).not.toBe(filtered);
 
   await page.getByRole('link', { name: 'By time' }).click();
   await expect(page).toHaveURL(/x=time/);

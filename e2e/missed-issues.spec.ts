@@ -37,9 +37,9 @@ test('a missed issue becomes an active rubric item that judges the next generati
   test.setTimeout(6 * 60_000);
   const { lineageId, generationIds, seedVersionId } = e2eFixture();
 
-  // A reviewer files the issue on generation 2, from the keyboard-usable form.
-  await signIn(page, 'reviewer', `/generations/${generationIds[1]}/missed-issue/new`);
-  await page.goto(`/generations/${generationIds[1]}/missed-issue/new`);
+  // A reviewer files the issue on generation 1, from the keyboard-usable form.
+  await signIn(page, 'reviewer', `/generations/${generationIds[0]}/missed-issue/new`);
+  await page.goto(`/generations/${generationIds[0]}/missed-issue/new`);
   await page.getByLabel('What is wrong').fill(TITLE);
   await page.getByLabel('Description').fill('This far along a length lineage, fewer than four steps is not harder than the seed.');
   await page.getByLabel('Severity').selectOption('medium');
@@ -87,6 +87,8 @@ test('a missed issue becomes an active rubric item that judges the next generati
   await lead.reload();
   await expect(lead.getByTestId('item-verdicts')).toContainText(runs.at(-1)!.rubricVersion);
 
+  // Before any backtest the headline says the question is still open.
+  await expect(lead.getByTestId('backtest-headline')).toHaveText(/^Would have caught G1 of .+: not backtested yet/);
   // The lead backtests it; a worker runs the queued job; generation 1 is the violation.
   await lead.getByRole('button', { name: 'Run backtest' }).click();
   await expect(lead.getByRole('status').filter({ hasText: 'Backtest queued' })).toBeVisible();
@@ -97,6 +99,10 @@ test('a missed issue becomes an active rubric item that judges the next generati
   } finally {
     worker?.kill('SIGTERM');
   }
+  // The headline answers the question for the generation the issue was filed on, first.
+  const headline = lead.getByTestId('backtest-headline');
+  await expect(headline).toHaveAttribute('data-caught', 'yes');
+  await expect(headline).toContainText(/^Would have caught G1 of .+: yes, it fails — .*has 3 steps/);
   const violation = lead.getByTestId('backtest-findings').getByRole('row').filter({ hasText: 'failed' });
   await expect(violation).toHaveCount(1);
   await expect(violation).toContainText('#1');

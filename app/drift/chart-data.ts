@@ -1,8 +1,8 @@
-// The drift view reshaped for the client charts: compact arrays, values rounded to what a
+// The drift page's data reshaped for the client charts: compact arrays, values rounded to what a
 // chart can show, generation ids only where points link somewhere (one lineage).
-import type { DriftView } from '@/lib/drift/view.ts';
+import type { DriftPage } from '@/lib/drift/load-view.ts';
 import type { BandPoint, Metric, MetricChart } from '@/lib/drift/types.ts';
-import type { ValueFormat } from './chart-geometry.ts';
+import type { ValueFormat } from './chart-format.ts';
 
 export interface ClientBand {
   xs: number[];
@@ -26,6 +26,7 @@ export interface ClientLine {
   lineageId: string;
   xs: number[];
   ys: number[];
+  gaps: number[]; // indices of points the line must not be joined to from the previous one
   ids?: (string | null)[]; // generation ids, in the per-lineage view
   numbers?: (number | null)[];
   axes?: (string | null)[];
@@ -35,6 +36,7 @@ export interface ChartSpec {
   id: string;
   title: string;
   subtitle: string;
+  yLabel: string; // the y-axis title, with its unit
   format: ValueFormat;
   yMin?: number;
   yMax?: number;
@@ -73,6 +75,7 @@ function lines(chart: MetricChart, withIds: boolean, positions: PositionIndex): 
     lineageId: line.lineageId,
     xs: line.points.map((p) => p.x),
     ys: line.points.map((p) => round(p.y)),
+    gaps: line.points.flatMap((p, i) => (p.gapBefore ? [i] : [])),
     ...(withIds
       ? {
           ids: line.points.map((p) => p.generationId),
@@ -96,8 +99,11 @@ export const SERIES_COLORS = {
   planRounds: '#db2777',
 } as const;
 
-export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] {
+export function chartSpecs(view: DriftPage, axisOf: PositionIndex): ChartSpec[] {
   const single = Boolean(view.filter.lineage);
+  // Rates and turns come from probes: the legend names whose.
+  const probes = view.passRatePolicy.label.replace(/^pass rates of /, 'probes of ');
+  const probed = (label: string) => `${label} · ${probes}`;
   const c = view.charts;
   const many = !single;
   return [
@@ -105,6 +111,7 @@ export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] 
       id: 'difficulty',
       title: 'Difficulty D = L + novelty + rarity',
       subtitle: 'off-policy difficulty of each generation’s version and its three components',
+      yLabel: 'D (turns + novelty + rarity)',
       format: 'number',
       series: [
         series(c.difficultyTotal, 'D (sum)', SERIES_COLORS.total, true),
@@ -118,34 +125,38 @@ export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] 
       id: 'passRate',
       title: 'Probe pass rate',
       subtitle: 'latest complete probe of each generation (passes / rollouts)',
+      yLabel: 'pass rate (% of rollouts)',
       format: 'percent',
       yMin: 0,
       yMax: 1,
       reference: { y: 0.75, label: '6/8 release bar' },
-      series: [series(c.passRate, 'pass rate', SERIES_COLORS.passRate, many)],
+      series: [series(c.passRate, probed('pass rate'), SERIES_COLORS.passRate, many)],
       lines: lines(c.passRate, single, axisOf),
     },
     {
       id: 'meanTurns',
       title: 'Mean turns per trajectory',
       subtitle: 'agent turns per probe rollout',
+      yLabel: 'turns per rollout',
       format: 'integer',
       yMin: 0,
-      series: [series(c.meanTurns, 'mean turns', SERIES_COLORS.meanTurns, many)],
+      series: [series(c.meanTurns, probed('mean turns'), SERIES_COLORS.meanTurns, many)],
       lines: lines(c.meanTurns, single, axisOf),
     },
     {
       id: 'tokensPerTurn',
       title: 'Tokens per turn',
       subtitle: 'prompt + completion tokens per turn, where the policy reports tokens',
+      yLabel: 'tokens per turn',
       format: 'integer',
-      series: [series(c.tokensPerTurn, 'tokens / turn', SERIES_COLORS.tokensPerTurn, many)],
+      series: [series(c.tokensPerTurn, probed('tokens / turn'), SERIES_COLORS.tokensPerTurn, many)],
       lines: lines(c.tokensPerTurn, single, axisOf),
     },
     {
       id: 'rejectionRate',
       title: 'Validator rejection rate',
       subtitle: 'invalid attempts / judged attempts per generation',
+      yLabel: 'rejected (% of judged attempts)',
       format: 'percent',
       yMin: 0,
       yMax: 1,
@@ -156,6 +167,7 @@ export function chartSpecs(view: DriftView, axisOf: PositionIndex): ChartSpec[] 
       id: 'rounds',
       title: 'Plan-review and modify rounds',
       subtitle: 'loop 1 proposals and loop 2 attempts per generation',
+      yLabel: 'rounds per generation',
       format: 'integer',
       yMin: 0,
       series: [series(c.modifyRounds, 'modify rounds', SERIES_COLORS.modifyRounds, many), series(c.planRounds, 'plan rounds', SERIES_COLORS.planRounds, many)],

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import { sharedRange } from './chart-align.ts';
 import type { ChartSpec } from './chart-data.ts';
 import { LineChart, type LineHighlight } from './line-chart.tsx';
 
@@ -34,6 +35,8 @@ export function DriftCharts({
   const [hovered, setHovered] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const names = useMemo(() => new Map(lineages.map((l) => [l.id, l.name])), [lineages]);
+  // Every chart on one x-range: the same generation or day sits at the same place in each.
+  const xRange = useMemo(() => sharedRange(charts, time), [charts, time]);
   const highlight: LineHighlight = {
     hovered,
     selected,
@@ -55,7 +58,7 @@ export function DriftCharts({
             <header className="mb-2 flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 className="text-sm font-semibold text-zinc-900">{chart.title}</h3>
-                <p className="truncate text-xs text-zinc-500">{chart.subtitle}</p>
+                <p className="text-xs text-zinc-500">{chart.subtitle}</p>
               </div>
               <div className="flex shrink-0 gap-1 text-[11px]">
                 <a href={csv(chart.id, 'lines')} className="rounded border border-zinc-200 px-1.5 py-0.5 text-zinc-600 hover:bg-zinc-50" download>
@@ -69,7 +72,7 @@ export function DriftCharts({
               </div>
             </header>
             <SeriesKey chart={chart} single={single} />
-            <LineChart spec={chart} time={time} highlight={highlight} />
+            <LineChart spec={chart} time={time} single={single} xRange={xRange} highlight={highlight} />
           </section>
         ))}
       </div>
@@ -88,11 +91,24 @@ function SeriesKey({ chart, single }: { chart: ChartSpec; single: boolean }) {
         </li>
       ))}
       {!single && chart.series[0]?.showBand && (
-        <li className="flex items-center gap-1.5 text-zinc-500">
+        <li className="flex items-center gap-1.5 text-zinc-500" data-testid="band">
           <span aria-hidden className="inline-block h-2.5 w-3.5 rounded-sm" style={{ background: chart.series[0].color, opacity: 0.25 }} />
           IQR, lighter: min–max
         </li>
       )}
+      {chart.reference && (
+        <li className="flex items-center gap-1.5 text-green-700">
+          <span aria-hidden className="inline-block w-3.5 border-t-2 border-dashed border-green-600" />
+          {chart.reference.label}
+        </li>
+      )}
+      <li className="flex items-center gap-1.5 text-zinc-500">
+        <span aria-hidden className="inline-flex gap-1">
+          <span className="inline-block h-0.5 w-1.5 bg-zinc-400" />
+          <span className="inline-block h-0.5 w-1.5 bg-zinc-400" />
+        </span>
+        gap: not measured
+      </li>
     </ul>
   );
 }

@@ -1,18 +1,24 @@
 'use client';
 
+// One drift chart drawn by uPlot on a canvas: the median (and, across lineages, its quartile and
+// min–max bands) and every lineage's own line, on the page's shared x-range. The cursor is
+// synced across the page's charts (uPlot's cursor sync), and the readout under each chart says
+// what is under it. Hovering a line near the cursor names its lineage; a click keeps it.
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { bandPath, formatDay, formatValue, integerTicks, linePath, niceTicks, scale, timeTicks } from './chart-geometry.ts';
-import type { ChartSpec, ClientLine } from './chart-data.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { alignChart, type AlignedChart } from './chart-align.ts';
+import type { ChartSpec } from './chart-data.ts';
+import { formatDay, formatMoment, formatValue } from './chart-format.ts';
 
-const WIDTH = 560;
-const HEIGHT = 236;
-const MARGIN = { top: 14, right: 14, bottom: 26, left: 46 };
-const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
-const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
+const HEIGHT = 250;
 const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
+const QUIET_LINE = 'rgba(113,113,122,0.16)';
+const REFERENCE_COLOUR = '#16a34a';
 // Individual lines stay quiet until hovered or selected; beyond this many they are left out.
 const MAX_BACKGROUND_LINES = 300;
+export const CURSOR_SYNC_KEY = 'drift';
 
 export interface LineHighlight {
   hovered: string | null;
@@ -23,243 +29,292 @@ export interface LineHighlight {
   onToggle: (lineageId: string) => void;
 }
 
-function extent(spec: ChartSpec): { x: [number, number]; y: [number, number] } | null {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const s of spec.series) {
-    xs.push(...s.band.xs);
-    ys.push(...(s.showBand ? [...s.band.min, ...s.band.max] : s.band.median));
-  }
-  for (const line of spec.lines) {
-    xs.push(...line.xs);
-    ys.push(...line.ys);
-  }
-  if (xs.length === 0) return null;
-  let y0 = spec.yMin ?? Math.min(...ys);
-  let y1 = spec.yMax ?? Math.max(...ys);
-  if (spec.reference) {
-    y0 = Math.min(y0, spec.reference.y);
-    y1 = Math.max(y1, spec.reference.y);
-  }
-  if (y0 === y1) [y0, y1] = [y0 - 1, y1 + 1];
-  return { x: [Math.min(...xs), Math.max(...xs)], y: [y0, y1] };
-}
-
-function nearestIndex(xs: readonly number[], x: number): number {
-  let best = 0;
-  for (let i = 1; i < xs.length; i += 1) if (Math.abs(xs[i]! - x) < Math.abs(xs[best]! - x)) best = i;
-  return best;
-}
-
-function valueAt(line: ClientLine, x: number, time: boolean): number | null {
-  if (!time) {
-    const i = line.xs.indexOf(x);
-    return i >= 0 ? line.ys[i]! : null;
-  }
-  let value: number | null = null;
-  for (let i = 0; i < line.xs.length && line.xs[i]! <= x; i += 1) value = line.ys[i]!;
-  return value;
-}
-
 // Marks the first chart drawn and hydrated, for the time-to-first-chart measurement.
 function markReady(): void {
   if (performance.getEntriesByName('drift-chart-ready').length === 0) performance.mark('drift-chart-ready');
 }
 
-export function LineChart({ spec, time, highlight }: { spec: ChartSpec; time: boolean; highlight: LineHighlight }) {
-  const [cursor, setCursor] = useState<number | null>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  useEffect(markReady, []);
-  const bounds = useMemo(() => extent(spec), [spec]);
-  const primary = spec.series[0]!;
+// What each uPlot series (after the x series, index 0) is.
+type SeriesRole = { kind: 'median'; index: number } | { kind: 'band' } | { kind: 'line'; lineageId: string };
 
-  if (!bounds) {
+interface Plan {
+  aligned: AlignedChart;
+  roles: SeriesRole[];
+  data: uPlot.AlignedData;
+}
+
+function plan(spec: ChartSpec, time: boolean, single: boolean): Plan {
+  const aligned = alignChart(spec, time);
+  const roles: SeriesRole[] = [];
+  const columns: (number | null | undefined)[][] = [];
+  const drawLines = single || spec.lines.length <= MAX_BACKGROUND_LINES;
+  for (const edge of ['max', 'min', 'q3', 'q1'] as const) {
+    const values = aligned.bands[edge];
+    if (!values || single) continue;
+    roles.push({ kind: 'band' });
+    columns.push(values);
+  }
+  if (drawLines) {
+    spec.lines.forEach((line, i) => {
+      roles.push({ kind: 'line', lineageId: line.lineageId });
+      columns.push(aligned.lines[i]!);
+    });
+  }
+  // One lineage: its own line (with points) stands for the first series.
+  spec.series.forEach((_, i) => {
+    if (single && i === 0) return;
+    roles.push({ kind: 'median', index: i });
+    columns.push(aligned.medians[i]!);
+  });
+  return { aligned, roles, data: [aligned.xs, ...columns] as uPlot.AlignedData };
+}
+
+interface Props {
+  spec: ChartSpec;
+  time: boolean;
+  single: boolean;
+  xRange: [number, number] | null;
+  highlight: LineHighlight;
+}
+
+export function LineChart({ spec, time, single, xRange, highlight }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+  const highlightRef = useRef(highlight);
+  highlightRef.current = highlight;
+  const [cursorIdx, setCursorIdx] = useState<number | null>(null);
+  const drawn = useMemo(() => plan(spec, time, single), [spec, time, single]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || drawn.aligned.xs.length === 0) return;
+    const u = new uPlot(options(spec, drawn, { time, single, xRange, width: el.clientWidth, highlightRef, onCursor: setCursorIdx }), drawn.data, el);
+    chart.current = u;
+    // A click on the plot keeps (or lets go of) the lineage whose line is under the cursor.
+    const onClick = () => {
+      const hovered = highlightRef.current.hovered;
+      if (hovered) highlightRef.current.onToggle(hovered);
+    };
+    u.over.addEventListener('click', onClick);
+    const resize = new ResizeObserver(() => u.setSize({ width: el.clientWidth, height: HEIGHT }));
+    resize.observe(el);
+    markReady();
+    return () => {
+      resize.disconnect();
+      u.over.removeEventListener('click', onClick);
+      u.destroy();
+      chart.current = null;
+    };
+  }, [spec, drawn, time, single, xRange]);
+
+  // Emphasis changes only restyle the lines: no new chart, no new data.
+  const { hovered, selected } = highlight;
+  useEffect(() => {
+    const u = chart.current;
+    if (!u) return;
+    const emphasised = new Set([...selected, ...(hovered ? [hovered] : [])]);
+    drawn.roles.forEach((role, i) => {
+      if (role.kind === 'line' && !single) u.series[i + 1]!.width = emphasised.has(role.lineageId) ? 2.25 : 1;
+    });
+    u.redraw(false);
+  }, [hovered, selected, drawn, single]);
+
+  if (drawn.aligned.xs.length === 0) {
     return (
-      <div className="grid h-[236px] place-items-center rounded-md bg-zinc-50 text-sm text-zinc-500" data-testid="chart-empty">
+      <div className="grid h-[250px] place-items-center rounded-md bg-zinc-50 text-sm text-zinc-500" data-testid="chart-empty">
         No data for these lineages.
       </div>
     );
   }
-  const yTicks = niceTicks(bounds.y[0], bounds.y[1], 5);
-  const yDomain: [number, number] = [Math.min(bounds.y[0], yTicks[0]!), Math.max(bounds.y[1], yTicks[yTicks.length - 1]!)];
-  const sx = scale(bounds.x, [MARGIN.left, MARGIN.left + PLOT_W]);
-  const sy = scale(yDomain, [MARGIN.top + PLOT_H, MARGIN.top]);
-  const xTicks = time ? timeTicks(bounds.x[0], bounds.x[1]) : integerTicks(bounds.x[0], bounds.x[1]);
-  const single = spec.lines.length === 1 && Boolean(spec.lines[0]?.ids);
-  const emphasised = new Set([...highlight.selected, ...(highlight.hovered ? [highlight.hovered] : [])]);
-
-  const cursorX = cursor === null || primary.band.xs.length === 0 ? null : primary.band.xs[nearestIndex(primary.band.xs, cursor)]!;
-
-  function onMove(event: PointerEvent<SVGSVGElement>) {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const box = svg.getBoundingClientRect();
-    const px = ((event.clientX - box.left) / box.width) * WIDTH;
-    if (px < MARGIN.left || px > MARGIN.left + PLOT_W) return setCursor(null);
-    const x = bounds!.x[0] + ((px - MARGIN.left) / PLOT_W) * (bounds!.x[1] - bounds!.x[0]);
-    setCursor(x);
-  }
-
-  const tooltip = cursorX === null ? null : tooltipRows(spec, cursorX, time, emphasised, highlight);
-  const tooltipLeft = cursorX !== null && sx(cursorX) > MARGIN.left + PLOT_W / 2;
-
+  const primary = single ? spec.lines[0]?.ys : spec.series[0]?.band.median;
+  const span = xRange ?? [drawn.aligned.xs[0]!, drawn.aligned.xs.at(-1)!];
   return (
-    <svg
-      ref={svgRef}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="block h-auto w-full select-none"
-      role="img"
-      aria-label={`${spec.title}: median ${primary.label} by ${time ? 'time' : 'generation'}`}
-      onPointerMove={onMove}
-      onPointerLeave={() => setCursor(null)}
-      data-testid="chart-svg"
-    >
-      {yTicks.map((t) => (
-        <g key={`y${t}`}>
-          <line x1={MARGIN.left} x2={MARGIN.left + PLOT_W} y1={sy(t)} y2={sy(t)} stroke="#e4e4e7" strokeWidth={1} />
-          <text x={MARGIN.left - 6} y={sy(t)} dy="0.32em" textAnchor="end" className="fill-zinc-500 text-[10px] tabular-nums">
-            {formatValue(t, spec.format)}
-          </text>
-        </g>
-      ))}
-      {xTicks.map((t) => (
-        <text key={`x${t}`} x={sx(t)} y={HEIGHT - 8} textAnchor="middle" className="fill-zinc-500 text-[10px] tabular-nums">
-          {time ? formatDay(t) : t}
-        </text>
-      ))}
-      <line x1={MARGIN.left} x2={MARGIN.left + PLOT_W} y1={MARGIN.top + PLOT_H} y2={MARGIN.top + PLOT_H} stroke="#a1a1aa" strokeWidth={1} />
-
-      {spec.series.map((s) =>
-        s.showBand && s.band.xs.length > 1 ? (
-          <g key={`band-${s.metric}`} data-testid="band">
-            <path d={bandPath(s.band.xs, s.band.max, s.band.min, sx, sy)} fill={s.color} fillOpacity={0.07} />
-            <path d={bandPath(s.band.xs, s.band.q3, s.band.q1, sx, sy)} fill={s.color} fillOpacity={0.16} />
-          </g>
-        ) : null,
+    <div>
+      <div
+        ref={box}
+        role="img"
+        aria-label={`${spec.title}: ${spec.yLabel} by ${time ? 'time' : 'generation'}`}
+        data-testid="chart-plot"
+        data-primary-values={primary?.join(',')}
+        className="w-full"
+      />
+      {time && (
+        <p className="flex justify-between text-[11px] tabular-nums text-zinc-500" data-testid="time-range">
+          <span>{formatDay(span[0])}</span>
+          <span>UTC</span>
+          <span>{formatDay(span[1])}</span>
+        </p>
       )}
-
-      {!single && spec.lines.length <= MAX_BACKGROUND_LINES && (
-        <g>
-          {spec.lines.map((line) =>
-            emphasised.has(line.lineageId) ? null : (
-              <path key={line.lineageId} d={linePath(line.xs, line.ys, sx, sy)} fill="none" stroke="#71717a" strokeOpacity={0.13} strokeWidth={1} />
-            ),
-          )}
-        </g>
-      )}
-
-      {spec.reference && (
-        <g>
-          <line x1={MARGIN.left} x2={MARGIN.left + PLOT_W} y1={sy(spec.reference.y)} y2={sy(spec.reference.y)} stroke="#16a34a" strokeDasharray="5 4" strokeWidth={1.25} />
-          <text x={MARGIN.left + PLOT_W - 4} y={sy(spec.reference.y) - 5} textAnchor="end" className="fill-green-700 text-[10px] font-medium">
-            {spec.reference.label}
-          </text>
-        </g>
-      )}
-
-      {/* One lineage: its own line is drawn below with points; the other series are its values too. */}
-      {spec.series.map((s, i) =>
-        single && i === 0 ? null : (
-          <path
-            key={`median-${s.metric}`}
-            d={linePath(s.band.xs, s.band.median, sx, sy)}
-            fill="none"
-            stroke={s.color}
-            strokeWidth={i === 0 ? 2.25 : 1.75}
-            strokeLinejoin="round"
-            data-testid={i === 0 ? 'median-path' : undefined}
-          />
-        ),
-      )}
-
-      {spec.lines
-        .filter((line) => single || emphasised.has(line.lineageId))
-        .map((line) => (
-          <g key={`hl-${line.lineageId}`}>
-            <path
-              d={linePath(line.xs, line.ys, sx, sy)}
-              fill="none"
-              stroke={single ? primary.color : highlight.colourOf(line.lineageId)}
-              strokeWidth={2.25}
-              strokeLinejoin="round"
-              data-testid={single ? 'median-path' : 'highlighted-line'}
-            />
-            {single &&
-              line.xs.map((x, i) => {
-                const id = line.ids?.[i];
-                const dot = <circle cx={sx(x)} cy={sy(line.ys[i]!)} r={3.5} fill={AXIS_COLOURS[line.axes?.[i] ?? ''] ?? '#52525b'} stroke="white" strokeWidth={1.25} />;
-                return id ? (
-                  <Link key={i} href={`/generations/${id}`} aria-label={`Generation ${line.numbers?.[i] ?? ''}`}>
-                    {dot}
-                  </Link>
-                ) : (
-                  <g key={i}>{dot}</g>
-                );
-              })}
-          </g>
-        ))}
-
-      {/* Wide transparent strokes: hovering a lineage's line names it, a click selects it. */}
-      {!single && spec.lines.length <= MAX_BACKGROUND_LINES && (
-        <g>
-          {spec.lines.map((line) => (
-            <path
-              key={`hit-${line.lineageId}`}
-              d={linePath(line.xs, line.ys, sx, sy)}
-              fill="none"
-              stroke="transparent"
-              strokeWidth={7}
-              className="cursor-pointer"
-              onPointerEnter={() => highlight.onHover(line.lineageId)}
-              onPointerLeave={() => highlight.onHover(null)}
-              onClick={() => highlight.onToggle(line.lineageId)}
-            />
-          ))}
-        </g>
-      )}
-
-      {cursorX !== null && tooltip && (
-        <g pointerEvents="none">
-          <line x1={sx(cursorX)} x2={sx(cursorX)} y1={MARGIN.top} y2={MARGIN.top + PLOT_H} stroke="#52525b" strokeDasharray="2 3" />
-          <g transform={`translate(${tooltipLeft ? sx(cursorX) - 8 - tooltip.width : sx(cursorX) + 8},${MARGIN.top + 4})`}>
-            <rect width={tooltip.width} height={16 + tooltip.rows.length * 14} rx={4} fill="white" stroke="#d4d4d8" />
-            <text x={8} y={13} className="fill-zinc-900 text-[10px] font-semibold">
-              {time ? formatDay(cursorX) : `Generation ${cursorX}`}
-            </text>
-            {tooltip.rows.map((row, i) => (
-              <g key={i} transform={`translate(8,${26 + i * 14})`}>
-                <rect y={-7} width={8} height={3} fill={row.color} />
-                <text x={12} y={-3} className="fill-zinc-700 text-[10px] tabular-nums">
-                  {row.text}
-                </text>
-              </g>
-            ))}
-          </g>
-        </g>
-      )}
-    </svg>
+      <Readout spec={spec} aligned={drawn.aligned} idx={cursorIdx} time={time} highlight={highlight} />
+      {single && spec.lines[0]?.ids && <GenerationLinks spec={spec} />}
+    </div>
   );
 }
 
-function tooltipRows(spec: ChartSpec, x: number, time: boolean, emphasised: Set<string>, highlight: LineHighlight) {
-  const rows: { color: string; text: string }[] = [];
-  for (const s of spec.series) {
-    const i = s.band.xs.indexOf(x);
-    if (i < 0) continue;
-    const f = (v: number) => formatValue(v, spec.format);
-    rows.push({
-      color: s.color,
-      text:
-        s.band.n[i] === 1
-          ? `${s.label} ${f(s.band.median[i]!)}`
-          : `${s.label} ${f(s.band.median[i]!)} (IQR ${f(s.band.q1[i]!)}–${f(s.band.q3[i]!)}, n=${s.band.n[i]})`,
+interface OptionContext {
+  time: boolean;
+  single: boolean;
+  xRange: [number, number] | null;
+  width: number;
+  highlightRef: { current: LineHighlight };
+  onCursor: (idx: number | null) => void;
+}
+
+function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Options {
+  const primary = spec.series[0]!;
+  const bandFill = (alpha: number) => `${primary.color}${Math.round(alpha * 255).toString(16).padStart(2, '0')}`;
+  const series: uPlot.Series[] = [{}];
+  drawn.roles.forEach((role) => {
+    if (role.kind === 'band') series.push({ stroke: 'transparent', points: { show: false } });
+    else if (role.kind === 'median') {
+      const s = spec.series[role.index]!;
+      series.push({ stroke: s.color, width: role.index === 0 ? 2.25 : 1.75, points: { show: true, size: 4, fill: s.color } });
+    } else {
+      const lineageId = role.lineageId;
+      series.push({
+        stroke: ctx.single ? primary.color : () => lineStroke(ctx.highlightRef.current, lineageId),
+        width: ctx.single ? 2.25 : 1,
+        points: { show: ctx.single, size: 6, fill: primary.color },
+      });
+    }
+  });
+  // Bands between max and min (lighter) and q3 and q1, as series 1–4 when drawn.
+  const bands: uPlot.Band[] = drawn.roles[0]?.kind === 'band' ? [{ series: [1, 2], fill: bandFill(0.08) }, { series: [3, 4], fill: bandFill(0.18) }] : [];
+  const yRange = (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+    let lo = spec.yMin ?? min;
+    let hi = spec.yMax ?? max;
+    if (spec.reference) [lo, hi] = [Math.min(lo, spec.reference.y), Math.max(hi, spec.reference.y)];
+    return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
+  };
+  const axis = { stroke: '#71717a', grid: { stroke: '#e4e4e7', width: 1 }, ticks: { stroke: '#d4d4d8', width: 1 }, font: '10px system-ui, sans-serif', labelFont: '11px system-ui, sans-serif' };
+  return {
+    width: ctx.width,
+    height: HEIGHT,
+    ms: 1,
+    tzDate: (ts) => uPlot.tzDate(new Date(ts), 'Etc/UTC'),
+    legend: { show: false },
+    scales: {
+      x: { time: ctx.time, range: ctx.xRange ? () => ctx.xRange! : undefined },
+      y: { range: yRange },
+    },
+    axes: [
+      {
+        ...axis,
+        label: ctx.time ? 'time (UTC)' : 'generation (0 = seed)',
+        ...(ctx.time ? {} : { incrs: [1, 2, 5, 10, 20, 50, 100], values: (_u: uPlot, splits: number[]) => splits.map(String) }),
+      },
+      { ...axis, label: spec.yLabel, size: 52, values: (_u: uPlot, splits: number[]) => splits.map((v) => formatValue(v, spec.format)) },
+    ],
+    series,
+    bands,
+    cursor: {
+      sync: { key: CURSOR_SYNC_KEY, setSeries: false },
+      drag: { x: false, y: false },
+      points: { show: false },
+      focus: { prox: ctx.single ? -1 : 6 },
+    },
+    focus: { alpha: 1 },
+    hooks: {
+      setCursor: [(u) => ctx.onCursor(u.cursor.idx ?? null)],
+      setSeries: [
+        (_u, seriesIdx) => {
+          const role = seriesIdx === null ? undefined : drawn.roles[seriesIdx - 1];
+          ctx.highlightRef.current.onHover(role?.kind === 'line' ? role.lineageId : null);
+        },
+      ],
+      draw: [(u) => drawReference(u, spec)],
+    },
+  };
+}
+
+function lineStroke(highlight: LineHighlight, lineageId: string): string {
+  const on = highlight.hovered === lineageId || highlight.selected.includes(lineageId);
+  return on ? highlight.colourOf(lineageId) : QUIET_LINE;
+}
+
+// The release bar: a dashed horizontal line across the plot.
+function drawReference(u: uPlot, spec: ChartSpec): void {
+  if (!spec.reference) return;
+  const y = u.valToPos(spec.reference.y, 'y', true);
+  const { ctx } = u;
+  ctx.save();
+  ctx.strokeStyle = REFERENCE_COLOUR;
+  ctx.lineWidth = 1.25 * uPlot.pxRatio;
+  ctx.setLineDash([5 * uPlot.pxRatio, 4 * uPlot.pxRatio]);
+  ctx.beginPath();
+  ctx.moveTo(u.bbox.left, y);
+  ctx.lineTo(u.bbox.left + u.bbox.width, y);
+  ctx.stroke();
+  ctx.restore();
+}
+
+// What is under the cursor (synced across charts), and the lineages traced in every chart.
+function Readout({ spec, aligned, idx, time, highlight }: { spec: ChartSpec; aligned: AlignedChart; idx: number | null; time: boolean; highlight: LineHighlight }) {
+  const x = idx === null ? null : aligned.xs[idx];
+  const f = (v: number) => formatValue(v, spec.format);
+  const traced = [...new Set([...highlight.selected, ...(highlight.hovered ? [highlight.hovered] : [])])];
+  const rows: { colour: string; text: string }[] = [];
+  if (x !== undefined && x !== null) {
+    spec.series.forEach((s) => {
+      const i = s.band.xs.indexOf(x);
+      if (i < 0) return;
+      const n = s.band.n[i]!;
+      rows.push({ colour: s.color, text: n === 1 ? `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)}` : `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)} (IQR ${f(s.band.q1[i]!)}–${f(s.band.q3[i]!)}, n=${n})` });
     });
   }
-  for (const line of spec.lines) {
-    if (!emphasised.has(line.lineageId)) continue;
-    const value = valueAt(line, x, time);
-    if (value !== null) rows.push({ color: highlight.colourOf(line.lineageId), text: `${highlight.names.get(line.lineageId) ?? line.lineageId} ${formatValue(value, spec.format)}` });
-  }
-  const width = Math.max(110, ...rows.map((r) => r.text.length * 5.3 + 26));
-  return rows.length ? { rows, width } : null;
+  return (
+    <div className="mt-1 min-h-9 text-[11px] leading-4 text-zinc-600" aria-live="off" data-testid="chart-readout">
+      <p className="tabular-nums">
+        <span className="font-semibold text-zinc-800">{x === null || x === undefined ? (time ? 'Hover for a time' : 'Hover for a generation') : time ? formatMoment(x) : `Generation ${x}`}</span>
+        {rows.map((row, i) => (
+          <span key={i} className="ml-2 inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block h-0.5 w-2.5" style={{ background: row.colour }} />
+            {row.text}
+          </span>
+        ))}
+        {x !== null && x !== undefined && rows.length === 0 && <span className="ml-2 text-zinc-400">not measured</span>}
+      </p>
+      {traced.length > 0 && (
+        <ul className="flex flex-wrap gap-x-3">
+          {traced.map((id) => {
+            const lineIndex = spec.lines.findIndex((l) => l.lineageId === id);
+            const value = lineIndex < 0 || idx === null ? undefined : aligned.lines[lineIndex]![idx];
+            return (
+              <li key={id} data-testid="highlighted-line" className="inline-flex items-center gap-1 tabular-nums">
+                <span aria-hidden className="inline-block h-0.5 w-2.5" style={{ background: highlight.colourOf(id) }} />
+                {highlight.names.get(id) ?? id}
+                {lineIndex < 0 ? ' (no values)' : typeof value === 'number' ? ` ${f(value)}` : ''}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// One lineage: its generations as links, coloured by the axis each took.
+function GenerationLinks({ spec }: { spec: ChartSpec }) {
+  const line = spec.lines[0]!;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Generations in this chart">
+      {line.xs.map((_, i) => {
+        const id = line.ids?.[i];
+        const number = line.numbers?.[i];
+        if (!id) return null;
+        return (
+          <li key={id}>
+            <Link
+              href={`/generations/${id}`}
+              aria-label={`Generation ${number ?? ''}`}
+              className="inline-grid size-5 place-items-center rounded-full text-[10px] font-medium text-white hover:ring-2 hover:ring-zinc-400"
+              style={{ background: AXIS_COLOURS[line.axes?.[i] ?? ''] ?? '#52525b' }}
+            >
+              {number}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }

@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { convertMissedIssue, dismissMissedIssue, fileMissedIssue } from '@/lib/missed-issues/index.ts';
+import { convertMissedIssue, dismissMissedIssue, enqueueBacktest, fileMissedIssue } from '@/lib/missed-issues/index.ts';
 import { failure, text, type ActionResult } from './action-result.ts';
 
 export async function fileMissedIssueAction(generationId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -27,12 +27,15 @@ export async function fileMissedIssueAction(generationId: string, _prev: ActionR
 }
 
 // On success the lead lands on the new item, where it can be backtested and (de)activated;
-// the issue page itself no longer offers the form once the issue is converted.
+// the issue page itself no longer offers the form once the issue is converted. The usual
+// intent, "draft + backtest", stores the item inactive and queues its backtest at once.
 export async function convertMissedIssueAction(issueId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const user = await requirePermission('rubric.manage');
   let itemId: string;
+  const intent = text(form, 'intent');
   try {
-    const { item } = await convertMissedIssue(await requestDb(), user, issueId, {
+    const db = await requestDb();
+    const { item } = await convertMissedIssue(db, user, issueId, {
       key: text(form, 'key'),
       title: text(form, 'title') ?? '',
       description: text(form, 'description') ?? '',
@@ -40,9 +43,10 @@ export async function convertMissedIssueAction(issueId: string, _prev: ActionRes
       question: text(form, 'question'),
       scope: text(form, 'scope') as 'global',
       appliesTo: text(form, 'appliesTo') as 'environment',
-      activate: text(form, 'intent') === 'convert-activate',
+      activate: intent === 'convert-activate',
     });
     itemId = item.id;
+    if (intent === 'convert-backtest') await enqueueBacktest(db, user, { itemId });
   } catch (err) {
     return failure(err);
   }

@@ -29,13 +29,31 @@ function newContent(change: StoredFileChange): Buffer | null {
   return Buffer.from(change.content ?? '', change.encoding === 'base64' ? 'base64' : 'utf8');
 }
 
+// A reviewer reads a task the way it is meant to be understood: what is asked, how it is
+// checked, how it is solved, then the data it works on.
+const READING_ORDER: ((path: string) => boolean)[] = [
+  (path) => path === 'instruction.md' || path === 'task.toml',
+  (path) => path.startsWith('tests/'),
+  (path) => path.startsWith('solution/'),
+];
+
+function readingRank(path: string): number {
+  const rank = READING_ORDER.findIndex((matches) => matches(path));
+  return rank < 0 ? READING_ORDER.length : rank;
+}
+
+/** Residual files in reading order: instruction → tests → solution → data, by path within each. */
+export function inReadingOrder<T extends { path: string }>(files: readonly T[]): T[] {
+  return [...files].sort((a, b) => readingRank(a.path) - readingRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 export async function residualSummary(db: Db, parentVersionId: string, changes: StoredFileChange[]): Promise<ResidualFileSummary[]> {
   const parentFiles = await db.environmentFile.findMany({
     where: { versionId: parentVersionId, path: { in: changes.map((c) => c.path) } },
     select: { path: true, blobHash: true, executable: true, blob: { select: { size: true } } },
   });
   const before = new Map(parentFiles.map((f) => [f.path, f]));
-  return changes.map((change) => {
+  return inReadingOrder(changes).map((change) => {
     const old = before.get(change.path);
     const content = newContent(change);
     const oldSize = old?.blob.size ?? null;

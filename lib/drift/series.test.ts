@@ -21,6 +21,14 @@ describe('metric charts over generation number', () => {
     expect(chart.lines[0]?.points[1]?.generationId).toBe('A-g1');
   });
 
+  it('marks a gap where a position between two points has no value, so the line is not joined across it', () => {
+    expect(chart.lines.map((l) => l.points.map((p) => p.gapBefore))).toEqual([
+      [false, false, false],
+      [false, false],
+      [false, true],
+    ]);
+  });
+
   it('summarises each generation across lineages: median, quartiles, min and max', () => {
     expect(chart.band).toEqual([
       { x: 0, n: 3, median: 12, q1: 11, q3: 13, min: 10, max: 14 },

@@ -29,10 +29,20 @@ export function pointsByLineage(input: DriftInput): Map<string, GenerationPoint[
 function linesOf(byLineage: Map<string, GenerationPoint[]>, metric: Metric, x: XAxis): LineSeries[] {
   const lines: LineSeries[] = [];
   for (const [lineageId, points] of byLineage) {
-    const drawn = points.flatMap((p) => {
+    const drawn: LineSeries['points'] = [];
+    let previous: GenerationPoint | null = null; // the last position with a value
+    let skipped = false; // a position without a value since then
+    for (const p of points) {
       const y = p.values[metric];
-      return y === null || !Number.isFinite(y) ? [] : [{ x: x === 'generation' ? p.number : p.at.getTime(), y, generationId: p.generationId }];
-    });
+      if (y === null || !Number.isFinite(y)) {
+        skipped = true;
+        continue;
+      }
+      const gapBefore = previous !== null && (skipped || p.number > previous.number + 1);
+      drawn.push({ x: x === 'generation' ? p.number : p.at.getTime(), y, generationId: p.generationId, gapBefore });
+      previous = p;
+      skipped = false;
+    }
     if (x === 'time') drawn.sort((a, b) => a.x - b.x);
     if (drawn.length > 0) lines.push({ lineageId, points: drawn });
   }

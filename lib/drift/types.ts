@@ -71,7 +71,9 @@ export interface BandPoint {
 
 export interface LineSeries {
   lineageId: string;
-  points: { x: number; y: number; generationId: string | null }[];
+  // gapBefore: a position between this point and the previous one has no value (not probed,
+  // no tokens reported, …), or a generation number is missing: a chart must not join them.
+  points: { x: number; y: number; generationId: string | null; gapBefore: boolean }[];
 }
 
 export interface MetricChart {

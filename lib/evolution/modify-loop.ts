@@ -81,10 +81,13 @@ async function runAttempt(
     db.attempt.update({ where: { id: attempt.id }, data: { state, durationMs: Date.now() - started, ...data } });
   try {
     const seed = deriveSeed(lineage.settings.seed, generation.number, 'modify', number);
-    const output = await ctx.synthesiser.modify({ parent, plan, seed, attempt: number, feedback });
+    // The candidate's own name goes into what is rendered (the instruction's title): the
+    // parent's would title every generation after the one before it.
+    const childName = `${lineage.row.name.split(' · ')[0]}-g${generation.number}`;
+    const output = await ctx.synthesiser.modify({ parent, plan, seed, attempt: number, feedback, childName });
     await db.attempt.update({ where: { id: attempt.id }, data: { residual: JSON.stringify(serializeResidual(output.residual)) } });
     if (output.residual.changes.length === 0) throw new Error('the residual changes nothing: the candidate would be its parent');
-    const child = applyResidual(parent.bundle, output.residual, `${lineage.row.name.split(' · ')[0]}-g${generation.number}`);
+    const child = applyResidual(parent.bundle, output.residual, childName);
     const problems = validateBundle(child).filter((p) => p.severity === 'error');
     if (problems.length > 0) throw new Error(`the candidate is not a valid task: ${problems.map(formatProblem).join('; ')}`);
 

@@ -5,5 +5,5 @@ export { setFileViewed, viewedFiles } from './viewed.ts';
 export { reviewQueue, QUEUE_PAGE_SIZE, type QueueItem, type QueuePage } from './queue.ts';
 export { ConflictError, DecisionRefusedError, GenerationNotFoundError, type LastChange } from './errors.ts';
 export { lastChangeOf } from './last-change.ts';
-export { diffLines, splitLines, toHunks, MAX_EDIT_DISTANCE, type DiffHunk, type DiffLine, type DiffLineKind } from './line-diff.ts';
+export { diffLines, splitLines, toHunks, MAX_EDIT_DISTANCE, type DiffHunk, type DiffLine, type DiffLineKind, type DiffSegment } from './file-diff.ts';
 export { AWAITING_REVIEW, DECISIONS, type Actor, type Decision, type DecisionOutcome } from './types.ts';

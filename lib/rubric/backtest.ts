@@ -1,5 +1,7 @@
 // Backtest: one rubric item run over the versions of generations already past the validators
-// (by default approved, released and awaiting review), to find what it would have caught.
+// (by default approved, released and awaiting review), to find what it would have caught, and
+// always over the generations the missed issues it came from were filed on, whatever their
+// state: whether it catches those is the first thing the lead asks (backtest-headline.ts).
 // Executable checks run in a sandbox, one container per version, two at a time; LLM questions
 // go to the judge if one is configured and are otherwise 'unjudged'. Each run replaces the
 // item's earlier findings, except those already sent back to review (kept as history).
@@ -8,6 +10,7 @@ import type { BacktestFinding, RubricItem } from '../db/generated/client.ts';
 import { loadBundle } from '../env/store.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { Synthesiser } from '../synth/types.ts';
+import type { BacktestOrigin } from './backtest-headline.ts';
 import { checkVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { toItemView } from './view.ts';
 
@@ -38,8 +41,12 @@ export interface BacktestResult {
 
 // A lineage item is only ever in force on its own lineage, so it is only backtested there.
 async function targets(db: Db, item: RubricItem, states: readonly string[]): Promise<Target[]> {
+  const origins = (await backtestOrigins(db, item)).map((o) => o.generationId);
   const rows = await db.generation.findMany({
-    where: { state: { in: [...states] }, versionId: { not: null }, ...(item.scope === 'lineage' ? { lineageId: item.lineageId ?? '' } : {}) },
+    where: {
+      versionId: { not: null },
+      OR: [{ state: { in: [...states] }, ...(item.scope === 'lineage' ? { lineageId: item.lineageId ?? '' } : {}) }, { id: { in: origins } }],
+    },
     orderBy: [{ lineageId: 'asc' }, { number: 'asc' }],
     select: { id: true, versionId: true },
   });
@@ -112,6 +119,23 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     );
   });
   return { item, states, findings };
+}
+
+/** The generations the missed issues this item (any version of its key) came from were filed on. */
+export async function backtestOrigins(db: Db, item: Pick<RubricItem, 'key'>): Promise<BacktestOrigin[]> {
+  const versions = await db.rubricItem.findMany({ where: { key: item.key }, select: { id: true } });
+  const issues = await db.missedIssue.findMany({
+    where: { rubricItemId: { in: versions.map((v) => v.id) } },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, title: true, generation: { select: { id: true, number: true, lineage: { select: { name: true } } } } },
+  });
+  return issues.map((issue) => ({
+    issueId: issue.id,
+    issueTitle: issue.title,
+    generationId: issue.generation.id,
+    generationNumber: issue.generation.number,
+    lineageName: issue.generation.lineage.name,
+  }));
 }
 
 export interface FindingView extends BacktestFinding {

@@ -94,6 +94,9 @@ export interface ReviewPlanInput {
 
 export interface ModifyInput {
   parent: ParentEnvironment;
+  // The name the candidate is stored under (its generation's, e.g. "logs-g4"), for what the
+  // synthesiser writes into the task, such as the instruction's title; the parent's if absent.
+  childName?: string;
   plan: Plan;
   seed: number;
   attempt: number; // 1-based round of Loop 2

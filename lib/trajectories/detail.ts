@@ -15,6 +15,9 @@ export const rolloutIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a traj
 
 export interface TurnView {
   stepId: number;
+  // The step's number among the agent's commands, as the rollout's turn count counts them
+  // (1 … turns); null for a step without a command (a message, the system).
+  turn: number | null;
   source: string;
   message: string;
   reasoning: string | null;
@@ -109,11 +112,13 @@ export async function trajectorySteps(db: Db, rolloutId: string): Promise<TurnVi
       SUBSTR("output", 1, ${OUTPUT_PREVIEW_CHARS}) AS "outputHead", LENGTH("output") AS "outputLength",
       "exitCode", "durationMs", "timedOut", "promptTokens", "completionTokens"
     FROM "TrajectoryStep" WHERE "rolloutId" = ${rolloutId} ORDER BY "stepId"`);
+  let turns = 0;
   return rows.map((row) => {
     const prompt = num(row.promptTokens);
     const completion = num(row.completionTokens);
     return {
       stepId: Number(row.stepId),
+      turn: row.command === null ? null : ++turns,
       source: row.source,
       message: row.message,
       reasoning: row.reasoning,

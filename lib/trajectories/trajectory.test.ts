@@ -51,6 +51,8 @@ describe('getTrajectory', () => {
     const detail = await getTrajectory(db, id);
     expect(detail?.instruction).toBe('Do the task.');
     expect(detail?.steps.map((s) => s.stepId)).toEqual([2, 3, 4]);
+    // Turns are numbered as the rollout counts them: its commands, 1 … turns.
+    expect(detail?.steps.map((s) => s.turn)).toEqual([1, 2, 3]);
     const big = detail?.steps[1];
     expect(big?.outputLength).toBe(bigOutput.length);
     expect(big?.outputPreview?.length).toBeLessThanOrEqual(OUTPUT_PREVIEW_CHARS);

@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Fragment, useState } from 'react';
 import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
-import type { DiffLine } from '@/lib/review/line-diff.ts';
+import type { DiffLine, DiffSegment } from '@/lib/review/file-diff.ts';
 import { fetchJson } from '../../_components/fetch-json.ts';
 import { sendJson } from './post-json.ts';
 
@@ -15,10 +16,23 @@ const LINE_STYLES: Record<DiffLine['kind'], string> = {
   delete: 'bg-red-50',
 };
 const MARKS: Record<DiffLine['kind'], string> = { context: ' ', add: '+', delete: '-' };
+const WORD_STYLES: Record<DiffLine['kind'], string> = { context: '', add: 'rounded-sm bg-emerald-200', delete: 'rounded-sm bg-red-200' };
+
+// The missed-issue form, pre-filled with the file, the candidate's line number and its text.
+function missedIssueHref(generationId: string, path: string, line: number, excerpt: string) {
+  const query = new URLSearchParams({ file: path, line: String(line), excerpt });
+  return `/generations/${generationId}/missed-issue/new?${query.toString()}` as const;
+}
+
+function LineText({ line }: { line: DiffLine }) {
+  if (!line.segments) return <>{line.text}</>;
+  return <>{line.segments.map((segment: DiffSegment, i) => (segment.changed ? <span key={i} className={WORD_STYLES[line.kind]} data-testid="changed-words">{segment.text}</span> : segment.text))}</>;
+}
 
 // One file's line diff, loaded when the file is expanded. Clicking a candidate line opens a
-// comment form pinned to that line; pinned comments show under their lines.
-export function FileDiff({ generationId, attempt, path, comments }: { generationId: string; attempt: number; path: string; comments: ReviewCommentView[] }) {
+// comment form pinned to that line; pinned comments show under their lines. Each candidate line
+// links to the missed-issue form pre-filled with it. Long lines wrap unless `wrap` is off.
+export function FileDiff({ generationId, attempt, path, comments, wrap }: { generationId: string; attempt: number; path: string; comments: ReviewCommentView[]; wrap: boolean }) {
   const url = `/api/generations/${generationId}/diff?attempt=${attempt}&path=${encodeURIComponent(path)}`;
   const diff = useQuery({ queryKey: ['residual-diff', generationId, attempt, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
   const [commentLine, setCommentLine] = useState<number | null>(null);
@@ -33,15 +47,21 @@ export function FileDiff({ generationId, attempt, path, comments }: { generation
   for (const c of comments) if (c.line !== null) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse font-mono text-xs leading-5" aria-label={`Diff of ${path}`}>
+    <div className={wrap ? '' : 'overflow-x-auto'}>
+      <table className={`w-full border-collapse font-mono text-xs leading-5 ${wrap ? 'table-fixed' : ''}`} aria-label={`Diff of ${path}`} data-wrap={wrap}>
+        <colgroup>
+          <col className="w-12" />
+          <col className="w-12" />
+          <col />
+          <col className="w-8" />
+        </colgroup>
         <tbody>
           {view.hunks.map((hunk, h) => (
             <Fragment key={h}>
               {hunk.skippedBefore > 0 && <Skipped count={hunk.skippedBefore} />}
               {hunk.lines.map((line, i) => (
                 <Fragment key={`${h}-${i}`}>
-                  <tr className={LINE_STYLES[line.kind]} data-kind={line.kind}>
+                  <tr className={`group ${LINE_STYLES[line.kind]}`} data-kind={line.kind}>
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">{line.oldNumber ?? ''}</td>
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">
                       {line.newNumber !== null ? (
@@ -55,13 +75,25 @@ export function FileDiff({ generationId, attempt, path, comments }: { generation
                         </button>
                       ) : ''}
                     </td>
-                    <td className="whitespace-pre px-2"><span aria-hidden className="select-none text-zinc-400">{MARKS[line.kind]}</span>{line.text}</td>
+                    <td className={`${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} px-2`}><span aria-hidden className="select-none text-zinc-400">{MARKS[line.kind]}</span><LineText line={line} /></td>
+                    <td className="pr-1 text-right align-top">
+                      {line.newNumber !== null && (
+                        <Link
+                          href={missedIssueHref(generationId, path, line.newNumber, line.text)}
+                          aria-label={`File missed issue on line ${line.newNumber} of ${path}`}
+                          title="File missed issue on this line"
+                          className="select-none rounded px-1 font-sans text-zinc-400 opacity-0 hover:bg-amber-100 hover:text-amber-900 focus-visible:opacity-100 group-hover:opacity-100"
+                        >
+                          ⚑
+                        </Link>
+                      )}
+                    </td>
                   </tr>
                   {line.newNumber !== null && (byLine.get(line.newNumber) ?? []).map((c) => (
-                    <tr key={c.id}><td colSpan={3} className="bg-blue-50 px-3 py-1.5 font-sans text-xs" data-testid="pinned-comment"><span className="font-semibold">{c.authorEmail}</span> on line {c.line}: {c.body}</td></tr>
+                    <tr key={c.id}><td colSpan={4} className="bg-blue-50 px-3 py-1.5 font-sans text-xs" data-testid="pinned-comment"><span className="font-semibold">{c.authorEmail}</span> on line {c.line}: {c.body}</td></tr>
                   ))}
                   {commentLine !== null && line.newNumber === commentLine && (
-                    <tr><td colSpan={3} className="bg-zinc-50 px-3 py-2 font-sans"><LineCommentForm generationId={generationId} path={path} line={commentLine} onDone={() => setCommentLine(null)} /></td></tr>
+                    <tr><td colSpan={4} className="bg-zinc-50 px-3 py-2 font-sans"><LineCommentForm generationId={generationId} path={path} line={commentLine} onDone={() => setCommentLine(null)} /></td></tr>
                   )}
                 </Fragment>
               ))}
@@ -75,7 +107,7 @@ export function FileDiff({ generationId, attempt, path, comments }: { generation
 }
 
 function Skipped({ count }: { count: number }) {
-  return <tr><td colSpan={3} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">⋯ {count} unchanged lines</td></tr>;
+  return <tr><td colSpan={4} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">⋯ {count} unchanged lines</td></tr>;
 }
 
 function LineCommentForm({ generationId, path, line, onDone }: { generationId: string; path: string; line: number; onDone: () => void }) {

@@ -23,6 +23,7 @@ function sizeChange(file: ResidualFileSummary) {
 export function ResidualFiles(props: { generationId: string; attempt: number; files: ResidualFileSummary[]; viewedPaths: string[]; comments: ReviewCommentView[] }) {
   const [viewed, setViewed] = useState(() => new Set(props.viewedPaths));
   const [error, setError] = useState<string | null>(null);
+  const [wrap, setWrap] = useState(true);
 
   async function toggleViewed(path: string, isViewed: boolean) {
     setViewed((current) => {
@@ -42,9 +43,15 @@ export function ResidualFiles(props: { generationId: string; attempt: number; fi
   if (props.files.length === 0) return <p className="text-sm text-zinc-500">This attempt recorded no residual.</p>;
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-xs text-zinc-600" aria-live="polite" data-testid="viewed-counter">
-        <span className="font-semibold tabular-nums">{props.files.filter((f) => viewed.has(f.path)).length} of {props.files.length}</span> files viewed
-      </p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs text-zinc-600" aria-live="polite" data-testid="viewed-counter">
+          <span className="font-semibold tabular-nums">{props.files.filter((f) => viewed.has(f.path)).length} of {props.files.length}</span> files viewed
+        </p>
+        <label className="flex items-center gap-1 text-xs text-zinc-700">
+          <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} className="size-3.5 accent-zinc-800" />
+          Wrap long lines
+        </label>
+      </div>
       {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
       <ul className="flex flex-col gap-1.5">
         {props.files.map((file) => (
@@ -54,6 +61,7 @@ export function ResidualFiles(props: { generationId: string; attempt: number; fi
             generationId={props.generationId}
             attempt={props.attempt}
             viewed={viewed.has(file.path)}
+            wrap={wrap}
             onViewed={(isViewed) => toggleViewed(file.path, isViewed)}
             comments={props.comments.filter((c) => c.path === file.path)}
           />
@@ -63,7 +71,7 @@ export function ResidualFiles(props: { generationId: string; attempt: number; fi
   );
 }
 
-function ResidualFile(props: { file: ResidualFileSummary; generationId: string; attempt: number; viewed: boolean; onViewed: (viewed: boolean) => void; comments: ReviewCommentView[] }) {
+function ResidualFile(props: { file: ResidualFileSummary; generationId: string; attempt: number; viewed: boolean; wrap: boolean; onViewed: (viewed: boolean) => void; comments: ReviewCommentView[] }) {
   const { file } = props;
   const [open, setOpen] = useState(false);
   const checkboxId = `viewed-${file.path}`;
@@ -100,7 +108,7 @@ function ResidualFile(props: { file: ResidualFileSummary; generationId: string; 
               <dd className="font-mono">{file.newSize === null ? 'deleted' : `${formatBytes(file.newSize)} · sha256 ${shortHash(file.newSha256 ?? '', 16)}`}</dd>
             </dl>
           ) : (
-            <FileDiff generationId={props.generationId} attempt={props.attempt} path={file.path} comments={props.comments} />
+            <FileDiff generationId={props.generationId} attempt={props.attempt} path={file.path} comments={props.comments} wrap={props.wrap} />
           )}
         </div>
       )}

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import type { ReactNode } from 'react';
 import { formatDuration, formatReward, formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
-import type { LaidOutNode } from '@/lib/dashboard/lineages-layout.ts';
-import { attemptTone, generationTone, TONES, type Tone } from '@/lib/dashboard/lineages-tones.ts';
+import type { TreeItem } from './tree-graph.ts';
+import { attemptTone, generationTone, TONES, type Tone } from './tones.ts';
 import type { Difficulty, LineageTree, TreeVerdict } from '@/lib/dashboard/lineages-types.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 
@@ -72,7 +72,7 @@ function Verdicts({ verdicts }: { verdicts: TreeVerdict[] }) {
 }
 
 // The side panel: what a node is, without leaving the tree.
-export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: LaidOutNode; href: string }) {
+export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: TreeItem; href: string }) {
   const generation = node.generationIndex === null ? undefined : tree.generations[node.generationIndex];
   const attempt = generation && node.attemptIndex !== null ? generation.attempts[node.attemptIndex] : undefined;
 

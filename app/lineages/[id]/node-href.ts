@@ -1,9 +1,9 @@
-import { SEED_KEY, type LaidOutNode } from '@/lib/dashboard/lineages-layout.ts';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
+import { SEED_KEY, type TreeItem } from './tree-graph.ts';
 
 // Where a node opens: the generation's review page (at one attempt for an attempt node), or
 // the seed's environment page.
-export function nodeHref(tree: LineageTree, node: LaidOutNode): string {
+export function nodeHref(tree: LineageTree, node: TreeItem): string {
   if (node.key === SEED_KEY || node.generationIndex === null) return `/environments/${tree.seed.versionId}`;
   const generation = tree.generations[node.generationIndex];
   if (!generation) return `/lineages/${tree.id}`;

@@ -1,4 +1,4 @@
-import { TONES, type Tone } from '@/lib/dashboard/lineages-tones.ts';
+import { TONES, type Tone } from './tones.ts';
 
 export function TreeLegend() {
   return (

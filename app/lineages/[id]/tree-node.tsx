@@ -1,24 +1,26 @@
 'use client';
 
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo, type FocusEvent, type MouseEvent } from 'react';
 import { shortHash } from '@/lib/dashboard/format.ts';
-import type { LaidOutNode } from '@/lib/dashboard/lineages-layout.ts';
-import { attemptTone, generationTone, TONES } from '@/lib/dashboard/lineages-tones.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+import { attemptTone, generationTone, TONES } from './tones.ts';
+import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
 
-export interface TreeNodeProps {
-  node: LaidOutNode;
+/** What the tree view hands every node. */
+export interface TreeNodeData extends Record<string, unknown> {
+  node: GraphNode;
   tree: LineageTree;
-  href: string;
-  tabbable: boolean;
-  onFocusNode: (key: string) => void;
-  onHoverNode: (key: string | null) => void;
+  items: Map<string, TreeItem>;
+  hrefs: Map<string, string>;
+  focusKey: string;
+  onFocusItem: (key: string) => void;
+  onHoverItem: (key: string | null) => void;
   onOpen: (event: MouseEvent<Element>, href: string) => void;
-  register: (key: string, element: FocusableNode | null) => void;
+  register: (key: string, element: HTMLAnchorElement | null) => void;
 }
 
-// React types every <a> as an HTML anchor; inside <svg> it creates an SVG one. Both can take focus.
-export type FocusableNode = Element & HTMLOrSVGElement;
+export type TreeFlowNode = Node<TreeNodeData, 'lineage'>;
 
 // What a node without a version says instead of its difficulty.
 const EMPTY_LABELS: Record<string, string> = { failed: 'no valid candidate', exhausted: 'axis exhausted' };
@@ -29,13 +31,13 @@ const STATE_LABELS: Record<string, string> = {
   'needs-attention': 'needs attention',
 };
 
-function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {
-  const generation = node.generationIndex === null ? undefined : tree.generations[node.generationIndex];
+function describe(item: TreeItem, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {
+  const generation = item.generationIndex === null ? undefined : tree.generations[item.generationIndex];
   if (!generation) {
     const d = tree.seed.difficulty;
     return { tone: 'seed', label: `Seed ${tree.seed.name}${d ? `, difficulty ${d.total.toFixed(2)}` : ''}` };
   }
-  const attempt = node.attemptIndex === null ? undefined : generation.attempts[node.attemptIndex];
+  const attempt = item.attemptIndex === null ? undefined : generation.attempts[item.attemptIndex];
   if (attempt) {
     return { tone: attemptTone(attempt.state), generation, attempt, label: `Attempt ${attempt.number} of generation ${generation.number}: ${attempt.state}` };
   }
@@ -48,90 +50,95 @@ function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: 
   };
 }
 
-// One node: a real link (click, middle-click, Enter all open it) with a roving tab stop.
-export const TreeNode = memo(function TreeNode({ node, tree, href, tabbable, onFocusNode, onHoverNode, onOpen, register }: TreeNodeProps) {
-  const { label, tone, generation, attempt } = describe(node, tree);
-  const style = TONES[tone];
-  const { x, y, width, height } = node;
+const FOCUS_RING = 'outline-none focus-visible:ring-[2.5px] focus-visible:ring-blue-600 focus-visible:ring-offset-2';
+
+// One keyboard stop as a real link (click, middle-click, Enter all open it) with a roving tab stop.
+function ItemLink({ item, data, className, style, children }: { item: TreeItem; data: TreeNodeData; className: string; style: React.CSSProperties; children: React.ReactNode }) {
+  const href = data.hrefs.get(item.key) ?? '#';
+  const { label } = describe(item, data.tree);
   return (
     <a
-      ref={(element) => register(node.key, element)}
+      ref={(element) => data.register(item.key, element)}
       href={href}
       role="treeitem"
-      aria-level={node.layer + 1}
+      aria-level={item.layer + 1}
       aria-label={label}
-      tabIndex={tabbable ? 0 : -1}
-      data-node-key={node.key}
-      data-node-kind={node.kind}
-      className="group cursor-pointer outline-none"
-      onClick={(event) => onOpen(event, href)}
-      onFocus={(event: FocusEvent) => event.currentTarget === event.target && onFocusNode(node.key)}
-      onPointerEnter={() => onHoverNode(node.key)}
-      onPointerLeave={() => onHoverNode(null)}
+      tabIndex={item.key === data.focusKey ? 0 : -1}
+      data-node-key={item.key}
+      data-node-kind={item.kind}
+      className={`${className} ${FOCUS_RING}`}
+      style={style}
+      onClick={(event) => data.onOpen(event, href)}
+      onFocus={(event: FocusEvent) => event.currentTarget === event.target && data.onFocusItem(item.key)}
+      onPointerEnter={() => data.onHoverItem(item.key)}
+      onPointerLeave={() => data.onHoverItem(null)}
     >
-      <rect
-        x={x - 4}
-        y={y - 4}
-        width={width + 8}
-        height={height + 8}
-        rx={attempt ? 7 : 11}
-        fill="none"
-        stroke="#2563eb"
-        strokeWidth={2.5}
-        className="invisible group-focus-visible:visible"
-      />
-      <rect
-        x={x}
-        y={y}
-        width={width}
-        height={height}
-        rx={attempt ? 4 : 8}
-        fill={attempt ? '#ffffff' : style.fill}
-        stroke={style.stroke}
-        strokeWidth={attempt ? 1.25 : 1.5}
-        strokeDasharray={generation?.state === 'failed' && !attempt ? '5 3' : undefined}
-        className="transition-[stroke-width] group-hover:[stroke-width:2.5]"
-      />
-      {attempt ? (
-        <text x={x + width / 2} y={y + height / 2 + 4} textAnchor="middle" fontSize={11} fill={style.text} className="font-mono">
-          {`#${attempt.number} ${attempt.state === 'error' ? '!' : attempt.state === 'invalid' ? '✗' : ''}`.trim()}
-        </text>
-      ) : (
-        <NodeText node={node} tree={tree} generation={generation} color={style.text} />
-      )}
+      {children}
     </a>
-  );
-});
-
-function NodeText({ node, tree, generation, color }: { node: LaidOutNode; tree: LineageTree; generation?: TreeGeneration; color: string }) {
-  const { x, y, width } = node;
-  const difficulty = generation ? generation.difficulty : tree.seed.difficulty;
-  const version = generation ? generation.versionId : tree.seed.versionId;
-  return (
-    <g fill={color} pointerEvents="none">
-      <text x={x + 10} y={y + 19} fontSize={13} fontWeight={600}>
-        {generation ? `G${generation.number}` : 'Seed'}
-      </text>
-      <text x={x + width - 10} y={y + 19} fontSize={11} textAnchor="end">
-        {generation ? (STATE_LABELS[generation.state] ?? generation.state) : truncate(tree.seed.name, 18)}
-      </text>
-      <text x={x + 10} y={y + 37} fontSize={12} className="tabular-nums">
-        {difficulty ? (
-          <>
-            <tspan fontWeight={600}>D {difficulty.total.toFixed(2)}</tspan>
-            <tspan dx={8} opacity={0.8}>{`L ${difficulty.length}${difficulty.depth !== null ? ` · depth ${difficulty.depth}` : ''}`}</tspan>
-          </>
-        ) : (
-          <tspan opacity={0.8}>{generation ? (EMPTY_LABELS[generation.state] ?? 'difficulty —') : 'difficulty —'}</tspan>
-        )}
-      </text>
-      <text x={x + 10} y={y + 54} fontSize={10.5} opacity={0.7} className="font-mono">
-        {version ? shortHash(version, 16) : `${generation?.attempts.length ?? 0} attempts`}
-      </text>
-    </g>
   );
 }
 
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+// A generation (or the seed) as a card, its attempts that were not kept in a strip below it.
+export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeFlowNode>) {
+  const { node, tree } = data;
+  const { tone, generation } = describe(node, tree);
+  const style = TONES[tone];
+  return (
+    <div style={{ width: node.width, height: node.height }} className="relative">
+      <Handle type="target" position={Position.Left} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
+      <ItemLink
+        item={node}
+        data={data}
+        className="block cursor-pointer rounded-lg border-[1.5px] px-2.5 py-1.5 transition-[border-width] hover:border-[2.5px]"
+        style={{ height: NODE_HEIGHT, background: style.fill, borderColor: style.stroke, color: style.text, borderStyle: generation?.state === 'failed' ? 'dashed' : 'solid' }}
+      >
+        <CardText node={node} tree={tree} generation={generation} />
+      </ItemLink>
+      {node.attemptKeys.length > 0 && (
+        <div className="mt-2.5 flex flex-wrap" style={{ gap: ATTEMPT_GAP }}>
+          {node.attemptKeys.map((key) => {
+            const item = data.items.get(key)!;
+            const { attempt, tone: attemptToneKey } = describe(item, tree);
+            const s = TONES[attemptToneKey];
+            return (
+              <ItemLink
+                key={key}
+                item={item}
+                data={data}
+                className="grid cursor-pointer place-items-center rounded border bg-white font-mono text-[11px] hover:border-2"
+                style={{ width: ATTEMPT_WIDTH, height: ATTEMPT_HEIGHT, borderColor: s.stroke, color: s.text }}
+              >
+                {`#${attempt?.number ?? ''} ${attempt?.state === 'error' ? '!' : attempt?.state === 'invalid' ? '✗' : ''}`.trim()}
+              </ItemLink>
+            );
+          })}
+        </div>
+      )}
+      <Handle type="source" position={Position.Right} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
+    </div>
+  );
+});
+
+function CardText({ node, tree, generation }: { node: GraphNode; tree: LineageTree; generation?: TreeGeneration }) {
+  const difficulty = generation ? generation.difficulty : tree.seed.difficulty;
+  const version = generation ? generation.versionId : tree.seed.versionId;
+  return (
+    <span className="pointer-events-none flex flex-col leading-tight" data-kind={node.kind}>
+      <span className="flex items-baseline justify-between gap-2">
+        <span className="text-[13px] font-semibold">{generation ? `G${generation.number}` : 'Seed'}</span>
+        <span className="truncate text-[11px]">{generation ? (STATE_LABELS[generation.state] ?? generation.state) : tree.seed.name}</span>
+      </span>
+      <span className="mt-0.5 text-xs tabular-nums">
+        {difficulty ? (
+          <>
+            <span className="font-semibold">D {difficulty.total.toFixed(2)}</span>
+            <span className="ml-2 opacity-80">{`L ${difficulty.length}${difficulty.depth !== null ? ` · depth ${difficulty.depth}` : ''}`}</span>
+          </>
+        ) : (
+          <span className="opacity-80">{generation ? (EMPTY_LABELS[generation.state] ?? 'difficulty —') : 'difficulty —'}</span>
+        )}
+      </span>
+      <span className="mt-0.5 font-mono text-[10.5px] opacity-70">{version ? shortHash(version, 16) : `${generation?.attempts.length ?? 0} attempts`}</span>
+    </span>
+  );
 }

@@ -1,7 +1,8 @@
 'use client';
 // A lead turns a missed issue into a rubric item: every field starts from the reviewer's
-// words and can be edited. "Create draft" stores it inactive (backtest it first);
-// "Create and activate" puts it in force for every later generation at once.
+// words and can be edited. "Draft + backtest", the usual path, stores it inactive and queues
+// its backtest, which answers whether it would have caught this issue's generation; "Create
+// and activate" puts it in force for every later generation at once, unchecked.
 import { useActionState } from 'react';
 import { convertMissedIssueAction, dismissMissedIssueAction } from '../actions.ts';
 import type { ConversionDraft } from '@/lib/missed-issues/convert.ts';
@@ -53,10 +54,13 @@ export function ConvertForm({ issueId, draft, lineageName }: { issueId: string; 
           </Field>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="convert" disabled={pending} className={buttonClass}>
-            Create inactive draft
+          <button type="submit" name="intent" value="convert-backtest" disabled={pending} className={primaryButtonClass}>
+            Draft + backtest
           </button>
-          <button type="submit" name="intent" value="convert-activate" disabled={pending} className={primaryButtonClass}>
+          <button type="submit" name="intent" value="convert" disabled={pending} className={buttonClass}>
+            Draft only
+          </button>
+          <button type="submit" name="intent" value="convert-activate" disabled={pending} className={buttonClass}>
             Create and activate
           </button>
         </div>

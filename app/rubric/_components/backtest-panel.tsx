@@ -19,6 +19,13 @@ const STATE_CHOICES = [
   { value: 'rejected', label: 'rejected', checked: false },
 ];
 
+const HEADLINE_STYLES: Record<BacktestView['headlines'][number]['caught'], string> = {
+  yes: 'border-emerald-300 bg-emerald-50 text-emerald-950',
+  no: 'border-red-300 bg-red-50 text-red-950',
+  unknown: 'border-amber-300 bg-amber-50 text-amber-950',
+  'not-run': 'border-zinc-200 bg-zinc-50 text-zinc-700',
+};
+
 function SendBack({ findingId, generationState, onDone }: { findingId: string; generationState: string; onDone: () => void }) {
   const [result, send, pending] = useActionState<ActionResult | null>(sendBackAction.bind(null, findingId), null);
   useEffect(() => {
@@ -79,6 +86,18 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
       )}
       <ResultBanner result={started} />
       {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+      {data && data.headlines.length > 0 && (
+        <ul className="flex flex-col gap-1.5" aria-label="Would the item have caught the generations its missed issues were filed on?">
+          {data.headlines.map((h) => (
+            <li key={h.origin.issueId} data-testid="backtest-headline" data-caught={h.caught} className={`rounded-md border px-3 py-2 text-sm font-medium ${HEADLINE_STYLES[h.caught]}`}>
+              <Link href={`/generations/${h.origin.generationId}` as Route} className="hover:underline">
+                {h.text}
+              </Link>
+              <span className="block text-xs font-normal opacity-80">filed as “{h.origin.issueTitle}”</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {data?.job && (
         <p className="text-sm text-zinc-600" role="status">
           Latest backtest job: {data.job.state}

@@ -275,7 +275,8 @@ const Turn = memo(function Turn({
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 px-3 py-1.5 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700">
-          Turn {index + 1} <span className="font-normal text-zinc-400">· step {turn.stepId} · {turn.source}</span>
+          {turn.turn !== null ? `Turn ${turn.turn}` : turn.source === 'agent' ? 'Agent message' : `${turn.source[0]?.toUpperCase() ?? ''}${turn.source.slice(1)} message`}{' '}
+          <span className="font-normal text-zinc-400">· step {turn.stepId} · {turn.source}</span>
         </span>
         <span className="flex items-center gap-3 tabular-nums">
           {turn.touchesProtected && <span className="rounded bg-amber-100 px-1.5 text-amber-900">touches /logs or tests</span>}
@@ -294,7 +295,7 @@ const Turn = memo(function Turn({
           </details>
         )}
         {turn.command !== null && (
-          <pre className="overflow-x-auto rounded bg-zinc-900 px-2 py-1.5 font-mono text-xs text-zinc-100">
+          <pre className="whitespace-pre-wrap break-all rounded bg-zinc-900 px-2 py-1.5 font-mono text-xs text-zinc-100">
             <span className="select-none text-zinc-500">$ </span>
             {highlighted(turn.command)}
           </pre>

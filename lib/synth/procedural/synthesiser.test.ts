@@ -108,6 +108,13 @@ describe('ProceduralSynthesiser.modify', () => {
     expect(out.residual.changes.filter((c) => /environment\/data\/s[123]\//.test(c.path))).toEqual([]);
   });
 
+  it('titles the child’s instruction with the child’s own name, not its parent’s', async () => {
+    const plan = await propose('length', 'low', 4);
+    const out = await synth.modify({ parent, plan, seed: 99, attempt: 1, feedback: [], childName: 'logs-g4' });
+    const instruction = applyResidual(parent.bundle, out.residual).files.find((f) => f.path === 'instruction.md');
+    expect(instruction?.content.toString('utf8').split('\n')[0]).toBe('# logs-g4');
+  });
+
   it('injects the configured fault on its attempt only', async () => {
     const faulty = new ProceduralSynthesiser({ faults: { attempt1: 'lenient-tests' } });
     const plan = await propose('skill', 'low', 2);

@@ -49,7 +49,7 @@ export class ProceduralSynthesiser implements Synthesiser {
     const fault = this.options.faults?.[`attempt${input.attempt}`];
     const redraw = retriesAfterFailure(input);
     const seed = redraw ? input.seed : meta.seed;
-    const child = renderEnvironment(input.plan.child, { seed, name: input.parent.bundle.name, fault });
+    const child = renderEnvironment(input.plan.child, { seed, name: input.childName ?? input.parent.bundle.name, fault });
     const residual = diffBundles(input.parent.bundle, child);
     const count = (op: string): number => residual.changes.filter((c) => c.op === op).length;
     const steps = input.plan.child.steps.map((s) => `${s.id} ${s.skill}/${s.scenario}`).join(', ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, MAX_EDIT_DISTANCE, splitLines, toHunks, type DiffLine } from './line-diff.ts';
+import { diffLines, MAX_EDIT_DISTANCE, splitLines, toHunks, type DiffLine } from './file-diff.ts';
 
 // Both files are recoverable from a diff: the old one from context + deleted lines, the new
 // one from context + added lines, each numbered consecutively.
@@ -47,6 +47,23 @@ describe('diffLines', () => {
     const lines = diffLines(a, b);
     expect(sides(lines)).toEqual({ old: splitLines(a), new: splitLines(b) });
     expect(lines.filter((l) => l.kind === 'context')).toHaveLength(0);
+  });
+});
+
+describe('word-level highlights', () => {
+  it('marks only the words that changed in a line edited in place', () => {
+    const lines = diffLines('echo hello world > out.txt\n', 'echo hello there > out.txt\n');
+    const [deleted, added] = lines;
+    expect(deleted?.segments?.filter((s) => s.changed).map((s) => s.text)).toEqual(['world']);
+    expect(added?.segments?.filter((s) => s.changed).map((s) => s.text)).toEqual(['there']);
+    // The segments spell the whole line.
+    expect(added?.segments?.map((s) => s.text).join('')).toBe(added?.text);
+  });
+
+  it('leaves unpaired and wholly different lines without word marks', () => {
+    const lines = diffLines('alpha\n', 'beta gamma\nextra line\n');
+    expect(lines.map((l) => l.segments)).toEqual([undefined, undefined, undefined]);
+    expect(diffLines('', 'new\n')[0]?.segments).toBeUndefined();
   });
 });
 

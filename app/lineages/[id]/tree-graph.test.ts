@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attemptKey,
-  generationKey,
-  layoutLineageTree,
-  NODE_HEIGHT,
-  NODE_WIDTH,
-  SEED_KEY,
-  type LaidOutNode,
-} from './lineages-layout.ts';
-import type { LineageTree, TreeAttempt, TreeGeneration } from './lineages-types.ts';
+import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+import { attemptKey, generationKey, NODE_HEIGHT, SEED_KEY, treeGraph, type GraphNode } from './tree-graph.ts';
 
 function attempt(id: string, number: number, state: string, candidateVersionId: string | null): TreeAttempt {
   return { id, number, state, error: null, candidateVersionId, durationMs: 0, verdicts: [] };
@@ -64,79 +56,77 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
   };
 }
 
-const nodeOf = (nodes: LaidOutNode[], key: string) => {
+const nodeOf = (nodes: GraphNode[], key: string) => {
   const node = nodes.find((n) => n.key === key);
   if (!node) throw new Error(`no node ${key}`);
   return node;
 };
 
-function overlaps(a: LaidOutNode, b: LaidOutNode): boolean {
+function overlaps(a: GraphNode, b: GraphNode): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-describe('layoutLineageTree', () => {
-  it('puts a chain of 15 generations on one row, one layer each, with their failed attempts below', () => {
-    const layout = layoutLineageTree(chain(15));
-    const generations = layout.nodes.filter((n) => n.kind === 'generation');
+const centreY = (n: GraphNode) => n.y + n.height / 2;
+
+function expectNoOverlaps(nodes: GraphNode[]) {
+  for (const [i, a] of nodes.entries()) {
+    for (const b of nodes.slice(i + 1)) expect(overlaps(a, b), `${a.key} overlaps ${b.key}`).toBe(false);
+  }
+}
+
+describe('treeGraph', () => {
+  it('lays a chain of 15 generations on one row, one rank each, with their failed attempts inside', () => {
+    const graph = treeGraph(chain(15));
+    const generations = graph.nodes.filter((n) => n.kind === 'generation');
     expect(generations).toHaveLength(15);
-    expect(new Set(generations.map((n) => n.y)).size).toBe(1);
+    expect(new Set(generations.map(centreY)).size).toBe(1);
     expect(generations.map((n) => n.layer)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     const xs = generations.map((n) => n.x);
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    expect(new Set(xs).size).toBe(15);
 
     // Two of three attempts failed; the valid one is the generation itself.
-    const attempts = layout.nodes.filter((n) => n.kind === 'attempt');
-    expect(attempts).toHaveLength(30);
-    const g3 = nodeOf(layout.nodes, generationKey('gen3'));
-    for (const key of [attemptKey('gen3-a1'), attemptKey('gen3-a2')]) {
-      const hanging = nodeOf(layout.nodes, key);
-      expect(hanging.parentKey).toBe(g3.key);
-      expect(hanging.y).toBeGreaterThanOrEqual(g3.y + NODE_HEIGHT);
-      expect(hanging.x + hanging.width).toBeLessThanOrEqual(g3.x + NODE_WIDTH);
-    }
-    expect(layout.nodes.some((n) => n.key === attemptKey('gen3-a3'))).toBe(false);
-
-    for (const [i, a] of layout.nodes.entries()) {
-      for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.key} overlaps ${b.key}`).toBe(false);
-    }
-    expect(layout.width).toBeGreaterThanOrEqual(Math.max(...layout.nodes.map((n) => n.x + n.width)));
-    expect(layout.height).toBeGreaterThanOrEqual(Math.max(...layout.nodes.map((n) => n.y + n.height)));
+    const g3 = nodeOf(graph.nodes, generationKey('gen3'));
+    expect(g3.attemptKeys).toEqual([attemptKey('gen3-a1'), attemptKey('gen3-a2')]);
+    expect(g3.height).toBeGreaterThan(NODE_HEIGHT);
+    expect(graph.items.get(attemptKey('gen3-a1'))).toMatchObject({ kind: 'attempt', parentKey: g3.key, attemptIndex: 0 });
+    expect(graph.items.has(attemptKey('gen3-a3'))).toBe(false);
+    expect([...graph.items.values()].filter((i) => i.kind === 'attempt')).toHaveLength(30);
+    expectNoOverlaps(graph.nodes);
   });
 
   it('labels each edge with axis and effort, from the parent version to the generation', () => {
-    const layout = layoutLineageTree(chain(3));
-    expect(layout.edges.map((e) => [e.from, e.to])).toEqual([
+    const graph = treeGraph(chain(3));
+    expect(graph.edges.map((e) => [e.from, e.to])).toEqual([
       [SEED_KEY, generationKey('gen1')],
       [generationKey('gen1'), generationKey('gen2')],
       [generationKey('gen2'), generationKey('gen3')],
     ]);
-    expect(layout.edges[0]?.label).toBe('length · low');
-    expect(layout.edges[0]?.path).toMatch(/^M[\d.]+,[\d.]+ H[\d.]+$/);
+    expect(graph.edges[0]?.label).toBe('length · low');
   });
 
-  it('draws a failed sibling as a branch below, in the same layer, and keeps the chain straight', () => {
+  it('puts a failed sibling in the same rank as the settled generation, below it, each branch straight', () => {
     const failed = generation(3, 'v2', { id: 'failed3', state: 'failed', versionId: null });
-    const layout = layoutLineageTree(chain(5, [failed]));
-    const sibling = nodeOf(layout.nodes, generationKey('failed3'));
-    const settled = nodeOf(layout.nodes, generationKey('gen3'));
+    const graph = treeGraph(chain(5, [failed]));
+    const sibling = nodeOf(graph.nodes, generationKey('failed3'));
+    const settled = nodeOf(graph.nodes, generationKey('gen3'));
     expect(sibling.layer).toBe(settled.layer);
     expect(sibling.x).toBe(settled.x);
-    expect(sibling.y).toBeGreaterThan(settled.y + NODE_HEIGHT);
     expect(sibling.parentKey).toBe(generationKey('gen2'));
-    const mainRow = layout.nodes.filter((n) => n.kind === 'generation' && n.key !== sibling.key).map((n) => n.y);
-    expect(new Set(mainRow).size).toBe(1);
-    // All three of the failed generation's attempts hang off it, clear of the row above.
-    expect(layout.nodes.filter((n) => n.parentKey === sibling.key && n.kind === 'attempt')).toHaveLength(3);
-    const edge = layout.edges.find((e) => e.to === sibling.key);
-    expect(edge?.path).toContain('C');
-    for (const [i, a] of layout.nodes.entries()) {
-      for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.key} overlaps ${b.key}`).toBe(false);
-    }
+    expect(sibling.y).toBeGreaterThanOrEqual(settled.y + settled.height);
+    // Each branch runs straight: the chain up to the fork, and the settled branch after it.
+    const row = (...keys: string[]) => new Set(keys.map((key) => centreY(nodeOf(graph.nodes, key)))).size;
+    expect(row(SEED_KEY, generationKey('gen1'), generationKey('gen2'))).toBe(1);
+    expect(row(generationKey('gen3'), generationKey('gen4'), generationKey('gen5'))).toBe(1);
+    // All three of the failed generation's attempts hang off it.
+    expect(sibling.attemptKeys).toHaveLength(3);
+    expectNoOverlaps(graph.nodes);
   });
 
-  it('navigates by arrow keys along parent, child, attempts and sibling branches', () => {
+  it('navigates by arrow keys along parent, child, attempts and the node below or above in the rank', () => {
     const failed = generation(2, 'v1', { id: 'failed2', state: 'failed', versionId: null });
-    const { nav, initialKey } = layoutLineageTree(chain(3, [failed]));
+    const graph = treeGraph(chain(3, [failed]));
+    const { nav, initialKey } = graph;
     const g = generationKey;
     const a = attemptKey;
     expect(initialKey).toBe(g('gen3'));
@@ -144,24 +134,21 @@ describe('layoutLineageTree', () => {
     expect(nav[g('gen1')]).toMatchObject({ left: SEED_KEY, right: g('gen2'), down: a('gen1-a1') });
     expect(nav[g('gen2')]).toMatchObject({ left: g('gen1'), right: g('gen3'), down: a('gen2-a1') });
     expect(nav[a('gen2-a1')]).toEqual({ left: g('gen2'), right: a('gen2-a2'), up: g('gen2'), down: g('failed2') });
-    expect(nav[a('gen2-a2')]).toMatchObject({ left: a('gen2-a1'), up: g('gen2'), down: g('failed2') });
     expect(nav[g('failed2')]).toMatchObject({ left: g('gen1'), up: a('gen2-a2'), down: a('failed2-a1') });
     expect(nav[g('failed2')]?.right).toBeUndefined();
-    // Every target is a node.
-    const keys = new Set(layoutLineageTree(chain(3, [failed])).nodes.map((n) => n.key));
-    for (const targets of Object.values(nav)) for (const key of Object.values(targets)) expect(keys.has(key)).toBe(true);
+    // Every target is a keyboard stop.
+    for (const targets of Object.values(nav)) for (const key of Object.values(targets)) expect(graph.items.has(key)).toBe(true);
   });
 
-  it('lays out a lineage with no generations as the seed alone', () => {
-    const layout = layoutLineageTree(chain(0));
-    expect(layout.nodes.map((n) => n.key)).toEqual([SEED_KEY]);
-    expect(layout.edges).toEqual([]);
-    expect(layout.initialKey).toBe(SEED_KEY);
+  it('draws a lineage with no generations as the seed alone', () => {
+    const graph = treeGraph(chain(0));
+    expect(graph.nodes.map((n) => n.key)).toEqual([SEED_KEY]);
+    expect(graph.edges).toEqual([]);
+    expect(graph.initialKey).toBe(SEED_KEY);
   });
 
   it('falls back to the seed for a generation whose parent version is unknown', () => {
     const stray = generation(4, 'unknown-version', { id: 'stray' });
-    const layout = layoutLineageTree(chain(2, [stray]));
-    expect(nodeOf(layout.nodes, generationKey('stray')).parentKey).toBe(SEED_KEY);
+    expect(nodeOf(treeGraph(chain(2, [stray])).nodes, generationKey('stray')).parentKey).toBe(SEED_KEY);
   });
 });

@@ -1,0 +1,186 @@
+// The lineage tree as a graph for the tree view (@xyflow/react), laid out left to right by dagre:
+// the seed, then every generation one rank right of the version it evolved from. Attempts a
+// generation did not settle on are drawn inside its node, below it, and are keyboard stops of
+// their own. Pure: the page memoises it per tree.
+import dagre from '@dagrejs/dagre';
+import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+
+export const NODE_WIDTH = 176;
+export const NODE_HEIGHT = 64;
+export const ATTEMPT_WIDTH = 38;
+export const ATTEMPT_HEIGHT = 18;
+export const ATTEMPT_GAP = 8;
+const ATTEMPT_TOP = 10; // between a generation's card and its first row of attempts
+export const ATTEMPTS_PER_ROW = Math.floor((NODE_WIDTH + ATTEMPT_GAP) / (ATTEMPT_WIDTH + ATTEMPT_GAP));
+const RANK_GAP = 120; // room for an edge label
+const NODE_GAP = 32;
+
+export type TreeItemKind = 'seed' | 'generation' | 'attempt';
+
+/** A keyboard stop: the seed, a generation, or an attempt drawn inside its generation's node. */
+export interface TreeItem {
+  key: string;
+  kind: TreeItemKind;
+  layer: number;
+  parentKey: string | null;
+  generationIndex: number | null; // into tree.generations
+  attemptIndex: number | null; // into that generation's attempts
+}
+
+/** A node of the graph: the seed or a generation, with its box as dagre placed it (top left). */
+export interface GraphNode extends TreeItem {
+  kind: 'seed' | 'generation';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  attemptKeys: string[];
+}
+
+export interface GraphEdge {
+  key: string;
+  from: string;
+  to: string;
+  label: string;
+}
+
+export type NavDirection = 'left' | 'right' | 'up' | 'down';
+export type NavTargets = Partial<Record<NavDirection, string>>;
+
+export interface TreeGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  items: Map<string, TreeItem>; // every keyboard stop, nodes and attempts
+  nav: Record<string, NavTargets>;
+  initialKey: string;
+}
+
+export const SEED_KEY = 'seed';
+export const generationKey = (generationId: string) => `g:${generationId}`;
+export const attemptKey = (attemptId: string) => `a:${attemptId}`;
+
+// The attempts drawn on their own: all but the one whose candidate the generation kept.
+export function hangingAttempts(generation: TreeGeneration): number[] {
+  return generation.attempts.flatMap((attempt, index) => (generation.versionId && attempt.candidateVersionId === generation.versionId ? [] : [index]));
+}
+
+export function nodeHeight(attempts: number): number {
+  const rows = Math.ceil(attempts / ATTEMPTS_PER_ROW);
+  return rows === 0 ? NODE_HEIGHT : NODE_HEIGHT + ATTEMPT_TOP + rows * ATTEMPT_HEIGHT + (rows - 1) * ATTEMPT_GAP;
+}
+
+interface Vertex {
+  key: string;
+  generationIndex: number | null;
+  children: Vertex[];
+  height: number; // longest path to a leaf, in generations
+  failed: boolean;
+}
+
+function buildVertices(tree: LineageTree): Vertex {
+  const root: Vertex = { key: SEED_KEY, generationIndex: null, children: [], height: 0, failed: false };
+  const byVersion = new Map<string, Vertex>();
+  // Generations come ordered by number then creation, so a parent is registered before its
+  // children; an unknown parent version (should not happen) falls back to the seed.
+  tree.generations.forEach((generation, index) => {
+    const vertex: Vertex = { key: generationKey(generation.id), generationIndex: index, children: [], height: 0, failed: generation.state === 'failed' };
+    (byVersion.get(generation.parentVersionId) ?? root).children.push(vertex);
+    if (generation.versionId && !byVersion.has(generation.versionId)) byVersion.set(generation.versionId, vertex);
+  });
+  const measure = (vertex: Vertex): number => {
+    vertex.height = vertex.children.reduce((max, child) => Math.max(max, measure(child) + 1), 0);
+    // The branch that went furthest comes first; failed attempts at a step after it.
+    vertex.children.sort((a, b) => Number(a.failed) - Number(b.failed) || b.height - a.height);
+    return vertex.height;
+  };
+  measure(root);
+  return root;
+}
+
+export function treeGraph(tree: LineageTree): TreeGraph {
+  const root = buildVertices(tree);
+  const g = new dagre.graphlib.Graph();
+  g.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 24, marginy: 24 });
+  g.setDefaultEdgeLabel(() => ({}));
+
+  const placed: { vertex: Vertex; layer: number; parentKey: string | null }[] = [];
+  const visit = (vertex: Vertex, layer: number, parentKey: string | null) => {
+    placed.push({ vertex, layer, parentKey });
+    const attempts = vertex.generationIndex === null ? 0 : hangingAttempts(tree.generations[vertex.generationIndex]!).length;
+    g.setNode(vertex.key, { width: NODE_WIDTH, height: nodeHeight(attempts) });
+    if (parentKey) g.setEdge(parentKey, vertex.key);
+    for (const child of vertex.children) visit(child, layer + 1, vertex.key);
+  };
+  visit(root, 0, null);
+  // Nodes keep the depth-first order they were added in within each rank: the branch that went
+  // furthest stays on the top row and failed siblings sit below, as a reader expects.
+  dagre.layout(g, { disableOptimalOrderHeuristic: true });
+
+  const items = new Map<string, TreeItem>();
+  const nodes = placed.map(({ vertex, layer, parentKey }): GraphNode => {
+    const box = g.node(vertex.key);
+    const generation = vertex.generationIndex === null ? undefined : tree.generations[vertex.generationIndex];
+    const attemptKeys: string[] = [];
+    for (const attemptIndex of generation ? hangingAttempts(generation) : []) {
+      const key = attemptKey(generation!.attempts[attemptIndex]!.id);
+      attemptKeys.push(key);
+      items.set(key, { key, kind: 'attempt', layer, parentKey: vertex.key, generationIndex: vertex.generationIndex, attemptIndex });
+    }
+    const node: GraphNode = {
+      key: vertex.key,
+      kind: generation ? 'generation' : 'seed',
+      layer,
+      parentKey,
+      generationIndex: vertex.generationIndex,
+      attemptIndex: null,
+      x: box.x - box.width / 2,
+      y: box.y - box.height / 2,
+      width: box.width,
+      height: box.height,
+      attemptKeys,
+    };
+    items.set(node.key, node);
+    return node;
+  });
+  const edges = placed.flatMap(({ vertex, parentKey }): GraphEdge[] => {
+    const generation = vertex.generationIndex === null ? undefined : tree.generations[vertex.generationIndex];
+    return parentKey && generation ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label: `${generation.axis} · ${generation.effort}` }] : [];
+  });
+  return { nodes, edges, items, nav: navigation(nodes, placed), initialKey: initialFocus(tree) };
+}
+
+// Arrow keys: ←/→ walk parent and main child (or along an attempt strip); ↓/↑ step into a
+// generation's attempts and on to the node below it in the same rank, and back.
+function navigation(nodes: GraphNode[], placed: { vertex: Vertex }[]): Record<string, NavTargets> {
+  const nav: Record<string, NavTargets> = {};
+  const columns = new Map<number, GraphNode[]>();
+  for (const node of [...nodes].sort((a, b) => a.y - b.y)) columns.set(node.layer, [...(columns.get(node.layer) ?? []), node]);
+  const firstChild = new Map(placed.map(({ vertex }) => [vertex.key, vertex.children[0]?.key]));
+  for (const node of nodes) {
+    const column = columns.get(node.layer) ?? [];
+    const position = column.indexOf(node);
+    const above = column[position - 1];
+    const below = column[position + 1];
+    const attempts = node.attemptKeys;
+    nav[node.key] = compact({
+      left: node.parentKey ?? undefined,
+      right: firstChild.get(node.key),
+      down: attempts[0] ?? below?.key,
+      up: above?.attemptKeys.at(-1) ?? above?.key,
+    });
+    attempts.forEach((attempt, i) => {
+      nav[attempt] = compact({ left: attempts[i - 1] ?? node.key, right: attempts[i + 1], up: node.key, down: below?.key });
+    });
+  }
+  return nav;
+}
+
+function compact(targets: NavTargets): NavTargets {
+  return Object.fromEntries(Object.entries(targets).filter(([, value]) => value !== undefined)) as NavTargets;
+}
+
+// Where keyboard focus starts: the newest generation that did not fail, else the seed.
+function initialFocus(tree: LineageTree): string {
+  const newest = [...tree.generations].reverse().find((g) => g.state !== 'failed');
+  return newest ? generationKey(newest.id) : SEED_KEY;
+}
