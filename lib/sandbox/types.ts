@@ -127,10 +127,15 @@ export interface TrialResult {
   phaseMs?: Record<string, number>;
 }
 
+// expired: its envolve.expires passed; owner-gone: the process that made it no longer exists;
+// lease-lost: the job it ran for is no longer held by the worker that started it.
+export type ReapReason = 'expired' | 'owner-gone' | 'lease-lost';
+
 export interface ReapedContainer {
   id: string;
   name: string;
   expiredAt: number; // epoch seconds from the envolve.expires label
+  reason: ReapReason;
   labels: Record<string, string>;
 }
 
