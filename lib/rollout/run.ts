@@ -223,6 +223,7 @@ async function finishRollout(
         touchedProtected,
         error: trial.error ?? null,
         imageId: trial.imageId,
+        sandboxRuntime: trial.runtime,
         atif: JSON.stringify(rolloutExtras(trial)),
         finishedAt: new Date(),
       },

@@ -1,5 +1,6 @@
 // Resource limits of a trial container and their Docker HostConfig form.
 import type { HostConfig } from 'dockerode';
+import type { SandboxRuntime } from './runtime.ts';
 import type { Limits } from './types.ts';
 
 export const DEFAULT_LIMITS: Limits = {
@@ -25,8 +26,9 @@ export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
   return limits;
 }
 
-export function hostConfigFor(limits: Limits): HostConfig {
+export function hostConfigFor(limits: Limits, runtime: SandboxRuntime): HostConfig {
   return {
+    Runtime: runtime,
     NetworkMode: 'none',
     NanoCpus: Math.round(limits.cpus * 1e9),
     Memory: limits.memoryMb * MIB,

@@ -4,14 +4,16 @@
 import path from 'node:path';
 import type Docker from 'dockerode';
 import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.ts';
-import { copyBundleDir, readContainerFile } from './container-files.ts';
-import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
-import { execOutput, runPhase } from './exec.ts';
+import { bundleDirTar, readContainerFile, UNPACK_STDIN } from './container-files.ts';
+import { BUILTIN_PROBE, countersIn, mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
+import { execBytes, execOutput, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
 import { hostConfigFor, resolveLimits } from './limits.ts';
 import { PhaseClock } from './phase-clock.ts';
+import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
+import { filesIn } from './tar.ts';
 import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
 
@@ -29,6 +31,23 @@ const DISCARD_PROTECTED = `touched=0
 [ -e /tests ] && touched=1
 rm -rf /logs/verifier /tests && mkdir -p /logs/verifier
 echo "touched=$touched"`;
+
+// Then the tests arrive on stdin, sent only once the exec says the agent is gone (SETTLED): no
+// process of the agent's can read them from the pipe.
+const SETTLED = '__envolve_settled__';
+const TESTS_NOT_UNPACKED = '__envolve_tests_not_unpacked__';
+const DISCARD_AND_UNPACK_TESTS = `${DISCARD_PROTECTED}
+echo ${SETTLED}
+${UNPACK_STDIN} || echo ${TESTS_NOT_UNPACKED}`;
+
+// After the verifier, one exec reads the counters and /logs/verifier's result files (as a tar).
+const RESULTS_FOLLOW = '__envolve_results_tar__\n';
+const READ_RESULTS = `${BUILTIN_PROBE}
+printf '${RESULTS_FOLLOW}'
+cd /logs/verifier 2>/dev/null || exit 0
+set --
+for f in reward.txt reward.json ctrf.json; do [ -f "$f" ] && set -- "$@" "$f"; done
+[ $# -eq 0 ] || exec tar -c -f - "$@"`;
 
 const VERIFIER_PATHS = ['/tests', '/logs'];
 function outsideVerifierPaths(dir: string): boolean {
@@ -50,7 +69,7 @@ function agentCommand(agent: AgentSpec): string[] | null {
 
 // A fresh container, from the warm pool when one is ready; the pool adds envolve.expires and the
 // trial's own labels (or, for a pooled container, its owner).
-async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Limits): Promise<Docker.Container> {
+async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Limits, runtime: SandboxRuntime): Promise<Docker.Container> {
   const options: Docker.ContainerCreateOptions = {
     Image: req.imageId,
     // Phases run as execs; the main process only keeps the container alive.
@@ -62,7 +81,7 @@ async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Lim
     User: '0',
     NetworkDisabled: true,
     Labels: { 'envolve.managed': '1', 'envolve.task': req.bundle.name },
-    HostConfig: hostConfigFor(limits),
+    HostConfig: hostConfigFor(limits, runtime),
   };
   const taken = await warmPoolFor(docker).take({ options, labels: req.labels ?? {}, budgetSec: req.agentTimeoutSec + req.verifierTimeoutSec });
   return taken.container;
@@ -80,16 +99,18 @@ function imageConfig(docker: Docker, imageId: string): Promise<{ user: string; w
   return config;
 }
 
-async function readReward(container: Docker.Container): Promise<ParsedReward> {
-  const txt = await readContainerFile(container, '/logs/verifier/reward.txt');
+type VerifierFiles = Partial<Record<'reward.txt' | 'reward.json' | 'ctrf.json', Buffer>>;
+
+function rewardOf(files: VerifierFiles): ParsedReward {
+  const txt = files['reward.txt'];
   if (txt !== undefined) return parseRewardTxt(txt.toString('utf8'));
-  const json = await readContainerFile(container, '/logs/verifier/reward.json');
+  const json = files['reward.json'];
   if (json !== undefined) return parseRewardJson(json.toString('utf8'));
   return { ok: false, problem: 'the verifier wrote neither /logs/verifier/reward.txt nor reward.json' };
 }
 
-async function readCtrf(container: Docker.Container): Promise<unknown> {
-  const ctrf = await readContainerFile(container, '/logs/verifier/ctrf.json');
+function ctrfOf(files: VerifierFiles): unknown {
+  const ctrf = files['ctrf.json'];
   if (ctrf === undefined) return undefined;
   try {
     return JSON.parse(ctrf.toString('utf8'));
@@ -98,7 +119,28 @@ async function readCtrf(container: Docker.Container): Promise<unknown> {
   }
 }
 
-type TrialOutcome = Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId'>;
+// One exec for the counters and the result files; if it cannot run (the verifier left no free
+// pid), the counters come from the engine and the files from archive reads.
+async function readResults(container: Docker.Container): Promise<{ counters: CgroupCounters; files: VerifierFiles }> {
+  const res = await execBytes(container, ['bash', '-c', READ_RESULTS]).catch(() => undefined);
+  const split = res?.exitCode === 0 ? res.stdout.indexOf(RESULTS_FOLLOW) : -1;
+  const counters = split >= 0 ? countersIn(res!.stdout.subarray(0, split).toString('utf8')) : undefined;
+  if (res && counters) {
+    const archive = res.stdout.subarray(split + Buffer.byteLength(RESULTS_FOLLOW));
+    const files = archive.length > 0 ? Object.fromEntries(await filesIn(archive)) : {};
+    return { counters, files };
+  }
+  const names = ['reward.txt', 'reward.json', 'ctrf.json'] as const;
+  const [fallbackCounters, ...contents] = await Promise.all([
+    probeCounters(container, { exec: true }),
+    ...names.map((name) => readContainerFile(container, `/logs/verifier/${name}`)),
+  ]);
+  const files: VerifierFiles = {};
+  names.forEach((name, i) => (files[name] = contents[i]));
+  return { counters: fallbackCounters, files };
+}
+
+type TrialOutcome = Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId' | 'runtime'>;
 
 interface TrialState {
   container?: Docker.Container;
@@ -112,9 +154,10 @@ interface TrialState {
   clock: PhaseClock;
 }
 
-function containmentOf(state: TrialState, limits: Limits): Containment {
+function containmentOf(state: TrialState, limits: Limits, runtime: SandboxRuntime): Containment {
   const phases = [state.agent, state.verifier].filter((p): p is PhaseResult => p !== null);
   return {
+    runtime,
     networkMode: 'none',
     oomKilled: state.oomKilledMain || state.counters.oomKills > 0,
     pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
@@ -124,11 +167,11 @@ function containmentOf(state: TrialState, limits: Limits): Containment {
   };
 }
 
-async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, state: TrialState): Promise<TrialOutcome> {
+async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runtime: SandboxRuntime, state: TrialState): Promise<TrialOutcome> {
   const clock = state.clock;
-  const { user, workingDir } = await imageConfig(docker, req.imageId);
+  const [{ user, workingDir }] = await Promise.all([imageConfig(docker, req.imageId), assertRuntimeRegistered(docker, runtime)]);
   clock.lap('image-config');
-  const container = await takeTrialContainer(docker, req, limits);
+  const container = await takeTrialContainer(docker, req, limits, runtime);
   state.container = container;
   clock.lap('container');
 
@@ -145,11 +188,15 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     containerId: container.id,
   });
 
-  // Independent: asked at once (each is a round trip to the daemon).
-  await Promise.all([
-    execOutput(container, ['sh', '-c', 'mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent']),
-    usesSolution(req.agent) ? copyBundleDir(container, req.bundle, 'solution') : undefined,
-  ]);
+  // The solution (for an oracle) comes in on the same exec's stdin: one round trip.
+  const solution = usesSolution(req.agent) ? await bundleDirTar(req.bundle, 'solution') : undefined;
+  const setup = await execOutput(
+    container,
+    ['sh', '-c', `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent${solution ? ` && ${UNPACK_STDIN}` : ''}`],
+    solution ? { data: solution } : undefined,
+  );
+  if (setup.exitCode !== 0) throw new Error(`setting up the container failed (exit ${setup.exitCode}): ${setup.log.slice(-1000)}`);
+  const tests = await bundleDirTar(req.bundle, 'tests');
   const cmd = agentCommand(req.agent);
   const captureDirs = req.captureOutputs ? captureDirsFor(req.captureOutputs, workingDir) : [];
   const before = await snapshotHashes(container, captureDirs);
@@ -162,13 +209,17 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   clock.lap('agent');
   if (state.agent.timedOut) return timedOut('agent');
 
-  // Counters first: a restart below would reset them.
-  state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }));
   // The capture reads the agent's directories and the discard empties the verifier's: when they do
-  // not overlap, the discard runs in the settle's own exec (one round trip fewer) and the capture
-  // alongside the tests going in; otherwise the capture must see those paths before they change.
+  // not overlap, the discard and the tests run in the settle's own exec (one round trip) and the
+  // capture after it; otherwise the capture must see those paths before they change.
   const discardInSettle = captureDirs.every(outsideVerifierPaths);
-  const settled = await stopAgentProcesses(container, discardInSettle ? DISCARD_PROTECTED : '');
+  const settled = await stopAgentProcesses(container, {
+    thenRun: discardInSettle ? DISCARD_AND_UNPACK_TESTS : '',
+    input: discardInSettle ? { data: tests, afterOutput: SETTLED } : undefined,
+    // The settle's exec reads the counters; a restart would reset them, so read them first.
+    beforeRestart: async () => void (state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }))),
+  });
+  state.counters = mergeCounters(state.counters, countersIn(settled.log) ?? NO_COUNTERS);
   if (settled.outcome === 'restarted') {
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
@@ -178,17 +229,17 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
     if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
   };
   // A restart ended the settle's exec before its discard ran.
-  const discardLog = async () =>
-    discardInSettle && settled.outcome === 'killed-in-place' ? settled.log : (await execOutput(container, ['sh', '-c', DISCARD_PROTECTED])).log;
   const testsIn = async () => {
-    state.protectedPathsTouched = (await discardLog()).includes('touched=1');
-    await copyBundleDir(container, req.bundle, 'tests');
+    const log =
+      discardInSettle && settled.outcome === 'killed-in-place'
+        ? settled.log
+        : (await execOutput(container, ['bash', '-c', DISCARD_AND_UNPACK_TESTS], { data: tests, afterOutput: SETTLED })).log;
+    if (log.includes(TESTS_NOT_UNPACKED) || !log.includes(SETTLED)) throw new Error(`the tests could not be unpacked in the container: ${log.slice(-1000)}`);
+    state.protectedPathsTouched = log.includes('touched=1');
   };
-  if (discardInSettle) await Promise.all([capture(), testsIn()]);
-  else {
-    await capture();
-    await testsIn();
-  }
+  if (!discardInSettle) await capture();
+  await testsIn();
+  if (discardInSettle) await capture();
   clock.lap('capture-and-tests-in');
   state.verifier = await runPhase(container, {
     cmd: ['bash', '/tests/test.sh'],
@@ -200,9 +251,10 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
   clock.lap('verifier');
   if (state.verifier.timedOut) return timedOut('verifier');
 
-  // Independent reads: asked at once.
-  const [counters, reward, ctrf] = await Promise.all([probeCounters(container, { exec: true }), readReward(container), readCtrf(container)]);
-  state.counters = mergeCounters(state.counters, counters);
+  const results = await readResults(container);
+  state.counters = mergeCounters(state.counters, results.counters);
+  const reward = rewardOf(results.files);
+  const ctrf = ctrfOf(results.files);
   clock.lap('read-result');
   if (!reward.ok) {
     return { status: 'reward-missing', reward: null, timedOut: false, error: reward.problem, ctrf, containerId: container.id };
@@ -212,10 +264,11 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, stat
 
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
+  const runtime = req.runtime ?? configuredSandboxRuntime();
   const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null, clock: new PhaseClock() };
   let outcome: TrialOutcome;
   try {
-    outcome = await runPhases(docker, req, limits, state);
+    outcome = await runPhases(docker, req, limits, runtime, state);
   } catch (err) {
     outcome = { status: 'error', reward: null, timedOut: false, error: err instanceof Error ? err.message : String(err), containerId: state.container?.id };
   } finally {
@@ -229,9 +282,10 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
   return {
     ...outcome,
     imageId: req.imageId,
+    runtime,
     agent: state.agent,
     verifier: state.verifier,
-    containment: containmentOf(state, limits),
+    containment: containmentOf(state, limits, runtime),
     phaseMs: state.clock.laps,
     ...(state.outputs ? { outputs: state.outputs } : {}),
     ...(state.protectedPathsTouched !== undefined ? { protectedPathsTouched: state.protectedPathsTouched } : {}),

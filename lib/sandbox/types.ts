@@ -2,6 +2,7 @@
 // (agent phase, then verifier phase) in it, and clean up after crashed workers.
 import type { TaskBundle } from '../env/bundle.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
+import type { SandboxRuntime } from './runtime.ts';
 
 export interface BuildOptions {
   // Rewrite FROM lines naming images this machine lacks to the local base.
@@ -61,6 +62,7 @@ export interface TrialRequest {
   imageId: string;
   agent: AgentSpec;
   limits?: Partial<Limits>;
+  runtime?: SandboxRuntime; // default: ENVOLVE_SANDBOX_RUNTIME (runc when unset)
   agentTimeoutSec: number;
   verifierTimeoutSec: number;
   timeoutReward?: number; // the reward a timed-out trial gets; default 0
@@ -96,6 +98,7 @@ export interface PhaseResult {
 }
 
 export interface Containment {
+  runtime: SandboxRuntime; // runc (host kernel) or runsc (gVisor's user-space kernel)
   networkMode: string;
   oomKilled: boolean; // the kernel killed a process for exceeding the memory limit
   pidsLimitReached: boolean; // a fork failed because of the pids limit
@@ -114,6 +117,7 @@ export interface TrialResult {
   timedOut: boolean;
   timedOutPhase?: 'agent' | 'verifier';
   imageId: string;
+  runtime: SandboxRuntime; // the OCI runtime the trial ran under
   containerId?: string;
   agent: PhaseResult;
   verifier: PhaseResult | null; // null when the verifier did not run

@@ -9,9 +9,11 @@ function trial(overrides: Partial<TrialResult>): TrialResult {
     reward: 1,
     timedOut: false,
     imageId: 'sha256:abc',
+    runtime: 'runc',
     agent: phase,
     verifier: phase,
     containment: {
+      runtime: 'runc',
       networkMode: 'none',
       oomKilled: false,
       pidsLimitReached: false,

@@ -16,7 +16,7 @@ const options: Docker.ContainerCreateOptions = {
   User: '0',
   NetworkDisabled: true,
   Labels: { 'envolve.managed': '1', 'envolve.task': 'lifecycle-test' },
-  HostConfig: hostConfigFor(resolveLimits()),
+  HostConfig: hostConfigFor(resolveLimits(), 'runc'),
 };
 const take = () => pool.take({ options, labels: {}, budgetSec: 600 });
 

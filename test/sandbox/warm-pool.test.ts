@@ -18,7 +18,7 @@ const options = (): Docker.ContainerCreateOptions => ({
   User: '0',
   NetworkDisabled: true,
   Labels: { 'envolve.managed': '1', 'envolve.task': 'warm-pool-test' },
-  HostConfig: hostConfigFor(resolveLimits()),
+  HostConfig: hostConfigFor(resolveLimits(), 'runc'),
 });
 
 const ownedBy = async (poolId: string) => docker.listContainers({ all: true, filters: { label: [`envolve.pool=${poolId}`] } });

@@ -55,7 +55,7 @@ export function registerSystemCommands(program: Command): void {
     .action((opts: Opts) =>
       guard(opts, async () => {
         const reaped = await (await openSandbox()).reapContainers();
-        emit(opts, { ok: true, reaped }, (r) => [`removed ${r.reaped.length} container(s)`, ...r.reaped.map((c) => `  ${c.name} (${c.reason})`)].join("\n"));
+        emit(opts, { ok: true, reaped }, (r) => [`removed ${r.reaped.length} container(s)`, ...r.reaped.map((c) => `  ${c.name} (${c.reason})`)].join('\n'));
       }),
     );
 
