@@ -16,6 +16,9 @@ export interface ExecSpec {
   // Bytes for the command's stdin, then end of file: sent at once, or only once `afterOutput`
   // appeared in its output (the command says it is ready, e.g. the agent's processes are gone).
   input?: { data: Buffer; afterOutput?: string };
+  // Resolves when the container stops: the phase ends then, instead of waiting on an exec whose
+  // container is gone (under gVisor, a sandbox killed at its memory limit leaves its execs hanging).
+  stopped?: Promise<void>;
 }
 
 const EXIT_CODE_POLL_MS = 50;
@@ -90,6 +93,13 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
     stream.on('close', resolve);
     stream.on('error', resolve);
   });
+  let containerStopped = false;
+  void spec.stopped?.then(() => {
+    if (timedOut || stream.destroyed || stream.readableEnded) return;
+    containerStopped = true;
+    log.write(Buffer.from('\n[envolve: the container stopped during this phase (killed at a limit, or its sandbox died)]\n'));
+    stream.destroy();
+  });
   const timer = setTimeout(() => {
     timedOut = true;
     log.write(Buffer.from(`\n[envolve: phase exceeded its ${spec.timeoutSec}s budget; container killed]\n`));
@@ -101,8 +111,9 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
   } finally {
     clearTimeout(timer);
   }
-  const exitCode = timedOut ? null : await exitCodeOf(exec);
-  return { exitCode, durationMs: Date.now() - started, timedOut, log: log.toString(), logTruncated: log.truncated };
+  const exitCode = timedOut || containerStopped ? null : await exitCodeOf(exec);
+  const result: PhaseResult = { exitCode, durationMs: Date.now() - started, timedOut, log: log.toString(), logTruncated: log.truncated };
+  return containerStopped ? { ...result, containerStopped } : result;
 }
 
 // A short command whose output is wanted as a string (setup, probes).

@@ -6,9 +6,9 @@ import type Docker from 'dockerode';
 import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.ts';
 import { bundleDirTar, readContainerFile, UNPACK_STDIN } from './container-files.ts';
 import { BUILTIN_PROBE, countersIn, mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
-import { execBytes, execOutput, runPhase } from './exec.ts';
+import { execBytes, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
-import { hostConfigFor, resolveLimits } from './limits.ts';
+import { agentPhaseCommand, hostConfigFor, resolveLimits } from './limits.ts';
 import { PhaseClock } from './phase-clock.ts';
 import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
 import { stopAgentProcesses } from './settle.ts';
@@ -16,6 +16,9 @@ import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts'
 import { filesIn } from './tar.ts';
 import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
+
+// Making directories and unpacking a bundle directory: generous on a loaded machine.
+const SETUP_TIMEOUT_SEC = 60;
 
 const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: false, log: '', logTruncated: false };
 
@@ -152,6 +155,19 @@ interface TrialState {
   outputs?: CapturedOutputs;
   protectedPathsTouched?: boolean;
   clock: PhaseClock;
+  stopped?: Promise<void>; // resolves when the container stops (re-armed after a restart)
+}
+
+// One long-poll per container start: phases end when the container stops, and the kernel's OOM
+// kill of the container itself is recorded before a restart could clear it.
+function watchForStop(container: Docker.Container, state: TrialState): void {
+  state.stopped = container.wait().then(
+    async () => {
+      const info = await container.inspect().catch(() => undefined);
+      if (info?.State.OOMKilled) state.oomKilledMain = true;
+    },
+    () => new Promise<void>(() => undefined), // no answer is not a stop
+  );
 }
 
 function containmentOf(state: TrialState, limits: Limits, runtime: SandboxRuntime): Containment {
@@ -163,6 +179,7 @@ function containmentOf(state: TrialState, limits: Limits, runtime: SandboxRuntim
     pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
     killedBySigkill: phases.some((p) => p.exitCode === 137),
     restartedBeforeVerifier: state.restartedBeforeVerifier,
+    containerStopped: phases.some((p) => p.containerStopped === true),
     limits,
   };
 }
@@ -173,6 +190,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
   clock.lap('image-config');
   const container = await takeTrialContainer(docker, req, limits, runtime);
   state.container = container;
+  watchForStop(container, state);
   clock.lap('container');
 
   // On timeout: record the counters while the processes still exist, then kill.
@@ -190,11 +208,15 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
 
   // The solution (for an oracle) comes in on the same exec's stdin: one round trip.
   const solution = usesSolution(req.agent) ? await bundleDirTar(req.bundle, 'solution') : undefined;
-  const setup = await execOutput(
-    container,
-    ['sh', '-c', `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent${solution ? ` && ${UNPACK_STDIN}` : ''}`],
-    solution ? { data: solution } : undefined,
-  );
+  const setup = await runPhase(container, {
+    cmd: ['sh', '-c', `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent${solution ? ` && ${UNPACK_STDIN}` : ''}`],
+    user: 'root',
+    workingDir: '/',
+    timeoutSec: SETUP_TIMEOUT_SEC,
+    onTimeout: killOnTimeout,
+    input: solution ? { data: solution } : undefined,
+    stopped: state.stopped,
+  });
   if (setup.exitCode !== 0) throw new Error(`setting up the container failed (exit ${setup.exitCode}): ${setup.log.slice(-1000)}`);
   const tests = await bundleDirTar(req.bundle, 'tests');
   const cmd = agentCommand(req.agent);
@@ -204,7 +226,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
   if (req.agent.kind === 'interactive') {
     state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   } else if (cmd) {
-    state.agent = await runPhase(container, { cmd, user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
+    state.agent = await runPhase(container, { cmd: agentPhaseCommand(cmd, user), user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout, stopped: state.stopped });
   }
   clock.lap('agent');
   if (state.agent.timedOut) return timedOut('agent');
@@ -221,6 +243,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
   });
   state.counters = mergeCounters(state.counters, countersIn(settled.log) ?? NO_COUNTERS);
   if (settled.outcome === 'restarted') {
+    watchForStop(container, state);
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
   }
@@ -233,7 +256,17 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
     const log =
       discardInSettle && settled.outcome === 'killed-in-place'
         ? settled.log
-        : (await execOutput(container, ['bash', '-c', DISCARD_AND_UNPACK_TESTS], { data: tests, afterOutput: SETTLED })).log;
+        : (
+            await runPhase(container, {
+              cmd: ['bash', '-c', DISCARD_AND_UNPACK_TESTS],
+              user: 'root',
+              workingDir: '/',
+              timeoutSec: SETUP_TIMEOUT_SEC,
+              onTimeout: killOnTimeout,
+              input: { data: tests, afterOutput: SETTLED },
+              stopped: state.stopped,
+            })
+          ).log;
     if (log.includes(TESTS_NOT_UNPACKED) || !log.includes(SETTLED)) throw new Error(`the tests could not be unpacked in the container: ${log.slice(-1000)}`);
     state.protectedPathsTouched = log.includes('touched=1');
   };
@@ -247,6 +280,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
     workingDir,
     timeoutSec: req.verifierTimeoutSec,
     onTimeout: killOnTimeout,
+    stopped: state.stopped,
   });
   clock.lap('verifier');
   if (state.verifier.timedOut) return timedOut('verifier');

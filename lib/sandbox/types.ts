@@ -95,6 +95,7 @@ export interface PhaseResult {
   timedOut: boolean;
   log: string; // stdout and stderr as they interleaved, capped per phase
   logTruncated: boolean;
+  containerStopped?: boolean; // the container stopped while the phase ran (not by its timeout)
 }
 
 export interface Containment {
@@ -104,6 +105,7 @@ export interface Containment {
   pidsLimitReached: boolean; // a fork failed because of the pids limit
   killedBySigkill: boolean; // a phase ended with exit code 137
   restartedBeforeVerifier: boolean; // agent leftovers could only be stopped by a restart
+  containerStopped: boolean; // the container stopped during a phase, not by a timeout (e.g. gVisor's sandbox killed at its memory limit)
   limits: Limits;
 }
 

@@ -26,7 +26,10 @@ await pool.whenFilled();
 // The first three containers' removals run in the background; what is left is the pool and the trial.
 while (pool.stats().pendingRemovals > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 const stopped = new Promise<void>((resolve) => stopOnSignals(resolve, (m) => process.stderr.write(`${m}\n`)));
+// A signal handler alone does not keep a process alive; a worker's queue loop does, this timer here.
+const keepAlive = setInterval(() => undefined, 60_000);
 process.stdout.write(`${JSON.stringify({ owner: pool.owner, poolId: pool.id, ready: pool.stats().ready })}\n`);
 await stopped;
+clearInterval(keepAlive);
 pool.retire(inFlight.container); // the in-flight trial ends and hands its container back
 await drainAllWarmPools();
