@@ -51,6 +51,7 @@ export interface RolloutSummary {
   turns: number;
   durationMs: number;
   imageId: string | null;
+  phaseMs: Record<string, number> | null; // where the trial's time went, by step
 }
 
 export const summariseRollout = (row: Rollout): RolloutSummary => ({
@@ -62,6 +63,7 @@ export const summariseRollout = (row: Rollout): RolloutSummary => ({
   turns: row.turns,
   durationMs: row.durationMs,
   imageId: row.imageId,
+  phaseMs: row.phaseMs ? (JSON.parse(row.phaseMs) as Record<string, number>) : null,
 });
 
 export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promise<RolloutSummary> {
@@ -224,6 +226,7 @@ async function finishRollout(
         error: trial.error ?? null,
         imageId: trial.imageId,
         sandboxRuntime: trial.runtime,
+        phaseMs: trial.phaseMs ? JSON.stringify(trial.phaseMs) : null,
         atif: JSON.stringify(rolloutExtras(trial)),
         finishedAt: new Date(),
       },

@@ -104,7 +104,6 @@ export class WarmPool {
       this.retire(ready.container);
       ready = pool.ready.shift();
     }
-    this.#fill(pool);
     if (ready) {
       this.#hits += 1;
       return { container: ready.container, warm: true };
@@ -113,12 +112,19 @@ export class WarmPool {
     return { container: await this.#createFresh(request), warm: false };
   }
 
-  /** Removes a container in the background; drain() waits for it. */
+  /**
+   * Removes a container in the background; drain() waits for it. The pool refills only then: a
+   * refill started when a container is taken competed with the very trial it was taken for
+   * (setup took 3× longer with the pool warm than without, bench/sandbox-overhead.ts).
+   */
   retire(container: Docker.Container): void {
     const removal: Promise<void> = container
       .remove({ force: true })
       .catch(() => undefined)
-      .then(() => void this.#pending.delete(removal));
+      .then(() => {
+        for (const pool of this.#configs.values()) this.#fill(pool);
+        this.#pending.delete(removal);
+      });
     this.#pending.add(removal);
   }
 
@@ -136,9 +142,9 @@ export class WarmPool {
     return { hits: this.#hits, misses: this.#misses, ready, pendingRemovals: this.#pending.size };
   }
 
-  /** Resolves once every configuration asked for has `size` containers ready (or its fills failed). */
+  /** Resolves once pending removals are done and the refills they started have ended (ready, or failed). */
   async whenFilled(): Promise<void> {
-    while ([...this.#configs.values()].some((pool) => pool.filling > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (this.#pending.size > 0 || [...this.#configs.values()].some((pool) => pool.filling > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   async #createFresh(request: TakeRequest): Promise<Docker.Container> {

@@ -1,5 +1,0 @@
--- AlterTable
-ALTER TABLE "ValidatorRun" ADD COLUMN     "sandboxRuntime" TEXT;
-
--- AlterTable
-ALTER TABLE "Rollout" ADD COLUMN     "sandboxRuntime" TEXT;
