@@ -3,7 +3,8 @@
 // must end in a scored, explained result: never a pass, never a hung worker. No test times
 // anything: budgets are generous and every wait is for a condition.
 import Docker from 'dockerode';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
 import { DockerSandbox, ensureBaseImage, type TrialRequest, type TrialResult } from '../../lib/sandbox/index.ts';
 import { registeredRuntimes, type SandboxRuntime } from '../../lib/sandbox/runtime.ts';
 import { AGENT_CAPABILITIES, VERIFIER_CAPABILITIES } from '../../lib/sandbox/limits.ts';
@@ -84,6 +85,9 @@ function expectScoredNotPassed(res: TrialResult): void {
   expect(res.reward).toBe(0);
   if (res.status === 'completed') expect(res.verifier?.log).toContain('NO-SURVIVORS');
 }
+
+// A test worker exits without beforeExit: its warm pools are removed here.
+afterAll(() => drainAllWarmPools());
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });

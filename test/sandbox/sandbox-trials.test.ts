@@ -1,5 +1,6 @@
 // Integration: real containers on the local engine, from the offline base image.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
 import { DockerSandbox, ensureBaseImage, type TrialRequest } from '../../lib/sandbox/index.ts';
 import { bundle, helloTask } from './fixtures.ts';
 
@@ -23,6 +24,9 @@ async function trial(task: TrialRequest['bundle'], agent: TrialRequest['agent'],
     ...extra,
   });
 }
+
+// A test worker exits without beforeExit: its warm pools are removed here.
+afterAll(() => drainAllWarmPools());
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });
