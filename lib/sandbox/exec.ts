@@ -117,6 +117,6 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
 }
 
 // A short command whose output is wanted as a string (setup, probes).
-export async function execOutput(container: Docker.Container, cmd: string[], input?: ExecSpec['input']): Promise<PhaseResult> {
-  return runPhase(container, { cmd, user: 'root', workingDir: '/', timeoutSec: 30, onTimeout: async () => { await container.kill(); }, input });
+export async function execOutput(container: Docker.Container, cmd: string[]): Promise<PhaseResult> {
+  return runPhase(container, { cmd, user: 'root', workingDir: '/', timeoutSec: 30, onTimeout: async () => { await container.kill(); } });
 }
