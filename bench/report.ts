@@ -16,7 +16,8 @@ export interface BenchReport {
   dirty: boolean;
   build?: string; // which web build the dashboard and browser parts measured
   seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number; validatorRuns?: number };
-  parts: { sandbox?: SandboxOverheadResult; rubricChecks?: RubricChecksResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
+  gvisorMissing?: string; // why the gVisor half of the sandbox part did not run
+  parts: { sandbox?: SandboxOverheadResult; sandboxGvisor?: SandboxOverheadResult; rubricChecks?: RubricChecksResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
   loadAverages: Record<string, number[]>;
 }
 
@@ -33,11 +34,8 @@ const mark = (met: boolean) => (met ? '✅ met' : '❌ missed');
 
 export function targetsOf(r: BenchReport): Target[] {
   const targets: Target[] = [];
-  const { sandbox, rubricChecks, evolution, dashboard, browser } = r.parts;
-  if (sandbox) {
-    const x = sandbox.validationWarmMs.median / sandbox.dockerRunMs.median;
-    targets.push({ what: 'oracle validation vs plain docker run', target: '≤ 0.5×', measured: `${x.toFixed(2)}×`, met: x <= 0.5 });
-  }
+  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser } = r.parts;
+  for (const s of [sandbox, sandboxGvisor]) if (s) targets.push(...sandboxTargets(s));
   if (rubricChecks) {
     const slowest = [...rubricChecks.items].sort((a, b) => b.shareOfBudget - a.shareOfBudget)[0]!;
     const share = `${(slowest.shareOfBudget * 100).toFixed(1)} % (${slowest.key})`;
@@ -61,9 +59,48 @@ export function targetsOf(r: BenchReport): Target[] {
   return targets;
 }
 
+// Issue 20's targets, each against the baseline of the same runtime in the same run.
+function sandboxTargets(s: SandboxOverheadResult): Target[] {
+  const under = `(${s.runtime ?? 'runc'})`;
+  const oracle = s.oracleTrialWarmMs.median / s.dockerRunMs.median;
+  const validation = s.validationWarmMs.median / s.dockerRunMs.median;
+  const sustained = s.sustained.perMinute / s.daemon.validationsPerMinuteCeiling;
+  return [
+    { what: `oracle trial vs plain docker run ${under}`, target: '≤ 0.5×', measured: `${oracle.toFixed(2)}×`, met: oracle <= 0.5 },
+    { what: `oracle validation vs plain docker run ${under}`, target: '≤ 1.0×', measured: `${validation.toFixed(2)}×`, met: validation <= 1 },
+    { what: `sustained validations vs the daemon's ceiling ${under}`, target: '≥ 0.8×', measured: `${sustained.toFixed(2)}×`, met: sustained >= 0.8 },
+  ];
+}
+
+function renderSandbox(lines: string[], sandbox: SandboxOverheadResult, heading: string): void {
+  const d = sandbox.dockerRunMs.median;
+  const runtime = sandbox.runtime ?? 'runc';
+  lines.push('', heading, '', `Runtime \`${runtime}\` for everything below, baselines included. Task \`${sandbox.task}\`, image \`${sandbox.imageId.slice(7, 19)}\`, warm pool of ${sandbox.poolSize} per configuration. Medians (min–max).`, '');
+  lines.push('| measurement | time | vs docker run |', '| --- | --- | --- |');
+  lines.push(`| plain \`docker run --rm --network none --runtime ${runtime} IMAGE sh -c 'solve; test'\` (baseline) | ${ms(sandbox.dockerRunMs)} | 1.00× |`);
+  lines.push(`| daemon floor: create + start + remove through the API | ${ms(sandbox.daemonCycleMs)} | ${ratio(sandbox.daemonCycleMs.median, d)} |`);
+  lines.push(`| Envolve oracle trial, pool off (create + start on the critical path) | ${ms(sandbox.oracleTrialColdMs)} | ${ratio(sandbox.oracleTrialColdMs.median, d)} |`);
+  lines.push(`| Envolve oracle trial, pool warm | ${ms(sandbox.oracleTrialWarmMs)} | ${ratio(sandbox.oracleTrialWarmMs.median, d)} |`);
+  lines.push(`| **Envolve oracle validation** (oracle ‖ invalid-test, stored), pool warm | ${ms(sandbox.validationWarmMs)} | **${ratio(sandbox.validationWarmMs.median, d)}** |`);
+  lines.push('', "Where a trial's time goes (laps of the critical path; removal happens after the result, off it):", '', '| step | pool warm | pool off |', '| --- | --- | --- |');
+  for (const [name, s] of Object.entries(sandbox.phasesWarmMs)) lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
+  lines.push('', `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`);
+}
+
+// gVisor against runc, each figure of the one over the same figure of the other (same run).
+function renderGvisorCost(lines: string[], runc: SandboxOverheadResult, runsc: SandboxOverheadResult): void {
+  lines.push('', '### What gVisor costs', '', '| measurement | runc | runsc | runsc / runc |', '| --- | --- | --- | --- |');
+  const row = (what: string, a: number, b: number, unit: string) => lines.push(`| ${what} | ${a.toFixed(0)} ${unit} | ${b.toFixed(0)} ${unit} | ${(b / a).toFixed(2)}× |`);
+  row('plain docker run', runc.dockerRunMs.median, runsc.dockerRunMs.median, 'ms');
+  row('daemon create + start + remove', runc.daemonCycleMs.median, runsc.daemonCycleMs.median, 'ms');
+  row('oracle trial, pool warm', runc.oracleTrialWarmMs.median, runsc.oracleTrialWarmMs.median, 'ms');
+  row('oracle validation, pool warm', runc.validationWarmMs.median, runsc.validationWarmMs.median, 'ms');
+  row('sustained validations', runc.sustained.perMinute, runsc.sustained.perMinute, '/min');
+}
+
 export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
-  const { sandbox, rubricChecks, evolution, dashboard, browser } = r.parts;
+  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser } = r.parts;
   lines.push(`# Envolve benchmarks (${r.mode} run)`, '');
   lines.push(`- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`);
   lines.push(`- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, Docker engine ${r.machine.docker}`);
@@ -71,19 +108,10 @@ export function renderReport(r: BenchReport): string {
   lines.push('', '## Targets', '', '| what | target | measured | |', '| --- | --- | --- | --- |');
   for (const t of targetsOf(r)) lines.push(`| ${t.what} | ${t.target} | ${t.measured} | ${mark(t.met)} |`);
 
-  if (sandbox) {
-    const d = sandbox.dockerRunMs.median;
-    lines.push('', '## 1. Sandbox overhead', '', `Task \`${sandbox.task}\`, image \`${sandbox.imageId.slice(7, 19)}\`, warm pool of ${sandbox.poolSize} per configuration. Medians (min–max).`, '');
-    lines.push('| measurement | time | vs docker run |', '| --- | --- | --- |');
-    lines.push(`| plain \`docker run --rm --network none IMAGE sh -c 'solve; test'\` (baseline) | ${ms(sandbox.dockerRunMs)} | 1.00× |`);
-    lines.push(`| daemon floor: create + start + remove through the API | ${ms(sandbox.daemonCycleMs)} | ${ratio(sandbox.daemonCycleMs.median, d)} |`);
-    lines.push(`| Envolve oracle trial, pool off (create + start on the critical path) | ${ms(sandbox.oracleTrialColdMs)} | ${ratio(sandbox.oracleTrialColdMs.median, d)} |`);
-    lines.push(`| Envolve oracle trial, pool warm | ${ms(sandbox.oracleTrialWarmMs)} | ${ratio(sandbox.oracleTrialWarmMs.median, d)} |`);
-    lines.push(`| **Envolve oracle validation** (oracle ‖ invalid-test, stored), pool warm | ${ms(sandbox.validationWarmMs)} | **${ratio(sandbox.validationWarmMs.median, d)}** |`);
-    lines.push('', 'Where a trial\'s time goes (laps of the critical path; removal happens after the result, off it):', '', '| step | pool warm | pool off |', '| --- | --- | --- |');
-    for (const [name, s] of Object.entries(sandbox.phasesWarmMs)) lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
-    lines.push('', `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`);
-  }
+  if (sandbox) renderSandbox(lines, sandbox, '## 1. Sandbox overhead');
+  if (sandboxGvisor) renderSandbox(lines, sandboxGvisor, '### The same under gVisor (runsc)');
+  else if (r.gvisorMissing) lines.push('', `gVisor (runsc) was not measured: ${r.gvisorMissing}.`);
+  if (sandbox && sandboxGvisor) renderGvisorCost(lines, sandbox, sandboxGvisor);
   if (rubricChecks) lines.push('', '### Executable rubric items', '', formatRubricChecks(rubricChecks));
   if (evolution) {
     const e = evolution;

@@ -2,7 +2,8 @@
 // baseline measured in the same run, written as Markdown and JSON under bench/results/.
 // The full run takes tens of minutes and measures the web app of the committed HEAD (built in a
 // clean worktree); --quick (fewer samples, shorter loads, the existing web build when there is
-// one) under five.
+// one) under five. --sandbox-only runs part 1 alone (runc and runsc) and writes
+// bench/results/<mode>-sandbox.{md,json}.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,11 +16,16 @@ import { measureEvolution } from './evolution-throughput.ts';
 import { renderReport, type BenchReport } from './report.ts';
 import { measureRubricChecks } from './rubric-checks.ts';
 import { measureSandboxOverhead } from './sandbox-overhead.ts';
+import { createDocker } from '../lib/sandbox/docker.ts';
+import { registeredRuntimes } from '../lib/sandbox/runtime.ts';
 import { seedScaleDatabase } from './scale-seed.ts';
 import { buildCommittedWeb, type WebBuild } from './web-build.ts';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, port: { type: 'string', default: '3147' } } });
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'sandbox-only': { type: 'boolean', default: false }, port: { type: 'string', default: '3147' } },
+});
 const quick = values.quick!;
+const sandboxOnly = values['sandbox-only']!;
 const port = Number(values.port);
 const distDir = process.env.ENVOLVE_NEXT_DIST_DIR ?? '.next-bench';
 const progress = (m: string) => process.stderr.write(`[bench] ${m}\n`);
@@ -45,9 +51,20 @@ const report: BenchReport = {
   loadAverages: {},
 };
 
-progress('1/4 sandbox overhead and sustained throughput');
-report.parts.sandbox = await measureSandboxOverhead({ runs: quick ? 3 : 9, seconds: quick ? 15 : 60, concurrency: cpus().length, task: 'examples/tasks/access-log-report', progress });
+const sandboxBench = { runs: quick ? 3 : 9, seconds: quick ? 15 : 60, concurrency: cpus().length, task: 'examples/tasks/access-log-report', progress };
+progress('1/4 sandbox overhead and sustained throughput under runc');
+report.parts.sandbox = await measureSandboxOverhead({ ...sandboxBench, runtime: 'runc' });
 report.loadAverages.sandbox = load();
+const engineRuntimes = await registeredRuntimes(createDocker());
+if (engineRuntimes.includes('runsc')) {
+  progress('1/4 the same under gVisor (runsc)');
+  report.parts.sandboxGvisor = await measureSandboxOverhead({ ...sandboxBench, runtime: 'runsc' });
+  report.loadAverages.sandboxGvisor = load();
+} else {
+  report.gvisorMissing = `runsc is not registered with this engine (it has: ${engineRuntimes.join(', ')}); as root: bash scripts/prereqs.sh docker`;
+  progress(`1/4 gVisor skipped: ${report.gvisorMissing}`);
+}
+if (sandboxOnly) writeReport('-sandbox');
 progress('1/4 executable rubric items on a 17-step task');
 report.parts.rubricChecks = await measureRubricChecks({ rounds: quick ? 3 : 7, steps: 17, progress });
 report.loadAverages.rubricChecks = load();
@@ -77,9 +94,14 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
-report.durationSec = Math.round((Date.now() - started) / 1000);
-mkdirSync('bench/results', { recursive: true });
-const base = `bench/results/${report.mode}`;
-writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(`${base}.md`, renderReport(report));
-progress(`wrote ${base}.md and ${base}.json in ${report.durationSec} s`);
+writeReport('');
+
+function writeReport(suffix: string): never {
+  report.durationSec = Math.round((Date.now() - started) / 1000);
+  mkdirSync('bench/results', { recursive: true });
+  const base = `bench/results/${report.mode}${suffix}`;
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderReport(report));
+  progress(`wrote ${base}.md and ${base}.json in ${report.durationSec} s`);
+  process.exit(0);
+}

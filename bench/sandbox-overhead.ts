@@ -2,8 +2,9 @@
 // `docker run --rm --network none IMAGE sh -c '<solve>; <test>'` of the same image, measured
 // interleaved in the same run; where the trial's time goes (its phase laps); and sustained
 // throughput (validations per minute with the warm pool saturated) against the daemon's own
-// create + start + remove rate at the same concurrency.
-//   npx tsx bench/sandbox-overhead.ts [--runs 7] [--seconds 60] [--concurrency 2] [--task examples/tasks/access-log-report]
+// create + start + remove rate at the same concurrency. Under one runtime (runc or runsc) for
+// all of it, baselines included: gVisor's cost shows as the ratio of two such runs.
+//   npx tsx bench/sandbox-overhead.ts [--runtime runc] [--runs 7] [--seconds 60] [--concurrency 2] [--task examples/tasks/access-log-report]
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { readTaskDir } from '../lib/env/read-task-dir.ts';
 import { storeBundle } from '../lib/env/store.ts';
 import { parseTaskConfig } from '../lib/env/task-config.ts';
 import { DockerSandbox, ensureBaseImage, type TrialResult } from '../lib/sandbox/index.ts';
+import { parseSandboxRuntime, SANDBOX_RUNTIME_ENV, type SandboxRuntime } from '../lib/sandbox/runtime.ts';
 import { warmPoolFor } from '../lib/sandbox/warm-pool.ts';
 import { trialRequest } from '../lib/validate/trial-request.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -25,6 +27,7 @@ import { summarize, timed, type Summary } from './stats.ts';
 const run = promisify(execFile);
 
 export interface SandboxOverheadResult {
+  runtime?: SandboxRuntime; // absent in reports from before the runtime was a choice (runc)
   task: string;
   imageId: string;
   poolSize: number;
@@ -59,8 +62,19 @@ async function forSeconds(seconds: number, concurrency: number, body: () => Prom
   return done;
 }
 
-export async function measureSandboxOverhead(opts: { runs: number; seconds: number; concurrency: number; task: string; progress?: (m: string) => void }): Promise<SandboxOverheadResult> {
+export async function measureSandboxOverhead(opts: {
+  runs: number;
+  seconds: number;
+  concurrency: number;
+  task: string;
+  runtime: SandboxRuntime;
+  progress?: (m: string) => void;
+}): Promise<SandboxOverheadResult> {
   const progress = opts.progress ?? (() => {});
+  const runtime = opts.runtime;
+  // Validations take their runtime from the setting, as a worker's do.
+  const previousRuntime = process.env[SANDBOX_RUNTIME_ENV];
+  process.env[SANDBOX_RUNTIME_ENV] = runtime;
   const work = await mkdtemp(join(tmpdir(), 'envolve-bench-sandbox-'));
   const url = `file:${join(work, 'bench.db')}`;
   await migrateDatabase(url);
@@ -78,17 +92,17 @@ export async function measureSandboxOverhead(opts: { runs: number; seconds: numb
     if (!parsed.ok) throw new Error(parsed.error);
     const { imageId } = await warm.buildEnvironmentImage(bundle);
     const taskDir = await writeTaskDir(bundle, join(work, 'task'), null);
-    const oracle = trialRequest(bundle, parsed.config, imageId, { kind: 'oracle' }, {});
+    const oracle = { ...trialRequest(bundle, parsed.config, imageId, { kind: 'oracle' }, {}), runtime };
 
     const plainDockerRun = () =>
       run('docker', [
-        'run', '--rm', '--network', 'none',
+        'run', '--rm', '--network', 'none', '--runtime', runtime,
         '-v', `${taskDir}/solution:/solution:ro`, '-v', `${taskDir}/tests:/tests:ro`,
         '--user', 'root', imageId, 'bash', '-c',
         'su agent -c "cd /app && bash /solution/solve.sh" && bash /tests/test.sh && cat /logs/verifier/reward.txt',
       ]);
     const daemonCycle = async () => {
-      const c = await warm.docker.createContainer({ Image: imageId, Entrypoint: ['sleep'], Cmd: ['infinity'], HostConfig: { NetworkMode: 'none' }, Labels: { 'envolve.bench': '1' } });
+      const c = await warm.docker.createContainer({ Image: imageId, Entrypoint: ['sleep'], Cmd: ['infinity'], HostConfig: { NetworkMode: 'none', Runtime: runtime }, Labels: { 'envolve.bench': '1' } });
       await c.start();
       await c.remove({ force: true });
     };
@@ -137,6 +151,7 @@ export async function measureSandboxOverhead(opts: { runs: number; seconds: numb
     const containersPerMinute = (containers / daemonSec) * 60;
 
     return {
+      runtime,
       task: bundle.name,
       imageId,
       poolSize: pool.size,
@@ -159,6 +174,8 @@ export async function measureSandboxOverhead(opts: { runs: number; seconds: numb
       daemon: { seconds: Math.round(daemonSec), containers, containersPerMinute, validationsPerMinuteCeiling: containersPerMinute / 2 },
     };
   } finally {
+    if (previousRuntime === undefined) delete process.env[SANDBOX_RUNTIME_ENV];
+    else process.env[SANDBOX_RUNTIME_ENV] = previousRuntime;
     await pool.drain();
     await db.$disconnect();
     await rm(work, { recursive: true, force: true });
@@ -172,6 +189,7 @@ if (isMain(import.meta.url)) {
       seconds: { type: 'string', default: '60' },
       concurrency: { type: 'string', default: '2' },
       task: { type: 'string', default: 'examples/tasks/access-log-report' },
+      runtime: { type: 'string', default: 'runc' },
     },
   });
   const result = await measureSandboxOverhead({
@@ -179,6 +197,7 @@ if (isMain(import.meta.url)) {
     seconds: Number(values.seconds),
     concurrency: Number(values.concurrency),
     task: String(values.task),
+    runtime: parseSandboxRuntime(values.runtime, '--runtime'),
     progress: (m) => process.stderr.write(`${m}\n`),
   });
   console.log(JSON.stringify(result, null, 2));

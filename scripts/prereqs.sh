@@ -61,6 +61,42 @@ $(tail -n 20 "$DOCKERD_LOG")"
   say "dockerd is up (pid $pid)"
 }
 
+# gVisor's runsc as a second sandbox runtime (ENVOLVE_SANDBOX_RUNTIME=runsc), registered with the
+# running engine through daemon.json's "runtimes" and a SIGHUP (runtimes reload without a restart,
+# so running containers are untouched). --network=none: gVisor's own network stack is off, as
+# Docker's is for every sandbox. A machine that cannot have it keeps runc; the tests say so.
+DAEMON_JSON=${ENVOLVE_DOCKER_DAEMON_JSON:-/etc/docker/daemon.json}
+runsc_registered() { docker info --format '{{json .Runtimes}}' 2>/dev/null | grep -q '"runsc"'; }
+
+ensure_runsc() {
+  runsc_registered && return 0
+  if ! command -v runsc >/dev/null; then
+    can_apt || { say "gVisor (runsc) is not installed and cannot be from here; sandboxes run under runc only (as root on Debian: apt-get install -y runsc)"; return 0; }
+    apt_install runsc || { say "apt could not install runsc; sandboxes run under runc only"; return 0; }
+  fi
+  [[ $(id -u) -eq 0 ]] || { say "runsc is installed but not registered with the engine; as root: bash scripts/prereqs.sh docker"; return 0; }
+  local dockerd_pid
+  dockerd_pid=$(pidof dockerd || true)
+  [[ -n "$dockerd_pid" ]] || { say "dockerd does not run on this machine; register runsc with the engine at ${DOCKER_HOST:-its host}"; return 0; }
+  mkdir -p "$(dirname "$DAEMON_JSON")"
+  say "registering runsc ($(command -v runsc) --network=none) in $DAEMON_JSON and reloading dockerd (SIGHUP)"
+  RUNSC_PATH=$(command -v runsc) node -e '
+    const fs = require("node:fs");
+    const file = process.argv[1];
+    const config = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8") || "{}") : {};
+    config.runtimes = { ...config.runtimes, runsc: { path: process.env.RUNSC_PATH, runtimeArgs: ["--network=none"] } };
+    fs.writeFileSync(file, JSON.stringify(config, null, 2) + "\n");
+  ' "$DAEMON_JSON"
+  kill -HUP $dockerd_pid
+  local waited=0
+  until runsc_registered; do
+    (( waited >= 10 )) && die "dockerd did not list runsc after a SIGHUP; see $DOCKERD_LOG and $DAEMON_JSON"
+    sleep 1
+    waited=$((waited + 1))
+  done
+  say "runsc registered: $(docker info --format '{{range $name, $_ := .Runtimes}}{{$name}} {{end}}')"
+}
+
 ensure_chromium() {
   [[ -x /usr/bin/chromium ]] && return 0
   apt_install chromium
@@ -103,7 +139,7 @@ SQL
 [[ $# -gt 0 ]] || die "usage: bash scripts/prereqs.sh docker [chromium] [postgres]"
 for want in "$@"; do
   case "$want" in
-    docker) ensure_docker ;;
+    docker) ensure_docker && ensure_runsc ;;
     chromium) ensure_chromium ;;
     postgres | postgresql) ensure_postgres && ensure_postgres_test_role ;;
     *) die "unknown prerequisite '$want' (known: docker, chromium, postgres)" ;;

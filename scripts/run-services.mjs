@@ -10,7 +10,10 @@ const services = [
 
 let stopping = false;
 const children = services.map(({ name, cmd, args }) => {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  // detached: a child has its own process group, so Ctrl-C reaches only this script, which sends
+  // each child one SIGTERM (the terminal's SIGINT as well would be a second signal, which forces
+  // the worker to exit without finishing its jobs).
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: true });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {

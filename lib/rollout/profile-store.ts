@@ -13,6 +13,7 @@ export interface StoredProfile {
   needMoreSamples: string[];
   concurrencyCeiling: number;
   curve: CurvePoint[];
+  phaseP50Ms: Record<string, number> | null; // null for profiles stored before steps were recorded
   createdAt: string;
 }
 
@@ -34,6 +35,7 @@ export async function latestProfile(db: Db, versionId: string): Promise<StoredPr
     needMoreSamples,
     concurrencyCeiling: row.concurrencyCeiling,
     curve: JSON.parse(row.curve) as CurvePoint[],
+    phaseP50Ms: row.phaseP50Ms ? (JSON.parse(row.phaseP50Ms) as Record<string, number>) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

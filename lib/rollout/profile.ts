@@ -38,6 +38,8 @@ export interface ProfileReport extends LatencySummary {
   ceilingIsLowerBound: boolean;
   curve: CurvePoint[];
   groupIds: string[];
+  // The median of each trial step over the latency sample, in ms: where a rollout's time goes.
+  phaseP50Ms: Record<string, number>;
 }
 
 export const DEFAULT_PROFILE_SAMPLES = 100;
@@ -108,6 +110,7 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
   }
 
   const summary = latency;
+  const phaseP50Ms = phaseMedians(sample.rollouts);
   const ceiling = concurrencyCeiling(curve);
   const row = await db.environmentProfile.create({
     data: {
@@ -121,6 +124,7 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
       p99Ms: summary.p99Ms,
       concurrencyCeiling: ceiling,
       curve: JSON.stringify(curve),
+      phaseP50Ms: JSON.stringify(phaseP50Ms),
     },
   });
   return {
@@ -135,5 +139,20 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     ceilingIsLowerBound: ceiling === levels[levels.length - 1],
     curve,
     groupIds,
+    phaseP50Ms,
   };
+}
+
+// Per step, the median over the rollouts that reached it (a timed-out one has no verifier step).
+export function phaseMedians(rollouts: Pick<RolloutSummary, 'phaseMs'>[]): Record<string, number> {
+  const byStep = new Map<string, number[]>();
+  for (const r of rollouts) for (const [step, ms] of Object.entries(r.phaseMs ?? {})) byStep.set(step, [...(byStep.get(step) ?? []), ms]);
+  return Object.fromEntries(
+    [...byStep].map(([step, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+      return [step, Math.round(median)];
+    }),
+  );
 }

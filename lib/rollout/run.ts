@@ -60,6 +60,7 @@ export interface RolloutSummary {
   turns: number;
   durationMs: number;
   imageId: string | null;
+  phaseMs: Record<string, number> | null; // where the trial's time went, by step
 }
 
 export const summariseRollout = (row: Rollout): RolloutSummary => ({
@@ -71,6 +72,7 @@ export const summariseRollout = (row: Rollout): RolloutSummary => ({
   turns: row.turns,
   durationMs: row.durationMs,
   imageId: row.imageId,
+  phaseMs: row.phaseMs ? (JSON.parse(row.phaseMs) as Record<string, number>) : null,
 });
 
 export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promise<RolloutSummary> {
@@ -232,6 +234,8 @@ async function finishRollout(
         touchedProtected,
         error: trial.error ?? null,
         imageId: trial.imageId,
+        sandboxRuntime: trial.runtime,
+        phaseMs: trial.phaseMs ? JSON.stringify(trial.phaseMs) : null,
         atif: JSON.stringify(rolloutExtras(trial)),
         finishedAt: new Date(),
       },

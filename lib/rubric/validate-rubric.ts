@@ -33,6 +33,7 @@ interface JudgedItem extends ItemVerdict {
 
 interface ExecutableOutcome {
   imageId: string | null;
+  runtime: string | null;
   verdicts: JudgedItem[];
   sandboxFailed: boolean;
   timedOut: boolean;
@@ -40,7 +41,7 @@ interface ExecutableOutcome {
 
 async function runExecutableItems(options: RubricValidatorOptions, items: RubricItem[]): Promise<ExecutableOutcome> {
   const withCheck = items.filter((item): item is RubricItem & { check: string } => item.check !== null);
-  if (withCheck.length === 0) return { imageId: null, verdicts: [], sandboxFailed: false, timedOut: false };
+  if (withCheck.length === 0) return { imageId: null, runtime: null, verdicts: [], sandboxFailed: false, timedOut: false };
   let checks: ChecksResult;
   try {
     checks = await options.sandbox.runChecks({
@@ -52,7 +53,7 @@ async function runExecutableItems(options: RubricValidatorOptions, items: Rubric
   } catch (err) {
     const detail = `sandbox failure: ${err instanceof Error ? err.message : String(err)}`;
     const verdicts = withCheck.map((item): JudgedItem => ({ item, method: 'executable', verdict: 'error', detail, durationMs: 0 }));
-    return { imageId: null, verdicts, sandboxFailed: true, timedOut: false };
+    return { imageId: null, runtime: null, verdicts, sandboxFailed: true, timedOut: false };
   }
   const byId = new Map(checks.results.map((r) => [r.id, r]));
   const verdicts = withCheck.map((item): JudgedItem => {
@@ -60,7 +61,7 @@ async function runExecutableItems(options: RubricValidatorOptions, items: Rubric
     if (!result) return { item, method: 'executable', verdict: 'error', detail: 'the sandbox returned no result for this check', durationMs: 0 };
     return { item, ...checkVerdict(result) };
   });
-  return { imageId: checks.imageId, verdicts, sandboxFailed: false, timedOut: checks.results.some((r) => r.timedOut) };
+  return { imageId: checks.imageId, runtime: checks.runtime, verdicts, sandboxFailed: false, timedOut: checks.results.some((r) => r.timedOut) };
 }
 
 async function judgeItem(options: RubricValidatorOptions, item: RubricItem): Promise<JudgedItem> {
@@ -117,6 +118,7 @@ export async function runRubricValidator(options: RubricValidatorOptions): Promi
     rewardDetail: null,
     expectedReward: 0,
     imageId: executable.imageId,
+    sandboxRuntime: executable.runtime,
     agentExitCode: null,
     verifierExitCode: null,
     agentLog: compactLog(verdicts),

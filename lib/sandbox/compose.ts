@@ -75,7 +75,8 @@ export interface RunningServices {
   teardown(mainContainerId?: string): Promise<void>;
 }
 
-// Creates the trial's internal network and starts the sidecars on it, each under the trial's
+// Creates the trial's internal network and starts the sidecars on it (under runc: see
+// DockerSandbox.runTrial), each under the trial's
 // limits and with an expiry label the reaper honours.
 export async function startServices(docker: Docker, sidecars: Sidecar[], req: TrialRequest): Promise<RunningServices> {
   const name = `envolve-trial-${randomUUID().slice(0, 12)}`;
@@ -97,7 +98,7 @@ export async function startServices(docker: Docker, sidecars: Sidecar[], req: Tr
         ...(sidecar.command ? { Cmd: sidecar.command } : {}),
         Env: Object.entries(sidecar.environment).map(([k, v]) => `${k}=${v}`),
         Labels: { ...labels, 'envolve.service': sidecar.name },
-        HostConfig: { ...hostConfigFor(resolveLimits(req.limits)), NetworkMode: name },
+        HostConfig: { ...hostConfigFor(resolveLimits(req.limits), 'runc'), NetworkMode: name },
         NetworkingConfig: { EndpointsConfig: { [name]: { Aliases: [sidecar.name] } } },
       });
       containers.push(container);

@@ -1,14 +1,19 @@
-// Copying bundle directories into a container and reading single files out.
+// Bundle directories as tars for a container's stdin, and single files read out.
 import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { isNotFound } from './docker.ts';
-import { firstFileIn, packTar } from './tar.ts';
+import { firstFileIn, packTarBuffer } from './tar.ts';
 
-// Copies the bundle's `dir/` (e.g. tests/) to `/dir` in the container, owned by root.
-export async function copyBundleDir(container: Docker.Container, bundle: TaskBundle, dir: string): Promise<void> {
+// Unpacks a tar read from stdin at /, as root: how bundle files reach a running container in the
+// same exec as other work (one round trip; and under gVisor, files copied in from outside a path
+// the sandbox already looked up stay invisible to it, so they go through the sandbox's own kernel).
+export const UNPACK_STDIN = 'tar -x -C / -f -';
+
+/** The bundle's `dir/` as a tar to unpack at / (UNPACK_STDIN); throws when it has no files. */
+export async function bundleDirTar(bundle: TaskBundle, dir: string): Promise<Buffer> {
   const files = filesUnder(bundle, dir);
   if (files.length === 0) throw new Error(`task ${bundle.name} has no files under ${dir}/`);
-  await container.putArchive(packTar(files), { path: '/' });
+  return packTarBuffer(files);
 }
 
 export async function readContainerFile(container: Docker.Container, path: string): Promise<Buffer | undefined> {

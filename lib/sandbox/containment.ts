@@ -13,14 +13,41 @@ export interface CgroupCounters {
 
 export const NO_COUNTERS: CgroupCounters = { oomKills: 0, pidsMaxEvents: 0, pidsAtLimit: false };
 
+const MEMORY_FILES = '/sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events';
+const PIDS_EVENT_FILES = '/sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events';
+const PIDS_NOW_FILES = '/sys/fs/cgroup/pids/pids.current /sys/fs/cgroup/pids/pids.max /sys/fs/cgroup/pids.current /sys/fs/cgroup/pids.max';
+
 const PROBE = [
-  'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
+  `cat ${MEMORY_FILES} 2>/dev/null`,
   'echo pids.events',
-  'cat /sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events 2>/dev/null',
+  `cat ${PIDS_EVENT_FILES} 2>/dev/null`,
   'echo pids.now',
-  'cat /sys/fs/cgroup/pids/pids.current /sys/fs/cgroup/pids/pids.max /sys/fs/cgroup/pids.current /sys/fs/cgroup/pids.max 2>/dev/null',
+  `cat ${PIDS_NOW_FILES} 2>/dev/null`,
   'true',
 ].join('; ');
+
+// The same probe in bash builtins only (no fork), so it answers while a fork bomb holds every pid.
+// It runs inside the settle and result execs, between markers, instead of an exec of its own.
+const COUNTERS_BEGIN = '__envolve_counters__';
+const COUNTERS_END = '__envolve_counters_end__';
+const catBuiltin = (files: string) => `for f in ${files}; do [[ -r $f ]] && while IFS= read -r l || [[ -n $l ]]; do echo "$l"; done < "$f"; done`;
+export const BUILTIN_PROBE = [
+  `echo ${COUNTERS_BEGIN}`,
+  catBuiltin(MEMORY_FILES),
+  'echo pids.events',
+  catBuiltin(PIDS_EVENT_FILES),
+  'echo pids.now',
+  catBuiltin(PIDS_NOW_FILES),
+  `echo ${COUNTERS_END}`,
+].join('\n');
+
+/** The counters a BUILTIN_PROBE printed into an exec's output, if it ran to its end. */
+export function countersIn(output: string): CgroupCounters | undefined {
+  const begin = output.indexOf(`${COUNTERS_BEGIN}\n`);
+  const end = output.indexOf(COUNTERS_END, begin);
+  if (begin < 0 || end < 0) return undefined;
+  return parseProbe(output.slice(begin + COUNTERS_BEGIN.length + 1, end));
+}
 
 function counter(text: string, name: string): number {
   const match = new RegExp(`^${name}\\s+(\\d+)`, 'm').exec(text);

@@ -6,6 +6,7 @@
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
 import { exitCodeOf, startLoggedExec, type ExecSpec } from './exec.ts';
+import { agentPhaseCommand } from './limits.ts';
 import type { InteractiveAgent, PhaseResult, ShellResult, ShellTerminal } from './types.ts';
 
 export const DEFAULT_COMMAND_TIMEOUT_SEC = 600;
@@ -36,7 +37,7 @@ async function runTurn(container: Docker.Container, command: string, spec: TurnS
   const { exec, stream } = await startLoggedExec(
     container,
     // GNU timeout runs the command in its own process group and kills the whole group.
-    { cmd: ['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command], user: spec.user, workingDir: spec.workingDir },
+    { cmd: agentPhaseCommand(['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command], spec.user), user: spec.user, workingDir: spec.workingDir },
     log,
   );
 

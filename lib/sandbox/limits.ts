@@ -1,5 +1,6 @@
 // Resource limits of a trial container and their Docker HostConfig form.
 import type { HostConfig } from 'dockerode';
+import type { SandboxRuntime } from './runtime.ts';
 import type { Limits } from './types.ts';
 
 export const DEFAULT_LIMITS: Limits = {
@@ -13,9 +14,27 @@ export const DEFAULT_LIMITS: Limits = {
 
 const MIB = 1024 * 1024;
 
-// Capabilities a task's own setup or tests plausibly need (file ownership,
-// switching users, signalling its processes); every other one is dropped.
-const KEPT_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'NET_BIND_SERVICE'];
+// The container's capabilities: what the verifier (root) and Envolve's own execs (setup, settle,
+// result reads) have. File ownership and permissions (CHOWN, DAC_OVERRIDE, FOWNER, FSETID),
+// switching users (SETUID, SETGID), signalling processes (KILL), ports below 1024 on lo
+// (NET_BIND_SERVICE) and SETPCAP, which only serves to drop the agent phase's capabilities
+// (agentPhaseCommand). Every other capability is dropped; the engine's default seccomp profile
+// applies (no SecurityOpt turns it off), /proc/sys is read-only and mounts need CAP_SYS_ADMIN.
+export const VERIFIER_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID', 'NET_BIND_SERVICE', 'SETPCAP'];
+
+// An agent running as root keeps only these: it may own, read and write any file, switch users
+// and signal its own processes. A non-root agent has no capability at all, and no-new-privileges
+// means no setuid binary or file capability can give it one.
+export const AGENT_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'KILL', 'SETGID', 'SETUID'];
+
+const isRootUser = (user: string) => /^(root|0)(:|$)/.test(user);
+
+/** The agent phase's command: as root, its capability bounding set cut to AGENT_CAPABILITIES first. */
+export function agentPhaseCommand(cmd: string[], user: string): string[] {
+  if (!isRootUser(user)) return cmd;
+  const keep = AGENT_CAPABILITIES.map((cap) => `+${cap.toLowerCase()}`).join(',');
+  return ['setpriv', `--bounding-set=-all,${keep}`, '--', ...cmd];
+}
 
 export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
   const limits = { ...DEFAULT_LIMITS };
@@ -25,13 +44,19 @@ export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
   return limits;
 }
 
-export function hostConfigFor(limits: Limits): HostConfig {
+// Under gVisor the host's pids cgroup counts the sandbox kernel's own threads, not the task's
+// processes (those are the sandbox kernel's tasks, bounded by the memory limit): a task-sized
+// limit there kills the sandbox itself, so runsc gets at least this many.
+const RUNSC_MIN_HOST_PIDS = 1024;
+
+export function hostConfigFor(limits: Limits, runtime: SandboxRuntime): HostConfig {
   return {
+    Runtime: runtime,
     NetworkMode: 'none',
     NanoCpus: Math.round(limits.cpus * 1e9),
     Memory: limits.memoryMb * MIB,
     MemorySwap: limits.memoryMb * MIB,
-    PidsLimit: limits.pids,
+    PidsLimit: runtime === 'runsc' ? Math.max(limits.pids, RUNSC_MIN_HOST_PIDS) : limits.pids,
     Ulimits: [
       { Name: 'nofile', Soft: limits.nofile, Hard: limits.nofile },
       { Name: 'fsize', Soft: limits.fileSizeMb * MIB, Hard: limits.fileSizeMb * MIB },
@@ -40,7 +65,7 @@ export function hostConfigFor(limits: Limits): HostConfig {
     // a capped tmpfs for scratch and RLIMIT_FSIZE per file.
     Tmpfs: { '/tmp': `rw,nosuid,nodev,size=${limits.tmpfsMb}m,mode=1777` },
     CapDrop: ['ALL'],
-    CapAdd: KEPT_CAPABILITIES,
+    CapAdd: VERIFIER_CAPABILITIES,
     SecurityOpt: ['no-new-privileges'],
     Init: false,
   };

@@ -10,6 +10,8 @@ import { ensureBaseImage } from './base-image.ts';
 import { CappedLog } from './capped-log.ts';
 import { runPhase } from './exec.ts';
 import { hostConfigFor, resolveLimits } from './limits.ts';
+import { OWNER_LABEL, ownerLabel } from './owner.ts';
+import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
 import { packTar } from './tar.ts';
 import type { Limits } from './types.ts';
 
@@ -51,11 +53,12 @@ export interface CheckResult {
 
 export interface ChecksResult {
   imageId: string;
+  runtime: SandboxRuntime;
   results: CheckResult[]; // in the order of the request's checks
   durationMs: number;
 }
 
-function createChecksContainer(docker: Docker, req: ChecksRequest, imageId: string, limits: Limits, timeoutSec: number) {
+function createChecksContainer(docker: Docker, req: ChecksRequest, imageId: string, limits: Limits, runtime: SandboxRuntime, timeoutSec: number) {
   const worstCasePerCheck = timeoutSec * (1 + RETRY_BUDGET_FACTOR) + 2 * PER_CHECK_SLACK_SEC;
   const expires = Math.floor(Date.now() / 1000) + req.checks.length * worstCasePerCheck + EXPIRY_MARGIN_SEC;
   return docker.createContainer({
@@ -65,9 +68,9 @@ function createChecksContainer(docker: Docker, req: ChecksRequest, imageId: stri
     User: 'agent',
     WorkingDir: BUNDLE_MOUNT,
     NetworkDisabled: true,
-    Labels: { ...req.labels, 'envolve.managed': '1', 'envolve.expires': String(expires), 'envolve.purpose': 'checks' },
+    Labels: { ...req.labels, 'envolve.managed': '1', 'envolve.expires': String(expires), 'envolve.purpose': 'checks', [OWNER_LABEL]: ownerLabel() },
     // Checks only read files: they keep none of the capabilities a trial keeps.
-    HostConfig: { ...hostConfigFor(limits), CapAdd: [] },
+    HostConfig: { ...hostConfigFor(limits, runtime), CapAdd: [] },
   });
 }
 
@@ -114,17 +117,19 @@ async function runOneCheck(container: Docker.Container, check: CheckSpec, timeou
 export async function runChecks(docker: Docker, req: ChecksRequest): Promise<ChecksResult> {
   const started = Date.now();
   const imageId = req.imageId ?? (await ensureBaseImage({ docker })).imageId;
-  if (req.checks.length === 0) return { imageId, results: [], durationMs: 0 };
+  const runtime = configuredSandboxRuntime();
+  if (req.checks.length === 0) return { imageId, runtime, results: [], durationMs: 0 };
   const timeoutSec = req.timeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC;
   const outputBytes = req.outputBytes ?? DEFAULT_CHECK_OUTPUT_BYTES;
-  const container = await createChecksContainer(docker, req, imageId, resolveLimits(req.limits), timeoutSec);
+  await assertRuntimeRegistered(docker, runtime);
+  const container = await createChecksContainer(docker, req, imageId, resolveLimits(req.limits), runtime, timeoutSec);
   try {
     await startWithFiles(container, req.files);
     const results: CheckResult[] = [];
     for (const check of req.checks) {
       results.push(await runOneCheck(container, check, timeoutSec, outputBytes));
     }
-    return { imageId, results, durationMs: Date.now() - started };
+    return { imageId, runtime, results, durationMs: Date.now() - started };
   } finally {
     await container.remove({ force: true }).catch(() => undefined);
   }

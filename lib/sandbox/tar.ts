@@ -40,3 +40,22 @@ export async function firstFileIn(stream: NodeJS.ReadableStream): Promise<Buffer
   }
   return found;
 }
+
+export async function packTarBuffer(entries: TarEntry[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of packTar(entries)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Every regular file in a tar, by its path in the archive. */
+export async function filesIn(archive: Buffer): Promise<Map<string, Buffer>> {
+  const extract = tar.extract();
+  Readable.from([archive]).pipe(extract);
+  const files = new Map<string, Buffer>();
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (entry.header.type === 'file') files.set(entry.header.name, Buffer.concat(chunks));
+  }
+  return files;
+}

@@ -4,6 +4,7 @@ import type { TaskBundle } from '../env/bundle.ts';
 import type { BaseImageMapping } from './base-image-map.ts';
 import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
+import type { SandboxRuntime } from './runtime.ts';
 
 export interface BuildOptions {
   // Which local image stands in for a FROM this machine lacks (see base-image-map.ts).
@@ -72,6 +73,7 @@ export interface TrialRequest {
   imageId: string;
   agent: AgentSpec;
   limits?: Partial<Limits>;
+  runtime?: SandboxRuntime; // default: ENVOLVE_SANDBOX_RUNTIME (runc when unset)
   agentTimeoutSec: number;
   verifierTimeoutSec: number;
   timeoutReward?: number; // the reward a timed-out trial gets; default 0
@@ -107,14 +109,17 @@ export interface PhaseResult {
   timedOut: boolean;
   log: string; // stdout and stderr as they interleaved, capped per phase
   logTruncated: boolean;
+  containerStopped?: boolean; // the container stopped while the phase ran (not by its timeout)
 }
 
 export interface Containment {
+  runtime: SandboxRuntime; // runc (host kernel) or runsc (gVisor's user-space kernel)
   networkMode: string;
   oomKilled: boolean; // the kernel killed a process for exceeding the memory limit
   pidsLimitReached: boolean; // a fork failed because of the pids limit
   killedBySigkill: boolean; // a phase ended with exit code 137
   restartedBeforeVerifier: boolean; // agent leftovers could only be stopped by a restart
+  containerStopped: boolean; // the container stopped during a phase, not by a timeout (e.g. gVisor's sandbox killed at its memory limit)
   limits: Limits;
 }
 
@@ -128,6 +133,7 @@ export interface TrialResult {
   timedOut: boolean;
   timedOutPhase?: 'agent' | 'verifier';
   imageId: string;
+  runtime: SandboxRuntime; // the OCI runtime the trial ran under
   containerId?: string;
   agent: PhaseResult;
   verifier: PhaseResult | null; // null when the verifier did not run
@@ -141,10 +147,15 @@ export interface TrialResult {
   phaseMs?: Record<string, number>;
 }
 
+// expired: its envolve.expires passed; owner-gone: the process that made it no longer exists;
+// lease-lost: the job it ran for is no longer held by the worker that started it.
+export type ReapReason = 'expired' | 'owner-gone' | 'lease-lost';
+
 export interface ReapedContainer {
   id: string;
   name: string;
   expiredAt: number; // epoch seconds from the envolve.expires label
+  reason: ReapReason;
   labels: Record<string, string>;
 }
 

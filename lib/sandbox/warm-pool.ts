@@ -7,11 +7,13 @@
 // configurations asked for more than `size` times (a one-off validation of a new image, two
 // trials, earns none; a probe's rollouts or repeated validations do), keeps `size` ready for the
 // few most recently used ones, and throws idle containers away after a while. Pooled containers
-// carry envolve.managed and envolve.expires like every trial container, so the reaper takes them
-// if this process dies, and envolve.pool (host:pid of the owner), so the next pool on the same
-// host takes them at once.
-import { hostname } from 'node:os';
+// carry envolve.managed, envolve.expires and envolve.owner like every trial container (so the
+// reaper takes them once this process is gone) and envolve.pool=<this pool's id>; a process that stops on a
+// signal drains its pool (drainAllWarmPools), and the next pool on the same host sweeps the pooled
+// containers of owners that died without draining.
 import type Docker from 'dockerode';
+import { randomUUID } from 'node:crypto';
+import { OWNER_LABEL, POOL_LABEL, ownerLabel, ownerState } from './owner.ts';
 
 export const WARM_POOL_ENV = 'ENVOLVE_WARM_POOL';
 export const DEFAULT_WARM_POOL_SIZE = 2;
@@ -74,7 +76,8 @@ export interface WarmPoolStats {
 const nowSec = () => Date.now() / 1000;
 
 export class WarmPool {
-  readonly owner = `${hostname()}:${process.pid}`;
+  readonly owner = ownerLabel();
+  readonly id = randomUUID();
   readonly #configs = new Map<string, ConfigPool>();
   readonly #pending = new Set<Promise<void>>();
   #closed = false;
@@ -102,7 +105,6 @@ export class WarmPool {
       this.retire(ready.container);
       ready = pool.ready.shift();
     }
-    this.#fill(pool);
     if (ready) {
       this.#hits += 1;
       return { container: ready.container, warm: true };
@@ -111,12 +113,19 @@ export class WarmPool {
     return { container: await this.#createFresh(request), warm: false };
   }
 
-  /** Removes a container in the background; drain() waits for it. */
+  /**
+   * Removes a container in the background; drain() waits for it. The pool refills only then: a
+   * refill started when a container is taken competed with the very trial it was taken for
+   * (setup took 3× longer with the pool warm than without, bench/sandbox-overhead.ts).
+   */
   retire(container: Docker.Container): void {
     const removal: Promise<void> = container
       .remove({ force: true })
       .catch(() => undefined)
-      .then(() => void this.#pending.delete(removal));
+      .then(() => {
+        for (const pool of this.#configs.values()) this.#fill(pool);
+        this.#pending.delete(removal);
+      });
     this.#pending.add(removal);
   }
 
@@ -134,9 +143,9 @@ export class WarmPool {
     return { hits: this.#hits, misses: this.#misses, ready, pendingRemovals: this.#pending.size };
   }
 
-  /** Resolves once every configuration asked for has `size` containers ready (or its fills failed). */
+  /** Resolves once pending removals are done and the refills they started have ended (ready, or failed). */
   async whenFilled(): Promise<void> {
-    while ([...this.#configs.values()].some((pool) => pool.filling > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (this.#pending.size > 0 || [...this.#configs.values()].some((pool) => pool.filling > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   async #createFresh(request: TakeRequest): Promise<Docker.Container> {
@@ -145,7 +154,7 @@ export class WarmPool {
   }
 
   async #createStarted(options: Docker.ContainerCreateOptions, labels: Record<string, string>): Promise<Docker.Container> {
-    const container = await this.docker.createContainer({ ...options, Labels: { ...options.Labels, ...labels } });
+    const container = await this.docker.createContainer({ ...options, Labels: { ...options.Labels, ...labels, [OWNER_LABEL]: this.owner } });
     try {
       await container.start();
     } catch (err) {
@@ -177,7 +186,7 @@ export class WarmPool {
     pool.filling += 1;
     const createdAt = this.now();
     const expiresAt = Math.floor(createdAt + POOLED_EXPIRY_SEC);
-    this.#createStarted(pool.options, { 'envolve.pool': this.owner, 'envolve.expires': String(expiresAt) }).then(
+    this.#createStarted(pool.options, { [POOL_LABEL]: this.id, 'envolve.expires': String(expiresAt) }).then(
       (container) => {
         pool.filling -= 1;
         if (this.#closed || this.#configs.get(pool.key) !== pool) return this.retire(container);
@@ -215,23 +224,10 @@ export class WarmPool {
     }
   }
 
-  // Pooled containers of a process on this host that no longer exists: its beforeExit drain never ran.
+  // Pooled containers of a process that no longer exists: it died without draining its pool.
   async #sweepDeadOwners(): Promise<void> {
-    const pooled = await this.docker.listContainers({ all: true, filters: { label: ['envolve.pool'] } });
-    for (const info of pooled) {
-      const [host, pid] = (info.Labels['envolve.pool'] ?? '').split(':');
-      if (host !== hostname() || !pid || processAlive(Number(pid))) continue;
-      this.retire(this.docker.getContainer(info.Id));
-    }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    const pooled = await this.docker.listContainers({ all: true, filters: { label: [POOL_LABEL] } });
+    for (const info of pooled) if (ownerState(info.Labels) === 'gone') this.retire(this.docker.getContainer(info.Id));
   }
 }
 
@@ -256,8 +252,7 @@ export function warmPoolFor(docker: Docker, size?: number): WarmPool {
   return pool;
 }
 
+// Idempotent: a drained pool hands out fresh containers only, and a later call waits for their removals.
 export async function drainAllWarmPools(): Promise<void> {
-  const draining = [...live];
-  live.clear();
-  await Promise.all(draining.map((pool) => pool.drain()));
+  await Promise.all([...live].map((pool) => pool.drain()));
 }

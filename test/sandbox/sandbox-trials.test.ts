@@ -1,7 +1,8 @@
 // Integration: real containers on the local engine, from the offline base image.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
 import { DockerSandbox, ensureBaseImage, type TrialRequest } from '../../lib/sandbox/index.ts';
-import { bundle, helloTask, helloTaskAsRoot } from './fixtures.ts';
+import { bundle, helloTask } from './fixtures.ts';
 
 const sandbox = new DockerSandbox();
 const images = new Map<string, string>();
@@ -23,6 +24,9 @@ async function trial(task: TrialRequest['bundle'], agent: TrialRequest['agent'],
     ...extra,
   });
 }
+
+// A test worker exits without beforeExit: its warm pools are removed here.
+afterAll(() => drainAllWarmPools());
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });
@@ -77,81 +81,7 @@ describe('scoring', () => {
   });
 });
 
-describe('phase isolation', () => {
-  const cheat = [
-    'if [ -e /tests ]; then echo TESTS-VISIBLE; ls -R /tests; else echo NO-TESTS-DIR; fi',
-    'mkdir -p /logs/verifier; echo 1 > /logs/verifier/reward.txt && echo WROTE-REWARD',
-    // a background writer that would overwrite the verifier's reward afterwards
-    "nohup bash -c 'while true; do mkdir -p /logs/verifier; echo 1 > /logs/verifier/reward.txt; sleep 0.05; done' >/dev/null 2>&1 &",
-    'echo done',
-  ].join('\n');
-
-  it('an agent writing the reward file itself (as agent user) does not get reward 1 and sees no /tests', async () => {
-    const res = await trial(helloTask(), { kind: 'script', script: cheat });
-    expect(res.agent.log).toContain('NO-TESTS-DIR');
-    expect(res.agent.log).not.toContain('TESTS-VISIBLE');
-    expect(res.status).toBe('completed');
-    expect(res.reward).toBe(0);
-  });
-
-  it('an agent running as root writing the reward file and leaving a writer behind still gets 0', async () => {
-    const res = await trial(helloTaskAsRoot(), { kind: 'script', script: cheat });
-    expect(res.agent.log).toContain('NO-TESTS-DIR');
-    expect(res.agent.log).toContain('WROTE-REWARD');
-    expect(res.containment.restartedBeforeVerifier).toBe(false); // the writer was killed in place
-    expect(res.status).toBe('completed');
-    expect(res.reward).toBe(0);
-  });
-});
-
-describe('containment', () => {
-  it('a fork bomb is stopped by the pids limit; its leftovers are cleared and the verifier still scores', async () => {
-    const res = await trial(helloTask(), { kind: 'script', script: ':(){ :|:& };:' }, { limits: { pids: 64 } });
-    expect(res.agent.log).toContain('Resource temporarily unavailable');
-    expect(res.containment.pidsLimitReached).toBe(true);
-    expect(res.containment.limits.pids).toBe(64);
-    // no pid was free to kill the bomb from inside, so the container was restarted
-    expect(res.containment.restartedBeforeVerifier).toBe(true);
-    expect(res.agent.log).toContain('the container was restarted before the verifier');
-    expect(res.status).toBe('completed');
-    expect(res.reward).toBe(0);
-  });
-
-  it('a memory hog is OOM-killed and reported', async () => {
-    const res = await trial(
-      helloTask(),
-      { kind: 'script', script: 'python3 -c "x = b\'x\' * (600 * 1024 * 1024); print(len(x))"' },
-      { limits: { memoryMb: 256 } },
-    );
-    expect(res.containment.oomKilled).toBe(true);
-    expect(res.agent.exitCode).toBe(137);
-    expect(res.containment.killedBySigkill).toBe(true);
-    expect(res.status).toBe('completed'); // the verifier still ran and scored the (empty) work
-    expect(res.reward).toBe(0);
-  });
-
-  it('the network is unreachable: only lo exists and connections fail', async () => {
-    const script = [
-      'echo "interfaces: $(ls /sys/class/net | tr "\\n" " ")"',
-      'python3 -c "import socket; socket.create_connection((\'192.0.2.1\', 80), timeout=3)" 2>&1 | tail -1',
-      "bash -c 'echo > /dev/tcp/192.0.2.1/80' 2>&1",
-      'echo exit=$?',
-    ].join('\n');
-    const res = await trial(helloTask(), { kind: 'script', script });
-    expect(res.agent.log).toContain('interfaces: lo ');
-    expect(res.agent.log).toMatch(/Network is unreachable/);
-    expect(res.agent.log).toContain('exit=1');
-    expect(res.containment.networkMode).toBe('none');
-  });
-
-  it('disk use is capped: RLIMIT_FSIZE per file and a size-limited /tmp', async () => {
-    const script = 'head -c 700M /dev/zero > /app/big; echo "exit=$?"; head -c 300M /dev/zero > /tmp/big; echo "exit=$?"';
-    const res = await trial(helloTask(), { kind: 'script', script });
-    expect(res.agent.log).toContain('File size limit exceeded');
-    expect(res.agent.log).toContain('exit=153'); // 128 + SIGXFSZ
-    expect(res.agent.log).toContain('No space left on device');
-  });
-
+describe('budgets', () => {
   it('an agent timeout is scored with timeoutReward and marked timedOut', async () => {
     const res = await trial(helloTask(), { kind: 'script', script: 'echo started; sleep 60' }, { agentTimeoutSec: 2, timeoutReward: 0.25 });
     expect(res.status).toBe('timed-out');

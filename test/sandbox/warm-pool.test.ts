@@ -18,10 +18,10 @@ const options = (): Docker.ContainerCreateOptions => ({
   User: '0',
   NetworkDisabled: true,
   Labels: { 'envolve.managed': '1', 'envolve.task': 'warm-pool-test' },
-  HostConfig: hostConfigFor(resolveLimits()),
+  HostConfig: hostConfigFor(resolveLimits(), 'runc'),
 });
 
-const ownedBy = async (owner: string) => docker.listContainers({ all: true, filters: { label: [`envolve.pool=${owner}`] } });
+const ownedBy = async (poolId: string) => docker.listContainers({ all: true, filters: { label: [`envolve.pool=${poolId}`] } });
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });
@@ -41,14 +41,14 @@ describe('warm pool', () => {
     expect(firstInfo.Config.Labels['envolve.job']).toBe('j1'); // a fresh container carries the trial's labels
     for (const t of oneOff) pool.retire(t.container);
     await pool.whenFilled();
-    expect(await ownedBy(pool.owner)).toHaveLength(0);
+    expect(await ownedBy(pool.id)).toHaveLength(0);
 
     const third = await pool.take({ options: options(), labels: {}, budgetSec: 120 });
     expect(third.warm).toBe(false);
     pool.retire(third.container);
 
     await pool.whenFilled();
-    const ready = await ownedBy(pool.owner);
+    const ready = await ownedBy(pool.id);
     expect(ready).toHaveLength(2);
     for (const info of ready) {
       expect(info.State).toBe('running');
@@ -68,7 +68,7 @@ describe('warm pool', () => {
 
     // The pool refills behind what it handed out; nothing handed out comes back.
     await pool.whenFilled();
-    const refilled = (await ownedBy(pool.owner)).filter((c) => c.State === 'running');
+    const refilled = (await ownedBy(pool.id)).filter((c) => c.State === 'running');
     expect(refilled.map((c) => c.Id)).not.toContain(taken[0]!.container.id);
   });
 
@@ -82,9 +82,9 @@ describe('warm pool', () => {
 
   it('removes every pooled container on drain', async () => {
     await pool.whenFilled();
-    expect((await ownedBy(pool.owner)).length).toBeGreaterThan(0);
+    expect((await ownedBy(pool.id)).length).toBeGreaterThan(0);
     await pool.drain();
-    expect(await ownedBy(pool.owner)).toHaveLength(0);
+    expect(await ownedBy(pool.id)).toHaveLength(0);
     expect((await pool.take({ options: options(), labels: {}, budgetSec: 60 }).then((t) => (pool.retire(t.container), t))).warm).toBe(false);
   });
 
@@ -101,6 +101,6 @@ describe('warm pool', () => {
     expect(trialPool.stats().hits).toBe(1);
     expect(second.phaseMs?.container).toBeLessThan(first.phaseMs?.container ?? Infinity);
     await trialPool.drain();
-    expect(await ownedBy(trialPool.owner)).toHaveLength(0);
+    expect(await ownedBy(trialPool.id)).toHaveLength(0);
   });
 });

@@ -50,6 +50,7 @@ export function registerProfileCommand(program: Command): void {
             `${shortId(r.versionId)} (${r.policy}, image ${shortId(r.imageId)}): rollout wall time at concurrency ${r.concurrency} over ${r.samples} rollouts`,
             `  p50 ${ms(r.p50Ms)}   p95 ${ms(r.p95Ms)}   p99 ${ms(r.p99Ms)}`,
             ...r.needMoreSamples.map((n) => `  not reported: ${n}`),
+            `  where the time goes (median per sandbox step): ${Object.entries(r.phaseP50Ms).map(([step, v]) => `${step} ${v} ms`).join(', ') || 'no trial steps recorded'}`,
             `concurrency ceiling: ${r.concurrencyCeiling}${r.concurrencyCeiling === 0 ? ' (errors even one at a time)' : ''}${r.ceilingIsLowerBound ? ' or more (the highest level tried still improved; raise --max-concurrency)' : ''}`,
             table([
               ['CONCURRENCY', 'ROLLOUTS', 'WALL MS', 'ROLLOUTS/MIN', 'P50 MS', 'ERRORS'],

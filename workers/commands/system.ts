@@ -96,12 +96,12 @@ export function registerSystemCommands(program: Command): void {
     );
   sandbox
     .command('reap')
-    .description('remove sandbox containers whose wall-clock budget has passed (left behind by crashed workers)')
+    .description('remove sandbox containers left behind: budget passed, or the process that made them is gone')
     .option('--json', 'print one JSON document')
     .action((opts: Opts) =>
       guard(opts, async () => {
         const reaped = await (await openSandbox()).reapContainers();
-        emit(opts, { ok: true, reaped }, (r) => `removed ${r.reaped.length} container(s)`);
+        emit(opts, { ok: true, reaped }, (r) => [`removed ${r.reaped.length} container(s)`, ...r.reaped.map((c) => `  ${c.name} (${c.reason})`)].join('\n'));
       }),
     );
 

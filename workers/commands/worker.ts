@@ -3,8 +3,10 @@
 // the local engine (DOCKER_HOST) or on the pool of Docker hosts given with --docker-host.
 import type { Command } from 'commander';
 import { DockerHostPool, parseDockerHost, type Sandbox } from '../../lib/sandbox/index.ts';
+import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
+import { stopOnSignals } from '../stop-signals.ts';
 import { runWorkerProcess } from '../worker.ts';
 
 function positiveSeconds(name: string, value: string | undefined): number | undefined {
@@ -46,13 +48,9 @@ export function registerWorkerCommand(program: Command): void {
       const leaseMs = positiveSeconds('ENVOLVE_WORKER_LEASE_SEC', process.env.ENVOLVE_WORKER_LEASE_SEC);
       const reapIntervalMs = positiveSeconds('ENVOLVE_WORKER_REAP_SEC', process.env.ENVOLVE_WORKER_REAP_SEC);
       const stop = new AbortController();
-      const onSignal = () => {
-        progress('stopping: finishing in-flight jobs (send again to force)');
-        process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-        stop.abort();
-      };
-      process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+      const stopListening = stopOnSignals(() => stop.abort(), progress);
       let pool: DockerHostPool | undefined;
+      let failure: unknown;
       try {
         const db = await openDb();
         pool = opts.dockerHost.length > 0 ? await openHostPool(opts.dockerHost) : undefined;
@@ -60,9 +58,12 @@ export function registerWorkerCommand(program: Command): void {
         await runWorkerProcess({ db, sandbox, concurrency, signal: stop.signal, log: progress, leaseMs, reapIntervalMs });
         await db.$disconnect();
       } catch (err) {
-        fail({}, err);
-      } finally {
-        pool?.close();
+        failure = err;
       }
+      // Whatever ended the worker, its warm pools go with it.
+      pool?.close();
+      await drainAllWarmPools();
+      stopListening();
+      if (failure !== undefined) fail({}, failure);
     });
 }

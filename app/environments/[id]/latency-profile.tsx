@@ -22,6 +22,16 @@ export function LatencyProfile({ profile }: { profile: StoredProfile | null }) {
         Concurrency ceiling: <span className="tabular-nums">{profile.concurrencyCeiling}</span>{' '}
         <span className="text-xs text-zinc-500">({profile.curve.map((p) => `${p.concurrency}: ${p.rolloutsPerMin}/min`).join(', ')})</span>
       </p>
+      {profile.phaseP50Ms && (
+        <p className="text-xs text-zinc-600" data-testid="latency-phases">
+          Where a rollout&apos;s time goes (median per sandbox step, over the latency sample):{' '}
+          <span className="tabular-nums">
+            {Object.entries(profile.phaseP50Ms)
+              .map(([step, value]) => `${step} ${value} ms`)
+              .join(' · ')}
+          </span>
+        </p>
+      )}
       <p className="text-xs text-zinc-500">
         measured <time dateTime={profile.createdAt}>{formatTimestamp(profile.createdAt)}</time>
       </p>
