@@ -1,5 +1,6 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
+import { settings, SettingsError } from '../lib/config/settings.ts';
 import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerDeterminismCommand } from './commands/determinism.ts';
 import { registerDoctorCommand } from './commands/doctor.ts';
@@ -15,6 +16,15 @@ import { registerTrajectoryCommands } from './commands/trajectory.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { registerWebCommand } from './commands/web.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
+
+// A bad setting stops every command before it starts, naming the variable.
+try {
+  settings();
+} catch (err) {
+  if (!(err instanceof SettingsError)) throw err;
+  process.stderr.write(`envolve: ${err.message}\n`);
+  process.exit(2);
+}
 
 const program = new Command()
   .name('envolve')

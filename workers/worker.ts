@@ -20,6 +20,8 @@ import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, s
 import { createSynthesis } from '../lib/synth/index.ts';
 import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
+import { settings } from '../lib/config/settings.ts';
+import type { LogFields, Logger } from '../lib/log/logger.ts';
 
 const REAP_INTERVAL_MS = 60_000;
 
@@ -28,7 +30,7 @@ export interface WorkerProcessOptions {
   sandbox: Sandbox;
   concurrency: number;
   signal: AbortSignal;
-  log: (message: string) => void;
+  log: Logger;
   leaseMs?: number; // default 60 s; a killed worker's job is retried once its lease runs out
   reapIntervalMs?: number; // default 60 s
 }
@@ -37,19 +39,24 @@ export function jobHandlers(
   db: Db,
   sandbox: Sandbox,
   workerId: string,
-  log: (m: string) => void,
+  log: Logger,
 ): Record<string, JobHandler> {
   // Containers carry the job and the lease they were started under, so the reaper can tell an
   // orphan of a killed worker (lease gone) from a live trial.
   const labelsFor = (job: ClaimedJob) => ({ 'envolve.job': job.id, 'envolve.worker': workerId, 'envolve.lease': leaseLabel(job) });
+  // A job's progress lines carry its id and, where known, its lineage and version.
+  const progressOf = (job: ClaimedJob, fields: LogFields = {}) => {
+    const jobLog = log.child({ jobId: job.id, kind: job.kind, ...fields });
+    return (message: string) => jobLog.info(message);
+  };
   const evolutionContext = async (lineageId: string, job: ClaimedJob) => {
-    const { settings } = await loadLineage(db, lineageId);
+    const { settings: lineageSettings } = await loadLineage(db, lineageId);
     return {
       db,
       sandbox,
-      ...createSynthesis(settings.synthesiser, { sandbox }),
+      ...createSynthesis(lineageSettings.synthesiser, { sandbox }),
       labels: labelsFor(job),
-      progress: (message: string) => log(`job ${job.id}: ${message}`),
+      progress: progressOf(job, { lineageId }),
     };
   };
   return {
@@ -62,7 +69,7 @@ export function jobHandlers(
         mapBaseImage,
         jobId: job.id,
         labels: labelsFor(job),
-        progress: (message) => log(`job ${job.id}: ${message}`),
+        progress: progressOf(job, { versionId }),
       });
       return { versionId, runs: runs.map((r) => ({ id: r.id, kind: r.kind, verdict: r.verdict, reward: r.reward })) };
     },
@@ -82,20 +89,20 @@ export function jobHandlers(
     },
     [PROBE_JOB]: async (payload, { job }) => {
       const target = probeJobPayload.parse(payload);
-      const config = schedulerConfigFrom();
-      const settings = await probeSettings(db, target.lineageId, config);
+      const config = schedulerConfigFrom(settings().scheduler);
+      const probe = await probeSettings(db, target.lineageId, config);
       const summary = await probeVersion(
         { db, sandbox },
         {
           ...target,
-          policy: policyNamed(settings.policy),
-          size: settings.size,
+          policy: policyNamed(probe.policy),
+          size: probe.size,
           concurrency: config.probeConcurrency,
           passThreshold: config.passThreshold,
-          timeoutReward: settings.timeoutReward,
+          timeoutReward: probe.timeoutReward,
           jobId: job.id,
           labels: labelsFor(job),
-          progress: (message) => log(`job ${job.id}: ${message}`),
+          progress: progressOf(job, { lineageId: target.lineageId, versionId: target.versionId }),
         },
       );
       const advanced = target.lineageId ? await scheduleLineage(db, target.lineageId, config) : undefined;
@@ -110,7 +117,7 @@ export function jobHandlers(
         itemId,
         states,
         labels: labelsFor(job),
-        progress: (message) => log(`job ${job.id}: ${message}`),
+        progress: progressOf(job, { rubricItemId: itemId }),
       });
       const violations = result.findings.filter((f) => f.verdict === 'failed').length;
       return { itemId, key: result.item.key, version: result.item.version, findings: result.findings.length, violations };
@@ -123,7 +130,7 @@ export function jobHandlers(
         setId,
         force,
         labels: labelsFor(job),
-        progress: (message) => log(`job ${job.id}: ${message}`),
+        progress: progressOf(job),
       });
     },
   };
@@ -146,16 +153,16 @@ function leaseHeldIn(db: Db) {
 export async function runWorkerProcess(options: WorkerProcessOptions): Promise<void> {
   const { db, sandbox, signal, log } = options;
   const workerId = defaultWorkerId();
-  const logError = (message: string, error: unknown) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const logError = (message: string, error: unknown) => log.error(message, { workerId, err: error });
   const queue = await openQueue(db, { logError });
   const leaseHeld = leaseHeldIn(db);
   const reap = async () => {
-    const reaped = await sandbox.reapContainers({ leaseHeld }).catch((err: Error) => (log(`reaper: ${err.message}`), []));
-    if (reaped.length > 0) log(`reaper: removed ${reaped.length} container(s) left behind by crashed workers`);
+    const reaped = await sandbox.reapContainers({ leaseHeld }).catch((err: Error) => (log.warn('reaper failed', { err }), []));
+    if (reaped.length > 0) log.info(`reaper: removed ${reaped.length} container(s) left behind by crashed workers`, { containers: reaped.length });
   };
   await reap();
   const reaper = setInterval(reap, options.reapIntervalMs ?? REAP_INTERVAL_MS);
-  log(`worker ${workerId} started (concurrency ${options.concurrency}, queue ${queue.name})`);
+  log.info('worker started', { workerId, concurrency: options.concurrency, queue: queue.name });
   try {
     await runWorker({
       db,
@@ -171,5 +178,5 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<v
     clearInterval(reaper);
     await queue.close();
   }
-  log(`worker ${workerId} stopped`);
+  log.info('worker stopped', { workerId });
 }

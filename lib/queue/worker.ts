@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { embeddedQueue, type QueueBackend } from './backend.ts';
 import { LeaseLostError, systemClock, type ClaimedJob, type Clock } from './types.ts';
+import { logger } from '../log/logger.ts';
 
 export interface JobContext {
   job: ClaimedJob;
@@ -42,7 +43,7 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   const concurrency = options.concurrency ?? 1;
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
-  const logError = options.logError ?? ((message, error) => console.error(`[worker ${workerId}] ${message}`, error));
+  const logError = options.logError ?? ((message, error) => logger().error(message, { workerId, err: error }));
   const inFlight = new Set<Promise<void>>();
   const wakeUp = new Wakeup();
 

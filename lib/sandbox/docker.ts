@@ -2,6 +2,7 @@
 // reads DOCKER_HOST (unix://, tcp://, npipe://) and falls back to
 // /var/run/docker.sock, so a plain `new Docker()` honours the environment.
 import Docker from 'dockerode';
+import { settings } from '../config/settings.ts';
 
 export function createDocker(): Docker {
   return new Docker();
@@ -9,7 +10,7 @@ export function createDocker(): Docker {
 
 export class DockerUnavailableError extends Error {
   constructor(cause: unknown) {
-    const where = process.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+    const where = settings().sandbox.dockerHost ?? 'unix:///var/run/docker.sock';
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
       `the Docker engine at ${where} does not answer (${why}); ` +

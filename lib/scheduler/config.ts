@@ -29,22 +29,11 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
   timeoutReward: 0,
 };
 
-const numberFrom = (value: string | undefined) => (value === undefined || value === '' ? undefined : Number(value));
-
-// ENVOLVE_PROBE_SIZE, ENVOLVE_RELEASE_RATE, ENVOLVE_MIN_GROUP, ENVOLVE_PROBE_CONCURRENCY,
-// ENVOLVE_PASS_THRESHOLD, ENVOLVE_PROBE_POLICY, ENVOLVE_TIMEOUT_REWARD.
-export function schedulerConfigFrom(env: Record<string, string | undefined> = process.env, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
-  const fromEnv = {
-    probeSize: numberFrom(env.ENVOLVE_PROBE_SIZE),
-    releaseRate: numberFrom(env.ENVOLVE_RELEASE_RATE),
-    minGroup: numberFrom(env.ENVOLVE_MIN_GROUP),
-    probeConcurrency: numberFrom(env.ENVOLVE_PROBE_CONCURRENCY),
-    passThreshold: numberFrom(env.ENVOLVE_PASS_THRESHOLD),
-    probePolicy: env.ENVOLVE_PROBE_POLICY || undefined,
-    timeoutReward: numberFrom(env.ENVOLVE_TIMEOUT_REWARD),
-  };
+// `fromSettings`: the ENVOLVE_PROBE_* variables a process was started with (settings().scheduler);
+// `overrides`: a command's flags. Both may leave fields out; the defaults fill them.
+export function schedulerConfigFrom(fromSettings: Partial<SchedulerConfig>, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  const parsed = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...defined(fromEnv), ...defined(overrides) });
+  const parsed = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...defined(fromSettings), ...defined(overrides) });
   if (!parsed.success) {
     throw new Error(`invalid scheduler settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }

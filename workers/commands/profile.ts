@@ -10,6 +10,7 @@ import { openSandbox, withDb } from '../context.ts';
 import { positiveInt } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { policySpecFrom } from './rollout.ts';
+import { settings } from '../../lib/config/settings.ts';
 
 interface ProfileOptions extends OutputOptions {
   rollouts: string;
@@ -36,7 +37,7 @@ export function registerProfileCommand(program: Command): void {
       try {
         const samples = positiveInt(opts.rollouts, '--rollouts');
         const maxConcurrency = positiveInt(opts.maxConcurrency, '--max-concurrency');
-        const config = schedulerConfigFrom();
+        const config = schedulerConfigFrom(settings().scheduler);
         const concurrency = opts.concurrency ? positiveInt(opts.concurrency, '--concurrency') : config.probeConcurrency;
         const report = await withDb(async (db) => {
           const versionId = await resolveVersionId(db, ref);

@@ -23,6 +23,7 @@ import {
 import { openSandbox, withDb } from '../context.ts';
 import { fraction, positiveInt } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { settings } from '../../lib/config/settings.ts';
 
 interface ProbeOptions extends OutputOptions {
   policy?: string;
@@ -59,21 +60,21 @@ function registerProbe(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: ProbeOptions) => {
       try {
-        const config = schedulerConfigFrom(process.env, {
+        const config = schedulerConfigFrom(settings().scheduler, {
           ...(opts.concurrency ? { probeConcurrency: positiveInt(opts.concurrency, '--concurrency') } : {}),
         });
         const result = await withDb(async (db) => {
           const target = await probeTarget(db, id);
-          const settings = await probeSettings(db, target.lineageId, config);
+          const probe = await probeSettings(db, target.lineageId, config);
           const summary = await probeVersion(
             { db, sandbox: await openSandbox() },
             {
               ...target,
-              policy: policyNamed(opts.policy ?? settings.policy),
-              size: opts.size ? positiveInt(opts.size, '--size') : settings.size,
+              policy: policyNamed(opts.policy ?? probe.policy),
+              size: opts.size ? positiveInt(opts.size, '--size') : probe.size,
               concurrency: config.probeConcurrency,
               passThreshold: config.passThreshold,
-              timeoutReward: settings.timeoutReward,
+              timeoutReward: probe.timeoutReward,
               progress,
             },
           );
@@ -96,7 +97,7 @@ function registerSchedule(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (lineageId: string, opts: OutputOptions) => {
       try {
-        const config = schedulerConfigFrom();
+        const config = schedulerConfigFrom(settings().scheduler);
         const result = await withDb((db) => scheduleLineage(db, lineageId, config));
         emit(opts, result, (r) => [`frontier: generation ${r.frontier}`, ...r.steps.map((s) => `  ${JSON.stringify(s)}`)].join('\n'));
       } catch (err) {
@@ -134,7 +135,7 @@ function registerLineageGate(program: Command): void {
           ...(opts.minGroup ? { minGroup: positiveInt(opts.minGroup, '--min-group') } : {}),
           ...(opts.timeoutReward ? { timeoutReward: Number(opts.timeoutReward) } : {}),
         });
-        const config = schedulerConfigFrom();
+        const config = schedulerConfigFrom(settings().scheduler);
         const result = await withDb((db) => setLineageGate(db, operator(), lineageId, patch, config));
         emit(opts, result, (r) =>
           [

@@ -12,6 +12,7 @@ import type { DockerSandbox } from '../../lib/sandbox/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { positiveInt } from '../flags.ts';
 import { emit, fail, progress, table, type OutputOptions } from '../output.ts';
+import { settings } from '../../lib/config/settings.ts';
 
 const FLAGS: Record<string, string> = { maxPasses: 'max-passes', probeSize: 'probe-size', minTurns: 'min-turns' };
 
@@ -45,7 +46,7 @@ async function filterCommand(db: Db, opts: FilterOpts): Promise<void> {
   const policyName = parsePolicyName(opts.policy);
   if (opts.versions && opts.allImported) throw new Error('give --versions or --all-imported, not both');
   const versionIds = opts.versions ? await Promise.all(opts.versions.split(',').map((v) => resolveVersionId(db, v.trim()))) : undefined;
-  const config = schedulerConfigFrom(process.env);
+  const config = schedulerConfigFrom(settings().scheduler);
   const concurrency = opts.concurrency ? positiveInt(opts.concurrency, '--concurrency') : config.probeConcurrency;
   let sandbox: DockerSandbox | null = null;
   const result = await runSeedFilter(db, {

@@ -12,6 +12,7 @@ import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../li
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { settings } from '../../lib/config/settings.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 
@@ -102,8 +103,8 @@ async function setupCommand(opts: Opts): Promise<void> {
   if (applied.length) progress(`database: applied ${applied.join(', ')}`);
   const accounts = await withDb((db) =>
     seedAccounts(db, {
-      adminEmail: process.env.ENVOLVE_ADMIN_EMAIL,
-      adminPassword: process.env.ENVOLVE_ADMIN_PASSWORD,
+      adminEmail: settings().admin.email,
+      adminPassword: settings().admin.password,
       demo: Boolean(opts.demo),
     }),
   );
@@ -137,7 +138,7 @@ async function setupCommand(opts: Opts): Promise<void> {
 // Generated passwords go to stderr only, never into the --json document a script might keep.
 function reportAccounts(accounts: SeededAccount[]): void {
   if (accounts.length === 0) {
-    progress(`accounts: sign in at http://127.0.0.1:${process.env.PORT ?? 3000}/sign-in with the accounts made earlier`);
+    progress(`accounts: sign in at http://127.0.0.1:${settings().web.port}/sign-in with the accounts made earlier`);
     progress('  (forgot a password? node bin/envolve.mjs users set-password --email admin@envolve.local)');
   }
   for (const account of accounts) {
@@ -145,7 +146,7 @@ function reportAccounts(accounts: SeededAccount[]): void {
     progress(`account: ${account.role} ${account.email}  password: ${password}`);
   }
   if (accounts.some((a) => a.generatedPassword)) {
-    progress(`  these generated passwords are shown only now; sign in at http://127.0.0.1:${process.env.PORT ?? 3000}/sign-in`);
+    progress(`  these generated passwords are shown only now; sign in at http://127.0.0.1:${settings().web.port}/sign-in`);
     progress('  (another account: node bin/envolve.mjs users create --email E --name N --role R)');
   }
 }
@@ -167,6 +168,6 @@ async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineag
   progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
   progress('demo: DEMO MODE — its generations are released by SIMULATED probes (no model ran them); they are marked released_by simulated.');
   progress(`demo:   to gate it on real runs: node bin/envolve.mjs lineage gate ${lineage.row.id} --policy oracle`);
-  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom());
+  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom(settings().scheduler));
   return { lineageId: lineage.row.id, jobId: job.id, probeJobId: scheduled.probeJobId };
 }

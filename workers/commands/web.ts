@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { parseTrustedProxies } from '../../lib/net/client-address.ts';
 import { refusal, trustworthyHeaders } from '../../lib/net/edge.ts';
-import { listenAddress } from '../../lib/net/origins.ts';
+import { settings } from '../../lib/config/settings.ts';
+import { logger } from '../../lib/log/logger.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,9 +19,9 @@ export function registerWebCommand(program: Command): void {
     .command('web')
     .description('serve the dashboard (a `next build` first) on HOST:PORT, default 127.0.0.1:3000')
     .action(async () => {
-      const { host, port } = listenAddress();
-      const proxies = parseTrustedProxies(process.env.ENVOLVE_TRUSTED_PROXIES);
-      // What `next start` sets before loading the server.
+      const { host, port, trustedProxies } = settings().web;
+      const proxies = parseTrustedProxies(trustedProxies);
+      // What `next start` sets before loading the server: Next reads these from the process environment.
       Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || 'production', NEXT_RUNTIME: 'nodejs' });
       const { default: next } = await import('next');
       const app = next({ dev: false, dir: ROOT, hostname: host, port });
@@ -37,7 +38,7 @@ export function registerWebCommand(program: Command): void {
         req.headers = trustworthyHeaders(request, proxies) as typeof req.headers;
         void handle(req, res);
       });
-      server.listen(port, host, () => console.log(`envolve: dashboard on http://${host.includes(':') ? `[${host}]` : host}:${port}`));
+      server.listen(port, host, () => logger().info(`dashboard on http://${host.includes(':') ? `[${host}]` : host}:${port}`, { host, port }));
       const stop = () => server.close(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);

@@ -6,13 +6,8 @@ import { DockerHostPool, parseDockerHost, type Sandbox } from '../../lib/sandbox
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
 import { runWorkerProcess } from '../worker.ts';
-
-function positiveSeconds(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) fail({}, `${name} must be a positive number of seconds, not '${value}'`);
-  return seconds * 1000;
-}
+import { settings } from '../../lib/config/settings.ts';
+import { logger } from '../../lib/log/logger.ts';
 
 async function openHostPool(hosts: string[]): Promise<DockerHostPool> {
   const pool = new DockerHostPool(hosts.map(parseDockerHost), progress);
@@ -28,7 +23,7 @@ export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
     .description('claim and run jobs from the queue until stopped')
-    .option('--concurrency <n>', 'jobs run at once', process.env.ENVOLVE_WORKER_CONCURRENCY ?? '2')
+    .option('--concurrency <n>', 'jobs run at once', String(settings().worker.concurrency))
     .option(
       '--docker-host <url[#limit]>',
       'a Docker host for sandboxes (socket path, unix://, tcp://, ssh://), with its own concurrency limit after # (default 2); repeat for a pool',
@@ -43,8 +38,7 @@ export function registerWorkerCommand(program: Command): void {
       } catch (err) {
         fail({}, err);
       }
-      const leaseMs = positiveSeconds('ENVOLVE_WORKER_LEASE_SEC', process.env.ENVOLVE_WORKER_LEASE_SEC);
-      const reapIntervalMs = positiveSeconds('ENVOLVE_WORKER_REAP_SEC', process.env.ENVOLVE_WORKER_REAP_SEC);
+      const { leaseMs, reapIntervalMs } = settings().worker;
       const stop = new AbortController();
       const onSignal = () => {
         progress('stopping: finishing in-flight jobs (send again to force)');
@@ -57,7 +51,7 @@ export function registerWorkerCommand(program: Command): void {
         const db = await openDb();
         pool = opts.dockerHost.length > 0 ? await openHostPool(opts.dockerHost) : undefined;
         const sandbox: Sandbox = pool ?? (await openSandbox());
-        await runWorkerProcess({ db, sandbox, concurrency, signal: stop.signal, log: progress, leaseMs, reapIntervalMs });
+        await runWorkerProcess({ db, sandbox, concurrency, signal: stop.signal, log: logger(), leaseMs, reapIntervalMs });
         await db.$disconnect();
       } catch (err) {
         fail({}, err);
