@@ -10,7 +10,9 @@ const services = [
 
 let stopping = false;
 const children = services.map(({ name, cmd, args }) => {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  // The children's stderr is a pipe, so their logs would be JSON lines: readable ones when a person watches.
+  const logFormat = process.env.ENVOLVE_LOG_FORMAT || (process.stderr.isTTY ? 'pretty' : 'auto');
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ENVOLVE_LOG_FORMAT: logFormat } });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {

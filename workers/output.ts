@@ -1,5 +1,7 @@
 // Every command prints one JSON document on stdout with --json, or readable text without it;
-// progress always goes to stderr so that stdout stays parseable.
+// progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
+import { logger } from '../lib/log/logger.ts';
+
 export interface OutputOptions {
   json?: boolean;
 }
@@ -9,6 +11,11 @@ export function emit<T>(options: OutputOptions, value: T, human: (value: T) => s
 }
 
 export function progress(message: string): void {
+  logger().info(message);
+}
+
+// Text for the person at the terminal that must never become a log record (a generated password).
+export function notice(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 

@@ -13,7 +13,7 @@ import type Docker from 'dockerode';
 import { createDocker, isNotFound } from './docker.ts';
 import { findDebianMirror } from './debian-mirror.ts';
 import { withFileLock } from './file-lock.ts';
-import { runCommand, stderrProgress, type Progress } from './run-command.ts';
+import { runCommand, logProgress, type Progress } from './run-command.ts';
 import { settings } from '../config/settings.ts';
 
 export const BASE_IMAGE_REPO = 'envolve/base';
@@ -137,7 +137,7 @@ async function buildBaseImage(docker: Docker, tag: string, hash: string, progres
 // image of this recipe exists. Safe to call from several processes at once.
 export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promise<BaseImage> {
   const docker = opts.docker ?? createDocker();
-  const progress = opts.progress ?? stderrProgress;
+  const progress = opts.progress ?? logProgress;
   const hash = baseRecipeHash();
   const tag = `${BASE_IMAGE_TAG}-${hash}`;
 

@@ -11,7 +11,7 @@ import { ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../lib/scheduler/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { emit, fail, notice, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { settings } from '../../lib/config/settings.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
@@ -138,16 +138,16 @@ async function setupCommand(opts: Opts): Promise<void> {
 // Generated passwords go to stderr only, never into the --json document a script might keep.
 function reportAccounts(accounts: SeededAccount[]): void {
   if (accounts.length === 0) {
-    progress(`accounts: sign in at http://127.0.0.1:${settings().web.port}/sign-in with the accounts made earlier`);
-    progress('  (forgot a password? node bin/envolve.mjs users set-password --email admin@envolve.local)');
+    notice(`accounts: sign in at http://127.0.0.1:${settings().web.port}/sign-in with the accounts made earlier`);
+    notice('  (forgot a password? node bin/envolve.mjs users set-password --email admin@envolve.local)');
   }
   for (const account of accounts) {
     const password = account.generatedPassword ?? 'the password from ENVOLVE_ADMIN_PASSWORD';
-    progress(`account: ${account.role} ${account.email}  password: ${password}`);
+    notice(`account: ${account.role} ${account.email}  password: ${password}`);
   }
   if (accounts.some((a) => a.generatedPassword)) {
-    progress(`  these generated passwords are shown only now; sign in at http://127.0.0.1:${settings().web.port}/sign-in`);
-    progress('  (another account: node bin/envolve.mjs users create --email E --name N --role R)');
+    notice(`  these generated passwords are shown only now; sign in at http://127.0.0.1:${settings().web.port}/sign-in`);
+    notice('  (another account: node bin/envolve.mjs users create --email E --name N --role R)');
   }
 }
 

@@ -1,9 +1,9 @@
 // Writes the procedural seed tasks into examples/tasks/ (replacing earlier renderings):
-//   npx tsx lib/synth/procedural/write-seed.ts [examples/tasks]
+//   npx tsx scripts/write-seed-tasks.ts [examples/tasks]
 // seeds.test.ts checks the committed directories equal the renderer's output byte for byte.
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { renderSeedTask, SEED_TASKS } from './seeds.ts';
+import { renderSeedTask, SEED_TASKS } from '../lib/synth/procedural/seeds.ts';
 
 async function main(): Promise<void> {
   const root = resolve(process.argv[2] ?? 'examples/tasks');
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
       await writeFile(target, file.content);
       await chmod(target, file.executable ? 0o755 : 0o644);
     }
-    console.log(`wrote ${dir}`);
+    process.stdout.write(`wrote ${dir}\n`);
   }
 }
 
