@@ -24,7 +24,9 @@ describe('settingsFrom', () => {
 
   it('refuses a bad value naming the variable, what it expected and what it got', () => {
     for (const bad of ['-1', '2.5', 'two', '1000']) {
-      expect(() => settingsFrom({ ENVOLVE_WARM_POOL: bad })).toThrow(new RegExp(`ENVOLVE_WARM_POOL: expected a whole number from 0 to 64 \\(got "${bad.replace('.', '\\.')}"\\)`));
+      expect(() => settingsFrom({ ENVOLVE_WARM_POOL: bad })).toThrow(
+        new RegExp(`ENVOLVE_WARM_POOL: expected a whole number from 0 to 64 \\(got "${bad.replace('.', '\\.')}"\\)`),
+      );
     }
     expect(() => settingsFrom({ PORT: '70000' })).toThrow(/PORT: expected a whole number from 1 to 65535/);
     expect(() => settingsFrom({ ENVOLVE_LOG_LEVEL: 'loud' })).toThrow(/ENVOLVE_LOG_LEVEL: expected one of debug, info, warn, error/);

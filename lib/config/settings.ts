@@ -15,7 +15,11 @@ const setting = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, s
 
 const wholeNumber = (min: number, max: number) => {
   const message = `expected a whole number from ${min} to ${max}`;
-  return z.string().regex(/^-?\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+  return z
+    .string()
+    .regex(/^-?\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 };
 const decimal = (min: number, max: number) => {
   const message = `expected a number from ${min} to ${max}`;

@@ -120,7 +120,7 @@ async function readEntries(file: string, limits: ImportLimits): Promise<ArchiveE
     }
   } catch (err) {
     if (err instanceof Error && /tar header|Unexpected end/i.test(err.message)) {
-      throw new Error(`${file}: not a readable tar archive (${err.message})`);
+      throw new Error(`${file}: not a readable tar archive (${err.message})`, { cause: err });
     }
     throw err;
   }

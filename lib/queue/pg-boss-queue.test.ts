@@ -31,7 +31,9 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
   });
   beforeEach(async () => {
     // Drain whatever an earlier test left in pg-boss, then the rows.
-    while (await queue.claim('drain', leaseMs)) {}
+    while (await queue.claim('drain', leaseMs)) {
+      // claimed and dropped
+    }
     await db.job.deleteMany();
   });
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { embeddedQueue, type QueueBackend } from './backend.ts';
-import { LeaseLostError, systemClock, type ClaimedJob, type Clock } from './types.ts';
+import { LeaseLostError, type ClaimedJob, type Clock } from './types.ts';
 import { logger } from '../log/logger.ts';
 
 export interface JobContext {
@@ -13,6 +13,7 @@ export interface JobContext {
 }
 
 // `any` so handlers can declare their payload's shape; it is parsed JSON and worth validating.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type JobHandler = (payload: any, context: JobContext) => Promise<unknown>;
 
 export interface WorkerOptions {
@@ -72,7 +73,7 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
 type RunOptions = WorkerOptions & { queue: QueueBackend; leaseMs: number; logError: NonNullable<WorkerOptions['logError']> };
 
 async function runJob(job: ClaimedJob, options: RunOptions): Promise<void> {
-  const { queue, logError, now } = options;
+  const { queue, now } = options;
   const handler = Object.hasOwn(options.handlers, job.kind) ? options.handlers[job.kind] : undefined;
   const settle = (what: string, action: () => Promise<void>) => settleWithRetries(job, what, action, options);
   if (options.signal?.aborted) return settle('release', () => queue.release(job));

@@ -39,7 +39,7 @@ export function registerTrajectoryCommands(program: Command): void {
         try {
           json = JSON.parse(readFileSync(file, 'utf8'));
         } catch (err) {
-          throw new Error(`cannot read ${file} as JSON: ${(err as Error).message}`);
+          throw new Error(`cannot read ${file} as JSON: ${(err as Error).message}`, { cause: err });
         }
         const result = await withDb((db) => importAtif(db, json));
         for (const warning of result.warnings) progress(`warning: ${warning}`);

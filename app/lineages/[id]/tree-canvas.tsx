@@ -70,6 +70,7 @@ export function TreeCanvas({
     const focus = rectOf(focusKey);
     if (!focus) return;
     apply(initialView(layout, viewport(), focus));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the size is known only after layout; set before the first paint
     setReady(true);
     // For the render-time measurement in e2e/lineages.spec.ts.
     performance.mark('lineage-tree-ready');
