@@ -4,8 +4,8 @@
 // process.env once per process; `settingsFrom(env)` builds the same object from any string map
 // (tests pass a plain object). The README's Configuration table documents each one.
 import { z } from 'zod';
-import { parseTrustedProxies } from '../net/client-address.ts';
-import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema } from '../scheduler/config.ts';
+import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema } from './scheduler-defaults.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -8,7 +8,7 @@ import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
-import { GATING_PURPOSES } from '../scheduler/groups.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
 import type {
   LineageListItem,
   LineageListPage,

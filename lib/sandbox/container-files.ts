@@ -2,7 +2,7 @@
 import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { isNotFound } from './docker.ts';
-import { firstFileIn, packTar } from './tar.ts';
+import { firstFileIn, packTar } from '../env/tar.ts';
 
 // Copies the bundle's `dir/` (e.g. tests/) to `/dir` in the container, owned by root.
 export async function copyBundleDir(container: Docker.Container, bundle: TaskBundle, dir: string): Promise<void> {

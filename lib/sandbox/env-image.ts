@@ -7,7 +7,7 @@ import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
-import { packTar, type TarEntry } from './tar.ts';
+import { packTar, type TarEntry } from '../env/tar.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';

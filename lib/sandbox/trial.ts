@@ -8,7 +8,7 @@ import { copyBundleDir, readContainerFile } from './container-files.ts';
 import { mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
 import { execOutput, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
-import { hostConfigFor, resolveLimits } from './limits.ts';
+import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { PhaseClock } from './phase-clock.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';

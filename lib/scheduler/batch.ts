@@ -6,7 +6,7 @@
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
-import { GATING_PURPOSES } from './groups.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
 import { settings } from '../config/settings.ts';
 
 export interface BatchEnvironment {

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { parseTrustedProxies } from '../../lib/net/client-address.ts';
+import { parseTrustedProxies } from '../../lib/config/trusted-proxies.ts';
 import { refusal, trustworthyHeaders } from '../../lib/net/edge.ts';
 import { settings } from '../../lib/config/settings.ts';
 import { logger } from '../../lib/log/logger.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeChatReply, type FakeOpenAi, type RecordedChatRequest } from '../../../test/fakes/openai-server.ts';
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { OpenAiCompatiblePolicy, type OpenAiPolicyOptions } from './openai.ts';
-import { waitFor } from '../../queue/test-fixtures/wait-for.ts';
+import { waitFor } from '../../../test/fixtures/wait-for.ts';
 import { settingsFrom } from '../../config/settings.ts';
 
 const bash = (...commands: string[]): FakeChatReply => ({ toolCalls: commands.map((command) => ({ name: 'bash', arguments: { command } })) });

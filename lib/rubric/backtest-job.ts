@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
-import { DEFAULT_BACKTEST_STATES } from '../rubric/backtest.ts';
-import { assertCan, type Actor } from './actor.ts';
-import { audit } from './audit.ts';
-import { RubricItemNotFoundError } from './rubric-items.ts';
+import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
+import { assertCan, type Actor } from '../missed-issues/actor.ts';
+import { audit } from '../missed-issues/audit.ts';
+import { RubricItemNotFoundError } from './catalogue.ts';
 
 export const BACKTEST_JOB = 'backtest';
 

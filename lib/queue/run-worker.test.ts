@@ -3,8 +3,8 @@ import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { claimJob } from './claim.ts';
 import { enqueue } from './enqueue.ts';
-import { runWorker, type WorkerOptions } from './worker.ts';
-import { waitFor } from './test-fixtures/wait-for.ts';
+import { runWorker, type WorkerOptions } from './run-worker.ts';
+import { waitFor } from '../../test/fixtures/wait-for.ts';
 
 let testDb: TestDb;
 let db: Db;

@@ -1,7 +1,7 @@
 // The backtest panel's data as JSON: the newest backtest job and the item's findings.
-import type { Db } from '@/lib/db/client.ts';
-import { latestBacktestJob } from '@/lib/missed-issues/index.ts';
-import { listBacktestFindings, type FindingView } from '@/lib/rubric/backtest.ts';
+import type { Db } from '../db/client.ts';
+import { latestBacktestJob } from './backtest-job.ts';
+import { listBacktestFindings, type FindingView } from './backtest.ts';
 
 type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 

@@ -2,9 +2,9 @@
 // catalogue the /rubric page and `envolve rubric list` show — every key with all its versions.
 import type { Db } from '../db/client.ts';
 import type { RubricItem } from '../db/generated/client.ts';
-import { setRubricItemActive } from '../rubric/index.ts';
-import { assertCan, type Actor } from './actor.ts';
-import { audit } from './audit.ts';
+import { setRubricItemActive } from './store.ts';
+import { assertCan, type Actor } from '../missed-issues/actor.ts';
+import { audit } from '../missed-issues/audit.ts';
 
 export class RubricItemNotFoundError extends Error {
   constructor(id: string) {

@@ -14,7 +14,7 @@ import {
   reviseGeneration,
   reviseJobPayload,
 } from '../lib/evolution/index.ts';
-import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/missed-issues/index.ts';
+import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/rubric/index.ts';
 import { runBacktest } from '../lib/rubric/backtest.ts';
 import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
