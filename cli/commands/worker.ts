@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { DockerHostPool, parseDockerHost, type Sandbox } from '../../lib/sandbox/index.ts';
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
-import { runWorkerProcess } from '../worker-process.ts';
+import { runWorkerProcess } from '../../workers/worker-process.ts';
 import { settings } from '../../lib/config/settings.ts';
 import { logger } from '../../lib/log/logger.ts';
 
