@@ -17,6 +17,7 @@ import { schedulerConfigFrom } from '../lib/scheduler/config.ts';
 import { createDb } from '../lib/db/client.ts';
 import { migrateDatabase } from '../lib/db/migrate.ts';
 import { formatMs, summarize, timed } from './stats.ts';
+import { settings } from '../lib/config/settings.ts';
 
 const { values } = parseArgs({
   options: { lineages: { type: 'string', default: '100' }, generations: { type: 'string', default: '15' }, runs: { type: 'string', default: '15' } },
@@ -36,7 +37,7 @@ try {
   const filter = driftFilterFromSearchParams({});
   let points = 0;
   const compute = async () => {
-    const [input, calibration] = await Promise.all([loadDrift(db, { defaultPolicy: schedulerConfigFrom().probePolicy }), loadCalibrationStatuses(db)]);
+    const [input, calibration] = await Promise.all([loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }), loadCalibrationStatuses(db)]);
     const view = driftView(input, filter, { calibration, thresholds: DEFAULT_ALERT_THRESHOLDS, now: new Date() });
     points = input.points.length;
     return view;

@@ -5,7 +5,7 @@
 //   DATABASE_URL=file:/tmp/dev.db npx tsx bench/lineage-tree-seed.ts [--lineages 120]
 import { parseArgs } from 'node:util';
 import { createDb } from '../lib/db/client.ts';
-import { seedLineage } from '../lib/dashboard/lineages-fixtures.ts';
+import { seedLineage } from '../test/fixtures/lineage-rows.ts';
 
 const { values } = parseArgs({ options: { lineages: { type: 'string', default: '120' } } });
 const db = createDb();

@@ -1,7 +1,7 @@
 // Seeds a generation awaiting review whose residual changes 200 files, straight through
 // Prisma, for measuring the review page's first render (e2e/review.spec.ts). Prints
 // {"generationId": "..."} on stdout. DATABASE_URL names the database.
-import { seedEnvironment } from '../lib/dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
 import { createDb } from '../lib/db/client.ts';
 import { serializeResidual, type FileChange } from '../lib/env/residual.ts';
 

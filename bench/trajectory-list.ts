@@ -3,7 +3,7 @@
 // Run: npx tsx bench/trajectory-list.ts [rollouts]
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { seedEnvironment } from '../lib/dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
 import { createTestDb } from '../lib/db/test-db.ts';
 import { listTrajectories, trajectoryFacets, trajectoryNeighbours } from '../lib/trajectories/list.ts';
 import { trajectoryListFromParams } from '../lib/trajectories/list-query.ts';

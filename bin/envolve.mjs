@@ -25,4 +25,4 @@ function ensurePrismaClients() {
 
 ensurePrismaClients();
 register();
-await import(new URL('../workers/cli.ts', import.meta.url).href);
+await import(new URL('../cli/main.ts', import.meta.url).href);

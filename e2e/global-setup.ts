@@ -50,7 +50,7 @@ async function envolveAsync<T>(...args: string[]): Promise<T> {
     return JSON.parse(stdout) as T;
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: string; stderr?: string };
-    throw new Error(`envolve ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+    throw new Error(`envolve ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: err });
   }
 }
 

@@ -12,8 +12,10 @@ let stopping = false;
 const children = services.map(({ name, cmd, args }) => {
   // detached: a child has its own process group, so Ctrl-C reaches only this script, which sends
   // each child one SIGTERM (the terminal's SIGINT as well would be a second signal, which forces
-  // the worker to exit without finishing its jobs).
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: true });
+  // the worker to exit without finishing its jobs). The children's stderr is a pipe, so their logs
+  // would be JSON lines: readable ones when a person watches.
+  const logFormat = process.env.ENVOLVE_LOG_FORMAT || (process.stderr.isTTY ? 'pretty' : 'auto');
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ENVOLVE_LOG_FORMAT: logFormat }, detached: true });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and integration tests (real containers) on SQLite, the DB-level tests
+# `npm test`: type check, lint and format check, unit and integration tests (real containers) on SQLite, the DB-level tests
 # again on PostgreSQL, the scale-out fault tests, then Playwright in Chromium.
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -12,6 +12,9 @@ step "Checking the Docker engine, Chromium and PostgreSQL"
 bash scripts/prereqs.sh docker chromium postgres
 step "Type check"
 npx tsc --noEmit -p .
+step "Lint (ESLint) and format check (Prettier)"
+npm run --silent lint
+npm run --silent format:check
 step "Building the sandbox base image (cached)"
 node bin/envolve.mjs sandbox base
 step "Unit and integration tests (SQLite)"

@@ -9,11 +9,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { logger } from '@/lib/log/logger.ts';
 
 const run = promisify(execFile);
 
 export async function migrateOnStart(): Promise<void> {
   const cli = path.join(/* turbopackIgnore: true */ process.cwd(), 'bin', 'envolve.mjs');
-  const { stdout } = await run(process.execPath, [cli, 'db', 'migrate'], { env: process.env });
-  if (stdout.trim()) console.log(`envolve: ${stdout.trim()}`);
+  const { stdout } = await run(process.execPath, [cli, 'db', 'migrate']);
+  if (stdout.trim()) logger().info(stdout.trim(), { component: 'migrate-on-start' });
 }

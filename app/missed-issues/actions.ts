@@ -5,7 +5,8 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { convertMissedIssue, dismissMissedIssue, enqueueBacktest, fileMissedIssue } from '@/lib/missed-issues/index.ts';
+import { convertMissedIssue, dismissMissedIssue, fileMissedIssue } from '@/lib/missed-issues/index.ts';
+import { enqueueBacktest } from '@/lib/rubric/index.ts';
 import { failure, text, type ActionResult } from './action-result.ts';
 
 export async function fileMissedIssueAction(generationId: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {

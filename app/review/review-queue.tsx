@@ -68,6 +68,7 @@ export function ReviewQueue({ queue }: { queue: QueuePage }) {
   }, [items, selected, router, decideSelected]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the list shrank under the selection (a decision removed it): move it back once
     if (selected >= items.length && items.length > 0) setSelected(items.length - 1);
     rows.current[selected]?.scrollIntoView({ block: 'nearest' });
   }, [selected, items.length]);

@@ -5,7 +5,8 @@ import { revalidatePath } from 'next/cache';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { failure, type ActionResult } from '@/app/missed-issues/action-result.ts';
-import { BACKTEST_STATES, enqueueBacktest, sendFindingToReview, setItemActive } from '@/lib/missed-issues/index.ts';
+import { sendFindingToReview } from '@/lib/missed-issues/index.ts';
+import { BACKTEST_STATES, enqueueBacktest, setItemActive } from '@/lib/rubric/index.ts';
 
 export async function setItemActiveAction(itemId: string, active: boolean, _prev: ActionResult | null): Promise<ActionResult> {
   const user = await requirePermission('rubric.manage');

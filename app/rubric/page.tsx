@@ -5,8 +5,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { Badge } from '@/app/missed-issues/labels.tsx';
 import { can } from '@/lib/auth/roles.ts';
-import { listRubricCatalogue } from '@/lib/missed-issues/index.ts';
-import { rubricVersionLabel } from '@/lib/rubric/index.ts';
+import { listRubricCatalogue, rubricVersionLabel } from '@/lib/rubric/index.ts';
 import { ActiveToggle } from './_components/active-toggle.tsx';
 
 export const metadata: Metadata = { title: 'Rubric' };

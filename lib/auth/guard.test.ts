@@ -4,6 +4,7 @@ import { createApiToken, createUser, revokeApiToken } from './users.ts';
 import { servedOrigins } from '../net/origins.ts';
 import { decide as decideWith, type SessionUser } from './guard.ts';
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
+import { settingsFrom } from '../config/settings.ts';
 
 let testDb: TestDb;
 const users = {} as Record<Role, SessionUser>;
@@ -23,7 +24,7 @@ function request(method: string, headers: Record<string, string> = {}): Request 
 }
 const signedIn = (user: SessionUser | null) => async () => user;
 // Served as configured by default: HOST=127.0.0.1 PORT=3000.
-const SERVED = servedOrigins({ HOST: '127.0.0.1', PORT: '3000' });
+const SERVED = servedOrigins(settingsFrom({ HOST: '127.0.0.1', PORT: '3000' }).web);
 const decide = (db: TestDb['db'], req: Request, permission: Permission, user: () => Promise<SessionUser | null>) => decideWith(db, req, permission, user, SERVED);
 
 describe('the permission matrix', () => {
@@ -73,7 +74,7 @@ describe('the Origin check on cookie-authenticated mutations', () => {
   });
 
   it('behind a public URL, only that origin is accepted', async () => {
-    const served = servedOrigins({ BETTER_AUTH_URL: 'https://envolve.example.org/', HOST: '127.0.0.1', PORT: '3000' });
+    const served = servedOrigins(settingsFrom({ BETTER_AUTH_URL: 'https://envolve.example.org/', HOST: '127.0.0.1', PORT: '3000' }).web);
     const from = (origin: string) => request('POST', { origin });
     expect(await decideWith(testDb.db, from('https://envolve.example.org'), 'generation.decide', signedIn(users.reviewer), served)).toMatchObject({ ok: true });
     expect(await decideWith(testDb.db, from('http://envolve.example.org'), 'generation.decide', signedIn(users.reviewer), served)).toMatchObject({ ok: false });

@@ -7,6 +7,7 @@ const ORIGIN = 'http://envolve.invalid';
 
 export function safeRedirectPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2_000 || !value.startsWith('/')) return '/';
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point of this check
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   let resolved: URL;
   try {

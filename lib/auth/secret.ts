@@ -4,12 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { settings } from '../config/settings.ts';
 
 export const SECRET_FILE = path.join('data', 'auth-secret');
 
-export function loadAuthSecret(env: NodeJS.ProcessEnv = process.env, file: string = SECRET_FILE): string {
-  const fromEnv = env.BETTER_AUTH_SECRET?.trim();
-  if (fromEnv) return fromEnv;
+export function loadAuthSecret(configured: string | undefined = settings().web.authSecret, file: string = SECRET_FILE): string {
+  if (configured) return configured;
   const resolved = path.resolve(/* turbopackIgnore: true */ process.cwd(), file);
   try {
     return readFileSync(resolved, 'utf8').trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, signInThrottleConfigFrom } from './sign-in-throttle.ts';
+import { settingsFrom } from '../config/settings.ts';
 
 // A clock the test moves by hand: the throttle counts attempts, it never measures speed.
 function clock(start = 1_000_000) {
@@ -59,7 +60,7 @@ describe('the sign-in throttle', () => {
   });
 
   it('reads its limits from the environment and refuses nonsense', () => {
-    expect(signInThrottleConfigFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: '3' })).toMatchObject({ maxAttemptsPerAccount: 3, maxAttemptsPerAddress: 20 });
-    expect(() => signInThrottleConfigFrom({ ENVOLVE_SIGNIN_WINDOW_SECONDS: 'soon' })).toThrow(/positive whole number/);
+    expect(signInThrottleConfigFrom(settingsFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: '3' }).signIn)).toMatchObject({ maxAttemptsPerAccount: 3, maxAttemptsPerAddress: 20 });
+    expect(() => settingsFrom({ ENVOLVE_SIGNIN_WINDOW_SECONDS: 'soon' })).toThrow(/ENVOLVE_SIGNIN_WINDOW_SECONDS: expected a whole number/);
   });
 });

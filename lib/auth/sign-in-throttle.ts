@@ -3,6 +3,8 @@
 // counted when they start, so parallel guesses cannot slip past the limit before the first
 // failure is known; a success gives its attempt back. Past the limit a key is locked, and each
 // further lockout inside the window lasts twice as long (backoff).
+import { settings, type Settings } from '../config/settings.ts';
+
 export interface SignInThrottleConfig {
   maxAttemptsPerAccount: number;
   maxAttemptsPerAddress: number;
@@ -21,23 +23,8 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleConfig = {
   maxLockoutSeconds: 60 * 60,
 };
 
-function positiveInteger(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
-  return Number(raw);
-}
-
-export function signInThrottleConfigFrom(env: Record<string, string | undefined> = process.env): SignInThrottleConfig {
-  const d = DEFAULT_SIGN_IN_THROTTLE;
-  const lockoutSeconds = positiveInteger(env, 'ENVOLVE_SIGNIN_LOCKOUT_SECONDS', d.lockoutSeconds);
-  return {
-    maxAttemptsPerAccount: positiveInteger(env, 'ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT', d.maxAttemptsPerAccount),
-    maxAttemptsPerAddress: positiveInteger(env, 'ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS', d.maxAttemptsPerAddress),
-    windowSeconds: positiveInteger(env, 'ENVOLVE_SIGNIN_WINDOW_SECONDS', d.windowSeconds),
-    lockoutSeconds,
-    maxLockoutSeconds: Math.max(lockoutSeconds, d.maxLockoutSeconds),
-  };
+export function signInThrottleConfigFrom(fromSettings: Settings['signIn'] = settings().signIn): SignInThrottleConfig {
+  return { ...fromSettings, maxLockoutSeconds: Math.max(fromSettings.lockoutSeconds, DEFAULT_SIGN_IN_THROTTLE.maxLockoutSeconds) };
 }
 
 export interface SignInKeys {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import {
@@ -21,7 +21,7 @@ import {
   toJsonl,
   verifierVersionOf,
 } from './index.ts';
-import { seedRollouts } from './test-fixtures.ts';
+import { seedRollouts } from '../../test/fixtures/calibration-rows.ts';
 
 let testDb: TestDb;
 let db: Db;

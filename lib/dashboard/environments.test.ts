@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { getEnvironment, getValidatorRunLog, listEnvironments } from './environments.ts';
-import { seedEnvironment, seedRun } from './test-fixtures.ts';
+import { seedEnvironment, seedRun } from '../../test/fixtures/dashboard-rows.ts';
 
 let testDb: TestDb;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
-import { seedLineage, type LineageFixture } from './lineages-fixtures.ts';
+import { seedLineage, type LineageFixture } from '../../test/fixtures/lineage-rows.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { getLineageTree, listLineages } from './lineages.ts';
 import type { LineageListQuery } from './lineages-types.ts';

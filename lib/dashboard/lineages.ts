@@ -8,9 +8,8 @@ import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
-import { GATING_PURPOSES } from '../scheduler/groups.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
 import type {
-  Difficulty,
   LineageListItem,
   LineageListPage,
   LineageListQuery,
@@ -252,9 +251,9 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
 function releaseOf(g: { releasedByGroupId: string | null; releasedByPolicy: string | null; releaseRule: string | null }): TreeRelease {
   let rule: Partial<GateDecision> = {};
   try {
-    rule = g.releaseRule ? (JSON.parse(g.releaseRule) as Partial<GateDecision>) : {};
+    if (g.releaseRule) rule = JSON.parse(g.releaseRule) as Partial<GateDecision>;
   } catch {
-    rule = {};
+    // An unreadable decision reads as an old release: nulls.
   }
   return {
     groupId: g.releasedByGroupId,

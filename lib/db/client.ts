@@ -2,7 +2,8 @@ import { PrismaClient } from './generated/client.ts';
 import { PrismaClient as PostgresPrismaClient } from './generated-pg/client.ts';
 import { postgresAdapterFactory } from './postgres.ts';
 import { providerOf } from './provider.ts';
-import { DEFAULT_DATABASE_URL, sqliteAdapterFactory } from './sqlite.ts';
+import { sqliteAdapterFactory } from './sqlite.ts';
+import { settings } from '../config/settings.ts';
 
 // The app sees one client type. Both clients are generated from the same source schema
 // (prisma/postgresql/schema.prisma is derived from prisma/schema.prisma), so their model APIs are
@@ -10,7 +11,7 @@ import { DEFAULT_DATABASE_URL, sqliteAdapterFactory } from './sqlite.ts';
 export type Db = PrismaClient;
 
 export function databaseUrl(url?: string): string {
-  return url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  return url ?? settings().databaseUrl;
 }
 
 export function createDb(url?: string): Db {

@@ -3,7 +3,7 @@ import { listEnvironments } from '../dashboard/environments.ts';
 import { listLineages } from '../dashboard/lineages.ts';
 import { lineageListFromSearchParams } from '../dashboard/lineages-params.ts';
 import { environmentSearchSchema } from '../dashboard/params.ts';
-import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from './client.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 

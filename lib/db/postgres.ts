@@ -2,9 +2,10 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { settings } from '../config/settings.ts';
 
 /** The server the PostgreSQL half of the tests (and `npm run db:diff`) uses; scripts/prereqs.sh postgres creates it. */
-export const TEST_POSTGRES_URL = process.env.ENVOLVE_TEST_PG_URL ?? 'postgresql://envolve:envolve@127.0.0.1:5432/envolve_test';
+export const testPostgresUrl = (): string => settings().test.postgresUrl;
 
 // Per process; a worker runs a few jobs at once, each needing a connection now and then.
 const POOL_SIZE = 10;

@@ -5,6 +5,7 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as glue from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { logger } from '../log/logger.ts';
 
 let engineModule: Promise<typeof glue> | undefined;
 
@@ -46,9 +47,7 @@ export async function withSchemaEngine<T>(
     connect: async () => remember(await adapterFactory.connect()),
     connectToShadowDb: async () => remember(await adapterFactory.connectToShadowDb()),
   };
-  const log = (message: string) => {
-    if (process.env.ENVOLVE_DEBUG_SCHEMA_ENGINE) console.error('[schema-engine]', message);
-  };
+  const log = (message: string) => logger().debug(message, { component: 'schema-engine' });
   const engine = await SchemaEngine.new(
     { datamodels: [[schema.path, schema.content]] },
     log,

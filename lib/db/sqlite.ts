@@ -10,8 +10,6 @@ import type {
 } from '@prisma/driver-adapter-utils';
 import Database from 'better-sqlite3';
 
-export const DEFAULT_DATABASE_URL = 'file:./data/envolve.db';
-
 // Web server, workers and CLI processes share one file: wait for a lock instead of failing.
 const BUSY_TIMEOUT_MS = 10_000;
 

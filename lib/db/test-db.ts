@@ -5,8 +5,10 @@ import path from 'node:path';
 import { createDb, type Db } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { migrationNames, POSTGRES_MIGRATIONS_DIR } from './migrations-dir.ts';
-import { TEST_POSTGRES_URL, withPgClient } from './postgres.ts';
+import { testPostgresUrl, withPgClient } from './postgres.ts';
 import type { Provider } from './provider.ts';
+import { settings } from '../config/settings.ts';
+import { logger } from '../log/logger.ts';
 
 export interface TestDb {
   db: Db;
@@ -20,9 +22,7 @@ export interface TestDb {
  * which scripts/test.sh sets for its second run of the DB-heavy test files.
  */
 export function testProvider(): Provider {
-  const wanted = process.env.ENVOLVE_TEST_DATABASE ?? 'sqlite';
-  if (wanted === 'sqlite' || wanted === 'postgresql') return wanted;
-  throw new Error(`ENVOLVE_TEST_DATABASE must be sqlite or postgresql, not '${wanted}'`);
+  return settings().test.database;
 }
 
 /** A fresh, migrated database of the selected provider, dropped by cleanup. */
@@ -67,7 +67,7 @@ const TEMPLATE_LOCK = 7_263_001;
 
 async function ensureTemplate(): Promise<string> {
   const template = templateName();
-  await withPgClient(TEST_POSTGRES_URL, async (admin) => {
+  await withPgClient(testPostgresUrl(), async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
@@ -75,7 +75,7 @@ async function ensureTemplate(): Promise<string> {
       const building = `${template}_building`;
       await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
       await admin.query(`CREATE DATABASE "${building}"`);
-      await migrateDatabase(withDatabase(TEST_POSTGRES_URL, building));
+      await migrateDatabase(withDatabase(testPostgresUrl(), building));
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
     } finally {
       await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
@@ -89,11 +89,11 @@ async function ensureTemplate(): Promise<string> {
 async function dropTestDatabase(database: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await withPgClient(TEST_POSTGRES_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+      await withPgClient(testPostgresUrl(), (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
       return;
     } catch (err) {
       if (attempt >= 10) {
-        process.stderr.write(`test database ${database} left behind: ${err instanceof Error ? err.message : String(err)}\n`);
+        logger().warn('test database left behind', { database, err });
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -104,8 +104,8 @@ async function dropTestDatabase(database: string): Promise<void> {
 async function createPostgresTestDb(): Promise<TestDb> {
   const template = await ensureTemplate();
   const database = `envolve_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  await withPgClient(TEST_POSTGRES_URL, (admin) => admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`));
-  const url = withDatabase(TEST_POSTGRES_URL, database);
+  await withPgClient(testPostgresUrl(), (admin) => admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`));
+  const url = withDatabase(testPostgresUrl(), database);
   const db = createDb(url);
   return {
     db,

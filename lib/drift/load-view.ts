@@ -6,6 +6,7 @@ import type { DriftFilter } from './filters.ts';
 import { loadDrift } from './load.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
+import { settings } from '../config/settings.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's probe policy.
 export interface DriftPage extends DriftView {
@@ -13,7 +14,7 @@ export interface DriftPage extends DriftView {
 }
 
 export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
-  const defaultPolicy = schedulerConfigFrom().probePolicy;
+  const defaultPolicy = schedulerConfigFrom(settings().scheduler).probePolicy;
   const [input, calibration, probed] = await Promise.all([
     loadDrift(db, { policy: filter.policy, defaultPolicy }),
     loadCalibrationStatuses(db),

@@ -6,6 +6,7 @@ import { loadCalibrationStatuses } from './calibration.ts';
 import { loadDrift } from './load.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
+import { settings } from '../config/settings.ts';
 
 /** Job turnaround covers the jobs that finished within this window before the scrape. */
 export const FINISHED_JOB_WINDOW_SECONDS = 3600;
@@ -13,7 +14,7 @@ export const FINISHED_JOB_WINDOW_SECONDS = 3600;
 export async function prometheusText(db: Db, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
   const [drift, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
-    loadDrift(db, { defaultPolicy: schedulerConfigFrom().probePolicy }),
+    loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }),
     loadCalibrationStatuses(db),
     db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
     db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),

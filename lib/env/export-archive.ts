@@ -3,7 +3,7 @@
 import { createGzip } from 'node:zlib';
 import { buffer } from 'node:stream/consumers';
 import type { PrismaClient } from '../db/generated/client.ts';
-import { packTar } from '../sandbox/tar.ts';
+import { packTar } from './tar.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { renderSidecar } from './sidecar.ts';
 import { getVersion, loadBundle } from './store.ts';

@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { PrismaClient } from '../db/generated/client.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, METADATA_SIDECAR } from './content-hash.ts';
-import type { ImportLimits } from './limits.ts';
+import type { ImportLimits } from './import-limits.ts';
 import { formatProblem, hasErrors, taskError, taskWarning, type TaskProblem } from './problems.ts';
 import { readArchive } from './read-archive.ts';
 import { readTaskDir } from './read-task-dir.ts';

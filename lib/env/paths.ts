@@ -9,6 +9,7 @@ export function unsafePathReason(path: string): string | null {
   if (/^[A-Za-z]:/.test(path)) return 'drive-letter path';
   if (path.includes('\\')) return 'backslash in path';
   // Control characters make paths ambiguous in listings and logs.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point of this check
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'control character in path';
   // U+FFFD is what a non-UTF-8 file name decodes to; the original name is lost.
   if (path.includes('\uFFFD')) return 'file name is not valid UTF-8';

@@ -10,7 +10,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract, type Header } from 'tar-stream';
 import type { BundleFile } from './bundle.ts';
-import { formatBytes, resolveLimits, type ImportLimits } from './limits.ts';
+import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 import { taskError, type TaskProblem } from './problems.ts';
 import type { ReadTaskResult } from './read-task-dir.ts';
@@ -120,7 +120,7 @@ async function readEntries(file: string, limits: ImportLimits): Promise<ArchiveE
     }
   } catch (err) {
     if (err instanceof Error && /tar header|Unexpected end/i.test(err.message)) {
-      throw new Error(`${file}: not a readable tar archive (${err.message})`);
+      throw new Error(`${file}: not a readable tar archive (${err.message})`, { cause: err });
     }
     throw err;
   }

@@ -5,7 +5,7 @@
 import type { Prisma, PrismaClient } from '../db/generated/client.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, hashedFiles, sha256Hex } from './content-hash.ts';
-import type { ImportLimits } from './limits.ts';
+import type { ImportLimits } from './import-limits.ts';
 import { comparePaths } from './paths.ts';
 import { formatProblem, type TaskProblem } from './problems.ts';
 import { validateBundle } from './validate-bundle.ts';

@@ -3,7 +3,7 @@
 // on every bundle before it is stored, whether it came from disk or evolution.
 
 import { bundleFile, type TaskBundle } from './bundle.ts';
-import { formatBytes, resolveLimits, type ImportLimits } from './limits.ts';
+import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { unsafePathReason } from './paths.ts';
 import { taskError, taskWarning, type TaskProblem } from './problems.ts';
 import { parseTaskConfig } from './task-config.ts';

@@ -6,7 +6,7 @@ import { saveRubricItem } from '../rubric/index.ts';
 import { assertCan, ConflictError, type Actor } from './actor.ts';
 import { audit } from './audit.ts';
 import { keyTaken, slugify, uniqueRubricKey } from './rubric-key.ts';
-import { setItemActive } from './rubric-items.ts';
+import { setItemActive } from '../rubric/catalogue.ts';
 import { convertMissedIssueSchema, type ConvertMissedIssueInput } from './schema.ts';
 
 export class MissedIssueNotFoundError extends Error {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { makeUser } from '../../test/missed-issues/users.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
-import { activeRubric } from '../rubric/index.ts';
+import { activeRubric, setItemActive } from '../rubric/index.ts';
 import {
   CHECK_MAX_BYTES,
   ConflictError,
@@ -13,7 +13,6 @@ import {
   fileMissedIssue,
   ForbiddenError,
   listMissedIssues,
-  setItemActive,
   type Actor,
 } from './index.ts';
 

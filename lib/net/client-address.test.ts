@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies, resolveClientAddress } from './client-address.ts';
+import { parseTrustedProxies } from '../config/trusted-proxies.ts';
+import { resolveClientAddress } from './client-address.ts';
 
 describe('the client address', () => {
   it('without trusted proxies is the socket peer, whatever X-Forwarded-For says', () => {

@@ -1,28 +1,10 @@
 // Which address a request came from. The socket's peer is the only fact; X-Forwarded-For is
 // believed only hop by hop from the right, and only while the hop that added it is one of the
 // operator's configured proxies (ENVOLVE_TRUSTED_PROXIES). Any client can write the header.
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import type { TrustedProxies } from '../config/trusted-proxies.ts';
 
-export type TrustedProxies = BlockList;
-
-/** Parses a comma- or space-separated list of addresses and CIDR ranges; throws on a bad entry. */
-export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
-  const list = new BlockList();
-  for (const entry of (spec ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    if (!family || extra !== undefined) throw new Error(`ENVOLVE_TRUSTED_PROXIES: not an address or CIDR range: ${entry}`);
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (bits === undefined) {
-      list.addAddress(address!, type);
-      continue;
-    }
-    const prefix = Number(bits);
-    if (!/^\d+$/.test(bits) || prefix > (family === 4 ? 32 : 128)) throw new Error(`ENVOLVE_TRUSTED_PROXIES: bad prefix length in ${entry}`);
-    list.addSubnet(address!, prefix, type);
-  }
-  return list;
-}
+export type { TrustedProxies };
 
 /** "::ffff:10.0.0.1" (an IPv4 peer on a dual-stack socket) is 10.0.0.1. */
 export function normaliseAddress(address: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header.ts';
-import { parseTrustedProxies } from './client-address.ts';
+import { parseTrustedProxies } from '../config/trusted-proxies.ts';
 import { refusal, trustworthyHeaders } from './edge.ts';
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers, socketAddress: '127.0.0.1' });

@@ -1,7 +1,7 @@
 // What Envolve's web server does with each request before the app sees it: refuse what the app
 // would only fail on (a path that is not valid percent-encoded UTF-8, a body over the route's
 // cap), and replace the headers any client can forge with what the socket and the configured
-// trusted proxies say. Framework-free; the Node server glue is in workers/commands/web.ts.
+// trusted proxies say. Framework-free; the Node server glue is in cli/commands/web.ts.
 import { bodyLimitFor } from './body-limits.ts';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header.ts';
 import { isTrusted, resolveClientAddress, type TrustedProxies } from './client-address.ts';

@@ -3,8 +3,7 @@
 // PORT the web server listens on. A wildcard HOST (0.0.0.0, ::) means any address of the
 // machine; then the origin is the one the request was sent to, as the web server saw it
 // (lib/net/forwarded.ts keeps forwarded headers only from trusted proxies).
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 3000;
+import { settings, type Settings } from '../config/settings.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const WILDCARD = new Set(['', '0.0.0.0', '::', '[::]']);
@@ -16,21 +15,12 @@ export interface ServedOrigins {
   origins: string[] | null;
 }
 
-export function listenAddress(env: Record<string, string | undefined> = process.env): { host: string; port: number } {
-  const host = env.HOST?.trim() || DEFAULT_HOST;
-  const rawPort = env.PORT?.trim() || String(DEFAULT_PORT);
-  const port = Number(rawPort);
-  if (!/^\d+$/.test(rawPort) || port < 1 || port > 65_535) throw new Error(`PORT must be a port number, got ${rawPort}`);
-  return { host, port };
-}
-
-export function servedOrigins(env: Record<string, string | undefined> = process.env): ServedOrigins {
-  const publicUrl = env.BETTER_AUTH_URL?.trim();
-  if (publicUrl) {
-    const origin = new URL(publicUrl).origin;
+export function servedOrigins(web: Settings['web'] = settings().web): ServedOrigins {
+  if (web.publicUrl) {
+    const origin = new URL(web.publicUrl).origin;
     return { baseURL: origin, origins: [origin] };
   }
-  const { host, port } = listenAddress(env);
+  const { host, port } = web;
   if (WILDCARD.has(host)) return { baseURL: undefined, origins: null };
   const hosts = LOOPBACK.has(host) ? ['127.0.0.1', 'localhost', '[::1]'] : [host.includes(':') && !host.startsWith('[') ? `[${host}]` : host];
   const origins = hosts.map((h) => new URL(`http://${h}:${port}`).origin);

@@ -8,4 +8,4 @@ export { complete, deadLetter, fail, heartbeat, release, type FailOptions } from
 export { openQueue } from './open-queue.ts';
 export { bossJobId, PG_BOSS_DEAD_LETTER_QUEUE, PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
 export { LeaseLostError, systemClock, type ClaimedJob, type Clock, type Job, type JobState, type Lease } from './types.ts';
-export { defaultWorkerId, runWorker, type JobContext, type JobHandler, type WorkerOptions } from './worker.ts';
+export { defaultWorkerId, runWorker, type JobContext, type JobHandler, type WorkerOptions } from './run-worker.ts';

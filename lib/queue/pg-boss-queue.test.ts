@@ -5,8 +5,8 @@ import { createTestDb, testProvider, type TestDb } from '../db/test-db.ts';
 import { enqueue } from './enqueue.ts';
 import PgBoss from 'pg-boss';
 import { PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
-import { runWorker } from './worker.ts';
-import { waitFor } from './test-fixtures/wait-for.ts';
+import { runWorker } from './run-worker.ts';
+import { waitFor } from '../../test/fixtures/wait-for.ts';
 
 const onPostgres = testProvider() === 'postgresql';
 
@@ -31,7 +31,9 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
   });
   beforeEach(async () => {
     // Drain whatever an earlier test left in pg-boss, then the rows.
-    while (await queue.claim('drain', leaseMs)) {}
+    while (await queue.claim('drain', leaseMs)) {
+      // claimed and dropped
+    }
     await db.job.deleteMany();
   });
 

@@ -6,7 +6,7 @@ import { claimJob } from './claim.ts';
 import { enqueue } from './enqueue.ts';
 import { listJobs, queueDepth } from './inspect.ts';
 import { complete, deadLetter, fail, heartbeat } from './lease.ts';
-import { fakeClock, type FakeClock } from './test-fixtures/clock.ts';
+import { fakeClock, type FakeClock } from '../../test/fixtures/clock.ts';
 import { LeaseLostError } from './types.ts';
 
 let testDb: TestDb;

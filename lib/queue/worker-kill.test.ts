@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { enqueue } from './enqueue.ts';
-import { runWorker } from './worker.ts';
-import { waitFor } from './test-fixtures/wait-for.ts';
+import { runWorker } from './run-worker.ts';
+import { waitFor } from '../../test/fixtures/wait-for.ts';
 
-const CHILD = fileURLToPath(new URL('./test-fixtures/worker-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/fixtures/worker-child.ts', import.meta.url));
 const LEASE_MS = 1_500;
 
 let testDb: TestDb;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';

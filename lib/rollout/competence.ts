@@ -50,13 +50,13 @@ export function loadCompetenceProfile(path: string): CompetenceProfile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`cannot read the competence profile ${path}: ${(err as Error).message}`);
+    throw new Error(`cannot read the competence profile ${path}: ${(err as Error).message}`, { cause: err });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new Error(`the competence profile ${path} is not JSON: ${(err as Error).message}`);
+    throw new Error(`the competence profile ${path} is not JSON: ${(err as Error).message}`, { cause: err });
   }
   return parseCompetenceProfile(value, path);
 }

@@ -20,8 +20,9 @@ const base = (): RolloutObservation => ({
 describe('diffRollouts', () => {
   it('finds nothing in identical observations, and ignores only CTRF timing', () => {
     const second = base();
-    (second.ctrf as any).results.summary.start = 99;
-    (second.ctrf as any).results.tests[0].duration = 42;
+    const ctrf = second.ctrf as { results: { summary: { start: number }; tests: { duration: number }[] } };
+    ctrf.results.summary.start = 99;
+    ctrf.results.tests[0]!.duration = 42;
     expect(diffRollouts(base(), second)).toEqual([]);
     expect(withoutTiming({ a: [{ duration: 1, b: 2 }], stop: 3 })).toEqual({ a: [{ b: 2 }] });
   });

@@ -1,4 +1,7 @@
 export { BUILTIN_RUBRIC } from './builtin-items.ts';
+export { configuredJudge } from './backtest-judge.ts';
+export { BACKTEST_JOB, BACKTEST_STATES, backtestJobPayload, enqueueBacktest, latestBacktestJob, type BacktestJobPayload, type BacktestJobStatus } from './backtest-job.ts';
+export { itemVerdicts, listRubricCatalogue, RubricItemNotFoundError, setItemActive, type ItemVerdictRow, type RubricKeyView } from './catalogue.ts';
 export { reviewPlanAgainstRubric, type PlanRubricInput } from './plan-review.ts';
 export {
   activeRubric,

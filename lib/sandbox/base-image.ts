@@ -13,7 +13,8 @@ import type Docker from 'dockerode';
 import { createDocker, isNotFound } from './docker.ts';
 import { findDebianMirror } from './debian-mirror.ts';
 import { withFileLock } from './file-lock.ts';
-import { runCommand, stderrProgress, type Progress } from './run-command.ts';
+import { runCommand, logProgress, type Progress } from './run-command.ts';
+import { settings } from '../config/settings.ts';
 
 export const BASE_IMAGE_REPO = 'envolve/base';
 export const BASE_IMAGE_SUITE = 'bookworm';
@@ -113,7 +114,7 @@ async function buildBaseImage(docker: Docker, tag: string, hash: string, progres
     throw new Error(`building ${tag} needs root (debootstrap, chroot); run it once as root, or load the image on this engine`);
   }
   const mirror = await findDebianMirror(BASE_IMAGE_SUITE);
-  const dir = await mkdtemp(join(process.env.ENVOLVE_BUILD_DIR ?? tmpdir(), 'envolve-base-'));
+  const dir = await mkdtemp(join(settings().sandbox.buildDir ?? tmpdir(), 'envolve-base-'));
   try {
     progress(`base image: debootstrap ${BASE_IMAGE_SUITE} from ${mirror} into ${dir} (1–2 min)`);
     await runCommand(
@@ -136,7 +137,7 @@ async function buildBaseImage(docker: Docker, tag: string, hash: string, progres
 // image of this recipe exists. Safe to call from several processes at once.
 export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promise<BaseImage> {
   const docker = opts.docker ?? createDocker();
-  const progress = opts.progress ?? stderrProgress;
+  const progress = opts.progress ?? logProgress;
   const hash = baseRecipeHash();
   const tag = `${BASE_IMAGE_TAG}-${hash}`;
 

@@ -8,7 +8,7 @@ import type Docker from 'dockerode';
 import { parse } from 'yaml';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { isNotFound } from './docker.ts';
-import { hostConfigFor, resolveLimits } from './limits.ts';
+import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { EXPIRY_MARGIN_SEC } from './warm-pool.ts';
 import type { TrialRequest } from './types.ts';
 

@@ -2,7 +2,7 @@
 import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { isNotFound } from './docker.ts';
-import { firstFileIn, packTarBuffer } from './tar.ts';
+import { firstFileIn, packTarBuffer } from '../env/tar.ts';
 
 // Unpacks a tar read from stdin at /, as root: how bundle files reach a running container in the
 // same exec as other work (one round trip; and under gVisor, files copied in from outside a path

@@ -3,6 +3,7 @@
 // /var/run/docker.sock, so a plain `new Docker()` honours the environment.
 import { Agent } from 'node:http';
 import Docker from 'dockerode';
+import { settings } from '../config/settings.ts';
 
 // On the local socket, connections are kept open between requests: a trial makes about ten
 // short ones, and opening each anew is a measurable part of it (bench/sandbox-overhead.ts).
@@ -15,7 +16,7 @@ export function createDocker(): Docker {
 
 export class DockerUnavailableError extends Error {
   constructor(cause: unknown) {
-    const where = process.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+    const where = settings().sandbox.dockerHost ?? 'unix:///var/run/docker.sock';
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
       `the Docker engine at ${where} does not answer (${why}); ` +

@@ -9,7 +9,7 @@ import { isNotFound } from './docker.ts';
 import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappedImageFor, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
 import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, resolveBuildNetwork, type BuildNetworkUsed } from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
-import { packTar, type TarEntry } from './tar.ts';
+import { packTar, type TarEntry } from '../env/tar.ts';
 import type { BuildOptions, BuildResult, MappedImage } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';

@@ -6,7 +6,7 @@
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
 import { exitCodeOf, startLoggedExec, type ExecSpec } from './exec.ts';
-import { agentPhaseCommand } from './limits.ts';
+import { agentPhaseCommand } from './resource-limits.ts';
 import type { InteractiveAgent, PhaseResult, ShellResult, ShellTerminal } from './types.ts';
 
 export const DEFAULT_COMMAND_TIMEOUT_SEC = 600;

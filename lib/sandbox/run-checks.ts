@@ -9,10 +9,10 @@ import type { BundleFile } from '../env/bundle.ts';
 import { ensureBaseImage } from './base-image.ts';
 import { CappedLog } from './capped-log.ts';
 import { runPhase } from './exec.ts';
-import { hostConfigFor, resolveLimits } from './limits.ts';
+import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { OWNER_LABEL, ownerLabel } from './owner.ts';
 import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
-import { packTar } from './tar.ts';
+import { packTar } from '../env/tar.ts';
 import type { Limits } from './types.ts';
 
 export const BUNDLE_MOUNT = '/bundle';

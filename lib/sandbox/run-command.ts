@@ -1,10 +1,11 @@
 // Runs a host command, forwarding its output line by line to a progress
 // callback, and fails with the tail of that output when it exits non-zero.
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { logger } from '../log/logger.ts';
 
 export type Progress = (line: string) => void;
 
-export const stderrProgress: Progress = (line) => process.stderr.write(`${line}\n`);
+export const logProgress: Progress = (line) => logger().info(line);
 
 export function runCommand(cmd: string, args: string[], progress: Progress, opts: SpawnOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -8,12 +8,12 @@ import { bundleDirTar, readContainerFile, UNPACK_STDIN } from './container-files
 import { BUILTIN_PROBE, countersIn, mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
 import { execBytes, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
-import { agentPhaseCommand, hostConfigFor, resolveLimits } from './limits.ts';
+import { agentPhaseCommand, hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { PhaseClock } from './phase-clock.ts';
 import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
-import { filesIn } from './tar.ts';
+import { filesIn } from '../env/tar.ts';
 import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
 

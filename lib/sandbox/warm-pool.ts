@@ -13,11 +13,9 @@
 // containers of owners that died without draining.
 import type Docker from 'dockerode';
 import { randomUUID } from 'node:crypto';
+import { settings } from '../config/settings.ts';
 import { OWNER_LABEL, POOL_LABEL, ownerLabel, ownerState } from './owner.ts';
 
-export const WARM_POOL_ENV = 'ENVOLVE_WARM_POOL';
-export const DEFAULT_WARM_POOL_SIZE = 2;
-const MAX_WARM_POOL_SIZE = 64;
 // A container outlives its trial's budgets by at most this before the reaper may take it.
 export const EXPIRY_MARGIN_SEC = 600;
 // Labels cannot change after creation, so a pooled container's expiry has to cover its idle time
@@ -26,16 +24,6 @@ const POOLED_EXPIRY_SEC = 3600;
 const IDLE_MAX_SEC = 900;
 const MAX_CONFIGS = 4;
 const PRUNE_INTERVAL_MS = 60_000;
-
-export function warmPoolSize(env: Record<string, string | undefined> = process.env): number {
-  const raw = env[WARM_POOL_ENV];
-  if (raw === undefined || raw.trim() === '') return DEFAULT_WARM_POOL_SIZE;
-  const size = Number(raw);
-  if (!Number.isInteger(size) || size < 0 || size > MAX_WARM_POOL_SIZE) {
-    throw new Error(`${WARM_POOL_ENV}='${raw}': expected a whole number of containers per image, 0 (off) to ${MAX_WARM_POOL_SIZE}`);
-  }
-  return size;
-}
 
 export interface TakeRequest {
   // The trial container's configuration, without the trial's own labels and expiry.
@@ -240,7 +228,7 @@ let drainOnExit = false;
 export function warmPoolFor(docker: Docker, size?: number): WarmPool {
   let pool = pools.get(docker);
   if (!pool) {
-    pool = new WarmPool(docker, size ?? warmPoolSize());
+    pool = new WarmPool(docker, size ?? settings().sandbox.warmPool);
     pools.set(docker, pool);
     live.add(pool);
     if (!drainOnExit) {

@@ -6,7 +6,8 @@
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
-import { GATING_PURPOSES } from './groups.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
+import { settings } from '../config/settings.ts';
 
 export interface BatchEnvironment {
   versionId: string;
@@ -69,7 +70,7 @@ async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, {
   return new Map([...newest].map(([key, g]) => [key, { passes: g.passes, size: g.size }]));
 }
 
-export async function trainableEnvironments(db: Db, defaultPolicy = schedulerConfigFrom().probePolicy): Promise<BatchEnvironment[]> {
+export async function trainableEnvironments(db: Db, defaultPolicy = schedulerConfigFrom(settings().scheduler).probePolicy): Promise<BatchEnvironment[]> {
   const byLineage = await candidatesByLineage(db, defaultPolicy);
   const versionIds = [...new Set([...byLineage.values()].flat().map((c) => c.versionId))];
   const versions = await db.environmentVersion.findMany({

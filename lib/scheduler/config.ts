@@ -1,50 +1,15 @@
-// The EL scheduler's defaults: a probe is `probeSize` rollouts, and the next generation is
-// released when a group of the probe policy of at least `minGroup` rollouts passes at
-// `releaseRate` or more (8 rollouts and 6/8 in the method). A lineage may override the rule.
-import { z } from 'zod';
+// The EL scheduler's rule as one process applies it: the defaults and their schema live with the
+// other settings (lib/config/scheduler-defaults.ts); a process's variables and a command's flags
+// are laid over them here.
+import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig } from '../config/scheduler-defaults.ts';
 
-export const schedulerConfigSchema = z
-  .object({
-    probeSize: z.number().int().min(1).max(64),
-    releaseRate: z.number().gt(0).max(1),
-    minGroup: z.number().int().min(1),
-    probeConcurrency: z.number().int().min(1).max(32),
-    passThreshold: z.number().min(0).max(1), // a rollout passes when its reward is at least this
-    probePolicy: z.string().min(1), // a policy name for createPolicy
-    timeoutReward: z.number().finite(), // what a timed-out rollout is worth: the server's, never the trainer's
-  })
-  .refine((c) => c.minGroup <= c.probeSize, { message: 'minGroup cannot exceed probeSize (no probe could release)', path: ['minGroup'] });
+export { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig };
 
-export type SchedulerConfig = z.infer<typeof schedulerConfigSchema>;
-
-export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
-  probeSize: 8,
-  releaseRate: 0.75,
-  minGroup: 8,
-  probeConcurrency: 2,
-  passThreshold: 1,
-  // The reference solution: a real run of the environment. The simulated policy releases only
-  // a lineage in demo mode.
-  probePolicy: 'oracle',
-  timeoutReward: 0,
-};
-
-const numberFrom = (value: string | undefined) => (value === undefined || value === '' ? undefined : Number(value));
-
-// ENVOLVE_PROBE_SIZE, ENVOLVE_RELEASE_RATE, ENVOLVE_MIN_GROUP, ENVOLVE_PROBE_CONCURRENCY,
-// ENVOLVE_PASS_THRESHOLD, ENVOLVE_PROBE_POLICY, ENVOLVE_TIMEOUT_REWARD.
-export function schedulerConfigFrom(env: Record<string, string | undefined> = process.env, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
-  const fromEnv = {
-    probeSize: numberFrom(env.ENVOLVE_PROBE_SIZE),
-    releaseRate: numberFrom(env.ENVOLVE_RELEASE_RATE),
-    minGroup: numberFrom(env.ENVOLVE_MIN_GROUP),
-    probeConcurrency: numberFrom(env.ENVOLVE_PROBE_CONCURRENCY),
-    passThreshold: numberFrom(env.ENVOLVE_PASS_THRESHOLD),
-    probePolicy: env.ENVOLVE_PROBE_POLICY || undefined,
-    timeoutReward: numberFrom(env.ENVOLVE_TIMEOUT_REWARD),
-  };
+// `fromSettings`: the ENVOLVE_PROBE_* variables a process was started with (settings().scheduler);
+// `overrides`: a command's flags. Both may leave fields out; the defaults fill them.
+export function schedulerConfigFrom(fromSettings: Partial<SchedulerConfig>, overrides: Partial<SchedulerConfig> = {}): SchedulerConfig {
   const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  const parsed = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...defined(fromEnv), ...defined(overrides) });
+  const parsed = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...defined(fromSettings), ...defined(overrides) });
   if (!parsed.success) {
     throw new Error(`invalid scheduler settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }

@@ -7,7 +7,7 @@ import { enqueueEvolution } from '../evolution/jobs.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
-import { latestGatingGroup } from './groups.ts';
+import { latestGatingGroup } from '../rollout/groups.ts';
 
 // Generations still on their way to a decision: evolution must not be asked for another.
 const PENDING_STATES = ['planning', 'modifying', 'validating', 'awaiting-review', 'changes-requested', 'approved'];

@@ -7,8 +7,8 @@ import { buildVersionImage, runRollout } from '../rollout/run.ts';
 import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
-import { finishGroup, recountGroup, type GroupPurpose } from './groups.ts';
-import { mapConcurrent } from './pool.ts';
+import { finishGroup, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
+import { mapConcurrent } from '../concurrency/map-concurrent.ts';
 
 export interface ProbeDeps {
   db: Db;

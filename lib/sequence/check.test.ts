@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEdit } from './check.ts';
 import { insertSteps, replaceField } from './edit.ts';
-import { parent, step } from './test-fixtures.ts';
+import { parent, step } from '../../test/fixtures/sequence-steps.ts';
 import type { Sequence } from './types.ts';
 
 describe('checkEdit: length', () => {

@@ -4,7 +4,7 @@ import { insertSteps, replaceField } from './edit.ts';
 import { nextStepId, nextStepIds } from './ids.ts';
 import { parseSequence, SequenceParseError } from './parse.ts';
 import { structuralViolations } from './structure.ts';
-import { parent, step } from './test-fixtures.ts';
+import { parent, step } from '../../test/fixtures/sequence-steps.ts';
 import type { Sequence } from './types.ts';
 
 describe('nextStepId', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { listTrajectories, medianTurns, trajectoryFacets, trajectoryNeighbours } from './list.ts';
 import { trajectoryListFromParams, trajectoryListSearch } from './list-query.ts';
-import { seedRollout } from './test-fixtures.ts';
+import { seedRollout } from '../../test/fixtures/trajectory-rows.ts';
 
 let testDb: TestDb;
 let db: Db;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEnvironment } from '../dashboard/test-fixtures.ts';
+import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { ConflictError, ForbiddenError } from '../missed-issues/actor.ts';
@@ -8,7 +8,7 @@ import { getTrajectory, OUTPUT_PREVIEW_CHARS, OUTPUT_PREVIEW_LINES, stepOutput }
 import { flagTrajectory, unflagVersion, versionCompromise } from './flag.ts';
 import { findMatches, splitMatches } from './search.ts';
 import { touchesProtected } from './suspicion.ts';
-import { seedRollout } from './test-fixtures.ts';
+import { seedRollout } from '../../test/fixtures/trajectory-rows.ts';
 
 let testDb: TestDb;
 let db: Db;

@@ -2,7 +2,7 @@
 // the fixed tests (a newer version of the same task) replayed on the same artifacts fail it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalibrationSet, isCalibrationStale, rescoreSet, setMetrics } from '../../lib/calibration/index.ts';
-import { seedRollouts } from '../../lib/calibration/test-fixtures.ts';
+import { seedRollouts } from '../fixtures/calibration-rows.ts';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

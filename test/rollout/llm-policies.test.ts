@@ -11,6 +11,7 @@ import { runRollout } from '../../lib/rollout/run.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { startFakeAnthropic, type FakeReply, type RecordedRequest } from '../fakes/anthropic-server.ts';
 import { startFakeOpenAi, type FakeChatReply, type RecordedChatRequest } from '../fakes/openai-server.ts';
+import { settingsFrom } from '../../lib/config/settings.ts';
 
 let testDb: TestDb;
 let versionId: string;
@@ -72,7 +73,7 @@ describe('LLM policies in a real sandbox', () => {
     };
     const fake = await startFakeAnthropic({ respond: claude });
     try {
-      const policy = new AnthropicPolicy({ maxRetries: 0 }, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-fake' });
+      const policy = new AnthropicPolicy({ maxRetries: 0 }, settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-fake' }).anthropic);
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 7, attempt: 1 });
 
       expect(fake.violations()).toEqual([]);
@@ -112,7 +113,7 @@ describe('LLM policies in a real sandbox', () => {
     };
     const fake = await startFakeOpenAi({ respond: model });
     try {
-      const policy = new OpenAiCompatiblePolicy({ maxRetries: 0 }, { ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' });
+      const policy = new OpenAiCompatiblePolicy({ maxRetries: 0 }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai);
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 11, attempt: 2 });
 
       expect(fake.violations()).toEqual([]);
@@ -142,7 +143,7 @@ describe('LLM policies in a real sandbox', () => {
         request.index === 0 ? { content: [{ toolUse: { name: 'bash', input: { command: 'ls data' } } }] } : new Promise<FakeReply>(() => {}),
     });
     try {
-      const policy = new AnthropicPolicy({ maxRetries: 0 }, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
+      const policy = new AnthropicPolicy({ maxRetries: 0 }, settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }).anthropic);
       // The server never answers the second request: the rollout ends only because the budget did.
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 1, attempt: 3, agentTimeoutSec: 3 });
       expect(summary).toMatchObject({ status: 'timed-out', timedOut: true, reward: 0, passed: false, turns: 1 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
 import { DockerSandbox, ensureBaseImage, type TrialRequest, type TrialResult } from '../../lib/sandbox/index.ts';
 import { registeredRuntimes, type SandboxRuntime } from '../../lib/sandbox/runtime.ts';
-import { AGENT_CAPABILITIES, VERIFIER_CAPABILITIES } from '../../lib/sandbox/limits.ts';
+import { AGENT_CAPABILITIES, VERIFIER_CAPABILITIES } from '../../lib/sandbox/resource-limits.ts';
 import { AGENT_DOCKERFILE, helloTask } from './fixtures.ts';
 
 // Linux capability numbers, for the CapEff mask of /proc/<pid>/status.

@@ -2,7 +2,7 @@
 // one trial container as in-flight work, prints what it owns, and stops like `envolve worker`
 // (stopOnSignals, then drainAllWarmPools).
 import Docker from 'dockerode';
-import { hostConfigFor, resolveLimits } from '../../lib/sandbox/limits.ts';
+import { hostConfigFor, resolveLimits } from '../../lib/sandbox/resource-limits.ts';
 import { drainAllWarmPools, warmPoolFor } from '../../lib/sandbox/warm-pool.ts';
 import { stopOnSignals } from '../../workers/stop-signals.ts';
 

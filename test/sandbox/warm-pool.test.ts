@@ -3,7 +3,7 @@
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { hostConfigFor, resolveLimits } from '../../lib/sandbox/limits.ts';
+import { hostConfigFor, resolveLimits } from '../../lib/sandbox/resource-limits.ts';
 import { WarmPool, warmPoolFor } from '../../lib/sandbox/warm-pool.ts';
 import { helloTask } from './fixtures.ts';
 

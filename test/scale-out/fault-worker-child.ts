@@ -3,7 +3,7 @@
 import { appendFileSync } from 'node:fs';
 import { createDb } from '../../lib/db/client.ts';
 import { PgBossQueue } from '../../lib/queue/pg-boss-queue.ts';
-import { runWorker } from '../../lib/queue/worker.ts';
+import { runWorker } from '../../lib/queue/run-worker.ts';
 
 const [url, workerId, leaseMs, runLog] = process.argv.slice(2);
 if (!url || !workerId || !leaseMs || !runLog) throw new Error('usage: fault-worker-child.ts <database-url> <worker-id> <lease-ms> <run-log>');

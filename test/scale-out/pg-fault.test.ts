@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestDb, testProvider, type TestDb } from '../../lib/db/test-db.ts';
 import { enqueue } from '../../lib/queue/enqueue.ts';
-import { waitFor } from '../../lib/queue/test-fixtures/wait-for.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 
 const CHILD = fileURLToPath(new URL('./fault-worker-child.ts', import.meta.url));
 const LEASE_MS = 2_000;

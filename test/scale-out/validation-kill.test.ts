@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
-import { waitFor } from '../../lib/queue/test-fixtures/wait-for.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { helloTask } from '../sandbox/fixtures.ts';

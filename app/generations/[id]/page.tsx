@@ -22,6 +22,7 @@ import { Probes } from './probes.tsx';
 import { ResidualFiles } from './residual-files.tsx';
 import { SequenceEdit } from './sequence-edit.tsx';
 import { StateBadge } from './state-badge.tsx';
+import { settings } from '@/lib/config/settings.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string }> };
 
@@ -45,7 +46,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
   const review = await loadReview((await params).id, (await searchParams).attempt);
   const g = review.generation;
   const db = await requestDb();
-  const [probes, rule] = await Promise.all([g.versionId ? probeGroupsOf(db, g.versionId) : [], lineageGateOf(db, g.lineage.id, schedulerConfigFrom())]);
+  const [probes, rule] = await Promise.all([g.versionId ? probeGroupsOf(db, g.versionId) : [], lineageGateOf(db, g.lineage.id, schedulerConfigFrom(settings().scheduler))]);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">

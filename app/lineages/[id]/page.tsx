@@ -13,6 +13,7 @@ import { LineageStatusBadge } from '../lineage-status-badge.tsx';
 import { GateForm } from './gate-form.tsx';
 import { Releases } from './releases.tsx';
 import { LineageTreeView } from './tree-view.tsx';
+import { settings } from '@/lib/config/settings.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
 
@@ -22,7 +23,7 @@ const loadTree = cache(async (rawId: string, rawPolicy: string | undefined) => {
   const id = lineageIdSchema.safeParse(rawId);
   if (!id.success) notFound();
   const policy = policyViewSchema.safeParse(rawPolicy || undefined);
-  const tree = await getLineageTree(await requestDb(), id.data, { config: schedulerConfigFrom(), policy: policy.success ? policy.data : undefined });
+  const tree = await getLineageTree(await requestDb(), id.data, { config: schedulerConfigFrom(settings().scheduler), policy: policy.success ? policy.data : undefined });
   if (!tree) notFound();
   return { tree, mayConfigure: can(user.role, 'lineage.configure') };
 });

@@ -7,7 +7,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { Badge } from '@/app/missed-issues/labels.tsx';
 import { can } from '@/lib/auth/roles.ts';
-import { itemVerdicts } from '@/lib/missed-issues/index.ts';
+import { itemVerdicts } from '@/lib/rubric/index.ts';
 import { ActiveToggle } from '../_components/active-toggle.tsx';
 import { BacktestPanel } from '../_components/backtest-panel.tsx';
 

@@ -156,6 +156,7 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
 
   // Keys pressed before hydration go nowhere: the page says when its shortcuts listen.
   const [keysReady, setKeysReady] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- an effect is what runs only after hydration; one extra render is the point
   useEffect(() => setKeysReady(true), []);
 
   const loadFull = useCallback(

@@ -106,6 +106,8 @@ export function TrajectoryFilters({ query, facets }: { query: TrajectoryListQuer
       <button type="submit" className="h-8 rounded-md bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-700">
         Apply
       </button>
+      {/* A full load, so the form's uncontrolled fields start empty again. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
       <a href="/trajectories" className="h-8 px-2 text-sm leading-8 text-zinc-600 hover:underline">
         Reset
       </a>

@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../../../test/fakes/anthropic-server.ts';
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { AnthropicPolicy } from './anthropic.ts';
+import { settingsFrom } from '../../config/settings.ts';
 
 const bash = (command: string, extra: Record<string, unknown> = {}): FakeReply => ({ content: [{ toolUse: { name: 'bash', input: { command, ...extra } } }] });
 
 function policyFor(fake: FakeAnthropic, options: ConstructorParameters<typeof AnthropicPolicy>[0] = {}): AnthropicPolicy {
-  return new AnthropicPolicy({ maxRetries: 2, ...options }, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-agent-test' });
+  return new AnthropicPolicy({ maxRetries: 2, ...options }, settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-agent-test' }).anthropic);
 }
 
 // The tool_result blocks of a request's last message.
@@ -200,9 +201,9 @@ describe('AnthropicPolicy', () => {
   });
 
   it('needs an API key and says which variable to set', () => {
-    expect(() => new AnthropicPolicy({}, {})).toThrow(/set ANTHROPIC_API_KEY/);
-    expect(() => new AnthropicPolicy({ maxTurns: 0 }, { ANTHROPIC_API_KEY: 'k' })).toThrow(/maxTurns must be a positive integer/);
-    const policy = new AnthropicPolicy({ model: 'claude-explicit' }, { ANTHROPIC_API_KEY: 'k', ENVOLVE_POLICY_MODEL: 'claude-from-env' });
+    expect(() => new AnthropicPolicy({}, settingsFrom({}).anthropic)).toThrow(/set ANTHROPIC_API_KEY/);
+    expect(() => new AnthropicPolicy({ maxTurns: 0 }, settingsFrom({ ANTHROPIC_API_KEY: 'k' }).anthropic)).toThrow(/maxTurns must be a positive integer/);
+    const policy = new AnthropicPolicy({ model: 'claude-explicit' }, settingsFrom({ ANTHROPIC_API_KEY: 'k', ENVOLVE_POLICY_MODEL: 'claude-from-env' }).anthropic);
     expect(policy.model).toBe('claude-explicit');
     expect(policy).toMatchObject({ name: 'anthropic', simulated: false });
   });

@@ -5,7 +5,8 @@
 // retries (429, 5xx, 529 overloaded) are the SDK's, with the synthesiser's retry budget.
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, ContentBlockParam, MessageParam, TextBlockParam, Tool, ToolResultBlockParam, Usage } from '@anthropic-ai/sdk/resources/messages';
-import { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig, type Environment } from '../../synth/anthropic/config.ts';
+import { settings, type Settings } from '../../config/settings.ts';
+import { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig } from '../../synth/anthropic/config.ts';
 import { describeFailure } from '../../synth/anthropic/tool-client.ts';
 import { tokenCounts } from '../../synth/anthropic/usage.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
@@ -36,8 +37,8 @@ export class AnthropicPolicy implements Policy {
   private readonly client: Anthropic;
   private readonly maxTurns: number | undefined;
 
-  constructor(options: AnthropicPolicyOptions = {}, env: Environment = process.env) {
-    const apiKey = env.ANTHROPIC_API_KEY;
+  constructor(options: AnthropicPolicyOptions = {}, fromSettings: Settings['anthropic'] = settings().anthropic) {
+    const apiKey = fromSettings.apiKey;
     if (!apiKey) throw new AnthropicConfigError('the anthropic policy needs an API key: set ANTHROPIC_API_KEY');
     if (options.maxTurns !== undefined && !(Number.isInteger(options.maxTurns) && options.maxTurns > 0)) {
       throw new AnthropicConfigError(`the anthropic policy's maxTurns must be a positive integer, got ${options.maxTurns}`);
@@ -46,11 +47,11 @@ export class AnthropicPolicy implements Policy {
       {
         apiKey,
         baseURL: options.baseUrl,
-        model: options.model ?? (env.ENVOLVE_POLICY_MODEL || DEFAULT_MODEL),
+        model: options.model ?? fromSettings.policyModel ?? DEFAULT_MODEL,
         maxTokens: options.maxTokens ?? DEFAULT_POLICY_MAX_TOKENS,
         maxRetries: options.maxRetries,
       },
-      env,
+      fromSettings,
     );
     this.model = this.config.model;
     this.maxTurns = options.maxTurns;

@@ -1,6 +1,7 @@
 // Every policy by name, behind one constructor: the CLI, the scheduler and the workers pick one
-// from configuration. LLM policies read their endpoint, model and key from `env`.
+// from configuration. LLM policies read their endpoint, model and key from the settings.
 import { loadCompetenceProfile, parseCompetenceProfile } from '../competence.ts';
+import { settings, type Settings } from '../../config/settings.ts';
 import type { Policy } from '../types.ts';
 import { AnthropicPolicy } from './anthropic.ts';
 import { NopPolicy } from './nop.ts';
@@ -24,8 +25,8 @@ export function parsePolicyName(name: string): PolicyName {
   return name as PolicyName;
 }
 
-// `env` is any string map (process.env by default), so tests can pass a plain object.
-export function createPolicy(spec: PolicySpec, env: Record<string, string | undefined> = process.env): Policy {
+// `fromSettings`: this process's settings by default; tests pass settingsFrom({ … }).
+export function createPolicy(spec: PolicySpec, fromSettings: Settings = settings()): Policy {
   const name = parsePolicyName(spec.name);
   switch (name) {
     case 'oracle':
@@ -41,11 +42,11 @@ export function createPolicy(spec: PolicySpec, env: Record<string, string | unde
     }
     case 'anthropic': {
       const { name: _, ...options } = spec as Extract<PolicySpec, { name: 'anthropic' }>;
-      return new AnthropicPolicy(options, env as NodeJS.ProcessEnv);
+      return new AnthropicPolicy(options, fromSettings.anthropic);
     }
     case 'openai': {
       const { name: _, ...options } = spec as Extract<PolicySpec, { name: 'openai' }>;
-      return new OpenAiCompatiblePolicy(options, env as NodeJS.ProcessEnv);
+      return new OpenAiCompatiblePolicy(options, fromSettings.openai);
     }
   }
 }

@@ -1,8 +1,8 @@
 // One chat completion from an OpenAI-compatible server (vLLM, SGLang, …) with plain fetch: the
-// configuration (options first, then the environment), transient failures retried with
+// configuration (options first, then the process settings), transient failures retried with
 // backoff, the answer parsed with zod, and errors that say what the server said.
 import { z } from 'zod';
-import type { Environment } from '../../synth/anthropic/config.ts';
+import type { Settings } from '../../config/settings.ts';
 
 export interface OpenAiOptions {
   baseUrl?: string; // default: ENVOLVE_OPENAI_BASE_URL, e.g. http://127.0.0.1:8000/v1
@@ -44,8 +44,8 @@ export class OpenAiCallError extends Error {
   }
 }
 
-export function resolveOpenAiConfig(options: OpenAiOptions, env: Environment): OpenAiConfig {
-  const baseUrl = options.baseUrl ?? env.ENVOLVE_OPENAI_BASE_URL;
+export function resolveOpenAiConfig(options: OpenAiOptions, fromSettings: Settings['openai']): OpenAiConfig {
+  const baseUrl = options.baseUrl ?? fromSettings.baseUrl;
   if (!baseUrl) throw new OpenAiConfigError('the openai policy needs the server: set ENVOLVE_OPENAI_BASE_URL (e.g. http://127.0.0.1:8000/v1)');
   let url: URL;
   try {
@@ -54,7 +54,7 @@ export function resolveOpenAiConfig(options: OpenAiOptions, env: Environment): O
     throw new OpenAiConfigError(`ENVOLVE_OPENAI_BASE_URL is not a URL: ${JSON.stringify(baseUrl)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OpenAiConfigError(`ENVOLVE_OPENAI_BASE_URL must be http(s), got ${url.protocol}`);
-  const model = options.model ?? env.ENVOLVE_OPENAI_MODEL;
+  const model = options.model ?? fromSettings.model;
   if (!model) throw new OpenAiConfigError('the openai policy needs a model name: set ENVOLVE_OPENAI_MODEL (the model the server serves)');
   for (const [name, value] of [['maxTokens', options.maxTokens], ['requestTimeoutMs', options.requestTimeoutMs]] as const) {
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new OpenAiConfigError(`the openai policy's ${name} must be a positive integer, got ${value}`);
@@ -65,7 +65,7 @@ export function resolveOpenAiConfig(options: OpenAiOptions, env: Environment): O
   return {
     endpoint: `${baseUrl.replace(/\/+$/, '')}/chat/completions`,
     model,
-    apiKey: options.apiKey ?? (env.ENVOLVE_OPENAI_API_KEY || undefined),
+    apiKey: options.apiKey ?? fromSettings.apiKey,
     maxTokens: options.maxTokens,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,

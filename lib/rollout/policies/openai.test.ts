@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeChatReply, type FakeOpenAi, type RecordedChatRequest } from '../../../test/fakes/openai-server.ts';
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { OpenAiCompatiblePolicy, type OpenAiPolicyOptions } from './openai.ts';
-import { waitFor } from '../../queue/test-fixtures/wait-for.ts';
+import { waitFor } from '../../../test/fixtures/wait-for.ts';
+import { settingsFrom } from '../../config/settings.ts';
 
 const bash = (...commands: string[]): FakeChatReply => ({ toolCalls: commands.map((command) => ({ name: 'bash', arguments: { command } })) });
 
 function policyFor(fake: FakeOpenAi, options: OpenAiPolicyOptions = {}): OpenAiCompatiblePolicy {
-  return new OpenAiCompatiblePolicy({ maxRetries: 2, ...options }, { ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' });
+  return new OpenAiCompatiblePolicy({ maxRetries: 2, ...options }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai);
 }
 
 const toolMessages = (request: RecordedChatRequest) => request.body.messages.filter((m) => m.role === 'tool');
@@ -174,18 +175,19 @@ describe('OpenAiCompatiblePolicy', () => {
     fake = await startFakeOpenAi();
     fake.enqueue({ content: 'I was about to', finishReason: 'length' });
     const run = fakeEpisode();
-    await new OpenAiCompatiblePolicy({ maxTokens: 64 }, { ENVOLVE_OPENAI_BASE_URL: `${fake.url}/`, ENVOLVE_OPENAI_MODEL: 'm', ENVOLVE_OPENAI_API_KEY: 'sk-local' }).act(run.episode);
+    await new OpenAiCompatiblePolicy({ maxTokens: 64 }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: `${fake.url}/`, ENVOLVE_OPENAI_MODEL: 'm', ENVOLVE_OPENAI_API_KEY: 'sk-local' }).openai).act(run.episode);
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-local');
     expect(fake.requests[0]!.body.max_tokens).toBe(64);
     expect(run.steps()[0]!.note?.message).toMatch(/^I was about to\n\n\[the reply was cut off/);
   });
 
   it('needs a base URL and a model and says which variables to set', () => {
-    expect(() => new OpenAiCompatiblePolicy({}, { ENVOLVE_OPENAI_MODEL: 'm' })).toThrow(/set ENVOLVE_OPENAI_BASE_URL/);
-    expect(() => new OpenAiCompatiblePolicy({}, { ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/set ENVOLVE_OPENAI_MODEL/);
-    expect(() => new OpenAiCompatiblePolicy({}, { ENVOLVE_OPENAI_BASE_URL: 'localhost:8000', ENVOLVE_OPENAI_MODEL: 'm' })).toThrow(/must be http\(s\)/);
-    expect(() => new OpenAiCompatiblePolicy({ baseUrl: 'not a url', model: 'm' }, {})).toThrow(/is not a URL/);
-    const policy = new OpenAiCompatiblePolicy({ model: 'explicit' }, { ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', ENVOLVE_OPENAI_MODEL: 'from-env' });
+    expect(() => new OpenAiCompatiblePolicy({}, settingsFrom({ ENVOLVE_OPENAI_MODEL: 'm' }).openai)).toThrow(/set ENVOLVE_OPENAI_BASE_URL/);
+    expect(() => new OpenAiCompatiblePolicy({}, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).openai)).toThrow(/set ENVOLVE_OPENAI_MODEL/);
+    expect(() => new OpenAiCompatiblePolicy({ baseUrl: 'localhost:8000', model: 'm' }, settingsFrom({}).openai)).toThrow(/must be http\(s\)/);
+    expect(() => settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'localhost:8000' })).toThrow(/ENVOLVE_OPENAI_BASE_URL: expected an http/);
+    expect(() => new OpenAiCompatiblePolicy({ baseUrl: 'not a url', model: 'm' }, settingsFrom({}).openai)).toThrow(/is not a URL/);
+    const policy = new OpenAiCompatiblePolicy({ model: 'explicit' }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', ENVOLVE_OPENAI_MODEL: 'from-env' }).openai);
     expect(policy).toMatchObject({ name: 'openai', model: 'explicit', simulated: false });
   });
 });

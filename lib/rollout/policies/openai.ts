@@ -2,7 +2,7 @@
 // completions with one bash function tool. A message may carry several tool calls; they run in
 // order, each one step of the trajectory, and each gets its own `tool` message back. The
 // episode's seed is sent as the sampling seed, so a server that honours it replays a rollout.
-import type { Environment } from '../../synth/anthropic/config.ts';
+import { settings, type Settings } from '../../config/settings.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
 import { OpenAiConfigError, createChatCompletion, resolveOpenAiConfig, type ChatCompletion, type ChatToolCall, type OpenAiConfig, type OpenAiOptions } from './openai-client.ts';
 import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, environmentServices, parseBashInput, systemPrompt, type BashCall, workingDirOf } from './llm-agent.ts';
@@ -30,9 +30,9 @@ export class OpenAiCompatiblePolicy implements Policy {
   private readonly config: OpenAiConfig;
   private readonly maxTurns: number | undefined;
 
-  constructor(options: OpenAiPolicyOptions = {}, env: Environment = process.env) {
+  constructor(options: OpenAiPolicyOptions = {}, fromSettings: Settings['openai'] = settings().openai) {
     const { maxTurns, ...clientOptions } = options;
-    this.config = resolveOpenAiConfig(clientOptions, env);
+    this.config = resolveOpenAiConfig(clientOptions, fromSettings);
     if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) {
       throw new OpenAiConfigError(`the openai policy's maxTurns must be a positive integer, got ${maxTurns}`);
     }

@@ -1,6 +1,7 @@
 // Where the Anthropic synthesiser's settings come from: explicit options first (tests), then the
-// environment. Only the key is required; everything else has a default chosen for synthesis
+// process settings (lib/config). Only the key is required; everything else has a default chosen for synthesis
 // (a strong model: the method's ceiling is the synthesiser's quality, METHOD.md §1).
+import { settings, type Settings } from '../../config/settings.ts';
 
 export const DEFAULT_MODEL = 'claude-opus-5-5';
 export const DEFAULT_MAX_TOKENS = 16_000;
@@ -10,9 +11,6 @@ export const DEFAULT_MAX_RETRIES = 4;
 // Set explicitly: a modifier's answer can be long, and the SDK otherwise refuses non-streaming
 // requests whose max_tokens it predicts to take longer than its own default.
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-
-// The process environment, or a stand-in for it (tests).
-export type Environment = Readonly<Record<string, string | undefined>>;
 
 export interface AnthropicOptions {
   apiKey?: string;
@@ -39,30 +37,18 @@ export class AnthropicConfigError extends Error {
   }
 }
 
-export function resolveAnthropicConfig(options: AnthropicOptions = {}, env: Environment = process.env): AnthropicConfig {
-  const apiKey = options.apiKey ?? env.ANTHROPIC_API_KEY;
+export function resolveAnthropicConfig(options: AnthropicOptions = {}, fromSettings: Settings['anthropic'] = settings().anthropic): AnthropicConfig {
+  const apiKey = options.apiKey ?? fromSettings.apiKey;
   if (!apiKey) {
     throw new AnthropicConfigError('the Anthropic synthesiser needs an API key: set ANTHROPIC_API_KEY (or use --synth procedural, which needs none)');
   }
   return {
     apiKey,
-    baseURL: options.baseURL ?? (env.ANTHROPIC_BASE_URL || undefined),
-    model: options.model ?? (env.ENVOLVE_ANTHROPIC_MODEL || DEFAULT_MODEL),
-    maxTokens: options.maxTokens ?? positiveInteger(env, 'ENVOLVE_ANTHROPIC_MAX_TOKENS', DEFAULT_MAX_TOKENS),
-    maxRetries: options.maxRetries ?? nonNegativeInteger(env, 'ENVOLVE_ANTHROPIC_MAX_RETRIES', DEFAULT_MAX_RETRIES),
+    baseURL: options.baseURL ?? fromSettings.baseUrl,
+    model: options.model ?? fromSettings.model ?? DEFAULT_MODEL,
+    maxTokens: options.maxTokens ?? fromSettings.maxTokens ?? DEFAULT_MAX_TOKENS,
+    maxRetries: options.maxRetries ?? fromSettings.maxRetries ?? DEFAULT_MAX_RETRIES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
 }
 
-function positiveInteger(env: Environment, name: string, fallback: number): number {
-  const value = nonNegativeInteger(env, name, fallback);
-  if (value === 0) throw new AnthropicConfigError(`${name} must be a positive integer, got 0`);
-  return value;
-}
-
-function nonNegativeInteger(env: Environment, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new AnthropicConfigError(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
-  return Number(raw);
-}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../test/fakes/anthropic-server.ts';
 import { checkAnthropic } from './doctor.ts';
+import { settingsFrom } from '../../config/settings.ts';
 
 let fake: FakeAnthropic | undefined;
 afterEach(async () => {
@@ -10,15 +11,15 @@ afterEach(async () => {
 
 describe('envolve doctor', () => {
   it('says plainly that no key is set, without calling anything', async () => {
-    const report = await checkAnthropic({}, {});
+    const report = await checkAnthropic({}, settingsFrom({}).anthropic);
     expect(report).toEqual({ ok: false, configured: false, problem: expect.stringMatching(/no Anthropic API key is set: export ANTHROPIC_API_KEY/) });
   });
 
   it('reports the model, the latency and the cache tokens of one small call', async () => {
     fake = await startFakeAnthropic({ respond: () => ({ text: 'OK' }) });
     const env = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_ANTHROPIC_MODEL: 'claude-doctor-test' };
-    const first = await checkAnthropic({}, env);
-    const second = await checkAnthropic({}, env);
+    const first = await checkAnthropic({}, settingsFrom(env).anthropic);
+    const second = await checkAnthropic({}, settingsFrom(env).anthropic);
     expect(fake.requests).toHaveLength(2);
     expect(first).toMatchObject({ ok: true, model: 'claude-doctor-test', endpoint: fake.url, answer: 'OK' });
     if (!first.ok || !second.ok) throw new Error('expected both checks to succeed');
@@ -30,7 +31,7 @@ describe('envolve doctor', () => {
 
   it('names the failure when the endpoint refuses the key', async () => {
     fake = await startFakeAnthropic({ respond: () => ({ error: 401, message: 'invalid x-api-key' }) });
-    const report = await checkAnthropic({}, { ANTHROPIC_API_KEY: 'bad', ANTHROPIC_BASE_URL: fake.url });
+    const report = await checkAnthropic({}, settingsFrom({ ANTHROPIC_API_KEY: 'bad', ANTHROPIC_BASE_URL: fake.url }).anthropic);
     expect(report).toMatchObject({ ok: false, configured: true, problem: expect.stringMatching(/401/) });
   });
 });

@@ -3,7 +3,8 @@
 // starts with — so the answer also says whether that prefix is written to, or read from, the
 // cache. No key is an answer too, said plainly, not an exception.
 import Anthropic from '@anthropic-ai/sdk';
-import { resolveAnthropicConfig, type AnthropicOptions, type Environment } from './config.ts';
+import { settings, type Settings } from '../../config/settings.ts';
+import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { methodBlock } from './prefix.ts';
 import { describeFailure } from './tool-client.ts';
 import { tokenCounts, type TokenCounts } from './usage.ts';
@@ -13,11 +14,11 @@ export type DoctorReport =
   | { ok: false; configured: true; model: string; endpoint: string; problem: string }
   | ({ ok: true; configured: true; model: string; endpoint: string; latencyMs: number; answer: string } & TokenCounts);
 
-export async function checkAnthropic(options: AnthropicOptions = {}, env: Environment = process.env): Promise<DoctorReport> {
-  if (!(options.apiKey ?? env.ANTHROPIC_API_KEY)) {
+export async function checkAnthropic(options: AnthropicOptions = {}, fromSettings: Settings['anthropic'] = settings().anthropic): Promise<DoctorReport> {
+  if (!(options.apiKey ?? fromSettings.apiKey)) {
     return { ok: false, configured: false, problem: 'no Anthropic API key is set: export ANTHROPIC_API_KEY to use --synth anthropic (the procedural synthesiser needs none)' };
   }
-  const config = resolveAnthropicConfig({ maxRetries: 0, ...options }, env);
+  const config = resolveAnthropicConfig({ maxRetries: 0, ...options }, fromSettings);
   const endpoint = config.baseURL ?? 'https://api.anthropic.com';
   const client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, maxRetries: config.maxRetries, timeout: 60_000 });
   const started = performance.now();

@@ -4,6 +4,7 @@ import { startFakeAnthropic, userText, type FakeAnthropic } from '../../../test/
 import { AnthropicPriorEstimator } from './prior-estimator.ts';
 import { AnthropicSynthesiser } from './synthesiser.ts';
 import { ToolInputError } from './tool-client.ts';
+import { settingsFrom } from '../../config/settings.ts';
 
 describe('AnthropicPriorEstimator', () => {
   let fake: FakeAnthropic;
@@ -13,7 +14,7 @@ describe('AnthropicPriorEstimator', () => {
     fake = await startFakeAnthropic({
       respond: (r) => ({ toolInput: { probability: userText(r).includes('p(κ | σ)') ? 0.2 : 0.01, rationale: 'niche' } }),
     });
-    const estimator = new AnthropicPriorEstimator({ apiKey: 'k', baseURL: fake.url, model: 'claude-prior' }, {});
+    const estimator = new AnthropicPriorEstimator({ apiKey: 'k', baseURL: fake.url, model: 'claude-prior' }, settingsFrom({}).anthropic);
     expect(estimator.model).toBe('claude-prior');
     expect(await estimator.estimate('scenario', 'seismograph archive')).toBe(0.01);
     expect(await estimator.estimate('skill', 'xxd hex dump', 'seismograph archive')).toBe(0.2);
@@ -31,15 +32,15 @@ describe('AnthropicPriorEstimator', () => {
           : { toolInput: { steps: [{ id: 's1', scenario: 'a', skill: 'b', dependsOn: [], summary: 'c' }] } },
     });
     const options = { apiKey: 'k', baseURL: fake.url };
-    await new AnthropicSynthesiser(options, {}).extractSequence(bundleOf(validTaskFiles()));
-    const estimator = new AnthropicPriorEstimator(options, {});
+    await new AnthropicSynthesiser(options, settingsFrom({}).anthropic).extractSequence(bundleOf(validTaskFiles()));
+    const estimator = new AnthropicPriorEstimator(options, settingsFrom({}).anthropic);
     await estimator.estimate('scenario', 'web-access-log');
     expect(estimator.calls()[0]!.cacheReadInputTokens).toBeGreaterThan(0);
   });
 
   it('refuses a probability outside (0, 1) after one corrective turn', async () => {
     fake = await startFakeAnthropic({ respond: () => ({ toolInput: { probability: 1.5, rationale: 'certain' } }) });
-    const estimator = new AnthropicPriorEstimator({ apiKey: 'k', baseURL: fake.url }, {});
+    const estimator = new AnthropicPriorEstimator({ apiKey: 'k', baseURL: fake.url }, settingsFrom({}).anthropic);
     const error = await estimator.estimate('scenario', 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolInputError);
     expect((error as Error).message).toMatch(/probability/);

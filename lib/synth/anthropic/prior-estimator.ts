@@ -4,7 +4,8 @@
 // rules are a second, so repeated estimates read both from the cache.
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { PriorEstimator } from '../../difficulty/estimator.ts';
-import { resolveAnthropicConfig, type AnthropicOptions, type Environment } from './config.ts';
+import type { Settings } from '../../config/settings.ts';
+import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { methodBlock } from './prefix.ts';
 import { ClaudeToolClient } from './tool-client.ts';
 import type { CallUsage, UsageTotals } from './usage.ts';
@@ -19,8 +20,8 @@ export class AnthropicPriorEstimator implements PriorEstimator {
   private readonly client: ClaudeToolClient;
   private readonly system: TextBlockParam[] = [methodBlock(), { type: 'text', text: PRIOR_RULES, cache_control: { type: 'ephemeral' } }];
 
-  constructor(options: AnthropicOptions = {}, env: Environment = process.env) {
-    this.client = new ClaudeToolClient(resolveAnthropicConfig(options, env));
+  constructor(options: AnthropicOptions = {}, fromSettings?: Settings['anthropic']) {
+    this.client = new ClaudeToolClient(resolveAnthropicConfig(options, fromSettings));
   }
 
   get model(): string {

@@ -3,7 +3,7 @@
 // lines, so the model knows the format). The modifier may only rewrite files it saw in full.
 import type { TaskBundle } from '../../env/bundle.ts';
 import { METADATA_SIDECAR, sha256Hex } from '../../env/content-hash.ts';
-import { formatBytes } from '../../env/limits.ts';
+import { formatBytes } from '../../env/import-limits.ts';
 import { comparePaths } from '../../env/paths.ts';
 import { notTextReason } from '../../env/validate-bundle.ts';
 

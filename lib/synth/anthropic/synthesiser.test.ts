@@ -7,6 +7,7 @@ import type { ParentEnvironment, Plan, RubricItemView } from '../types.ts';
 import { AnthropicConfigError } from './config.ts';
 import { AnthropicSynthesiser } from './synthesiser.ts';
 import { ToolInputError } from './tool-client.ts';
+import { settingsFrom } from '../../config/settings.ts';
 
 const SEQUENCE: Sequence = {
   steps: [
@@ -74,22 +75,22 @@ describe('AnthropicSynthesiser against the fake Messages API', () => {
   let synth: AnthropicSynthesiser;
   beforeEach(async () => {
     fake = await startFakeAnthropic({ respond: validAnswer });
-    synth = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, rubric: RUBRIC }, {});
+    synth = new AnthropicSynthesiser({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, rubric: RUBRIC }, settingsFrom({}).anthropic);
   });
   afterEach(() => fake.close());
 
   it('needs an API key', () => {
-    expect(() => new AnthropicSynthesiser({}, {})).toThrow(AnthropicConfigError);
-    expect(() => new AnthropicSynthesiser({}, {})).toThrow(/ANTHROPIC_API_KEY/);
+    expect(() => new AnthropicSynthesiser({}, settingsFrom({}).anthropic)).toThrow(AnthropicConfigError);
+    expect(() => new AnthropicSynthesiser({}, settingsFrom({}).anthropic)).toThrow(/ANTHROPIC_API_KEY/);
   });
 
   it('takes model, max tokens and base URL from the environment', async () => {
-    const fromEnv = new AnthropicSynthesiser({}, {
+    const fromEnv = new AnthropicSynthesiser({}, settingsFrom({
       ANTHROPIC_API_KEY: 'env-key',
       ANTHROPIC_BASE_URL: fake.url,
       ENVOLVE_ANTHROPIC_MODEL: 'claude-env-model',
       ENVOLVE_ANTHROPIC_MAX_TOKENS: '1234',
-    });
+    }).anthropic);
     await fromEnv.extractSequence(PARENT.bundle);
     expect(fake.requests[0]!.body.model).toBe('claude-env-model');
     expect(fake.requests[0]!.body.max_tokens).toBe(1234);
@@ -192,7 +193,7 @@ describe('AnthropicSynthesiser: invalid tool input', () => {
   async function synthWith(replies: FakeReply[]) {
     fake = await startFakeAnthropic({ respond: validAnswer });
     fake.enqueue(...replies);
-    return new AnthropicSynthesiser({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 }, {});
+    return new AnthropicSynthesiser({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 }, settingsFrom({}).anthropic);
   }
 
   it('sends one corrective turn naming the problems, then accepts the corrected answer', async () => {

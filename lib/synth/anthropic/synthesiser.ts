@@ -15,7 +15,8 @@ import type {
   RubricItemView,
   Synthesiser,
 } from '../types.ts';
-import { resolveAnthropicConfig, type AnthropicOptions, type Environment } from './config.ts';
+import type { Settings } from '../../config/settings.ts';
+import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { interpretExtracted, interpretPlan } from './plan.ts';
 import { systemPrefix } from './prefix.ts';
 import { renderTaskFiles, type RenderLimits } from './render-files.ts';
@@ -39,8 +40,8 @@ export class AnthropicSynthesiser implements Synthesiser {
   // judge) reuse the latest one, so every call of a run sends the same prefix bytes.
   private catalogue: RubricItemView[];
 
-  constructor(options: AnthropicSynthesiserOptions = {}, env: Environment = process.env) {
-    this.client = new ClaudeToolClient(resolveAnthropicConfig(options, env));
+  constructor(options: AnthropicSynthesiserOptions = {}, fromSettings?: Settings['anthropic']) {
+    this.client = new ClaudeToolClient(resolveAnthropicConfig(options, fromSettings));
     this.catalogue = options.rubric ?? [];
     this.renderLimits = options.renderLimits;
   }

@@ -5,7 +5,7 @@ import { renderSeedTask, SEED_TASKS } from './seeds.ts';
 
 describe('shipped procedural seeds', () => {
   for (const task of SEED_TASKS) {
-    it(`examples/tasks/${task.name} is exactly what the renderer makes (regenerate with write-seed.ts)`, async () => {
+    it(`examples/tasks/${task.name} is exactly what the renderer makes (regenerate with scripts/write-seed-tasks.ts)`, async () => {
       const { bundle } = await readTaskDir(join(process.cwd(), 'examples/tasks', task.name));
       const expected = renderSeedTask(task);
       expect(bundle.files.map((f) => f.path)).toEqual(expected.files.map((f) => f.path));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { badRequest } from '@/app/_server/http.ts';
 import { guardRoute } from '@/app/_server/session.ts';
-import { setItemActive } from '@/lib/missed-issues/index.ts';
+import { setItemActive } from '@/lib/rubric/index.ts';
 import { errorResponse } from '../errors.ts';
 
 const body = z.object({ active: z.boolean() });

@@ -3,6 +3,7 @@ import { badRequest, notFound } from '@/app/_server/http.ts';
 import { guardRoute } from '@/app/_server/session.ts';
 import { lineageIdSchema } from '@/lib/dashboard/lineages-params.ts';
 import { lineageGatePatchSchema, schedulerConfigFrom, setLineageGate, UnknownLineageError } from '@/lib/scheduler/index.ts';
+import { settings } from '@/lib/config/settings.ts';
 
 // PATCH /api/lineages/:id/gate {probePolicy?, releaseRate?, minGroup?, timeoutReward?} (leads;
 // audited): the lineage's release gate. A new probe policy re-evaluates the frontier from that
@@ -16,7 +17,7 @@ export async function PATCH(request: Request, context: { params: Promise<{ id: s
   const patch = lineageGatePatchSchema.safeParse(body);
   if (!patch.success) return badRequest(patch.error);
   try {
-    return Response.json({ result: await setLineageGate(await requestDb(), user, id.data, patch.data, schedulerConfigFrom()) });
+    return Response.json({ result: await setLineageGate(await requestDb(), user, id.data, patch.data, schedulerConfigFrom(settings().scheduler)) });
   } catch (err) {
     if (err instanceof UnknownLineageError) return notFound(err.message);
     throw err;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { badRequest, notFound } from '@/app/_server/http.ts';
 import { guardRoute } from '@/app/_server/session.ts';
-import { backtestJobPayload, enqueueBacktest, RubricItemNotFoundError } from '@/lib/missed-issues/index.ts';
-import { backtestView } from './view.ts';
+import { backtestJobPayload, enqueueBacktest, RubricItemNotFoundError } from '@/lib/rubric/index.ts';
+import { backtestView } from '@/lib/rubric/backtest-view.ts';
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -2,6 +2,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { badRequest, notFound } from '@/app/_server/http.ts';
 import { guardRoute } from '@/app/_server/session.ts';
 import { ReportRefusedError, reportTrainerGroup, schedulerConfigFrom, trainerReportSchema } from '@/lib/scheduler/index.ts';
+import { settings } from '@/lib/config/settings.ts';
 
 // POST /api/v1/trainer/groups {versionId, rewards: (number|null)[], timedOut?: boolean[], policy?}:
 // the rewards of one rollout group; the scheduler updates pass rates and frontiers.
@@ -13,7 +14,7 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = trainerReportSchema.safeParse(body);
   if (!parsed.success) return badRequest(parsed.error);
   try {
-    const result = await reportTrainerGroup(await requestDb(), parsed.data, schedulerConfigFrom());
+    const result = await reportTrainerGroup(await requestDb(), parsed.data, schedulerConfigFrom(settings().scheduler));
     return Response.json(result, { status: 201 });
   } catch (err) {
     if (!(err instanceof ReportRefusedError)) throw err;

@@ -1,0 +1,37 @@
+// Every command prints one JSON document on stdout with --json, or readable text without it;
+// progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
+import { logger } from '../lib/log/logger.ts';
+
+export interface OutputOptions {
+  json?: boolean;
+}
+
+export function emit<T>(options: OutputOptions, value: T, human: (value: T) => string): void {
+  process.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value)}\n`);
+}
+
+export function progress(message: string): void {
+  logger().info(message);
+}
+
+// Text for the person at the terminal that must never become a log record (a generated password).
+export function notice(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+export function fail(options: OutputOptions, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, error: message })}\n`);
+  else process.stderr.write(`envolve: ${message}\n`);
+  process.exit(1);
+}
+
+export function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+export function shortId(id: string | null | undefined, length = 12): string {
+  if (!id) return '–';
+  return id.replace(/^sha256:/, '').slice(0, length);
+}

@@ -1,0 +1,74 @@
+// ESLint (flat config): JavaScript's and typescript-eslint's recommended rules everywhere, Next's
+// rules (core web vitals included) and the React Hooks rules for the dashboard. Formatting is
+// Prettier's job (prettier.config.mjs), so no stylistic rules here.
+import js from '@eslint/js';
+import nextPlugin from '@next/eslint-plugin-next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    // Generated or produced by tools, never edited by hand.
+    ignores: [
+      'node_modules/',
+      '.next/',
+      '.next-*/',
+      'data/',
+      'lib/db/generated/',
+      'lib/db/generated-pg/',
+      'prisma/migrations*/',
+      'bench/results/',
+      'e2e/screenshots/',
+      'test-results/',
+      'playwright-report/',
+      'next-env.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    languageOptions: {
+      globals: {
+        // The code runs on Node (lib, workers, scripts) and in the browser (app client components).
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+      },
+    },
+    rules: {
+      // `_` marks what is left out on purpose (an ignored destructured field, an unused parameter).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts'],
+    rules: {
+      // Off in tests only: they build malformed foreign documents (ATIF, CTRF) by mutating deep
+      // JSON paths, where a type per path would be noise, not safety. Product code keeps the rule.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation*.ts'],
+    plugins: { '@next/next': nextPlugin, 'react-hooks': reactHooks },
+    settings: { next: { rootDir: '.' } },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs['core-web-vitals'].rules,
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+);

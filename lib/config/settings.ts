@@ -1,0 +1,196 @@
+// Every setting Envolve reads from its environment, in one place: each is named, typed, given
+// its default and validated here, so a bad value stops a process at start with the setting
+// named instead of surfacing as a wrong number in the middle of a run. `settings()` reads
+// process.env once per process; `settingsFrom(env)` builds the same object from any string map
+// (tests pass a plain object). The README's Configuration table documents each one.
+import { z } from 'zod';
+import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema } from './scheduler-defaults.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+// An empty variable means unset, as a shell `FOO=` does.
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
+const setting = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `expected a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+};
+const decimal = (min: number, max: number) => {
+  const message = `expected a number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?(\d+\.?\d*|\.\d+)$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+};
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const DAY_SECONDS = 24 * 3600;
+
+// Keyed by the variable's name, so a validation problem names the variable.
+const variables = z.object({
+  DATABASE_URL: setting(
+    z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, 'expected file:PATH (SQLite) or postgresql://… (PostgreSQL)')
+      .default('file:./data/envolve.db'),
+  ),
+  ENVOLVE_LOG_LEVEL: setting(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  ENVOLVE_LOG_FORMAT: setting(z.enum(['auto', 'json', 'pretty'], { error: 'expected auto, json or pretty' }).default('auto')),
+
+  HOST: setting(z.string().default('127.0.0.1')),
+  PORT: setting(wholeNumber(1, 65_535).default(3000)),
+  BETTER_AUTH_URL: setting(httpUrl.optional()),
+  BETTER_AUTH_SECRET: setting(z.string().optional()),
+  ENVOLVE_TRUSTED_PROXIES: setting(z.string().optional()),
+  ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: setting(wholeNumber(1, 1_000_000).default(5)),
+  ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: setting(wholeNumber(1, 1_000_000).default(20)),
+  ENVOLVE_SIGNIN_WINDOW_SECONDS: setting(wholeNumber(1, DAY_SECONDS).default(15 * 60)),
+  ENVOLVE_SIGNIN_LOCKOUT_SECONDS: setting(wholeNumber(1, DAY_SECONDS).default(60)),
+
+  DOCKER_HOST: setting(z.string().optional()),
+  ENVOLVE_WARM_POOL: setting(wholeNumber(0, 64).default(2)),
+  ENVOLVE_BUILD_DIR: setting(z.string().optional()),
+  ENVOLVE_WORKER_CONCURRENCY: setting(wholeNumber(1, 256).default(2)),
+  ENVOLVE_WORKER_LEASE_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
+  ENVOLVE_WORKER_REAP_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
+
+  ANTHROPIC_API_KEY: setting(z.string().optional()),
+  ANTHROPIC_BASE_URL: setting(httpUrl.optional()),
+  ENVOLVE_ANTHROPIC_MODEL: setting(z.string().optional()),
+  ENVOLVE_ANTHROPIC_MAX_TOKENS: setting(wholeNumber(1, 1_000_000).optional()),
+  ENVOLVE_ANTHROPIC_MAX_RETRIES: setting(wholeNumber(0, 100).optional()),
+  ENVOLVE_POLICY_MODEL: setting(z.string().optional()),
+  ENVOLVE_OPENAI_BASE_URL: setting(httpUrl.optional()),
+  ENVOLVE_OPENAI_MODEL: setting(z.string().optional()),
+  ENVOLVE_OPENAI_API_KEY: setting(z.string().optional()),
+
+  ENVOLVE_PROBE_SIZE: setting(wholeNumber(1, 64).optional()),
+  ENVOLVE_RELEASE_RATE: setting(decimal(0, 1).optional()),
+  ENVOLVE_MIN_GROUP: setting(wholeNumber(1, 64).optional()),
+  ENVOLVE_PROBE_CONCURRENCY: setting(wholeNumber(1, 32).optional()),
+  ENVOLVE_PASS_THRESHOLD: setting(decimal(0, 1).optional()),
+  ENVOLVE_PROBE_POLICY: setting(z.string().optional()),
+  ENVOLVE_TIMEOUT_REWARD: setting(decimal(-1_000_000, 1_000_000).optional()),
+
+  ENVOLVE_ADMIN_EMAIL: setting(z.email({ error: 'expected an email address' }).optional()),
+  ENVOLVE_ADMIN_PASSWORD: setting(z.string().optional()),
+
+  ENVOLVE_TEST_DATABASE: setting(z.enum(['sqlite', 'postgresql'], { error: 'expected sqlite or postgresql' }).default('sqlite')),
+  ENVOLVE_TEST_PG_URL: setting(z.string().default('postgresql://envolve:envolve@127.0.0.1:5432/envolve_test')),
+});
+
+type Variables = z.infer<typeof variables>;
+
+// The scheduler's rule (minGroup ≤ probeSize, …) is checked with its own schema; its fields map back to variables.
+const SCHEDULER_VARIABLES = {
+  probeSize: 'ENVOLVE_PROBE_SIZE',
+  releaseRate: 'ENVOLVE_RELEASE_RATE',
+  minGroup: 'ENVOLVE_MIN_GROUP',
+  probeConcurrency: 'ENVOLVE_PROBE_CONCURRENCY',
+  passThreshold: 'ENVOLVE_PASS_THRESHOLD',
+  probePolicy: 'ENVOLVE_PROBE_POLICY',
+  timeoutReward: 'ENVOLVE_TIMEOUT_REWARD',
+} as const;
+
+function structure(v: Variables) {
+  return {
+    databaseUrl: v.DATABASE_URL,
+    log: { level: v.ENVOLVE_LOG_LEVEL, format: v.ENVOLVE_LOG_FORMAT },
+    web: {
+      host: v.HOST,
+      port: v.PORT,
+      publicUrl: v.BETTER_AUTH_URL,
+      authSecret: v.BETTER_AUTH_SECRET,
+      trustedProxies: v.ENVOLVE_TRUSTED_PROXIES,
+    },
+    signIn: {
+      maxAttemptsPerAccount: v.ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT,
+      maxAttemptsPerAddress: v.ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS,
+      windowSeconds: v.ENVOLVE_SIGNIN_WINDOW_SECONDS,
+      lockoutSeconds: v.ENVOLVE_SIGNIN_LOCKOUT_SECONDS,
+    },
+    sandbox: { dockerHost: v.DOCKER_HOST, warmPool: v.ENVOLVE_WARM_POOL, buildDir: v.ENVOLVE_BUILD_DIR },
+    worker: { concurrency: v.ENVOLVE_WORKER_CONCURRENCY, leaseMs: v.ENVOLVE_WORKER_LEASE_SEC * 1000, reapIntervalMs: v.ENVOLVE_WORKER_REAP_SEC * 1000 },
+    anthropic: {
+      apiKey: v.ANTHROPIC_API_KEY,
+      baseUrl: v.ANTHROPIC_BASE_URL,
+      model: v.ENVOLVE_ANTHROPIC_MODEL,
+      maxTokens: v.ENVOLVE_ANTHROPIC_MAX_TOKENS,
+      maxRetries: v.ENVOLVE_ANTHROPIC_MAX_RETRIES,
+      policyModel: v.ENVOLVE_POLICY_MODEL,
+    },
+    openai: { baseUrl: v.ENVOLVE_OPENAI_BASE_URL, model: v.ENVOLVE_OPENAI_MODEL, apiKey: v.ENVOLVE_OPENAI_API_KEY },
+    // Only what is set: the scheduler's defaults and a command's overrides fill the rest.
+    scheduler: {
+      probeSize: v.ENVOLVE_PROBE_SIZE,
+      releaseRate: v.ENVOLVE_RELEASE_RATE,
+      minGroup: v.ENVOLVE_MIN_GROUP,
+      probeConcurrency: v.ENVOLVE_PROBE_CONCURRENCY,
+      passThreshold: v.ENVOLVE_PASS_THRESHOLD,
+      probePolicy: v.ENVOLVE_PROBE_POLICY,
+      timeoutReward: v.ENVOLVE_TIMEOUT_REWARD,
+    },
+    admin: { email: v.ENVOLVE_ADMIN_EMAIL, password: v.ENVOLVE_ADMIN_PASSWORD },
+    test: { database: v.ENVOLVE_TEST_DATABASE, postgresUrl: v.ENVOLVE_TEST_PG_URL },
+  };
+}
+
+export type Settings = Readonly<ReturnType<typeof structure>>;
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+const SECRET = /KEY|SECRET|PASSWORD|DATABASE_URL|PG_URL/;
+
+function problem(env: Environment, name: string, message: string): string {
+  const raw = env[name];
+  const shown = raw === undefined || SECRET.test(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+  return `${name}: ${message}${shown}`;
+}
+
+function crossChecks(env: Environment, s: Settings): string[] {
+  const problems: string[] = [];
+  try {
+    parseTrustedProxies(s.web.trustedProxies);
+  } catch (err) {
+    problems.push(problem(env, 'ENVOLVE_TRUSTED_PROXIES', (err as Error).message.replace(/^ENVOLVE_TRUSTED_PROXIES: /, '')));
+  }
+  const setOnly = Object.fromEntries(Object.entries(s.scheduler).filter(([, value]) => value !== undefined));
+  const scheduler = schedulerConfigSchema.safeParse({ ...DEFAULT_SCHEDULER_CONFIG, ...setOnly });
+  for (const issue of scheduler.error?.issues ?? []) {
+    const field = String(issue.path[0]) as keyof typeof SCHEDULER_VARIABLES;
+    problems.push(problem(env, SCHEDULER_VARIABLES[field] ?? field, issue.message));
+  }
+  return problems;
+}
+
+/** The settings a given environment describes; throws SettingsError naming every bad variable. */
+export function settingsFrom(env: Environment): Settings {
+  const parsed = variables.safeParse(env);
+  if (!parsed.success) throw new SettingsError(parsed.error.issues.map((issue) => problem(env, String(issue.path[0]), issue.message)));
+  const built = structure(parsed.data);
+  const problems = crossChecks(env, built);
+  if (problems.length > 0) throw new SettingsError(problems);
+  return built;
+}
+
+let fromProcess: Settings | undefined;
+
+/** This process's settings, read from its environment on first use. */
+export function settings(): Settings {
+  // The one read of the process environment outside build-tool configuration.
+  fromProcess ??= settingsFrom(process.env);
+  return fromProcess;
+}

@@ -1,0 +1,47 @@
+// The backtest as a queued job (kind 'backtest'): the /rubric page enqueues it, a worker runs
+// lib/rubric/backtest.ts. Starting one is a lead's decision and is audited.
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { enqueue } from '../queue/enqueue.ts';
+import type { Job } from '../queue/types.ts';
+import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
+import { assertCan, type Actor } from '../missed-issues/actor.ts';
+import { audit } from '../missed-issues/audit.ts';
+import { RubricItemNotFoundError } from './catalogue.ts';
+
+export const BACKTEST_JOB = 'backtest';
+
+export const BACKTEST_STATES = ['approved', 'released', 'awaiting-review', 'rejected'] as const;
+
+export const backtestJobPayload = z.object({
+  itemId: z.string().min(1),
+  states: z.array(z.enum(BACKTEST_STATES)).min(1).default([...DEFAULT_BACKTEST_STATES]),
+});
+
+export type BacktestJobPayload = z.input<typeof backtestJobPayload>;
+
+export async function enqueueBacktest(db: Db, actor: Actor, payload: BacktestJobPayload): Promise<Job> {
+  assertCan(actor, 'rubric.manage');
+  const parsed = backtestJobPayload.parse(payload);
+  const item = await db.rubricItem.findUnique({ where: { id: parsed.itemId } });
+  if (!item) throw new RubricItemNotFoundError(parsed.itemId);
+  // A lead is waiting on the page for it: ahead of background evolution.
+  const job = await enqueue(db, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
+  await audit(db, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
+  return job;
+}
+
+export interface BacktestJobStatus {
+  id: string;
+  state: string;
+  lastError: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+// The newest backtest job of an item, for the page to poll while it runs.
+export async function latestBacktestJob(db: Db, itemId: string): Promise<BacktestJobStatus | null> {
+  const jobs = await db.job.findMany({ where: { kind: BACKTEST_JOB }, orderBy: { createdAt: 'desc' }, take: 200 });
+  const job = jobs.find((j) => (JSON.parse(j.payload) as { itemId?: string }).itemId === itemId);
+  return job ? { id: job.id, state: job.state, lastError: job.lastError, createdAt: job.createdAt, finishedAt: job.finishedAt } : null;
+}
