@@ -81,7 +81,10 @@ export function LineChart({ spec, time, single, xRange, highlight }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const highlightRef = useRef(highlight);
-  highlightRef.current = highlight;
+  // The chart's click handler reads the latest highlight without rebuilding the chart.
+  useEffect(() => {
+    highlightRef.current = highlight;
+  }, [highlight]);
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
   const drawn = useMemo(() => plan(spec, time, single), [spec, time, single]);
 

@@ -103,7 +103,7 @@ export async function registryTaskDirs(file: string): Promise<{ dirs: string[]; 
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new Error(`cannot read ${file} as a Harbor registry: ${(err as Error).message}`);
+    throw new Error(`cannot read ${file} as a Harbor registry: ${(err as Error).message}`, { cause: err });
   }
   const registry = registrySchema.safeParse(parsed);
   if (!registry.success) {
