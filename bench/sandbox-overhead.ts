@@ -17,7 +17,7 @@ import { readTaskDir } from '../lib/env/read-task-dir.ts';
 import { storeBundle } from '../lib/env/store.ts';
 import { parseTaskConfig } from '../lib/env/task-config.ts';
 import { DockerSandbox, ensureBaseImage, type TrialResult } from '../lib/sandbox/index.ts';
-import { parseSandboxRuntime, SANDBOX_RUNTIME_ENV, type SandboxRuntime } from '../lib/sandbox/runtime.ts';
+import { parseSandboxRuntime, withSandboxRuntime, type SandboxRuntime } from '../lib/sandbox/runtime.ts';
 import { warmPoolFor } from '../lib/sandbox/warm-pool.ts';
 import { trialRequest } from '../lib/validate/trial-request.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
@@ -72,9 +72,6 @@ export async function measureSandboxOverhead(opts: {
 }): Promise<SandboxOverheadResult> {
   const progress = opts.progress ?? (() => {});
   const runtime = opts.runtime;
-  // Validations take their runtime from the setting, as a worker's do.
-  const previousRuntime = process.env[SANDBOX_RUNTIME_ENV];
-  process.env[SANDBOX_RUNTIME_ENV] = runtime;
   const work = await mkdtemp(join(tmpdir(), 'envolve-bench-sandbox-'));
   const url = `file:${join(work, 'bench.db')}`;
   await migrateDatabase(url);
@@ -112,7 +109,7 @@ export async function measureSandboxOverhead(opts: {
       return trial;
     };
     const validation = async () => {
-      const runs = await validateEnvironment({ db, sandbox: warm, versionId });
+      const runs = await validateEnvironment({ db, sandbox: withSandboxRuntime(warm, runtime), versionId });
       if (runs.some((r) => r.verdict !== 'passed')) throw new Error(`validation failed: ${runs.map((r) => `${r.kind} ${r.verdict} ${r.error ?? ''}`).join('; ')}`);
     };
 
@@ -174,8 +171,6 @@ export async function measureSandboxOverhead(opts: {
       daemon: { seconds: Math.round(daemonSec), containers, containersPerMinute, validationsPerMinuteCeiling: containersPerMinute / 2 },
     };
   } finally {
-    if (previousRuntime === undefined) delete process.env[SANDBOX_RUNTIME_ENV];
-    else process.env[SANDBOX_RUNTIME_ENV] = previousRuntime;
     await pool.drain();
     await db.$disconnect();
     await rm(work, { recursive: true, force: true });

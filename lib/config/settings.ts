@@ -32,6 +32,10 @@ const decimal = (min: number, max: number) => {
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+// runc shares the host kernel; runsc is gVisor (see lib/sandbox/runtime.ts).
+export const SANDBOX_RUNTIMES = ['runc', 'runsc'] as const;
+// Images are built with the network by default, as Harbor builds them (see lib/sandbox/build-network.ts).
+export const BUILD_NETWORKS = ['default', 'host', 'none'] as const;
 const DAY_SECONDS = 24 * 3600;
 
 // Keyed by the variable's name, so a validation problem names the variable.
@@ -58,6 +62,8 @@ const variables = z.object({
   DOCKER_HOST: setting(z.string().optional()),
   ENVOLVE_WARM_POOL: setting(wholeNumber(0, 64).default(2)),
   ENVOLVE_BUILD_DIR: setting(z.string().optional()),
+  ENVOLVE_SANDBOX_RUNTIME: setting(z.enum(SANDBOX_RUNTIMES, { error: `expected one of ${SANDBOX_RUNTIMES.join(', ')}` }).default('runc')),
+  ENVOLVE_BUILD_NETWORK: setting(z.enum(BUILD_NETWORKS, { error: `expected one of ${BUILD_NETWORKS.join(', ')}` }).default('default')),
   ENVOLVE_WORKER_CONCURRENCY: setting(wholeNumber(1, 256).default(2)),
   ENVOLVE_WORKER_LEASE_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
   ENVOLVE_WORKER_REAP_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
@@ -117,7 +123,13 @@ function structure(v: Variables) {
       windowSeconds: v.ENVOLVE_SIGNIN_WINDOW_SECONDS,
       lockoutSeconds: v.ENVOLVE_SIGNIN_LOCKOUT_SECONDS,
     },
-    sandbox: { dockerHost: v.DOCKER_HOST, warmPool: v.ENVOLVE_WARM_POOL, buildDir: v.ENVOLVE_BUILD_DIR },
+    sandbox: {
+      dockerHost: v.DOCKER_HOST,
+      warmPool: v.ENVOLVE_WARM_POOL,
+      buildDir: v.ENVOLVE_BUILD_DIR,
+      runtime: v.ENVOLVE_SANDBOX_RUNTIME,
+      buildNetwork: v.ENVOLVE_BUILD_NETWORK,
+    },
     worker: { concurrency: v.ENVOLVE_WORKER_CONCURRENCY, leaseMs: v.ENVOLVE_WORKER_LEASE_SEC * 1000, reapIntervalMs: v.ENVOLVE_WORKER_REAP_SEC * 1000 },
     anthropic: {
       apiKey: v.ANTHROPIC_API_KEY,

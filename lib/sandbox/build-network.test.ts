@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { settingsFrom } from '../config/settings.ts';
 import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage } from './build-network.ts';
 
 describe('the build network setting', () => {
   it('is on (default) unless set, and refuses unknown values naming the setting', () => {
-    expect(buildNetworkSetting({})).toBe('default');
-    expect(buildNetworkSetting({ ENVOLVE_BUILD_NETWORK: 'none' })).toBe('none');
-    expect(buildNetworkSetting({ ENVOLVE_BUILD_NETWORK: 'host' })).toBe('host');
-    expect(() => buildNetworkSetting({ ENVOLVE_BUILD_NETWORK: 'bridge' })).toThrow(
-      "ENVOLVE_BUILD_NETWORK must be one of default, host, none, not 'bridge'",
-    );
+    expect(buildNetworkSetting(settingsFrom({}))).toBe('default');
+    expect(buildNetworkSetting(settingsFrom({ ENVOLVE_BUILD_NETWORK: 'none' }))).toBe('none');
+    expect(buildNetworkSetting(settingsFrom({ ENVOLVE_BUILD_NETWORK: 'host' }))).toBe('host');
+    expect(() => settingsFrom({ ENVOLVE_BUILD_NETWORK: 'bridge' })).toThrow('ENVOLVE_BUILD_NETWORK: expected one of default, host, none (got "bridge")');
   });
 });
 

@@ -3,11 +3,11 @@
 // `default` (the engine's default bridge; the host network on an engine started without one),
 // `host`, or `none`. Trials stay network-off whatever this says.
 import type Docker from 'dockerode';
-import { z } from 'zod';
+import { BUILD_NETWORKS, settings, type Settings } from '../config/settings.ts';
 import { isNotFound } from './docker.ts';
 
 export const BUILD_NETWORK_SETTING = 'ENVOLVE_BUILD_NETWORK';
-export const BUILD_NETWORKS = ['default', 'host', 'none'] as const;
+export { BUILD_NETWORKS };
 export type BuildNetwork = (typeof BUILD_NETWORKS)[number];
 
 // What a build ran with: the setting, and the network mode the engine was given.
@@ -16,15 +16,9 @@ export interface BuildNetworkUsed {
   mode: 'bridge' | 'host' | 'none';
 }
 
-const buildNetworkSchema = z.enum(BUILD_NETWORKS);
-
-// The one place the setting is read.
-export function buildNetworkSetting(env: Record<string, string | undefined> = process.env): BuildNetwork {
-  const raw = env[BUILD_NETWORK_SETTING]?.trim();
-  if (!raw) return 'default';
-  const parsed = buildNetworkSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`${BUILD_NETWORK_SETTING} must be one of ${BUILD_NETWORKS.join(', ')}, not '${raw}'`);
-  return parsed.data;
+/** ENVOLVE_BUILD_NETWORK, from the settings module. */
+export function buildNetworkSetting(s: Settings = settings()): BuildNetwork {
+  return s.sandbox.buildNetwork;
 }
 
 async function hasDefaultBridge(docker: Docker): Promise<boolean> {

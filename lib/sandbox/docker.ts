@@ -8,7 +8,7 @@ import { settings } from '../config/settings.ts';
 // On the local socket, connections are kept open between requests: a trial makes about ten
 // short ones, and opening each anew is a measurable part of it (bench/sandbox-overhead.ts).
 export function createDocker(): Docker {
-  const host = process.env.DOCKER_HOST;
+  const host = settings().sandbox.dockerHost;
   if (host && !host.startsWith('unix://')) return new Docker();
   // docker-modem passes `agent` to every request; dockerode's types do not list it.
   return new Docker({ agent: new Agent({ keepAlive: true }) } as Docker.DockerOptions);

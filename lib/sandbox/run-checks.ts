@@ -39,6 +39,7 @@ export interface ChecksRequest {
   outputBytes?: number; // per check, head and tail kept
   limits?: Partial<Limits>;
   labels?: Record<string, string>;
+  runtime?: SandboxRuntime; // default: ENVOLVE_SANDBOX_RUNTIME
 }
 
 export interface CheckResult {
@@ -117,7 +118,7 @@ async function runOneCheck(container: Docker.Container, check: CheckSpec, timeou
 export async function runChecks(docker: Docker, req: ChecksRequest): Promise<ChecksResult> {
   const started = Date.now();
   const imageId = req.imageId ?? (await ensureBaseImage({ docker })).imageId;
-  const runtime = configuredSandboxRuntime();
+  const runtime = req.runtime ?? configuredSandboxRuntime();
   if (req.checks.length === 0) return { imageId, runtime, results: [], durationMs: 0 };
   const timeoutSec = req.timeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC;
   const outputBytes = req.outputBytes ?? DEFAULT_CHECK_OUTPUT_BYTES;

@@ -4,8 +4,10 @@
 // the README's Sandboxes section and `npm run bench`). ENVOLVE_SANDBOX_RUNTIME picks the default
 // (runc); a request may name its own (a lineage's or an environment's choice).
 import type Docker from 'dockerode';
+import { SANDBOX_RUNTIMES, settings, type Settings } from '../config/settings.ts';
+import type { Sandbox } from './types.ts';
 
-export const SANDBOX_RUNTIMES = ['runc', 'runsc'] as const;
+export { SANDBOX_RUNTIMES };
 export type SandboxRuntime = (typeof SANDBOX_RUNTIMES)[number];
 export const SANDBOX_RUNTIME_ENV = 'ENVOLVE_SANDBOX_RUNTIME';
 export const DEFAULT_SANDBOX_RUNTIME: SandboxRuntime = 'runc';
@@ -21,9 +23,19 @@ export function parseSandboxRuntime(raw: string | undefined, source = SANDBOX_RU
   return value;
 }
 
-/** The runtime named by ENVOLVE_SANDBOX_RUNTIME (runc when unset); the one place it is read. */
-export function configuredSandboxRuntime(env: Record<string, string | undefined> = process.env): SandboxRuntime {
-  return parseSandboxRuntime(env[SANDBOX_RUNTIME_ENV]);
+/** The runtime named by ENVOLVE_SANDBOX_RUNTIME (runc when unset), from the settings module. */
+export function configuredSandboxRuntime(s: Settings = settings()): SandboxRuntime {
+  return s.sandbox.runtime;
+}
+
+/** A sandbox whose every trial and check runs under one runtime, whatever the setting says. */
+export function withSandboxRuntime(sandbox: Sandbox, runtime: SandboxRuntime): Sandbox {
+  return {
+    buildEnvironmentImage: (bundle, opts) => sandbox.buildEnvironmentImage(bundle, opts),
+    runTrial: (request) => sandbox.runTrial({ ...request, runtime }),
+    reapContainers: (opts) => sandbox.reapContainers(opts),
+    runChecks: (request) => sandbox.runChecks({ ...request, runtime }),
+  };
 }
 
 export class SandboxRuntimeUnavailableError extends Error {

@@ -8,7 +8,7 @@ import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import type { BaseImageMapping } from '../../lib/sandbox/base-image-map.ts';
-import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { DockerSandbox, ensureBaseImage, type Sandbox } from '../../lib/sandbox/index.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { helloTask } from '../sandbox/fixtures.ts';
 
@@ -41,9 +41,9 @@ function aptTask(): TaskBundle {
   });
 }
 
-async function validate(bundle: TaskBundle, baseImages?: BaseImageMapping) {
+async function validate(bundle: TaskBundle, baseImages?: BaseImageMapping, on: Sandbox = sandbox) {
   const versionId = await storeBundle(testDb.db, bundle, { source: 'import' });
-  const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId, baseImages });
+  const runs = await validateEnvironment({ db: testDb.db, sandbox: on, versionId, baseImages });
   return Object.fromEntries(runs.map((r) => [r.kind, r]));
 }
 
@@ -61,19 +61,21 @@ describe('the build network', () => {
   });
 
   it('under ENVOLVE_BUILD_NETWORK=none fails on both validators with one sentence naming the setting', async () => {
-    process.env.ENVOLVE_BUILD_NETWORK = 'none';
-    try {
-      const byKind = await validate(aptTask());
-      for (const run of Object.values(byKind)) {
-        expect(run).toMatchObject({ verdict: 'error', status: 'build-failed', reward: null });
-        expect(run.error!.split('\n')[0]).toBe(
-          'image build failed: the build needs the network and ENVOLVE_BUILD_NETWORK=none gives it none; set ENVOLVE_BUILD_NETWORK=default to build it',
-        );
-        expect(run.error).toContain('--- build log (tail) ---');
-        expect(JSON.parse(run.build ?? '{}').network).toEqual({ setting: 'none', mode: 'none' });
-      }
-    } finally {
-      delete process.env.ENVOLVE_BUILD_NETWORK;
+    // What settings() gives every build when ENVOLVE_BUILD_NETWORK=none (read once per process).
+    const noNetwork: Sandbox = {
+      buildEnvironmentImage: (bundle, opts) => sandbox.buildEnvironmentImage(bundle, { ...opts, network: 'none' }),
+      runTrial: (request) => sandbox.runTrial(request),
+      reapContainers: (opts) => sandbox.reapContainers(opts),
+      runChecks: (request) => sandbox.runChecks(request),
+    };
+    const byKind = await validate(aptTask(), undefined, noNetwork);
+    for (const run of Object.values(byKind)) {
+      expect(run).toMatchObject({ verdict: 'error', status: 'build-failed', reward: null });
+      expect(run.error!.split('\n')[0]).toBe(
+        'image build failed: the build needs the network and ENVOLVE_BUILD_NETWORK=none gives it none; set ENVOLVE_BUILD_NETWORK=default to build it',
+      );
+      expect(run.error).toContain('--- build log (tail) ---');
+      expect(JSON.parse(run.build ?? '{}').network).toEqual({ setting: 'none', mode: 'none' });
     }
   });
 });
