@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
 import type { EnvironmentListItem } from '@/lib/dashboard/types.ts';
-import { fetchJson, PENDING_REFETCH_MS } from '../_components/fetch-json.ts';
+import { fetchJson, PENDING_REFETCH_MS } from '../_components/http.ts';
 import { VerdictCell } from './verdict-cell.tsx';
 
 // Server-rendered rows that keep themselves current while validations are pending.

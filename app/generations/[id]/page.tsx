@@ -6,6 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
+import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
 import { AWAITING_REVIEW } from '@/lib/review/types.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
@@ -23,7 +24,7 @@ import { ResidualFiles } from './residual-files.tsx';
 import { SequenceEdit } from './sequence-edit.tsx';
 import { StateBadge } from './state-badge.tsx';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string; decided?: string }> };
 
 // cache(): metadata and page share one load per request.
 const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) => {
@@ -42,10 +43,17 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 export default async function GenerationReviewPage({ params, searchParams }: Props) {
-  const review = await loadReview((await params).id, (await searchParams).attempt);
+  const query = await searchParams;
+  const review = await loadReview((await params).id, query.attempt);
   const g = review.generation;
   const db = await requestDb();
-  const [probes, rule] = await Promise.all([g.versionId ? probeGroupsOf(db, g.versionId) : [], lineageGateOf(db, g.lineage.id, schedulerConfigFrom())]);
+  const viewer = await requirePermission('dashboard.read');
+  const [probes, rule, next, decided] = await Promise.all([
+    g.versionId ? probeGroupsOf(db, g.versionId) : [],
+    lineageGateOf(db, g.lineage.id, schedulerConfigFrom()),
+    nextForReviewer(db, viewer.id, g.id),
+    query.decided ? undoableDecision(db, query.decided, viewer.id) : null,
+  ]);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -96,7 +104,14 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
           <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
-            <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
+            <DecisionBox
+              generationId={g.id}
+              label={`${g.lineage.name} generation ${g.number}`}
+              revision={g.revision}
+              decidable={g.state === AWAITING_REVIEW}
+              next={next}
+              decided={decided && { ...decided, label: `${decided.lineageName} generation ${decided.number}` }}
+            />
           </Panel>
           <Panel id="probes" title="Probes">
             {rule && <Probes groups={probes} rule={rule} />}

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { layoutLineageTree, type NavDirection } from '@/lib/dashboard/lineages-layout.ts';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
-import { fetchJson } from '../../_components/fetch-json.ts';
+import { fetchJson } from '../../_components/http.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
 import { TreeCanvas, type CanvasHandle } from './tree-canvas.tsx';

@@ -5,7 +5,9 @@ import { useActionState } from 'react';
 import { fileMissedIssueAction } from '../actions.ts';
 import { CHECK_MAX_BYTES, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/schema.ts';
 import type { ActionResult } from '../action-result.ts';
-import { Field, inputClass, primaryButtonClass, ResultBanner } from './fields.tsx';
+import { Field } from '@/app/_components/field.tsx';
+import { inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
+import { ResultBanner } from './fields.tsx';
 
 const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
   oracle: 'Oracle (the reference solution should have failed)',

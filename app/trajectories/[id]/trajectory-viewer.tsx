@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { fetchJson } from '@/app/_components/http.ts';
 import { formatDuration } from '@/lib/dashboard/format.ts';
 import type { TurnView } from '@/lib/trajectories/detail.ts';
 import { findMatches, splitMatches } from '@/lib/trajectories/search.ts';

@@ -5,9 +5,9 @@
 // items, ? toggles the help. The server leases the next item with the submit answer.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { fetchJson, sendJson } from '@/app/_components/http.ts';
 import type { AnnotatorItemView, AnnotatorQueue, HumanLabel } from '@/lib/calibration/index.ts';
-import { buttonClass, inputClass, kbdClass } from '../../_components/classes.ts';
+import { inputClass, kbdClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { Trajectory } from '../../_components/trajectory.tsx';
 
 const ANSWERS: { key: string; answer: HumanLabel; label: string; style: string }[] = [
@@ -19,12 +19,7 @@ const ANSWERS: { key: string; answer: HumanLabel; label: string; style: string }
 const itemKey = (setId: string, itemId: string) => ['calibration-item', setId, itemId] as const;
 const itemUrl = (setId: string, itemId: string) => `/api/calibration/sets/${setId}/items/${itemId}`;
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok) throw new Error(json?.message ?? `${url}: HTTP ${response.status}`);
-  return json as T;
-}
+const postJson = <T,>(url: string, body: unknown) => sendJson<T>(url, 'POST', body);
 
 export function Labeller({ setId }: { setId: string }) {
   const queryClient = useQueryClient();
@@ -234,7 +229,7 @@ export function Labeller({ setId }: { setId: string }) {
               Note <span className="font-normal text-zinc-400">(optional, <kbd className={kbdClass}>n</kbd>)</span>
             </label>
             <textarea id="label-note" value={note} onChange={(e) => edit({ note: e.target.value })} rows={3} className={inputClass} />
-            <button type="button" onClick={doSubmit} disabled={!answer} className={buttonClass}>
+            <button type="button" onClick={doSubmit} disabled={!answer} className={primaryButtonClass}>
               Submit and next <kbd className="ml-2 rounded bg-zinc-700 px-1 font-mono text-xs">Ctrl+Enter</kbd>
             </button>
             {submit.isError && <p role="alert" className="text-sm text-red-700">{submit.error.message}</p>}
