@@ -6,6 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
+import { summaryText, verdictSummary } from '@/lib/dashboard/verdict-summary.ts';
 import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
 import { AWAITING_REVIEW } from '@/lib/review/types.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
@@ -46,6 +47,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
   const query = await searchParams;
   const review = await loadReview((await params).id, query.attempt);
   const g = review.generation;
+  const focused = review.attempts.find((a) => a.number === review.focusedAttempt) ?? null;
   const db = await requestDb();
   const viewer = await requirePermission('dashboard.read');
   const [probes, rule, next, decided] = await Promise.all([
@@ -76,12 +78,21 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           {g.versionId && <span>candidate <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>{shortHash(g.versionId)}</Link></span>}
           {g.lastChange && <span>last change: {g.lastChange.action} by {g.lastChange.actorEmail}</span>}
         </p>
+        {focused && (
+          <p data-testid="verdict-summary" className="text-sm font-medium text-zinc-800">
+            <a href="#verdicts" className="hover:underline">{summaryText(verdictSummary(focused.runs))}</a>
+            <span className="font-normal text-zinc-500"> — attempt {focused.number}</span>
+          </p>
+        )}
         <CompromisedBanner versionId={g.versionId} />
         {g.error && <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{g.error}</p>}
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
+          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
+            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
+          </Panel>
           <Panel id="sequence" title="Scenario–skill sequence edit" aside={<span className="text-xs text-zinc-600">{g.axis} · {g.effort}</span>}>
             <SequenceEdit sequence={review.sequence} />
             {review.rationale && (
@@ -97,9 +108,6 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
             ) : (
               <ResidualFiles generationId={g.id} attempt={review.focusedAttempt} files={review.residual} viewedPaths={review.viewedPaths} comments={review.comments} />
             )}
-          </Panel>
-          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
-            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
           </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">

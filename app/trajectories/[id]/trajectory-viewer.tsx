@@ -44,7 +44,8 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajectoryId: string; turns: TurnView[]; listSearch: string }) {
+// missedIssueHref: the generation's missed-issue form with this trajectory, when the viewer may file one.
+export function TrajectoryViewer({ trajectoryId, turns, listSearch, missedIssueHref }: { trajectoryId: string; turns: TurnView[]; listSearch: string; missedIssueHref?: string }) {
   const router = useRouter();
   const [focused, setFocused] = useState<number | null>(null);
   const [fullOutputs, setFullOutputs] = useState<Record<number, string>>({});
@@ -222,6 +223,7 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
             fullOutput={fullOutputs[turn.stepId]}
             onLoadFull={loadFull}
             onSelect={setFocused}
+            missedIssueHref={missedIssueHref}
           />
         ))}
       </ol>
@@ -240,6 +242,7 @@ const Turn = memo(function Turn({
   fullOutput,
   onLoadFull,
   onSelect,
+  missedIssueHref,
 }: {
   turn: TurnView;
   index: number;
@@ -250,6 +253,7 @@ const Turn = memo(function Turn({
   fullOutput: string | undefined;
   onLoadFull: (stepId: number) => Promise<void>;
   onSelect: (index: number) => void;
+  missedIssueHref: string | undefined;
 }) {
   const [loading, setLoading] = useState(false);
   let nextMatch = firstMatch;
@@ -283,6 +287,16 @@ const Turn = memo(function Turn({
           {turn.timedOut && <span className="text-amber-700">timed out</span>}
           {turn.durationMs !== null && <span>{formatDuration(turn.durationMs)}</span>}
           {turn.tokens !== null && <span>{turn.tokens} tokens</span>}
+          {missedIssueHref && (
+            <a
+              href={`${missedIssueHref}&turn=${index + 1}${turn.command ? `&excerpt=${encodeURIComponent(turn.command.slice(0, 500))}` : ''}`}
+              onClick={(event) => event.stopPropagation()}
+              className="text-blue-700 hover:underline"
+              aria-label={`File a missed issue about turn ${index + 1}`}
+            >
+              File missed issue
+            </a>
+          )}
         </span>
       </div>
       <div className="flex flex-col gap-2 px-3 py-2 text-sm">
