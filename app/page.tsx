@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { homeWork } from '@/lib/dashboard/home.ts';
 import { requestDb } from './_server/db.ts';
 import { currentUser } from './_server/session.ts';
-import { primaryButtonClass } from './_components/ui.ts';
+import { StartReviewLink } from './start-review-link.tsx';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -32,9 +32,7 @@ export default async function Home() {
           </p>
           <div className="flex flex-wrap items-center gap-3">
             {work.review.next && (
-              <Link href={`/generations/${work.review.next.generationId}` as Route} className={primaryButtonClass} data-testid="start-review">
-                Start: {work.review.next.lineageName} G{work.review.next.number} →
-              </Link>
+              <StartReviewLink href={`/generations/${work.review.next.generationId}`} label={`${work.review.next.lineageName} G${work.review.next.number}`} />
             )}
             <Link href="/review" className="text-sm text-blue-700 hover:underline">
               Open the queue

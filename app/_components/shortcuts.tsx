@@ -25,9 +25,13 @@ function matches(shortcut: Shortcut, event: KeyboardEvent): boolean {
   return Boolean(shortcut.ctrl) === ctrl && shortcut.keys.includes(event.key) && shortcut.enabled !== false;
 }
 
-/** Listens for the shortcuts while mounted; returns the help overlay's state. */
+/**
+ * Listens for the shortcuts while mounted; returns the help overlay's state and `ready`, true
+ * once listening (keys pressed before hydration go nowhere: pages mark when they listen).
+ */
 export function useShortcuts(shortcuts: readonly Shortcut[]) {
   const [helpOpen, setHelpOpen] = useState(false);
+  const [ready, setReady] = useState(false);
   // The latest list, read by one listener that is added once.
   const current = useRef(shortcuts);
   useEffect(() => {
@@ -53,9 +57,10 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
       shortcut.run(event);
     }
     window.addEventListener('keydown', onKey);
+    setReady(true);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  return { helpOpen, setHelpOpen };
+  return { helpOpen, setHelpOpen, ready };
 }
 
 /** The list of a page's shortcuts, as a dialog; `?` and Escape are always listed. */

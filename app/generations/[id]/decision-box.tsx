@@ -84,7 +84,7 @@ export function DecisionBox(props: Props) {
   const error = decide.error;
   const conflict = error instanceof HttpError && error.status === 409;
   return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()} aria-label="Decision">
+    <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()} aria-label="Decision" data-keys-ready={help.ready ? '' : undefined}>
       {decided && <UndoBanner decided={decided} undo={undo} />}
       <label htmlFor="decision-comment" className="text-xs font-medium text-zinc-600">
         Comment <span className="font-normal text-zinc-500">(required to reject or request changes; sent to the modifier as feedback)</span>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
+import { resolveShortIdOrNotFound } from '@/app/_server/short-id.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
@@ -34,7 +35,7 @@ const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) =
   if (!id.success) notFound();
   const attempt = Number(rawAttempt);
   const review = await getGenerationReview(await requestDb(), id.data, { viewerId: user.id, attempt: Number.isInteger(attempt) ? attempt : undefined });
-  if (!review) notFound();
+  if (!review) return resolveShortIdOrNotFound('generation', rawId);
   return review;
 });
 

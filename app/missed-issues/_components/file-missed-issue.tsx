@@ -18,14 +18,14 @@ const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
 };
 
 // `draft` pre-fills the form with where the problem was seen (lib/missed-issues/prefill.ts).
-export function FileMissedIssue({ generationId, draft }: { generationId: string; draft?: MissedIssueDraft }) {
+export function FileMissedIssue({ generationId, draft, autoFocus = false }: { generationId: string; draft?: MissedIssueDraft; autoFocus?: boolean }) {
   const [result, submit, pending] = useActionState<ActionResult | null, FormData>(fileMissedIssueAction.bind(null, generationId), null);
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (
     <form action={submit} aria-label="File a missed issue" className="flex max-w-3xl flex-col gap-4">
       <ResultBanner result={result} />
       <Field id="mi-title" label="What is wrong" error={errors.title}>
-        {(d, invalid) => <input id="mi-title" name="title" defaultValue={draft?.title} required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+        {(d, invalid) => <input id="mi-title" name="title" defaultValue={draft?.title} autoFocus={autoFocus} required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
       </Field>
       <Field id="mi-description" label="Description" hint="What you saw, where, and why the validators should have caught it." error={errors.description}>
         {(d, invalid) => <textarea id="mi-description" name="description" defaultValue={draft?.description} required rows={6} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}

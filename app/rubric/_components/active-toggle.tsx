@@ -1,13 +1,23 @@
 'use client';
 // Activate / deactivate one item version. Activating a version retires the key's other one.
+// Activating a global item changes how every lineage is judged: the lead confirms, told so.
 import { useActionState } from 'react';
 import { setItemActiveAction } from '../actions.ts';
 import type { ActionResult } from '@/app/missed-issues/action-result.ts';
 
-export function ActiveToggle({ itemId, active, label }: { itemId: string; active: boolean; label: string }) {
+const globalConsequence = (label: string) =>
+  `Activate ${label} for every lineage?\n\nFrom now on it judges every new generation of every lineage, and a failing verdict sends generations back to their modifier. Deactivate it to undo.`;
+
+export function ActiveToggle({ itemId, active, label, scope }: { itemId: string; active: boolean; label: string; scope: string }) {
   const [result, toggle, pending] = useActionState<ActionResult | null>(setItemActiveAction.bind(null, itemId, !active), null);
   return (
-    <form action={toggle} className="inline-flex flex-col items-end gap-1">
+    <form
+      action={toggle}
+      onSubmit={(event) => {
+        if (!active && scope === 'global' && !window.confirm(globalConsequence(label))) event.preventDefault();
+      }}
+      className="inline-flex flex-col items-end gap-1"
+    >
       <button
         type="submit"
         disabled={pending}

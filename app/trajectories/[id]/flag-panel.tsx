@@ -7,6 +7,8 @@ import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
 import type { FlagOutcome } from '@/lib/trajectories/flag.ts';
 
 // Flagging compromises the whole environment version: the scheduler stops serving it.
+const FLAG_CONSEQUENCE =
+  'Flag this environment version as a reward hack?\n\nTrainers stop receiving it at once (batches skip it and its task answers 410) and a missed issue is opened on its generation. A lead can lift the flag.';
 export function FlagPanel({
   trajectoryId,
   flaggedAt,
@@ -50,7 +52,7 @@ export function FlagPanel({
           className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            flag.mutate();
+            if (window.confirm(FLAG_CONSEQUENCE)) flag.mutate();
           }}
         >
           <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">

@@ -37,7 +37,7 @@ export default async function NewMissedIssuePage({ params, searchParams }: Props
           A problem with this generation that the validators let through. A lead may turn it into a rubric item that judges every later generation.
         </p>
       </div>
-      <FileMissedIssue generationId={generation.id} draft={draft} />
+      <FileMissedIssue generationId={generation.id} draft={draft} autoFocus />
     </div>
   );
 }
