@@ -21,6 +21,7 @@ import {
   toJsonl,
   verifierVersionOf,
 } from './index.ts';
+import { BLIND_ITEM_FIELDS, BLIND_TRAJECTORY_FIELDS, BLIND_TURN_FIELDS, forbiddenKeysIn } from './blind.ts';
 import { seedRollouts } from './test-fixtures.ts';
 
 let testDb: TestDb;
@@ -163,7 +164,12 @@ describe('assignment, labelling and the blind read model', () => {
       expect(view.trajectory.instruction).toContain('Write hello');
       expect(view.trajectory.turns.map((t) => t.command)).toContain(`echo ${(await db.calibrationItem.findUniqueOrThrow({ where: { id: itemId } })).rolloutId}`);
       const json = JSON.stringify(view);
-      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"']) expect(json).not.toContain(secret);
+      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"', 'simulated', 'working on', 'Do the task.']) expect(json).not.toContain(secret);
+      // Exactly the allow-listed fields, at every level.
+      expect(Object.keys(view).sort()).toEqual([...BLIND_ITEM_FIELDS].sort());
+      expect(Object.keys(view.trajectory).sort()).toEqual([...BLIND_TRAJECTORY_FIELDS].sort());
+      for (const turn of view.trajectory.turns) expect(Object.keys(turn).sort()).toEqual([...BLIND_TURN_FIELDS].sort());
+      expect(forbiddenKeysIn(view)).toEqual([]);
     }
     const withArtifact = await annotatorItemView(db, { setId: set.id, itemId: passItem.id, annotatorId: ann.id });
     expect(withArtifact.trajectory.artifacts).toEqual([{ path: '/app/out.txt', size: expect.any(Number), text: expect.stringMatching(/^hello from p/), omitted: null }]);

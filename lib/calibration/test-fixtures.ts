@@ -41,7 +41,7 @@ export async function seedRollouts(db: Db, versionId: string, rollouts: readonly
         steps: {
           create: [
             { stepId: 1, source: 'user', message: 'Do the task.' },
-            { stepId: 2, source: 'agent', message: `working on ${r.id}`, command: r.command ?? `echo ${r.id}`, output: r.output ?? `${r.id}\n`, exitCode: 0 },
+            { stepId: 2, source: 'agent', message: `working on ${r.id}`, reasoning: 'simulated mistake: skipped-output-write', command: r.command ?? `echo ${r.id}`, output: r.output ?? `${r.id}\n`, exitCode: 0 },
           ],
         },
       },
