@@ -16,6 +16,7 @@ import {
   listSetsForAnnotator,
   setMetrics,
   stratifiedSample,
+  largestStratifiedSize,
   submitLabel,
   toCsv,
   toJsonl,
@@ -87,9 +88,13 @@ describe('stratifiedSample', () => {
 
   it('refuses with the numbers when a stratum is short', () => {
     expect(() => stratifiedSample(candidates, { size: 50, passShare: 0.5, seed: 1 })).toThrow(
-      'not enough trajectories to sample 50: need 25 verifier-passed trajectories, the scope has 10; need 25 verifier-failed trajectories, the scope has 6',
+      'not enough trajectories to sample 50: need 25 verifier-passed trajectories, the scope has 10; need 25 verifier-failed trajectories, the scope has 6. The largest set this scope allows at pass share 0.5 is 13.',
     );
     expect(() => stratifiedSample(candidates, { size: 4, passShare: 1.5, seed: 1 })).toThrow(/pass share/);
+    // The offered size does sample.
+    expect(stratifiedSample(candidates, { size: 13, passShare: 0.5, seed: 1 })).toHaveLength(13);
+    expect(largestStratifiedSize({ pass: 10, fail: 0 }, 0.5)).toBe(1);
+    expect(largestStratifiedSize({ pass: 0, fail: 0 }, 0.5)).toBe(0);
   });
 });
 
