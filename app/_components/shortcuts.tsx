@@ -64,7 +64,7 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
 }
 
 /** The list of a page's shortcuts, as a dialog; `?` and Escape are always listed. */
-export function ShortcutHelp({ shortcuts, open, onClose }: { shortcuts: readonly Shortcut[]; open: boolean; onClose: () => void }) {
+export function ShortcutHelp({ shortcuts, open, onClose, note }: { shortcuts: readonly Shortcut[]; open: boolean; onClose: () => void; note?: string }) {
   if (!open) return null;
   const rows = [...shortcuts.map((s) => ({ keys: s.ctrl ? s.keys.map((k) => `Ctrl/⌘+${k}`) : s.keys, label: s.label })), { keys: ['?'], label: 'Show or hide these shortcuts' }, { keys: ['Esc'], label: 'Close this help, leave a text field' }];
   return (
@@ -89,6 +89,7 @@ export function ShortcutHelp({ shortcuts, open, onClose }: { shortcuts: readonly
           </div>
         ))}
       </dl>
+      {note && <p className="mt-3 text-xs text-zinc-500">{note}</p>}
     </div>
   );
 }
