@@ -1,8 +1,11 @@
 // The shared Tailwind classes of controls: every page's buttons, inputs and key caps look alike.
-const BUTTON_BASE =
-  'inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
+const BUTTON_SHAPE = 'inline-flex items-center justify-center gap-1.5 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-50';
+const BUTTON_BASE = `${BUTTON_SHAPE} h-8 px-3 text-sm`;
+const SECONDARY = 'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50';
 
-export const buttonClass = `${BUTTON_BASE} border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50`;
+export const buttonClass = `${BUTTON_BASE} ${SECONDARY}`;
+// In table rows and the header: the same secondary button, smaller.
+export const smallButtonClass = `${BUTTON_SHAPE} h-7 px-2.5 text-xs ${SECONDARY}`;
 export const primaryButtonClass = `${BUTTON_BASE} bg-zinc-900 text-white hover:bg-zinc-700`;
 export const dangerButtonClass = `${BUTTON_BASE} bg-red-700 text-white hover:bg-red-800`;
 export const approveButtonClass = `${BUTTON_BASE} bg-emerald-700 text-white hover:bg-emerald-800`;

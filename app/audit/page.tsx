@@ -7,6 +7,7 @@ import { listAudit } from '@/lib/audit/record.ts';
 import { auditSentence } from '@/lib/audit/sentence.ts';
 import { subjectNames } from '@/lib/audit/subject-names.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { AuditValue } from './audit-value.tsx';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -19,7 +20,7 @@ const filterSchema = z.object({
 });
 type Filter = z.infer<typeof filterSchema>;
 
-const FIELD = 'h-8 w-44 rounded-md border border-zinc-300 bg-white px-2.5 text-sm placeholder:text-zinc-400';
+const FIELD = `${inputClass} h-8 w-44`;
 
 function first(value: string | string[] | undefined): string | undefined {
   const one = Array.isArray(value) ? value[0] : value;
@@ -59,7 +60,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <input aria-label="Action" name="action" defaultValue={filter.action} placeholder="action" className={FIELD} />
           <input aria-label="Subject type" name="subjectType" defaultValue={filter.subjectType} placeholder="subject type" className={FIELD} />
           <input aria-label="Subject id" name="subjectId" defaultValue={filter.subjectId} placeholder="subject id" className={FIELD} />
-          <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
+          <button type="submit" className={buttonClass}>
             Filter
           </button>
         </form>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { buttonClass } from '@/app/_components/ui.ts';
+import { smallButtonClass } from '@/app/_components/ui.ts';
 import { resetPasswordAction, type ResetPasswordState } from './actions.ts';
 
 // Resetting signs the person out everywhere: the admin confirms, then hands over the new password.
@@ -16,7 +16,7 @@ export function ResetPasswordForm({ userId, email }: { userId: string; email: st
       className="flex flex-wrap items-center gap-2"
     >
       <input type="hidden" name="userId" value={userId} />
-      <button type="submit" disabled={pending} aria-label={`Reset the password of ${email}`} className={`${buttonClass} h-7 text-xs`}>
+      <button type="submit" disabled={pending} aria-label={`Reset the password of ${email}`} className={smallButtonClass}>
         {pending ? 'Resetting…' : 'Reset password'}
       </button>
       {state.error && (

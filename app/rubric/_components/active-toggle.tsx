@@ -24,7 +24,7 @@ export function ActiveToggle({ itemId, active, label, scope }: { itemId: string;
         aria-label={`${active ? 'Deactivate' : 'Activate'} ${label}`}
         className={`h-7 rounded-md px-2.5 text-xs font-medium disabled:opacity-50 ${active ? 'border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50' : 'bg-zinc-900 text-white hover:bg-zinc-700'}`}
       >
-        {active ? 'Deactivate' : 'Activate'}
+        {pending ? (active ? 'Deactivating…' : 'Activating…') : active ? 'Deactivate' : 'Activate'}
       </button>
       {result && !result.ok && (
         <span role="alert" className="text-xs text-red-700">
