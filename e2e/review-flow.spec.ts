@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
-import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
+import path from 'node:path';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 
 let ids: string[] = [];
 
@@ -91,4 +92,25 @@ test('a short generation id in the URL opens the generation; an unknown one is a
   await expect(page.getByTestId('not-found')).toBeVisible();
   await page.getByRole('link', { name: 'Home' }).last().click();
   await expect(page.getByTestId('home-review')).toBeVisible();
+});
+
+// Lightness 0–1 of a computed CSS colour (Chromium reports oklch() for these, rgb() otherwise).
+function lightness(color: string): number {
+  const oklch = /oklch\(([\d.]+)(%?)/.exec(color);
+  if (oklch) return Number(oklch[1]) / (oklch[2] ? 100 : 1);
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+test('the theme follows the system setting: light by default, dark when the system is dark', async ({ page }) => {
+  await signIn(page, 'reviewer', '/');
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const panel = () => page.getByTestId('home-review').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(lightness(await background())).toBeGreaterThan(0.9);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(lightness(await background())).toBeLessThan(0.25);
+  expect(lightness(await panel())).toBeLessThan(0.3);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-dark.png'), fullPage: true });
+  await page.goto(`/generations/${ids[2]}`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'generation-dark.png'), fullPage: true });
 });
