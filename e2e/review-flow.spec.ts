@@ -94,10 +94,10 @@ test('a short generation id in the URL opens the generation; an unknown one is a
   await expect(page.getByTestId('home-review')).toBeVisible();
 });
 
-// Lightness 0–1 of a computed CSS colour (Chromium reports oklch() for these, rgb() otherwise).
+// Lightness 0–1 of a computed CSS colour: Chromium reports these as lab()/oklch(), else rgb().
 function lightness(color: string): number {
-  const oklch = /oklch\(([\d.]+)(%?)/.exec(color);
-  if (oklch) return Number(oklch[1]) / (oklch[2] ? 100 : 1);
+  const perceptual = /^(ok)?(lab|lch)\(\s*([\d.]+)(%?)/.exec(color);
+  if (perceptual) return Number(perceptual[3]) / (perceptual[4] || !perceptual[1] ? 100 : 1);
   const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
