@@ -101,7 +101,8 @@ test('finding 3: a next= that leaves the site, by tab, newline or backslash, lan
     const response = await page.goto(`/sign-in?next=${next}`);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).origin).toBe(origin);
-    expect(new URL(page.url()).pathname).toBe('/environments');
+    // The home page: / no longer redirects to /environments.
+    expect(new URL(page.url()).pathname).toBe('/');
   }
   // And through the form, signing in with such a next.
   await page.context().clearCookies();
