@@ -60,7 +60,7 @@ export function ReviewQueue({ queue }: { queue: QueuePage }) {
   const items = queue.items;
   const item = items[selected];
 
-  const decide = useJsonMutation<{ state: string }, { item: QueueItem; decision: Decision; comment: string }>(({ item, decision, comment }) => ({
+  const decide = useJsonMutation<{ state: string; reviewId: string }, { item: QueueItem; decision: Decision; comment: string }>(({ item, decision, comment }) => ({
     url: `/api/generations/${item.generationId}/decision`,
     body: { decision, comment, revision: item.revision },
   }));
@@ -101,8 +101,8 @@ export function ReviewQueue({ queue }: { queue: QueuePage }) {
       {done && (
         <p role="status" data-testid="queue-message" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {done.item.lineageName} generation {done.item.number}: {decide.data?.state}.{' '}
-          <Link href={`/generations/${done.item.generationId}` as Route} className="font-medium underline">
-            Open it to undo
+          <Link href={`/generations/${done.item.generationId}?decided=${decide.data?.reviewId}` as Route} className="font-medium underline">
+            Open it to undo (30 s)
           </Link>
         </p>
       )}
