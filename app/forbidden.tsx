@@ -11,7 +11,7 @@ export default function Forbidden() {
       <h1 className="text-lg font-semibold tracking-tight">Your role may not open this page</h1>
       <p className="text-sm text-zinc-600">Ask an admin for another role if you need it.</p>
       <Link href="/" className="text-sm font-medium text-zinc-900 underline underline-offset-4">
-        Back to the dashboard
+        Back to your home page
       </Link>
     </div>
   );

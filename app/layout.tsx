@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { can } from '@/lib/auth/roles.ts';
 import { NavLink } from './_components/nav-link.tsx';
 import { UserMenu } from './_components/user-menu.tsx';
+import { openMissedIssueCount } from '@/lib/missed-issues/index.ts';
+import { requestDb } from './_server/db.ts';
 import { currentUser } from './_server/session.ts';
 import { Providers } from './providers.tsx';
 import './globals.css';
@@ -16,6 +18,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Only for what the header shows: each page checks its own permission on the server.
   const user = await currentUser();
+  const missedIssues = user && can(user.role, 'missed-issue.file') ? await openMissedIssueCount(await requestDb()) : null;
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
@@ -38,6 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {can(user.role, 'dashboard.read') && <NavLink href="/environments">Environments</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/lineages">Lineages</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}
+                {missedIssues !== null && <NavLink href="/missed-issues">{`Missed issues (${missedIssues})`}</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/rubric">Rubric</NavLink>}
                 {can(user.role, 'trajectories.read') && <NavLink href="/trajectories">Trajectories</NavLink>}
                 {can(user.role, 'drift.read') && <NavLink href="/drift">Drift</NavLink>}

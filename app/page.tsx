@@ -1,10 +1,116 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { Route } from 'next';
 import { redirect } from 'next/navigation';
-import { can } from '@/lib/auth/roles.ts';
+import type { ReactNode } from 'react';
+import { homeWork } from '@/lib/dashboard/home.ts';
+import { requestDb } from './_server/db.ts';
 import { currentUser } from './_server/session.ts';
+import { StartReviewLink } from './start-review-link.tsx';
 
-// Annotators label blind and may not open the dashboard (it shows rewards): they start on
-// their calibration sets. Everyone else starts on the environments.
-export default async function Home(): Promise<never> {
+export const metadata: Metadata = { title: 'Home' };
+
+// What Envolve does, then this person's work with counts, by what their role may do. A
+// trainer (API only) gets the token how-to: the one page of the dashboard meant for them.
+export default async function Home() {
   const user = await currentUser();
-  redirect(user && !can(user.role, 'dashboard.read') && can(user.role, 'calibration.label') ? '/calibration' : '/environments');
+  if (!user) redirect('/sign-in?next=%2F');
+  const work = await homeWork(await requestDb(), user);
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <div>
+        <h1 className="text-lg font-semibold tracking-tight">Hello, {user.name}</h1>
+        <p className="text-sm text-zinc-600">
+          Envolve evolves terminal-agent RL environments into harder ones, generation by generation, with validators and people checking every step before trainers get them.
+        </p>
+      </div>
+      {work.review && (
+        <Card title="Review" testId="home-review">
+          <p>
+            <Count n={work.review.awaiting} one="generation awaits" many="generations await" /> review
+            {work.review.next ? '.' : ', none of them waiting for you.'}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            {work.review.next && (
+              <StartReviewLink href={`/generations/${work.review.next.generationId}`} label={`${work.review.next.lineageName} G${work.review.next.number}`} />
+            )}
+            <Link href="/review" className="text-sm text-blue-700 hover:underline">
+              Open the queue
+            </Link>
+            <Link href="/missed-issues" className="text-sm text-blue-700 hover:underline">
+              <Count n={work.review.openMissedIssues} one="open missed issue" many="open missed issues" />
+            </Link>
+          </div>
+        </Card>
+      )}
+      {work.lead && (
+        <Card title="Alerts and decisions for leads" testId="home-lead">
+          <ul className="flex flex-col gap-1">
+            {work.lead.alerts.slice(0, 5).map((alert, i) => (
+              <li key={i} className="flex gap-2">
+                <span className={alert.severity === 'critical' ? 'text-red-700' : 'text-amber-800'}>{alert.severity}</span>
+                <Link href={alert.href as Route} className="text-blue-700 hover:underline">
+                  {alert.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link href="/drift" className="text-blue-700 hover:underline">
+              <Count n={work.lead.alerts.length} one="drift alert" many="drift alerts" />
+            </Link>
+            <Link href="/environments" className="text-blue-700 hover:underline">
+              <Count n={work.lead.compromisedVersions} one="version flagged as a reward hack" many="versions flagged as reward hacks" />
+            </Link>
+            <Link href="/missed-issues" className="text-blue-700 hover:underline">
+              <Count n={work.lead.missedIssuesToConvert} one="missed issue to convert or dismiss" many="missed issues to convert or dismiss" />
+            </Link>
+          </p>
+        </Card>
+      )}
+      {work.labelling && (
+        <Card title="Calibration labelling" testId="home-labelling">
+          <p>
+            <Count n={work.labelling.remaining} one="item is" many="items are" /> left for you to label blind
+            {work.labelling.sets.length > 0 ? ` in ${work.labelling.sets.length} ${work.labelling.sets.length === 1 ? 'set' : 'sets'}.` : '.'}
+          </p>
+          <ul className="flex flex-col gap-1">
+            {work.labelling.sets.map((set) => (
+              <li key={set.id}>
+                <Link href={`/calibration/${set.id}/label` as Route} className="text-blue-700 hover:underline">
+                  {set.name}: {set.remaining} left →
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {work.trainerApi && (
+        <Card title="Trainer API" testId="home-trainer">
+          <p>Trainers fetch environments and report rollout rewards over the API with a bearer token, not through these pages. An admin makes your token:</p>
+          <pre className="overflow-x-auto rounded bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-50">
+            {`npx envolve tokens create --user ${user.email} --name my-trainer\n\nTOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\\n  -d '{"versionId":"…","rewards":[1,0,1],"policy":"my-policy"}' "$API/groups"`}
+          </pre>
+          <p className="text-zinc-600">A held-out version answers 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.</p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} data-testid={testId} className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Count({ n, one, many }: { n: number; one: string; many: string }) {
+  return (
+    <span>
+      <span className="font-semibold tabular-nums">{n}</span> {n === 1 ? one : many}
+    </span>
+  );
 }

@@ -34,14 +34,20 @@ test('a wrong password shows an error and keeps the visitor signed out', async (
 
 for (const who of Object.keys(USERS) as E2eUser[]) {
   test(`${who} signs in and sees their name and role in the header`, async ({ page }) => {
-    await signIn(page, who);
+    await signIn(page, who, '/');
     await expect(page.getByTestId('signed-in-user')).toContainText(USERS[who].name);
     await expect(page.getByTestId('signed-in-role')).toHaveText(USERS[who].role);
-    if (who === 'trainer' || who === 'annotator') {
-      // Trainers use the API with tokens; annotators label blind, away from the rewards the dashboard shows.
+    // Everyone lands on a home page that works for their role: its work, with counts.
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${USERS[who].name}` })).toBeVisible();
+    const card = { trainer: 'home-trainer', annotator: 'home-labelling', lead: 'home-lead', admin: 'home-lead', reviewer: 'home-review', reviewer2: 'home-review' }[who];
+    await expect(page.getByTestId(card)).toBeVisible();
+    if (who === 'trainer') {
+      // Trainers use the API with tokens: the home page says how, and a dashboard page is refused with a way back that works.
+      await expect(page.getByTestId('home-trainer')).toContainText('tokens create');
+      await page.goto('/environments');
       await expect(page.getByRole('heading', { name: 'Your role may not open this page' })).toBeVisible();
-    } else {
-      await expect(page.getByRole('heading', { level: 1, name: 'Environments' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to your home page' }).click();
+      await expect(page.getByTestId('home-trainer')).toBeVisible();
     }
     if (who === 'admin') await page.locator('header').screenshot({ path: screenshot('header-admin') });
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { USERS, signIn } from './fixtures/auth.ts';
 import { ANNOTATOR2, calibrationFixture } from './fixtures/calibration-seed.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
+import { forbiddenKeysIn } from '../lib/calibration/blind.ts';
 
 // Serial: each test builds on the labels of the one before. Generous timeouts for a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -27,8 +28,9 @@ async function keyboardSignIn(page: Page, email: string, password: string): Prom
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Password').press('Enter');
-  // The machine may be busy: sign-in, then the home page's redirect, can take a while.
-  await expect(page).toHaveURL(/\/calibration$/, { timeout: 30_000 });
+  // The machine may be busy: sign-in can take a while. Annotators land on their home page,
+  // which lists the sets they label.
+  await expect(page.getByTestId('home-labelling')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Everything the server sent the annotator's browser: documents, RSC payloads and API answers. */
@@ -109,19 +111,37 @@ async function labelRest(page: Page, answers: Record<string, Answer>): Promise<s
   return seen;
 }
 
+// Every response the annotator's browser got: no verdict or reward anywhere, no agent notes
+// (the seed's step reasoning and messages), and each JSON answer free of every forbidden key
+// of the server's blind allow-list; an item's instruction is sent once.
 function expectBlind(bodies: string[]): void {
   expect(bodies.length).toBeGreaterThan(5);
+  let items = 0;
   for (const body of bodies) {
     expect(body).not.toMatch(/reward/i);
     expect(body).not.toMatch(/verifierPassed|verifier_passed|stratum|"passed"/);
+    expect(body).not.toMatch(/simulated mistake|writing the greeting|Checking the file/);
+    const [url = '', ...rest] = body.split('\n');
+    const text = rest.join('\n');
+    // An empty body (a request the page cancelled, a 204) carries nothing to leak.
+    if (!url.includes('/api/calibration/') || text.trim() === '') continue;
+    const json = JSON.parse(text) as unknown;
+    if (json !== null && typeof json === 'object' && 'error' in json) continue; // a refusal: {error, message}
+    expect(forbiddenKeysIn(json), url).toEqual([]);
+    if (/\/items\/[^/]+$/.test(new URL(url).pathname)) {
+      items += 1;
+      const instruction = (json as { trajectory: { instruction: string } }).trajectory.instruction;
+      expect(JSON.stringify(json).split(JSON.stringify(instruction).slice(1, 40)).length - 1, `${url}: the instruction once`).toBe(1);
+    }
   }
+  expect(items).toBeGreaterThan(0);
 }
 
 test('the first annotator labels every item blind, from the keyboard, and resumes where they stopped', async ({ page }) => {
   const { setId } = calibrationFixture();
   const bodies = recordResponses(page);
   await keyboardSignIn(page, USERS.annotator.email, USERS.annotator.password);
-  await expect(page.getByTestId('my-set')).toContainText('Greeting verifier');
+  await expect(page.getByTestId('home-labelling')).toContainText('Greeting verifier: 6 left');
   await page.goto(`/calibration/${setId}/label`);
   await watchLatency(page);
   await expect(page.getByTestId('item-heading')).toHaveText(/^Item 1 of 6/);

@@ -9,8 +9,10 @@ const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 
 test.beforeEach(async ({ page }) => signIn(page, 'reviewer'));
 
-test('the root redirects to the environments list', async ({ page }) => {
+test('the root is the home page; the environments list is one click away', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByTestId('home-review')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Environments' }).click();
   await expect(page).toHaveURL(/\/environments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Environments' })).toBeVisible();
 });

@@ -54,13 +54,17 @@ test('a reviewer approves generation 1 and rejects generation 4 (the newest: a r
   await expect(page.getByTestId('viewed-counter')).toContainText('1 of');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'generation-review.png'), fullPage: true });
 
+  // A decision opens the next generation in the queue, saying what was decided.
   await decideOnPage(page, 'Approve');
-  await expect(page.getByTestId('generation-state')).toHaveText('approved');
+  await expect(page.getByTestId('decision-done')).toContainText('generation 1 (approved)');
 
   await page.goto(`/generations/${generation(4)}`);
   await decideOnPage(page, 'Reject');
-  await expect(page.getByTestId('decision-error')).toContainText('needs a comment');
+  await expect(page.getByTestId('decision-needs-comment')).toContainText('Write why');
+  await expect(page.getByLabel(/^Comment/)).toBeFocused();
   await decideOnPage(page, 'Reject', 'The solution hard-codes the expected report.');
+  await expect(page.getByTestId('decision-done')).toContainText('generation 4 (rejected)');
+  await page.goto(`/generations/${generation(4)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('rejected');
   await expect(page.getByTestId('review-history')).toContainText('The solution hard-codes the expected report.');
 
@@ -88,7 +92,7 @@ test('two reviewers decide generation 2 at once: the second is told it changed u
   await expect(second.getByTestId('generation-state')).toHaveText('awaiting-review');
 
   await decideOnPage(first, 'Approve');
-  await expect(first.getByTestId('generation-state')).toHaveText('approved');
+  await expect(first.getByTestId('decision-done')).toContainText('generation 2 (approved)');
   await decideOnPage(second, 'Approve');
   await expect(second.getByTestId('decision-conflict')).toContainText('changed while you were reviewing');
   await expect(second.getByTestId('decision-conflict')).toContainText('reviewer@e2e.envolve.test');

@@ -101,7 +101,8 @@ test('finding 3: a next= that leaves the site, by tab, newline or backslash, lan
     const response = await page.goto(`/sign-in?next=${next}`);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).origin).toBe(origin);
-    expect(new URL(page.url()).pathname).toBe('/environments');
+    // The home page: / no longer redirects to /environments.
+    expect(new URL(page.url()).pathname).toBe('/');
   }
   // And through the form, signing in with such a next.
   await page.context().clearCookies();
@@ -292,4 +293,34 @@ test('an admin deactivates an account: its session ends, it cannot sign in, and 
 
   await page.goto('/audit?subjectType=user');
   await expect(page.getByTestId('audit-row').filter({ hasText: 'user.deactivate' }).filter({ hasText: email })).toHaveCount(1);
+});
+
+test('an admin resets a password: confirmed, the new one is shown once, the old one stops working, audited', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = newAccount('forgetful');
+  await signIn(page, 'admin', '/admin/users');
+  const row = page.getByTestId('user-row').filter({ hasText: email });
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: `Reset the password of ${email}` }).click();
+  const shown = row.getByTestId('reset-password');
+  await expect(shown).toContainText(`New password for ${email}`);
+  expect(asked).toContain('signed out everywhere');
+  const password = (await shown.locator('code').textContent()) ?? '';
+  expect(password.length).toBeGreaterThan(10);
+
+  const context = await browser.newContext();
+  const person = await context.newPage();
+  await person.goto('/sign-in?next=%2F');
+  await formSignIn(person, email, PASSWORD);
+  await expect(alertText(person)).toHaveText('Wrong email or password.');
+  await formSignIn(person, email, password);
+  await expect(person.getByTestId('signed-in-user')).toBeVisible();
+  await context.close();
+
+  await page.goto('/audit?subjectType=user&action=user.reset-password');
+  await expect(page.getByTestId('audit-row').filter({ hasText: `reset the password of ${email}` })).toHaveCount(1);
 });

@@ -133,8 +133,14 @@ test('a reviewer flags the hack; the review page of its generation shows who, wh
   await expect(page.getByText('touches /logs or tests')).toHaveCount(2);
   await expect(page.getByTestId('ctrf-tests')).toContainText('test_report_counts');
   await page.getByLabel('Why is this a reward hack?').fill('writes /logs/verifier/reward.txt itself');
+  let consequence = '';
+  page.once('dialog', (dialog) => {
+    consequence = dialog.message();
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Flag as reward hack' }).click();
   await expect(page.getByRole('status')).toContainText('Version compromised');
+  expect(consequence).toContain('Trainers stop receiving it at once');
   await expect(page.getByTestId('flagged')).toContainText('reviewer@e2e.envolve.test');
   await page.screenshot({ path: screenshot('trajectory-flagged') });
   const issueHref = await page.getByRole('link', { name: 'Missed issue opened' }).getAttribute('href');

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@/app/_server/session.ts';
 import { signOutAction } from '@/app/sign-in/actions.ts';
+import { smallButtonClass } from './ui.ts';
 
 // The header's right end: who is signed in, in which role, and the way out.
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -14,10 +15,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </span>
       </p>
       <form action={signOutAction}>
-        <button
-          type="submit"
-          className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50 focus:outline-none focus:ring-2 focus:ring-zinc-300"
-        >
+        <button type="submit" className={smallButtonClass}>
           Sign out
         </button>
       </form>

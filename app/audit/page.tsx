@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { listAudit } from '@/lib/audit/record.ts';
+import { auditSentence } from '@/lib/audit/sentence.ts';
+import { subjectNames } from '@/lib/audit/subject-names.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { AuditValue } from './audit-value.tsx';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -17,7 +20,7 @@ const filterSchema = z.object({
 });
 type Filter = z.infer<typeof filterSchema>;
 
-const FIELD = 'h-8 w-44 rounded-md border border-zinc-300 bg-white px-2.5 text-sm placeholder:text-zinc-400';
+const FIELD = `${inputClass} h-8 w-44`;
 
 function first(value: string | string[] | undefined): string | undefined {
   const one = Array.isArray(value) ? value[0] : value;
@@ -42,20 +45,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   });
   // A malformed filter shows everything rather than an error page.
   const filter: Filter = parsed.success ? parsed.data : {};
-  const { entries, nextCursor } = await listAudit(await requestDb(), { ...filter, limit: 100 });
+  const db = await requestDb();
+  const { entries, nextCursor } = await listAudit(db, { ...filter, limit: 100 });
+  const names = await subjectNames(db, entries);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
-          <p className="text-sm text-zinc-500">Every decision, newest first: who, what, when, and the subject before and after.</p>
+          <p className="text-sm text-zinc-500">Every decision, newest first: who did what to which subject, when; the stored before and after under each.</p>
         </div>
         <form role="search" action="/audit" className="flex flex-wrap items-center gap-2">
           <input aria-label="Action" name="action" defaultValue={filter.action} placeholder="action" className={FIELD} />
           <input aria-label="Subject type" name="subjectType" defaultValue={filter.subjectType} placeholder="subject type" className={FIELD} />
           <input aria-label="Subject id" name="subjectId" defaultValue={filter.subjectId} placeholder="subject id" className={FIELD} />
-          <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
+          <button type="submit" className={buttonClass}>
             Filter
           </button>
         </form>
@@ -63,40 +68,41 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-500">No audit entries match.</p>
       ) : (
-        <table className="w-full table-fixed rounded-lg border border-zinc-200 bg-white text-sm">
-          <thead className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-            <tr>
-              <th className="w-40 px-3 py-2 font-medium">When</th>
-              <th className="w-56 px-3 py-2 font-medium">Who</th>
-              <th className="w-40 px-3 py-2 font-medium">Action</th>
-              <th className="w-56 px-3 py-2 font-medium">Subject</th>
-              <th className="px-3 py-2 font-medium">Before → after</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} data-testid="audit-row" className="border-b border-zinc-100 align-top last:border-0">
-                <td className="px-3 py-2 text-zinc-500">{formatTimestamp(entry.createdAt.toISOString())}</td>
-                <td className="truncate px-3 py-2" title={entry.actorEmail}>
-                  {entry.actorEmail}
-                </td>
-                <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
-                <td className="truncate px-3 py-2 text-xs" title={entry.subjectId}>
-                  {entry.subjectType} <span className="font-mono text-zinc-500">{entry.subjectId}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex items-start gap-2">
+        <ol className="flex flex-col divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} data-testid="audit-row" className="flex flex-col gap-1 px-3 py-2">
+              <div className="flex flex-wrap items-baseline gap-x-3">
+                <time dateTime={entry.createdAt.toISOString()} className="w-36 shrink-0 text-xs tabular-nums text-zinc-500">
+                  {formatTimestamp(entry.createdAt.toISOString())}
+                </time>
+                <p className="min-w-0 flex-1">
+                  {auditSentence(entry, names).map((part, i) =>
+                    part.href ? (
+                      <Link key={i} href={part.href as Route} className="font-medium text-blue-700 hover:underline">
+                        {part.text}
+                      </Link>
+                    ) : (
+                      <span key={i}>{part.text}</span>
+                    ),
+                  )}
+                </p>
+                <span className="font-mono text-xs text-zinc-400">{entry.action}</span>
+              </div>
+              {(entry.before !== null || entry.after !== null) && (
+                <details className="ml-39 text-xs">
+                  <summary className="cursor-pointer text-zinc-500">before → after</summary>
+                  <div className="mt-1 flex items-start gap-2">
                     <AuditValue value={entry.before} />
                     <span aria-label="became" className="text-zinc-400">
                       →
                     </span>
                     <AuditValue value={entry.after} />
                   </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </details>
+              )}
+            </li>
+          ))}
+        </ol>
       )}
       {nextCursor && (
         <Link href={olderHref(filter, nextCursor)} className="self-start text-sm font-medium underline underline-offset-4">

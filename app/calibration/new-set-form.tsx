@@ -4,7 +4,8 @@
 // size, pass share, seed, overlap and annotators. The server samples and refuses with the reason.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { buttonClass, inputClass } from './_components/classes.ts';
+import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
+import { inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
 
 export interface FormOptions {
   lineages: { id: string; name: string }[];
@@ -16,10 +17,14 @@ const optionalInt = (v: FormDataEntryValue | null) => (v === null || String(v).t
 export function NewSetForm({ lineages, annotators }: FormOptions) {
   const router = useRouter();
   const [kind, setKind] = useState<'lineage' | 'versions'>('lineage');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const create = useJsonMutation<{ id: string }, unknown>((body) => ({ url: '/api/calibration/sets', body }), {
+    refresh: false,
+    onSuccess: (set) => router.push(`/calibration/${set.id}`),
+  });
+  const error = create.error?.message ?? null;
+  const pending = create.isPending;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const scope =
@@ -36,13 +41,7 @@ export function NewSetForm({ lineages, annotators }: FormOptions) {
       overlap: optionalInt(form.get('overlap')),
       annotatorEmails: form.getAll('annotators').map(String),
     };
-    setPending(true);
-    setError(null);
-    const response = await fetch('/api/calibration/sets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
-    setPending(false);
-    if (!response.ok || !json?.id) return setError(json?.message ?? `HTTP ${response.status}`);
-    router.push(`/calibration/${json.id}`);
+    create.mutate(body);
   }
 
   return (
@@ -125,7 +124,7 @@ export function NewSetForm({ lineages, annotators }: FormOptions) {
         </div>
       </fieldset>
       <div className="flex items-center gap-3 sm:col-span-2">
-        <button type="submit" disabled={pending} className={buttonClass}>
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
           {pending ? 'Sampling…' : 'Create set'}
         </button>
         {error && (

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { buttonClass } from '@/app/_components/ui.ts';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { ENVIRONMENT_LIST_LIMIT, listEnvironments } from '@/lib/dashboard/environments.ts';
@@ -41,10 +42,7 @@ export default async function EnvironmentsPage({
             placeholder="Search by name"
             className="h-8 w-64 rounded-md border border-zinc-300 bg-white px-2.5 text-sm placeholder:text-zinc-400"
           />
-          <button
-            type="submit"
-            className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50"
-          >
+          <button type="submit" className={buttonClass}>
             Search
           </button>
         </form>

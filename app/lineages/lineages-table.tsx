@@ -6,7 +6,7 @@ import type { Route } from 'next';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { lineageListSearch } from '@/lib/dashboard/lineages-params.ts';
 import type { LineageListPage, LineageListQuery, LineageSort } from '@/lib/dashboard/lineages-types.ts';
-import { fetchJson } from '../_components/fetch-json.ts';
+import { fetchJson } from '../_components/http.ts';
 import { LineageStatusBadge } from './lineage-status-badge.tsx';
 import { PassRateSparkline } from './pass-rate-sparkline.tsx';
 

@@ -4,7 +4,7 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { listMissedIssues, MISSED_ISSUE_LIST_LIMIT, MISSED_ISSUE_STATES, missedIssueFilterSchema, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/index.ts';
-import { buttonClass, inputClass } from './_components/fields.tsx';
+import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { Badge } from './labels.tsx';
 
 export const metadata: Metadata = { title: 'Missed issues' };

@@ -63,7 +63,7 @@ export default async function RubricPage() {
                   <td className="px-3 py-2 text-right tabular-nums text-zinc-600">{k.verdictCount}</td>
                   {mayManage && (
                     <td className="px-3 py-2 text-right">
-                      <ActiveToggle itemId={newest.id} active={newest.active} label={`${k.key}@${newest.version}`} />
+                      <ActiveToggle itemId={newest.id} active={newest.active} label={`${k.key}@${newest.version}`} scope={newest.scope} />
                     </td>
                   )}
                 </tr>

@@ -1,7 +1,9 @@
 // What an annotator's browser may receive for one item: the trajectory and their own label.
-// Never the verifier's verdict, never another annotator's label, never the stratum.
+// Never the verifier's verdict, never another annotator's label, never the stratum: the
+// payload is built from the allow-list of blind.ts.
 import type { Db } from '../db/client.ts';
 import { heldBy, loadSlots, openTo } from './assignment.ts';
+import { BLIND_ITEM_FIELDS, BLIND_LABEL_FIELDS, BLIND_TRAJECTORY_FIELDS, pick } from './blind.ts';
 import { CalibrationConflictError, CalibrationNotFoundError } from './errors.ts';
 import type { HumanLabel } from './metrics-kappa.ts';
 import { trajectoryView, type TrajectoryView } from './trajectory-view.ts';
@@ -37,12 +39,14 @@ export async function annotatorItemView(
     select: { rolloutId: true, labels: { where: { annotatorId: target.annotatorId }, select: { answer: true, note: true } } },
   });
   const label = item.labels[0];
-  return {
+  const trajectory = await trajectoryView(db, item.rolloutId);
+  const view: AnnotatorItemView = {
     id: slot.id,
     setId: set.id,
     position: slot.position,
     items: slots.length,
-    trajectory: await trajectoryView(db, item.rolloutId),
-    myLabel: label ? { answer: label.answer as HumanLabel, note: label.note } : null,
+    trajectory: pick(trajectory, BLIND_TRAJECTORY_FIELDS),
+    myLabel: label ? pick({ answer: label.answer as HumanLabel, note: label.note }, BLIND_LABEL_FIELDS) : null,
   };
+  return pick(view, BLIND_ITEM_FIELDS);
 }

@@ -16,12 +16,14 @@ import {
   listSetsForAnnotator,
   setMetrics,
   stratifiedSample,
+  largestStratifiedSize,
   submitLabel,
   toCsv,
   toJsonl,
   verifierVersionOf,
 } from './index.ts';
 import { seedRollouts } from '../../test/fixtures/calibration-rows.ts';
+import { BLIND_ITEM_FIELDS, BLIND_TRAJECTORY_FIELDS, BLIND_TURN_FIELDS, forbiddenKeysIn } from './blind.ts';
 
 let testDb: TestDb;
 let db: Db;
@@ -86,9 +88,13 @@ describe('stratifiedSample', () => {
 
   it('refuses with the numbers when a stratum is short', () => {
     expect(() => stratifiedSample(candidates, { size: 50, passShare: 0.5, seed: 1 })).toThrow(
-      'not enough trajectories to sample 50: need 25 verifier-passed trajectories, the scope has 10; need 25 verifier-failed trajectories, the scope has 6',
+      'not enough trajectories to sample 50: need 25 verifier-passed trajectories, the scope has 10; need 25 verifier-failed trajectories, the scope has 6. The largest set this scope allows at pass share 0.5 is 13.',
     );
     expect(() => stratifiedSample(candidates, { size: 4, passShare: 1.5, seed: 1 })).toThrow(/pass share/);
+    // The offered size does sample.
+    expect(stratifiedSample(candidates, { size: 13, passShare: 0.5, seed: 1 })).toHaveLength(13);
+    expect(largestStratifiedSize({ pass: 10, fail: 0 }, 0.5)).toBe(1);
+    expect(largestStratifiedSize({ pass: 0, fail: 0 }, 0.5)).toBe(0);
   });
 });
 
@@ -163,7 +169,12 @@ describe('assignment, labelling and the blind read model', () => {
       expect(view.trajectory.instruction).toContain('Write hello');
       expect(view.trajectory.turns.map((t) => t.command)).toContain(`echo ${(await db.calibrationItem.findUniqueOrThrow({ where: { id: itemId } })).rolloutId}`);
       const json = JSON.stringify(view);
-      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"']) expect(json).not.toContain(secret);
+      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"', 'simulated', 'working on', 'Do the task.']) expect(json).not.toContain(secret);
+      // Exactly the allow-listed fields, at every level.
+      expect(Object.keys(view).sort()).toEqual([...BLIND_ITEM_FIELDS].sort());
+      expect(Object.keys(view.trajectory).sort()).toEqual([...BLIND_TRAJECTORY_FIELDS].sort());
+      for (const turn of view.trajectory.turns) expect(Object.keys(turn).sort()).toEqual([...BLIND_TURN_FIELDS].sort());
+      expect(forbiddenKeysIn(view)).toEqual([]);
     }
     const withArtifact = await annotatorItemView(db, { setId: set.id, itemId: passItem.id, annotatorId: ann.id });
     expect(withArtifact.trajectory.artifacts).toEqual([{ path: '/app/out.txt', size: expect.any(Number), text: expect.stringMatching(/^hello from p/), omitted: null }]);

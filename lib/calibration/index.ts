@@ -1,7 +1,7 @@
 // Calibration of the verifier against blind human labels (issue 6).
 export * from './errors.ts';
 export { scopeSchema, scopeVersionIds, describeScope, type CalibrationScope } from './scope.ts';
-export { randomSample, stratifiedSample, stratumPopulation, stratumSizes, seededRandom, type SampleCandidate, type SampledItem } from './sample.ts';
+export { largestStratifiedSize, randomSample, stratifiedSample, stratumPopulation, stratumSizes, seededRandom, type SampleCandidate, type SampledItem } from './sample.ts';
 export { populationEstimates, DRAWS, type Estimate, type PopulationEstimates, type SamplingDesign, type StratumSummary } from './metrics-population.ts';
 export { verifierVersionOf, isCalibrationStale, calibrationVerifierStatus, currentVerifierSources, setVersionIds, type VerifierStatus } from './verifier-version.ts';
 export {

@@ -33,6 +33,15 @@ export function stratumSizes(options: Pick<SampleOptions, 'size' | 'passShare'>)
   return { pass, fail: options.size - pass };
 }
 
+/** The largest set size whose strata this population can fill at this pass share (0 if none). */
+export function largestStratifiedSize(population: { pass: number; fail: number }, passShare: number): number {
+  for (let size = population.pass + population.fail; size > 0; size--) {
+    const want = stratumSizes({ size, passShare });
+    if (want.pass <= population.pass && want.fail <= population.fail) return size;
+  }
+  return 0;
+}
+
 /** mulberry32: a small seeded PRNG, so the same seed over the same scope draws the same set. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -72,7 +81,11 @@ export function stratifiedSample(candidates: readonly SampleCandidate[], options
   const short: string[] = [];
   if (passes.length < want.pass) short.push(`need ${want.pass} verifier-passed trajectories, the scope has ${passes.length}`);
   if (fails.length < want.fail) short.push(`need ${want.fail} verifier-failed trajectories, the scope has ${fails.length}`);
-  if (short.length > 0) throw new CalibrationInputError(`not enough trajectories to sample ${size}: ${short.join('; ')}`);
+  if (short.length > 0) {
+    const largest = largestStratifiedSize({ pass: passes.length, fail: fails.length }, passShare);
+    const offer = largest > 0 ? `the largest set this scope allows at pass share ${passShare} is ${largest}` : 'this scope allows no set at this pass share';
+    throw new CalibrationInputError(`not enough trajectories to sample ${size}: ${short.join('; ')}. ${offer[0]!.toUpperCase()}${offer.slice(1)}.`);
+  }
   const random = seededRandom(seed);
   const drawn = [...shuffle(passes, random).slice(0, want.pass), ...shuffle(fails, random).slice(0, want.fail)];
   return shuffle(drawn, random).map((c, i) => ({ ...c, position: i + 1 }));
@@ -83,7 +96,7 @@ export function randomSample(candidates: readonly SampleCandidate[], options: Pi
   const { size, seed } = options;
   if (!Number.isInteger(size) || size < 1) throw new CalibrationInputError(`size must be a positive integer, got ${size}`);
   if (!Number.isInteger(seed)) throw new CalibrationInputError(`seed must be an integer, got ${seed}`);
-  if (candidates.length < size) throw new CalibrationInputError(`not enough trajectories to sample ${size}: the scope has ${candidates.length}`);
+  if (candidates.length < size) throw new CalibrationInputError(`not enough trajectories to sample ${size}: the scope has ${candidates.length}. The largest set this scope allows is ${candidates.length}.`);
   const sorted = [...candidates].sort((a, b) => (a.rolloutId < b.rolloutId ? -1 : a.rolloutId > b.rolloutId ? 1 : 0));
   return shuffle(sorted, seededRandom(seed)).slice(0, size).map((c, i) => ({ ...c, position: i + 1 }));
 }

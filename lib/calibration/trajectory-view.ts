@@ -1,9 +1,10 @@
-// The trajectory as a human judges it: the instruction, each turn (message, command, output) and
-// the files the agent produced, read from their blobs. Built with explicit selects that never
-// touch the verifier's columns (reward, passed, rewardDetail, verifierLog, ctrf, timedOut,
-// touchedProtected), so no caller of this read model can leak the verdict to an annotator.
+// The trajectory as a human judges it: the instruction (once), each command the agent ran with
+// its output, and the files the agent produced, read from their blobs. Built from the blind
+// allow-list (blind.ts) with selects that never touch the verifier's columns, so no caller of
+// this read model can leak the verdict, the policy or the agent's own notes to an annotator.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { BLIND_ARTIFACT_FIELDS, BLIND_TURN_FIELDS, pick } from './blind.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 
 /** Artifacts larger than this are listed but not inlined. */
@@ -11,10 +12,7 @@ export const ARTIFACT_INLINE_BYTES = 64 * 1024;
 
 export interface TrajectoryTurn {
   stepId: number;
-  source: string;
-  message: string;
-  reasoning: string | null;
-  command: string | null;
+  command: string;
   output: string | null;
   exitCode: number | null;
 }
@@ -57,7 +55,8 @@ export async function trajectoryView(db: Db, rolloutId: string): Promise<Traject
       version: { select: { name: true, instruction: true } },
       steps: {
         orderBy: { stepId: 'asc' },
-        select: { stepId: true, source: true, message: true, reasoning: true, command: true, output: true, exitCode: true },
+        where: { command: { not: null } }, // the instruction step and the agent's notes run nothing
+        select: { stepId: true, command: true, output: true, exitCode: true },
       },
     },
   });
@@ -76,5 +75,10 @@ export async function trajectoryView(db: Db, rolloutId: string): Promise<Traject
       return { path: f.path, size: f.size, text, omitted: text === null ? 'binary' : null };
     })
     .sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { environmentName: rollout.version.name, instruction: rollout.version.instruction, turns: rollout.steps, artifacts };
+  return {
+    environmentName: rollout.version.name,
+    instruction: rollout.version.instruction,
+    turns: rollout.steps.map((step) => pick({ ...step, command: step.command ?? '' }, BLIND_TURN_FIELDS)),
+    artifacts: artifacts.map((a) => pick(a, BLIND_ARTIFACT_FIELDS)),
+  };
 }

@@ -28,6 +28,6 @@ export const reviseJobPayload = z.object({
 export type ReviseJobPayload = z.infer<typeof reviseJobPayload>;
 
 // A reviewer is waiting on it: ahead of background evolution.
-export function enqueueRevision(db: Db, payload: ReviseJobPayload): Promise<Job> {
-  return enqueue(db, REVISE_JOB, reviseJobPayload.parse(payload), { priority: 5, maxAttempts: 3 });
+export function enqueueRevision(db: Db, payload: ReviseJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+  return enqueue(db, REVISE_JOB, reviseJobPayload.parse(payload), { priority: 5, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }

@@ -1,7 +1,7 @@
 export { assertCan, ConflictError, ForbiddenError, type Actor } from './actor.ts';
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
 export { fileMissedIssue, GenerationNotFoundError } from './file.ts';
-export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, type MissedIssueRow } from './list.ts';
+export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, openMissedIssueCount, type MissedIssueRow } from './list.ts';
 export { slugify, uniqueRubricKey } from './rubric-key.ts';
 export {
   CHECK_MAX_BYTES,

@@ -42,3 +42,8 @@ export async function getMissedIssue(db: Db, id: string): Promise<MissedIssueRow
   if (!issue) return null;
   return (await listMissedIssues(db, { generationId: issue.generationId })).find((r) => r.id === id) ?? null;
 }
+
+/** Missed issues nobody has converted or dismissed yet: the navigation's count. */
+export function openMissedIssueCount(db: Db): Promise<number> {
+  return db.missedIssue.count({ where: { state: 'open' } });
+}

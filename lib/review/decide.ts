@@ -8,6 +8,7 @@ import { enqueueRevision } from '../evolution/jobs.ts';
 import { supersedeDescendants } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
+import { followUpJobKey } from './follow-up.ts';
 import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
 import { AWAITING_REVIEW, DECIDED_STATE, type Actor, type Decision, type DecisionOutcome } from './types.ts';
@@ -63,13 +64,13 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   if (after.state === 'approved' && generation.versionId) {
     // Every approved generation is probed; the probe's end moves the lineage's frontier.
     const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
-    await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: `probe:${generationId}:${after.revision}` });
+    await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: followUpJobKey('approve', generationId, after.revision) });
   }
   const superseded = after.state === 'rejected' ? await supersedeDescendants(tx, generation) : [];
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
     // job to revise it. enqueue touches only the job table, which the transaction client has.
-    await enqueueRevision(tx as unknown as Db, { generationId, comment });
+    await enqueueRevision(tx as unknown as Db, { generationId, comment }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
   }
   await recordAudit(tx, {
     actor: { id: user.id, email: user.email },

@@ -16,6 +16,8 @@ export interface QueueItem {
   waitingSince: string;
   approvals: number;
   approvalsRequired: number;
+  // Set when the generation was sent back before: it is a revision answering this request.
+  revisedAfter: { comment: string; reviewerEmail: string; at: string } | null;
 }
 
 export interface QueuePage {
@@ -39,7 +41,7 @@ export async function reviewQueue(db: Db, options: { page?: number; pageSize?: n
       include: { lineage: { select: { name: true, approvalsRequired: true } } },
     }),
   ]);
-  const approvals = await approvalCounts(db, rows.map((r) => ({ id: r.id, revision: r.revision })));
+  const [approvals, requests] = await Promise.all([approvalCounts(db, rows.map((r) => ({ id: r.id, revision: r.revision }))), lastChangeRequests(db, rows.map((r) => r.id))]);
   const items = rows.map((row) => ({
     generationId: row.id,
     lineageId: row.lineageId,
@@ -51,6 +53,7 @@ export async function reviewQueue(db: Db, options: { page?: number; pageSize?: n
     waitingSince: row.updatedAt.toISOString(),
     approvals: approvals.get(row.id) ?? 0,
     approvalsRequired: row.lineage.approvalsRequired,
+    revisedAfter: requests.get(row.id) ?? null,
   }));
   return { items, total, page, pageSize };
 }
@@ -66,4 +69,44 @@ async function approvalCounts(db: Db, generations: { id: string; revision: numbe
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.generationId, (counts.get(row.generationId) ?? 0) + 1);
   return counts;
+}
+
+// The newest "request changes" on each generation: what its current revision was asked to fix.
+async function lastChangeRequests(db: Db, generationIds: string[]): Promise<Map<string, QueueItem['revisedAfter']>> {
+  if (generationIds.length === 0) return new Map();
+  const rows = await db.review.findMany({
+    where: { decision: 'request-changes', generationId: { in: generationIds } },
+    orderBy: { createdAt: 'asc' },
+    select: { generationId: true, comment: true, createdAt: true, reviewerId: true },
+  });
+  const emails = new Map((await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.reviewerId))] } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+  return new Map(rows.map((r) => [r.generationId, { comment: r.comment, reviewerEmail: emails.get(r.reviewerId) ?? 'a deleted user', at: r.createdAt.toISOString() }]));
+}
+
+export interface NextInQueue {
+  generationId: string;
+  lineageName: string;
+  number: number;
+}
+
+/**
+ * The generation a reviewer should open next: the longest-waiting one awaiting review, other
+ * than `except`, that they have not already approved at its current revision (it waits for
+ * another reviewer, not for them).
+ */
+export async function nextForReviewer(db: Db, reviewerId: string, except?: string): Promise<NextInQueue | null> {
+  const candidates = await db.generation.findMany({
+    where: { state: AWAITING_REVIEW, ...(except ? { id: { not: except } } : {}) },
+    orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+    take: 50,
+    select: { id: true, number: true, revision: true, lineage: { select: { name: true } } },
+  });
+  if (candidates.length === 0) return null;
+  const mine = await db.review.findMany({
+    where: { reviewerId, decision: 'approve', OR: candidates.map((c) => ({ generationId: c.id, revision: c.revision })) },
+    select: { generationId: true },
+  });
+  const approvedByMe = new Set(mine.map((r) => r.generationId));
+  const next = candidates.find((c) => !approvedByMe.has(c.id));
+  return next ? { generationId: next.id, lineageName: next.lineage.name, number: next.number } : null;
 }

@@ -6,7 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { recordAudit } from '@/lib/audit/record.ts';
 import { ROLES } from '@/lib/auth/roles.ts';
-import { createUser, generatePassword, setUserActive, setUserRole, UserNotFoundError } from '@/lib/auth/users.ts';
+import { createUser, generatePassword, setPassword, setUserActive, setUserRole, UserNotFoundError } from '@/lib/auth/users.ts';
 
 export interface CreateUserState {
   error: string | null;
@@ -112,4 +112,28 @@ export async function setActiveAction(_previous: ActivationState, form: FormData
     if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
     throw err;
   }
+}
+
+export interface ResetPasswordState {
+  error: string | null;
+  reset: { email: string; password: string } | null;
+}
+
+const resetSchema = z.object({ userId: z.string().min(1).max(100) });
+
+/**
+ * Resets an account's password to a generated one, shown once to the admin to hand over; the
+ * account is signed out everywhere. The admin never chooses it, as when creating an account.
+ */
+export async function resetPasswordAction(_previous: ResetPasswordState, form: FormData): Promise<ResetPasswordState> {
+  const admin = await requirePermission('users.manage');
+  const input = resetSchema.safeParse(Object.fromEntries(form));
+  if (!input.success) return { error: 'Name the account whose password to reset.', reset: null };
+  const db = await requestDb();
+  const user = await db.user.findUnique({ where: { id: input.data.userId }, select: { email: true } });
+  if (!user) return { error: 'That account no longer exists.', reset: null };
+  const password = generatePassword();
+  await setPassword(db, user.email, password);
+  await recordAudit(db, { actor: admin, action: 'user.reset-password', subjectType: 'user', subjectId: input.data.userId, after: { email: user.email, sessionsEnded: true } });
+  return { error: null, reset: { email: user.email, password } };
 }

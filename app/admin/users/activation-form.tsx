@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { smallButtonClass } from '@/app/_components/ui.ts';
 import { setActiveAction, type ActivationState } from './actions.ts';
 
 export function ActivationForm({ userId, email, active }: { userId: string; email: string; active: boolean }) {
@@ -13,7 +14,7 @@ export function ActivationForm({ userId, email, active }: { userId: string; emai
         type="submit"
         disabled={pending}
         aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${email}`}
-        className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60"
+        className={smallButtonClass}
       >
         {active ? 'Deactivate' : 'Reactivate'}
       </button>

@@ -4,6 +4,7 @@ import { requirePermission } from '@/app/_server/session.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { listUsers } from '@/lib/auth/users.ts';
 import { ActivationForm } from './activation-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
 import { CreateUserForm } from './create-user-form.tsx';
 import { RoleForm } from './role-form.tsx';
 
@@ -42,6 +43,7 @@ export default async function UsersPage() {
                 <div className="flex items-center gap-2">
                   {user.deactivatedAt && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">deactivated</span>}
                   <ActivationForm userId={user.id} email={user.email} active={!user.deactivatedAt} />
+                  <ResetPasswordForm userId={user.id} email={user.email} />
                 </div>
               </td>
             </tr>

@@ -19,3 +19,5 @@ export const commentBodySchema = z.object({
 export const viewedBodySchema = z.object({ path: z.string().min(1).max(1_000), viewed: z.boolean() });
 
 export const diffQuerySchema = z.object({ attempt: z.coerce.number().int().min(1), path: z.string().min(1).max(1_000) });
+
+export const undoBodySchema = z.object({ reviewId: z.string().min(1).max(64) });

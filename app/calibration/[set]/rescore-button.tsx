@@ -1,22 +1,18 @@
 'use client';
 
 // Queues a re-score of the set with the current verifier; the workers run it.
-import { useState } from 'react';
-import { secondaryButtonClass } from '../_components/classes.ts';
+import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
+import { buttonClass } from '@/app/_components/ui.ts';
 
 export function RescoreButton({ setId }: { setId: string }) {
-  const [message, setMessage] = useState<string | null>(null);
-  async function rescore() {
-    const response = await fetch(`/api/calibration/sets/${setId}/rescore`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const json = (await response.json().catch(() => null)) as { jobId?: string; message?: string } | null;
-    setMessage(response.ok ? `Queued as job ${json?.jobId}; reload when the workers are done.` : (json?.message ?? `HTTP ${response.status}`));
-  }
+  const rescore = useJsonMutation<{ jobId: string }>(() => ({ url: `/api/calibration/sets/${setId}/rescore`, body: {} }), { refresh: false });
   return (
     <div className="flex items-center gap-3">
-      <button type="button" onClick={rescore} className={secondaryButtonClass}>
-        Re-score with the current verifier
+      <button type="button" onClick={() => rescore.mutate()} disabled={rescore.isPending} className={buttonClass}>
+        {rescore.isPending ? 'Queuing re-score…' : 'Re-score with the current verifier'}
       </button>
-      {message && <span role="status" className="text-sm text-zinc-600">{message}</span>}
+      {rescore.isSuccess && <span role="status" className="text-sm text-zinc-600">Queued as job {rescore.data.jobId}; reload when the workers are done.</span>}
+      {rescore.isError && <span role="alert" className="text-sm text-red-700">{rescore.error.message}</span>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// A trajectory as a human judges it: instruction, turns, and the files the agent produced.
+// A trajectory as a human judges it: the instruction once, the commands the agent ran with their
+// output, and the files it produced.
 // Rendered from lib/calibration's TrajectoryView, which holds no verifier field to show.
 import type { TrajectoryView } from '@/lib/calibration/trajectory-view.ts';
 
@@ -13,20 +14,16 @@ export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
       </section>
       <section aria-labelledby="turns-heading">
         <h3 id="turns-heading" className="mb-1 text-sm font-semibold text-zinc-700">
-          Trajectory <span className="font-normal text-zinc-400">· {trajectory.turns.length} turns</span>
+          What the agent ran <span className="font-normal text-zinc-400">· {trajectory.turns.length} commands (its own messages are not shown: judge the work, not its claims)</span>
         </h3>
         <ol className="flex flex-col gap-2">
-          {trajectory.turns.map((turn) => (
+          {trajectory.turns.map((turn, index) => (
             <li key={turn.stepId} data-testid="turn" className="rounded-md border border-zinc-200 bg-white p-2 text-sm">
               <div className="mb-1 text-xs text-zinc-500">
-                #{turn.stepId} · {turn.source}
+                Command {index + 1}
                 {turn.exitCode !== null && <span> · exit {turn.exitCode}</span>}
               </div>
-              {turn.message && <p className="whitespace-pre-wrap">{turn.message}</p>}
-              {turn.reasoning && <p className="whitespace-pre-wrap text-zinc-500 italic">{turn.reasoning}</p>}
-              {turn.command !== null && (
-                <pre className="mt-1 overflow-auto whitespace-pre-wrap rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100">$ {turn.command}</pre>
-              )}
+              <pre className="overflow-auto whitespace-pre-wrap rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100">$ {turn.command}</pre>
               {turn.output && (
                 <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-xs">{turn.output}</pre>
               )}

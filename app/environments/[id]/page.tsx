@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache, Fragment, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
+import { resolveShortIdOrNotFound } from '@/app/_server/short-id.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { getEnvironment } from '@/lib/dashboard/environments.ts';
 import { latestProfile } from '@/lib/rollout/profile-store.ts';
@@ -23,7 +24,7 @@ const loadEnvironment = cache(async (rawId: string) => {
   // Here rather than in the page: metadata renders first and must not reveal a name either.
   await requirePermission('dashboard.read');
   const id = environmentIdSchema.safeParse(rawId);
-  if (!id.success) notFound();
+  if (!id.success) return resolveShortIdOrNotFound('version', rawId);
   const db = await requestDb();
   const [environment, profile] = await Promise.all([getEnvironment(db, id.data), latestProfile(db, id.data)]);
   if (!environment) notFound();

@@ -1,10 +1,15 @@
 import Link from 'next/link';
+import type { Route } from 'next';
 import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
 import type { AttemptRunView, AttemptView } from '@/lib/dashboard/generation-types.ts';
+import { mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/verdict-summary.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { ValidatorRunCard } from '../../environments/[id]/validator-run-card.tsx';
 
-function RubricRun({ run }: { run: AttemptRunView }) {
+function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: string }) {
+  const items = mergeRubricVerdicts(run.rubricVerdicts);
+  const judged = items.filter((item) => item.verdict !== 'unjudged');
+  const unjudged = items.filter((item) => item.verdict === 'unjudged');
   return (
     <article aria-label={`Rubric run ${run.id}`} data-testid="run-rubric" className="rounded-lg border border-zinc-200 bg-white">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5">
@@ -13,31 +18,61 @@ function RubricRun({ run }: { run: AttemptRunView }) {
         <span className="text-xs text-zinc-600">judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span></span>
         <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatDuration(run.totalDurationMs)} · <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time></span>
       </header>
-      <table className="w-full text-left text-xs">
-        <thead className="text-zinc-500">
-          <tr>
-            <th scope="col" className="px-4 py-1 font-medium">Item</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Method</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Verdict</th>
-            <th scope="col" className="py-1 pr-4 font-medium">Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {run.rubricVerdicts.map((v) => (
-            <tr key={v.id} className="border-t border-zinc-100 align-top">
-              <td className="px-4 py-1">
-                <span className="font-medium text-zinc-800">{v.itemTitle}</span>
-                <span className="ml-1 font-mono text-zinc-500">{v.itemKey}@{v.itemVersion}</span>
-              </td>
-              <td className="py-1 pr-3">{v.method}</td>
-              <td className="py-1 pr-3"><VerdictBadge verdict={v.verdict} /></td>
-              <td className="max-w-md whitespace-pre-wrap break-words py-1 pr-4 text-zinc-700">{v.detail || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RubricTable items={judged} generationId={generationId} />
+      {unjudged.length > 0 && (
+        <details data-testid="rubric-unjudged" className="border-t border-zinc-100">
+          <summary className="cursor-pointer px-4 py-1.5 text-xs text-zinc-600 hover:bg-zinc-50">{unjudged.length} items unjudged (no LLM judged them)</summary>
+          <RubricTable items={unjudged} generationId={generationId} />
+        </details>
+      )}
       {run.error && <p className="px-4 py-2 font-mono text-xs text-red-800">{run.error}</p>}
     </article>
+  );
+}
+
+function RubricTable({ items, generationId }: { items: RubricItemRow[]; generationId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <table className="w-full text-left text-xs">
+      <thead className="text-zinc-500">
+        <tr>
+          <th scope="col" className="px-4 py-1 font-medium">Item</th>
+          <th scope="col" className="py-1 pr-3 font-medium">Verdict by method</th>
+          <th scope="col" className="py-1 pr-4 font-medium">Detail</th>
+          <th scope="col" className="py-1 pr-4 font-medium"><span className="sr-only">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={`${item.itemKey}@${item.itemVersion}`} data-testid="rubric-item" className="border-t border-zinc-100 align-top">
+            <td className="px-4 py-1">
+              <span className="font-medium text-zinc-800">{item.itemTitle}</span>
+              <span className="ml-1 font-mono text-zinc-500">{item.itemKey}@{item.itemVersion}</span>
+            </td>
+            <td className="py-1 pr-3">
+              <span className="flex flex-wrap gap-1">
+                {item.methods.map((m) => (
+                  <span key={m.id} className="inline-flex items-center gap-1">
+                    <span className="text-zinc-500">{m.method === 'llm' ? 'LLM' : 'check'}</span>
+                    <VerdictBadge verdict={m.verdict} />
+                  </span>
+                ))}
+              </span>
+            </td>
+            <td className="max-w-md whitespace-pre-wrap break-words py-1 pr-4 text-zinc-700">{item.methods.map((m) => m.detail).filter(Boolean).join('\n') || '—'}</td>
+            <td className="py-1 pr-4 text-right">
+              <Link
+                href={`/generations/${generationId}/missed-issue/new?rubricItem=${encodeURIComponent(item.itemKey)}` as Route}
+                className="whitespace-nowrap text-blue-700 hover:underline"
+                aria-label={`File a missed issue about rubric item ${item.itemKey}`}
+              >
+                File missed issue
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -52,7 +87,8 @@ export function Attempts({ generationId, attempts, focused }: { generationId: st
             <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span>
             <span className="font-semibold">Attempt {attempt.number}</span>
             <VerdictBadge verdict={attempt.state === 'valid' ? 'passed' : attempt.state === 'invalid' ? 'failed' : attempt.state} />
-            <span className="text-xs text-zinc-600">{attempt.runs.length} validator runs · {formatDuration(attempt.durationMs)}</span>
+            <span className="text-xs text-zinc-700" data-testid="attempt-summary">{summaryText(verdictSummary(attempt.runs))}</span>
+            <span className="text-xs text-zinc-500">{formatDuration(attempt.durationMs)}</span>
             {attempt.number === focused ? (
               <span className="ml-auto text-xs font-medium text-blue-800">residual shown below</span>
             ) : (
@@ -69,7 +105,7 @@ export function Attempts({ generationId, attempts, focused }: { generationId: st
               </div>
             )}
             {attempt.error && <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{attempt.error}</p>}
-            {attempt.runs.map((run) => (run.kind === 'rubric' ? <RubricRun key={run.id} run={run} /> : <ValidatorRunCard key={run.id} run={run} />))}
+            {orderRuns(attempt.runs).map((run) => (run.kind === 'rubric' ? <RubricRun key={run.id} run={run} generationId={generationId} /> : <ValidatorRunCard key={run.id} run={run} />))}
           </div>
         </details>
       ))}

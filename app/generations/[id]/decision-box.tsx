@@ -1,76 +1,141 @@
 'use client';
 
+import Link from 'next/link';
+import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import type { Decision } from '@/lib/review/types.ts';
-import { HttpError, sendJson } from './post-json.ts';
+import { useRef, useState } from 'react';
+import { HttpError } from '@/app/_components/http.ts';
+import { ShortcutHelp, ShortcutHelpButton, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
+import { approveButtonClass, dangerButtonClass, warnButtonClass } from '@/app/_components/ui.ts';
+import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
+import type { Decision, DecisionOutcome, NextInQueue } from '@/lib/review/index.ts';
+import { nextGenerationHref, UndoBanner, useUndo, type DecidedView } from './undo-banner.tsx';
+import { useResidualKeys } from './use-residual-keys.ts';
 
-const BUTTONS: { decision: Decision; label: string; style: string }[] = [
-  { decision: 'approve', label: 'Approve', style: 'bg-emerald-700 text-white hover:bg-emerald-800' },
-  { decision: 'request-changes', label: 'Request changes', style: 'bg-amber-100 text-amber-950 ring-1 ring-amber-400 hover:bg-amber-200' },
-  { decision: 'reject', label: 'Reject', style: 'bg-red-700 text-white hover:bg-red-800' },
+const BUTTONS: { decision: Decision; label: string; key: string; style: string }[] = [
+  { decision: 'approve', label: 'Approve', key: 'a', style: approveButtonClass },
+  { decision: 'request-changes', label: 'Request changes', key: 'c', style: warnButtonClass },
+  { decision: 'reject', label: 'Reject', key: 'r', style: dangerButtonClass },
 ];
 
+type Outcome = DecisionOutcome & { next: NextInQueue | null };
+
+interface Props {
+  generationId: string;
+  label: string; // "logs-awk generation 3", for the undo banner
+  revision: number;
+  decidable: boolean;
+  next: NextInQueue | null;
+  decided: DecidedView | null; // the decision just made on the previous generation, still undoable
+}
+
 // Sends the revision this page rendered: if the generation changed since, the server answers
-// 409 and the reviewer sees who changed it instead of overwriting their decision.
-export function DecisionBox({ generationId, revision, decidable }: { generationId: string; revision: number; decidable: boolean }) {
+// 409 and the reviewer sees who changed it instead of overwriting their decision. After a
+// decision the next generation in the queue opens, with the decision undoable from there.
+export function DecisionBox(props: Props) {
+  const { generationId, revision, decidable } = props;
   const router = useRouter();
   const [comment, setComment] = useState('');
-  const [pending, setPending] = useState<Decision | null>(null);
-  const [message, setMessage] = useState<{ kind: 'conflict' | 'error' | 'done'; text: string } | null>(null);
+  const [intent, setIntent] = useState<Exclude<Decision, 'approve'> | null>(null);
+  const [decidedHere, setDecidedHere] = useState<DecidedView | null>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const residual = useResidualKeys();
+  const decided = decidedHere ?? props.decided;
+  const undo = useUndo(decided);
 
-  async function submit(decision: Decision) {
-    setPending(decision);
-    setMessage(null);
-    try {
-      const outcome = await sendJson<{ state: string; approvals: number; approvalsRequired: number }>(`/api/generations/${generationId}/decision`, 'POST', { decision, comment, revision });
-      setMessage({ kind: 'done', text: `Recorded: ${outcome.state} (${outcome.approvals} of ${outcome.approvalsRequired} approvals).` });
+  const decide = useJsonMutation<Outcome, Decision>((decision) => ({ url: `/api/generations/${generationId}/decision`, body: { decision, comment, revision } }), {
+    refresh: false,
+    onSuccess: (outcome, decision) => {
       setComment('');
-      router.refresh();
-    } catch (error) {
-      const conflict = error instanceof HttpError && error.status === 409;
-      setMessage({ kind: conflict ? 'conflict' : 'error', text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(null);
+      setIntent(null);
+      const decided: DecidedView = { generationId, reviewId: outcome.reviewId, decision, label: props.label, state: outcome.state };
+      if (outcome.next) router.push(nextGenerationHref(outcome.next.generationId, decided));
+      else {
+        setDecidedHere(decided);
+        router.refresh();
+      }
+    },
+  });
+
+  function submit(decision: Decision) {
+    if (!decidable || decide.isPending) return;
+    if (decision !== 'approve' && comment.trim() === '') {
+      // Rejecting and requesting changes need the reason: ask for it where it is typed.
+      setIntent(decision);
+      commentRef.current?.focus();
+      return;
     }
+    decide.mutate(decision);
   }
 
+  const nextHref = props.next ? (`/generations/${props.next.generationId}` as Route) : null;
+  const shortcuts: Shortcut[] = [
+    ...BUTTONS.map((b) => ({ keys: [b.key], label: b.decision === 'approve' ? 'Approve' : `${b.label} (asks for the comment, then Ctrl/⌘+Enter)`, run: () => submit(b.decision), enabled: decidable })),
+    { keys: ['Enter'], ctrl: true, label: 'Send the rejection or change request being written', run: () => intent && submit(intent), enabled: decidable },
+    { keys: ['j'], label: 'Open the next residual file', run: () => residual.move(1) },
+    { keys: ['k'], label: 'Open the previous residual file', run: () => residual.move(-1) },
+    { keys: ['v'], label: 'Mark the open file viewed (or not)', run: () => residual.toggleViewed() },
+    { keys: ['m'], label: 'File a missed issue on this generation', run: () => router.push(`/generations/${generationId}/missed-issue/new` as Route) },
+    { keys: ['n'], label: 'Open the next generation in the queue', run: () => nextHref && router.push(nextHref), enabled: nextHref !== null },
+    { keys: ['u'], label: 'Undo the decision just made', run: () => undo.mutate(), enabled: decided !== null && !undo.isPending && !undo.isSuccess },
+  ];
+  const help = useShortcuts(shortcuts);
+
+  const error = decide.error;
+  const conflict = error instanceof HttpError && error.status === 409;
   return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()} aria-label="Decision">
+    <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()} aria-label="Decision" data-keys-ready={help.ready ? '' : undefined}>
+      {decided && <UndoBanner decided={decided} undo={undo} />}
       <label htmlFor="decision-comment" className="text-xs font-medium text-zinc-600">
         Comment <span className="font-normal text-zinc-500">(required to reject or request changes; sent to the modifier as feedback)</span>
       </label>
       <textarea
         id="decision-comment"
+        ref={commentRef}
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         rows={3}
         disabled={!decidable}
-        className="rounded-md border border-zinc-300 px-2 py-1.5 text-sm focus:outline-2 focus:outline-blue-600 disabled:bg-zinc-50"
+        placeholder={intent ? `Why ${intent === 'reject' ? 'reject' : 'request changes'}? Ctrl/⌘+Enter sends it.` : undefined}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm disabled:bg-zinc-50"
       />
       <div className="flex flex-wrap gap-2">
         {BUTTONS.map((button) => (
           <button
             key={button.decision}
             type="button"
-            disabled={!decidable || pending !== null}
+            disabled={!decidable || decide.isPending}
             onClick={() => submit(button.decision)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50 ${button.style}`}
+            aria-keyshortcuts={button.key}
+            className={`${button.style} ${intent === button.decision ? 'ring-2 ring-offset-1 ring-blue-600' : ''}`}
           >
-            {pending === button.decision ? `${button.label}…` : button.label}
+            {decide.isPending && decide.variables === button.decision ? `${button.label}…` : button.label}
           </button>
         ))}
       </div>
       {!decidable && <p className="text-xs text-zinc-500">Only generations awaiting review can be decided.</p>}
-      {message && (
-        <p
-          role={message.kind === 'done' ? 'status' : 'alert'}
-          data-testid={`decision-${message.kind}`}
-          className={`rounded-md px-3 py-2 text-sm ${message.kind === 'done' ? 'bg-emerald-50 text-emerald-900' : message.kind === 'conflict' ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-300' : 'bg-red-50 text-red-800'}`}
-        >
-          {message.text}
+      {intent && comment.trim() === '' && (
+        <p role="status" data-testid="decision-needs-comment" className="text-xs text-amber-900">
+          Write why, then press Ctrl/⌘+Enter or the {intent === 'reject' ? 'Reject' : 'Request changes'} button.
         </p>
       )}
+      {error && (
+        <p role="alert" data-testid={`decision-${conflict ? 'conflict' : 'error'}`} className={`rounded-md px-3 py-2 text-sm ${conflict ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-300' : 'bg-red-50 text-red-800'}`}>
+          {error.message}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 pt-2 text-xs">
+        <Link href={`/generations/${generationId}/missed-issue/new` as Route} className="font-medium text-blue-700 hover:underline" aria-keyshortcuts="m">
+          File missed issue
+        </Link>
+        {props.next && nextHref && (
+          <Link href={nextHref} data-testid="next-generation" className="font-medium text-blue-700 hover:underline" aria-keyshortcuts="n">
+            Next: {props.next.lineageName} G{props.next.number} →
+          </Link>
+        )}
+        <ShortcutHelpButton onClick={() => help.setHelpOpen((open) => !open)} />
+      </div>
+      <ShortcutHelp shortcuts={shortcuts} open={help.helpOpen} onClose={() => help.setHelpOpen(false)} />
     </form>
   );
 }

@@ -7,8 +7,7 @@ import { Fragment, useState } from 'react';
 import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
 import type { DiffLine, DiffSegment } from '@/lib/review/file-diff.ts';
-import { fetchJson } from '../../_components/fetch-json.ts';
-import { sendJson } from './post-json.ts';
+import { fetchJson, sendJson } from '../../_components/http.ts';
 
 const LINE_STYLES: Record<DiffLine['kind'], string> = {
   context: 'bg-white',

@@ -3,9 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
+import { resolveShortIdOrNotFound } from '@/app/_server/short-id.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
+import { summaryText, verdictSummary } from '@/lib/dashboard/verdict-summary.ts';
+import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
 import { AWAITING_REVIEW } from '@/lib/review/types.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
@@ -24,7 +27,7 @@ import { SequenceEdit } from './sequence-edit.tsx';
 import { StateBadge } from './state-badge.tsx';
 import { settings } from '@/lib/config/settings.ts';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string; decided?: string }> };
 
 // cache(): metadata and page share one load per request.
 const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) => {
@@ -33,7 +36,7 @@ const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) =
   if (!id.success) notFound();
   const attempt = Number(rawAttempt);
   const review = await getGenerationReview(await requestDb(), id.data, { viewerId: user.id, attempt: Number.isInteger(attempt) ? attempt : undefined });
-  if (!review) notFound();
+  if (!review) return resolveShortIdOrNotFound('generation', rawId);
   return review;
 });
 
@@ -43,10 +46,18 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 export default async function GenerationReviewPage({ params, searchParams }: Props) {
-  const review = await loadReview((await params).id, (await searchParams).attempt);
+  const query = await searchParams;
+  const review = await loadReview((await params).id, query.attempt);
   const g = review.generation;
+  const focused = review.attempts.find((a) => a.number === review.focusedAttempt) ?? null;
   const db = await requestDb();
-  const [probes, rule] = await Promise.all([g.versionId ? probeGroupsOf(db, g.versionId) : [], lineageGateOf(db, g.lineage.id, schedulerConfigFrom(settings().scheduler))]);
+  const viewer = await requirePermission('dashboard.read');
+  const [probes, rule, next, decided] = await Promise.all([
+    g.versionId ? probeGroupsOf(db, g.versionId) : [],
+    lineageGateOf(db, g.lineage.id, schedulerConfigFrom(settings().scheduler)),
+    nextForReviewer(db, viewer.id, g.id),
+    query.decided ? undoableDecision(db, query.decided, viewer.id) : null,
+  ]);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -69,12 +80,21 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           {g.versionId && <span>candidate <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>{shortHash(g.versionId)}</Link></span>}
           {g.lastChange && <span>last change: {g.lastChange.action} by {g.lastChange.actorEmail}</span>}
         </p>
+        {focused && (
+          <p data-testid="verdict-summary" className="text-sm font-medium text-zinc-800">
+            <a href="#verdicts" className="hover:underline">{summaryText(verdictSummary(focused.runs))}</a>
+            <span className="font-normal text-zinc-500"> — attempt {focused.number}</span>
+          </p>
+        )}
         <CompromisedBanner versionId={g.versionId} />
         {g.error && <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{g.error}</p>}
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
+          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
+            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
+          </Panel>
           <Panel id="sequence" title="Scenario–skill sequence edit" aside={<span className="text-xs text-zinc-600">{g.axis} · {g.effort}</span>}>
             <SequenceEdit sequence={review.sequence} />
             {review.rationale && (
@@ -91,13 +111,17 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
               <ResidualFiles generationId={g.id} attempt={review.focusedAttempt} files={review.residual} viewedPaths={review.viewedPaths} comments={review.comments} />
             )}
           </Panel>
-          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
-            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
-          </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
           <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
-            <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
+            <DecisionBox
+              generationId={g.id}
+              label={`${g.lineage.name} generation ${g.number}`}
+              revision={g.revision}
+              decidable={g.state === AWAITING_REVIEW}
+              next={next}
+              decided={decided && { ...decided, label: `${decided.lineageName} generation ${decided.number}` }}
+            />
           </Panel>
           <Panel id="probes" title="Probes">
             {rule && <Probes groups={probes} rule={rule} />}

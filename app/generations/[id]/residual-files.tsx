@@ -5,7 +5,7 @@ import type { ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
 import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
 import { FileDiff } from './file-diff.tsx';
-import { sendJson } from './post-json.ts';
+import { sendJson } from '../../_components/http.ts';
 
 const OP_STYLES: Record<ResidualFileSummary['op'], string> = {
   add: 'bg-emerald-50 text-emerald-800',

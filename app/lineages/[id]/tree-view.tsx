@@ -7,7 +7,7 @@ import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
-import { fetchJson } from '../../_components/fetch-json.ts';
+import { fetchJson } from '../../_components/http.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
 import { treeGraph, type GraphNode, type NavDirection, type TreeGraph } from './tree-graph.ts';

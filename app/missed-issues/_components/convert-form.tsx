@@ -7,7 +7,9 @@ import { useActionState } from 'react';
 import { convertMissedIssueAction, dismissMissedIssueAction } from '../actions.ts';
 import type { ConversionDraft } from '@/lib/missed-issues/convert.ts';
 import type { ActionResult } from '../action-result.ts';
-import { Field, buttonClass, inputClass, primaryButtonClass, ResultBanner } from './fields.tsx';
+import { Field } from '@/app/_components/field.tsx';
+import { buttonClass, inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
+import { ResultBanner } from './fields.tsx';
 
 export function ConvertForm({ issueId, draft, lineageName }: { issueId: string; draft: ConversionDraft; lineageName: string }) {
   const [result, submit, pending] = useActionState<ActionResult | null, FormData>(convertMissedIssueAction.bind(null, issueId), null);

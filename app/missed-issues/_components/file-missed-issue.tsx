@@ -4,8 +4,11 @@
 import { useActionState } from 'react';
 import { fileMissedIssueAction } from '../actions.ts';
 import { CHECK_MAX_BYTES, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/schema.ts';
+import type { MissedIssueDraft } from '@/lib/missed-issues/prefill.ts';
 import type { ActionResult } from '../action-result.ts';
-import { Field, inputClass, primaryButtonClass, ResultBanner } from './fields.tsx';
+import { Field } from '@/app/_components/field.tsx';
+import { inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
+import { ResultBanner } from './fields.tsx';
 
 const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
   oracle: 'Oracle (the reference solution should have failed)',
@@ -14,17 +17,18 @@ const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
   'plan-review': 'Plan review (the sequence edit should have been sent back)',
 };
 
-export function FileMissedIssue({ generationId }: { generationId: string }) {
+// `draft` pre-fills the form with where the problem was seen (lib/missed-issues/prefill.ts).
+export function FileMissedIssue({ generationId, draft, autoFocus = false }: { generationId: string; draft?: MissedIssueDraft; autoFocus?: boolean }) {
   const [result, submit, pending] = useActionState<ActionResult | null, FormData>(fileMissedIssueAction.bind(null, generationId), null);
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (
     <form action={submit} aria-label="File a missed issue" className="flex max-w-3xl flex-col gap-4">
       <ResultBanner result={result} />
       <Field id="mi-title" label="What is wrong" error={errors.title}>
-        {(d, invalid) => <input id="mi-title" name="title" required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+        {(d, invalid) => <input id="mi-title" name="title" defaultValue={draft?.title} autoFocus={autoFocus} required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
       </Field>
       <Field id="mi-description" label="Description" hint="What you saw, where, and why the validators should have caught it." error={errors.description}>
-        {(d, invalid) => <textarea id="mi-description" name="description" required rows={4} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+        {(d, invalid) => <textarea id="mi-description" name="description" defaultValue={draft?.description} required rows={6} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="mi-severity" label="Severity" error={errors.severity}>
@@ -40,7 +44,7 @@ export function FileMissedIssue({ generationId }: { generationId: string }) {
         </Field>
         <Field id="mi-validator" label="Which validator should have caught it" error={errors.validatorKind}>
           {(d) => (
-            <select id="mi-validator" name="validatorKind" defaultValue="rubric" className={inputClass} aria-describedby={d}>
+            <select id="mi-validator" name="validatorKind" defaultValue={draft?.validatorKind ?? 'rubric'} className={inputClass} aria-describedby={d}>
               {VALIDATOR_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {VALIDATOR_LABELS[k]}

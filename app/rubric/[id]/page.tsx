@@ -77,7 +77,7 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
                 <Badge value={v.active ? 'active' : 'inactive'} />
                 <span className="text-zinc-500">{v.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</span>
               </span>
-              {mayManage && <ActiveToggle itemId={v.id} active={v.active} label={`${v.key}@${v.version}`} />}
+              {mayManage && <ActiveToggle itemId={v.id} active={v.active} label={`${v.key}@${v.version}`} scope={v.scope} />}
             </li>
           ))}
         </ul>

@@ -5,10 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useActionState, useEffect } from 'react';
-import { fetchJson, PENDING_REFETCH_MS } from '@/app/_components/fetch-json.ts';
+import { fetchJson, PENDING_REFETCH_MS } from '@/app/_components/http.ts';
 import { VerdictBadge } from '@/app/_components/verdict-badge.tsx';
 import type { ActionResult } from '@/app/missed-issues/action-result.ts';
-import { buttonClass, primaryButtonClass, ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
+import { buttonClass, primaryButtonClass } from '@/app/_components/ui.ts';
+import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
 import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
 

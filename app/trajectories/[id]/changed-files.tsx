@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { fetchJson } from '@/app/_components/http.ts';
 import { formatBytes } from '@/lib/dashboard/format.ts';
 import type { ChangedFile } from '@/lib/trajectories/detail.ts';
 

@@ -1,24 +1,14 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
 import type { FlagOutcome } from '@/lib/trajectories/flag.ts';
 
-async function send<T>(url: string, method: 'POST' | 'DELETE', body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok) throw new Error(payload?.message ?? `HTTP ${response.status}`);
-  return payload as T;
-}
-
 // Flagging compromises the whole environment version: the scheduler stops serving it.
+const FLAG_CONSEQUENCE =
+  'Flag this environment version as a reward hack?\n\nTrainers stop receiving it at once (batches skip it and its task answers 410) and a missed issue is opened on its generation. A lead can lift the flag.';
 export function FlagPanel({
   trajectoryId,
   flaggedAt,
@@ -34,16 +24,9 @@ export function FlagPanel({
   canFlag: boolean;
   canUnflag: boolean;
 }) {
-  const router = useRouter();
   const [reason, setReason] = useState('');
-  const flag = useMutation({
-    mutationFn: () => send<FlagOutcome>(`/api/trajectories/${trajectoryId}/flag`, 'POST', { reason }),
-    onSuccess: () => router.refresh(),
-  });
-  const unflag = useMutation({
-    mutationFn: () => send<unknown>(`/api/trajectories/${trajectoryId}/flag`, 'DELETE'),
-    onSuccess: () => router.refresh(),
-  });
+  const flag = useJsonMutation<FlagOutcome>(() => ({ url: `/api/trajectories/${trajectoryId}/flag`, body: { reason } }));
+  const unflag = useJsonMutation(() => ({ url: `/api/trajectories/${trajectoryId}/flag`, method: 'DELETE' }));
   const outcome = flag.data;
   return (
     <div className="flex flex-col gap-2 text-sm">
@@ -69,7 +52,7 @@ export function FlagPanel({
           className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            flag.mutate();
+            if (window.confirm(FLAG_CONSEQUENCE)) flag.mutate();
           }}
         >
           <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">

@@ -103,7 +103,12 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
           <Panel id="instruction" title="Instruction">
             <p className="max-h-64 overflow-auto whitespace-pre-wrap text-sm">{t.instruction}</p>
           </Panel>
-          <TrajectoryViewer trajectoryId={t.id} turns={t.steps} listSearch={listSearch} />
+          <TrajectoryViewer
+            trajectoryId={t.id}
+            turns={t.steps}
+            listSearch={listSearch}
+            missedIssueHref={t.generation && can(user.role, 'missed-issue.file') ? `/generations/${t.generation.id}/missed-issue/new?trajectory=${t.id}` : undefined}
+          />
           <Panel id="verifier" title="Verifier" aside={<span className="text-xs tabular-nums text-zinc-600">exit {t.verifier.exitCode ?? '—'} · reward {formatReward(t.reward)}</span>}>
             {t.verifier.tests && (
               <table className="mb-3 w-full text-sm" data-testid="ctrf-tests">

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { Route } from 'next';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { fetchJson } from '@/app/_components/http.ts';
+import { ShortcutHelp, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
 import { formatDuration } from '@/lib/dashboard/format.ts';
 import type { TurnView } from '@/lib/trajectories/detail.ts';
 import { findMatches, splitMatches } from '@/lib/trajectories/search.ts';
@@ -40,11 +41,8 @@ function scrollIntoViewSettled(element: Element | null, block: ScrollLogicalPosi
   requestAnimationFrame(settle);
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
-
-export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajectoryId: string; turns: TurnView[]; listSearch: string }) {
+// missedIssueHref: the generation's missed-issue form with this trajectory, when the viewer may file one.
+export function TrajectoryViewer({ trajectoryId, turns, listSearch, missedIssueHref }: { trajectoryId: string; turns: TurnView[]; listSearch: string; missedIssueHref?: string }) {
   const router = useRouter();
   const [focused, setFocused] = useState<number | null>(null);
   const [fullOutputs, setFullOutputs] = useState<Record<number, string>>({});
@@ -52,7 +50,6 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
   const needle = useDeferredValue(search);
   const [currentMatch, setCurrentMatch] = useState(0);
   const [visited, setVisited] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollToMatch = useRef(false);
 
@@ -104,60 +101,27 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
     scrollIntoViewSettled(document.querySelector(`[data-match="${currentMatch}"]`), 'center');
   }, [currentMatch, focused]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.metaKey || event.ctrlKey || event.altKey) return;
-      if (isTyping(event.target)) {
-        if (event.key === 'Escape' && event.target instanceof HTMLElement) event.target.blur();
-        return;
-      }
-      const current = focused ?? -1;
-      const go = (id: string | null | undefined) => id && router.push(`/trajectories/${id}${listSearch}` as Route);
-      switch (event.key) {
-        case 'j':
-        case 'ArrowDown':
-          focusTurn(current + 1);
-          break;
-        case 'k':
-        case 'ArrowUp':
-          focusTurn(current <= 0 ? 0 : current - 1);
-          break;
-        case 'End':
-        case 'G':
-          focusTurn(turns.length - 1);
-          break;
-        case 'Home':
-          focusTurn(0);
-          break;
-        case 'n':
-          go(neighbours.data?.nextId);
-          break;
-        case 'p':
-          go(neighbours.data?.previousId);
-          break;
-        case '/':
-          searchRef.current?.focus();
-          searchRef.current?.select();
-          break;
-        case '?':
-          setHelpOpen((open) => !open);
-          break;
-        case 'Escape':
-          setHelpOpen(false);
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [focused, focusTurn, turns.length, neighbours.data, router, listSearch]);
-
+  const current = focused ?? -1;
+  const go = (id: string | null | undefined) => id && router.push(`/trajectories/${id}${listSearch}` as Route);
+  const shortcuts: Shortcut[] = [
+    { keys: ['j', 'ArrowDown'], label: 'Next turn', run: () => focusTurn(current + 1) },
+    { keys: ['k', 'ArrowUp'], label: 'Previous turn', run: () => focusTurn(current <= 0 ? 0 : current - 1) },
+    { keys: ['End', 'G'], label: 'Last turn', run: () => focusTurn(turns.length - 1) },
+    { keys: ['Home'], label: 'First turn', run: () => focusTurn(0) },
+    { keys: ['n'], label: 'Next trajectory in the list', run: () => go(neighbours.data?.nextId) },
+    { keys: ['p'], label: 'Previous trajectory in the list', run: () => go(neighbours.data?.previousId) },
+    {
+      keys: ['/'],
+      label: 'Search this trajectory; Enter next match, Shift+Enter previous',
+      run: () => {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      },
+    },
+  ];
   // Keys pressed before hydration go nowhere: the page says when its shortcuts listen.
-  const [keysReady, setKeysReady] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- an effect is what runs only after hydration; one extra render is the point
-  useEffect(() => setKeysReady(true), []);
+  const help = useShortcuts(shortcuts);
+  const keysReady = help.ready;
 
   const loadFull = useCallback(
     async (stepId: number) => {
@@ -223,10 +187,11 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch }: { trajecto
             fullOutput={fullOutputs[turn.stepId]}
             onLoadFull={loadFull}
             onSelect={setFocused}
+            missedIssueHref={missedIssueHref}
           />
         ))}
       </ol>
-      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
+      <ShortcutHelp shortcuts={shortcuts} open={help.helpOpen} onClose={() => help.setHelpOpen(false)} />
     </section>
   );
 }
@@ -241,6 +206,7 @@ const Turn = memo(function Turn({
   fullOutput,
   onLoadFull,
   onSelect,
+  missedIssueHref,
 }: {
   turn: TurnView;
   index: number;
@@ -251,6 +217,7 @@ const Turn = memo(function Turn({
   fullOutput: string | undefined;
   onLoadFull: (stepId: number) => Promise<void>;
   onSelect: (index: number) => void;
+  missedIssueHref: string | undefined;
 }) {
   const [loading, setLoading] = useState(false);
   let nextMatch = firstMatch;
@@ -285,6 +252,16 @@ const Turn = memo(function Turn({
           {turn.timedOut && <span className="text-amber-700">timed out</span>}
           {turn.durationMs !== null && <span>{formatDuration(turn.durationMs)}</span>}
           {turn.tokens !== null && <span>{turn.tokens} tokens</span>}
+          {missedIssueHref && (
+            <a
+              href={`${missedIssueHref}&turn=${index + 1}${turn.command ? `&excerpt=${encodeURIComponent(turn.command.slice(0, 500))}` : ''}`}
+              onClick={(event) => event.stopPropagation()}
+              className="text-blue-700 hover:underline"
+              aria-label={`File a missed issue about turn ${index + 1}`}
+            >
+              File missed issue
+            </a>
+          )}
         </span>
       </div>
       <div className="flex flex-col gap-2 px-3 py-2 text-sm">
@@ -330,32 +307,3 @@ const Turn = memo(function Turn({
     </li>
   );
 });
-
-const KEYS: [string, string][] = [
-  ['j / ↓', 'next turn'],
-  ['k / ↑', 'previous turn'],
-  ['End / Shift+G', 'last turn'],
-  ['Home', 'first turn'],
-  ['n / p', 'next / previous trajectory in the list'],
-  ['/', 'search this trajectory; Enter next match, Shift+Enter previous'],
-  ['?', 'this help'],
-  ['Esc', 'close / leave the search box'],
-];
-
-function KeyboardHelp({ onClose }: { onClose: () => void }) {
-  return (
-    <div role="dialog" aria-modal="true" aria-labelledby="keys-heading" className="fixed inset-0 z-20 grid place-items-center bg-black/30" onClick={onClose}>
-      <div className="w-96 rounded-lg bg-white p-4 shadow-xl" onClick={(event) => event.stopPropagation()}>
-        <h2 id="keys-heading" className="mb-2 text-sm font-semibold">Keyboard</h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {KEYS.map(([keys, what]) => (
-            <div key={keys} className="contents">
-              <dt className="font-mono text-xs text-zinc-700">{keys}</dt>
-              <dd className="text-zinc-600">{what}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </div>
-  );
-}

@@ -1,24 +1,18 @@
 'use client';
 
 // A lead's final label on one contested item.
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { buttonClass, inputClass } from '../../_components/classes.ts';
+import type { FormEvent } from 'react';
+import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
+import { inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
 
 export function AdjudicateForm({ setId, itemId, current }: { setId: string; itemId: string; current: string | null }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const adjudicate = useJsonMutation((form: FormData) => ({
+    url: `/api/calibration/sets/${setId}/items/${itemId}/adjudication`,
+    body: { label: form.get('label'), note: form.get('note') ?? '' },
+  }));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const response = await fetch(`/api/calibration/sets/${setId}/items/${itemId}/adjudication`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ label: form.get('label'), note: form.get('note') ?? '' }),
-    });
-    if (!response.ok) return setError(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? `HTTP ${response.status}`);
-    setError(null);
-    router.refresh();
+    adjudicate.mutate(new FormData(event.currentTarget));
   }
   return (
     <form onSubmit={onSubmit} aria-label={`Final label for item ${itemId}`} className="flex flex-wrap items-end gap-3">
@@ -34,10 +28,10 @@ export function AdjudicateForm({ setId, itemId, current }: { setId: string; item
         Note
         <input name="note" className={`${inputClass} w-72`} />
       </label>
-      <button type="submit" className={buttonClass}>
-        {current ? 'Change final label' : 'Record final label'}
+      <button type="submit" disabled={adjudicate.isPending} className={primaryButtonClass}>
+        {adjudicate.isPending ? 'Recording…' : current ? 'Change final label' : 'Record final label'}
       </button>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {adjudicate.isError && <p role="alert" className="text-sm text-red-700">{adjudicate.error.message}</p>}
     </form>
   );
 }

@@ -5,9 +5,10 @@
 // items, ? toggles the help. The server leases the next item with the submit answer.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchJson } from '@/app/_components/fetch-json.ts';
+import { fetchJson, sendJson } from '@/app/_components/http.ts';
+import { ShortcutHelp, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
 import type { AnnotatorItemView, AnnotatorQueue, HumanLabel } from '@/lib/calibration/index.ts';
-import { buttonClass, inputClass, kbdClass } from '../../_components/classes.ts';
+import { inputClass, kbdClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { Trajectory } from '../../_components/trajectory.tsx';
 
 const ANSWERS: { key: string; answer: HumanLabel; label: string; style: string }[] = [
@@ -19,12 +20,7 @@ const ANSWERS: { key: string; answer: HumanLabel; label: string; style: string }
 const itemKey = (setId: string, itemId: string) => ['calibration-item', setId, itemId] as const;
 const itemUrl = (setId: string, itemId: string) => `/api/calibration/sets/${setId}/items/${itemId}`;
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok) throw new Error(json?.message ?? `${url}: HTTP ${response.status}`);
-  return json as T;
-}
+const postJson = <T,>(url: string, body: unknown) => sendJson<T>(url, 'POST', body);
 
 export function Labeller({ setId }: { setId: string }) {
   const queryClient = useQueryClient();
@@ -56,7 +52,6 @@ export function Labeller({ setId }: { setId: string }) {
     [shown],
   );
   const setAnswer = useCallback((value: HumanLabel) => edit({ answer: value }), [edit]);
-  const [help, setHelp] = useState(false);
   const shownAt = useRef(0);
   const hasData = item.data !== undefined;
   useEffect(() => {
@@ -138,32 +133,17 @@ export function Labeller({ setId }: { setId: string }) {
     mutate(vars);
   }, [saving, mutate]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const inText = event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement;
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        doSubmit();
-        return;
-      }
-      if (inText) {
-        if (event.key === 'Escape') (event.target as HTMLElement).blur();
-        return;
-      }
-      if (event.key === '?') setHelp((h) => !h);
-      else if (event.key === 'Escape') setHelp(false);
-      else if (ANSWERS.some((a) => a.key === event.key)) setAnswer(ANSWERS.find((a) => a.key === event.key)!.answer);
-      // From "all done" (nothing shown), ← goes back to the last item labelled.
-      else if (event.key === 'ArrowLeft' && (index > 0 || (index === -1 && mine.length > 0))) setViewing(mine[index === -1 ? mine.length - 1 : index - 1]!);
-      else if (event.key === 'ArrowRight' && index >= 0 && index < mine.length - 1) setViewing(mine[index + 1]!);
-      else if (event.key === 'ArrowRight' && index === mine.length - 1 && index >= 0) setViewing(null);
-      else if (event.key === 'n') document.getElementById('label-note')?.focus();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [doSubmit, index, mine, setAnswer]);
+  // From "all done" (nothing shown), ← goes back to the last item labelled.
+  const back = index > 0 || (index === -1 && mine.length > 0);
+  const forward = index >= 0;
+  const shortcuts: Shortcut[] = [
+    ...ANSWERS.map((a) => ({ keys: [a.key], label: `Answer ${a.label.toLowerCase()}`, run: () => setAnswer(a.answer) })),
+    { keys: ['Enter'], ctrl: true, label: 'Submit and go to the next item', run: doSubmit },
+    { keys: ['ArrowLeft'], label: 'The previous of your items', enabled: back, run: () => setViewing(mine[index === -1 ? mine.length - 1 : index - 1]!) },
+    { keys: ['ArrowRight'], label: 'The next of your items', enabled: forward, run: () => setViewing(index < mine.length - 1 ? mine[index + 1]! : null) },
+    { keys: ['n'], label: 'Write a note (Esc leaves the note)', run: () => document.getElementById('label-note')?.focus() },
+  ];
+  const help = useShortcuts(shortcuts);
 
   useEffect(() => {
     if (index > 0) prefetch(mine[index - 1]);
@@ -192,12 +172,17 @@ export function Labeller({ setId }: { setId: string }) {
         <span data-testid="progress-text" className="text-sm tabular-nums text-zinc-600">
           {done} of {total} labelled
         </span>
-        <button type="button" onClick={() => setHelp(true)} className="text-sm text-zinc-500 underline" aria-keyshortcuts="?">
+        <button type="button" onClick={() => help.setHelpOpen(true)} className="text-sm text-zinc-500 underline" aria-keyshortcuts="?">
           Shortcuts <kbd className={kbdClass}>?</kbd>
         </button>
       </div>
 
-      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      <ShortcutHelp
+        shortcuts={shortcuts}
+        open={help.helpOpen}
+        onClose={() => help.setHelpOpen(false)}
+        note="You label blind: the verifier's verdict and other annotators' labels are never shown here."
+      />
 
       {shown === null ? (
         <div data-testid="all-done" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
@@ -234,7 +219,7 @@ export function Labeller({ setId }: { setId: string }) {
               Note <span className="font-normal text-zinc-400">(optional, <kbd className={kbdClass}>n</kbd>)</span>
             </label>
             <textarea id="label-note" value={note} onChange={(e) => edit({ note: e.target.value })} rows={3} className={inputClass} />
-            <button type="button" onClick={doSubmit} disabled={!answer} className={buttonClass}>
+            <button type="button" onClick={doSubmit} disabled={!answer} className={primaryButtonClass}>
               Submit and next <kbd className="ml-2 rounded bg-zinc-700 px-1 font-mono text-xs">Ctrl+Enter</kbd>
             </button>
             {submit.isError && <p role="alert" className="text-sm text-red-700">{submit.error.message}</p>}
@@ -244,32 +229,6 @@ export function Labeller({ setId }: { setId: string }) {
           </aside>
         </div>
       )}
-    </div>
-  );
-}
-
-function HelpOverlay({ onClose }: { onClose: () => void }) {
-  const rows: [string, string][] = [
-    ['1 / 2 / 3', 'answer pass / fail / unsure'],
-    ['Ctrl+Enter or ⌘+Enter', 'submit and go to the next item'],
-    ['← / →', 'previous / next of your items'],
-    ['n', 'write a note (Esc leaves the note)'],
-    ['?', 'show or hide this help'],
-  ];
-  return (
-    <div role="dialog" aria-label="Keyboard shortcuts" className="fixed inset-0 z-20 grid place-items-center bg-zinc-900/40" onClick={onClose}>
-      <div className="w-96 rounded-lg bg-white p-5 shadow-lg" onClick={(e) => e.stopPropagation()}>
-        <h2 className="mb-3 text-base font-semibold">Keyboard shortcuts</h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-mono text-xs text-zinc-700">{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-xs text-zinc-500">You label blind: the verifier&apos;s verdict and other annotators&apos; labels are never shown here. Press ? or Esc to close.</p>
-      </div>
     </div>
   );
 }

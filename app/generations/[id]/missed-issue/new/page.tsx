@@ -5,12 +5,18 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { FileMissedIssue } from '@/app/missed-issues/_components/file-missed-issue.tsx';
+import { draftFromPrefill, parsePrefill } from '@/lib/missed-issues/prefill.ts';
 
 export const metadata: Metadata = { title: 'File a missed issue' };
 
-export default async function NewMissedIssuePage({ params }: { params: Promise<{ id: string }> }) {
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Links from the diff lines, rubric rows, trajectory turns and the decision panel carry where the
+// problem was seen (?file=&line=&excerpt=&rubricItem=&trajectory=&turn=); the form opens with it.
+export default async function NewMissedIssuePage({ params, searchParams }: Props) {
   await requirePermission('missed-issue.file');
   const { id } = await params;
+  const draft = draftFromPrefill(parsePrefill(await searchParams));
   const generation = await (await requestDb()).generation.findUnique({
     where: { id },
     select: { id: true, number: true, state: true, versionId: true, axis: true, lineage: { select: { name: true } } },
@@ -31,7 +37,7 @@ export default async function NewMissedIssuePage({ params }: { params: Promise<{
           A problem with this generation that the validators let through. A lead may turn it into a rubric item that judges every later generation.
         </p>
       </div>
-      <FileMissedIssue generationId={generation.id} />
+      <FileMissedIssue generationId={generation.id} draft={draft} autoFocus />
     </div>
   );
 }

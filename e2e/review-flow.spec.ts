@@ -1,0 +1,116 @@
+// The reviewer's daily flow, keyboard only after signing in: home → Start, then three
+// generations in a row (approve, request changes, approve), each decision opening the next;
+// the last one undone from the page it led to, and a missed issue filed on it from the keyboard.
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth.ts';
+import path from 'node:path';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+
+let ids: string[] = [];
+
+test.beforeAll(() => {
+  const out = execFileSync('npx', ['tsx', 'e2e/fixtures/review-flow-seed.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL }, encoding: 'utf8' });
+  ids = (JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { generationIds: string[] }).generationIds;
+  expect(ids).toHaveLength(3);
+});
+
+async function onGeneration(page: Page, id: string) {
+  await expect(page).toHaveURL(new RegExp(`/generations/${id}(\\?|$)`));
+  await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
+}
+
+test('a reviewer reviews three generations in a row with the keyboard only, undoes the last and files a missed issue', async ({ page }) => {
+  await signIn(page, 'reviewer', '/');
+  const keys: string[] = [];
+  const press = async (key: string) => {
+    keys.push(key);
+    await page.keyboard.press(key);
+  };
+
+  await expect(page.getByTestId('home-review')).toContainText('await review');
+  await expect(page.getByTestId('start-review')).toHaveAttribute('data-keys-ready', '');
+  await expect(page.getByTestId('start-review')).toContainText('keyboard flow G1');
+  await press('s');
+
+  // G1: open the first file, mark it viewed, approve.
+  await onGeneration(page, ids[0]!);
+  await press('j');
+  await expect(page.getByRole('table', { name: /^Diff of / }).first()).toBeVisible();
+  await press('v');
+  await expect(page.getByTestId('viewed-counter')).toContainText('1 of 2');
+  await press('a');
+
+  // G2 opens by itself, with G1's decision undoable; request changes with a comment.
+  await onGeneration(page, ids[1]!);
+  await expect(page.getByTestId('decision-done')).toContainText('Approved keyboard flow generation 1');
+  await press('c');
+  await expect(page.getByLabel(/^Comment/)).toBeFocused();
+  await page.keyboard.type('Make step 2 name the output file.');
+  keys.push('<typed comment>');
+  await press('Control+Enter');
+
+  // G3: approve, then undo from the page it led to.
+  await onGeneration(page, ids[2]!);
+  await expect(page.getByTestId('decision-done')).toContainText('Requested changes on keyboard flow generation 2');
+  await press('a');
+  await expect(page.getByTestId('decision-done')).toContainText('Approved keyboard flow generation 3');
+  await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
+  await press('u');
+  await onGeneration(page, ids[2]!);
+  await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
+
+  // File a missed issue on G3 from the keyboard.
+  await press('m');
+  await expect(page.getByRole('heading', { name: 'File a missed issue' })).toBeVisible();
+  await expect(page.getByLabel('What is wrong')).toBeFocused();
+  await page.keyboard.type('Instruction never names the output file');
+  await press('Tab');
+  await page.keyboard.type('Step 2 writes a file the instruction does not name; the rubric should catch that.');
+  keys.push('<typed title and description>');
+  await press('Shift+Tab');
+  await press('Enter');
+  await expect(page.getByRole('status')).toContainText('Filed “Instruction never names the output file”');
+
+  console.log(`keyboard review flow: ${keys.length} keys for 3 generations, an undo and a missed issue: ${keys.join(' ')}`);
+  test.info().annotations.push({ type: 'keys', description: keys.join(' ') });
+});
+
+test('the missed-issue form opens pre-filled from a diff line link', async ({ page }) => {
+  await signIn(page, 'reviewer', '/');
+  await page.goto(`/generations/${ids[2]}/missed-issue/new?file=instruction.md&line=3&excerpt=${encodeURIComponent('Create /app/hello.txt')}`);
+  await expect(page.getByLabel('What is wrong')).toHaveValue('Problem in instruction.md:3');
+  await expect(page.getByLabel('Description')).toHaveValue('In instruction.md, line 3:\n> Create /app/hello.txt\n\n');
+});
+
+test('a short generation id in the URL opens the generation; an unknown one is a styled 404 with a way back', async ({ page }) => {
+  await signIn(page, 'reviewer', '/');
+  await page.goto(`/generations/${ids[0]!.slice(0, 14)}`);
+  await expect(page).toHaveURL(new RegExp(`/generations/${ids[0]}$`));
+  const missing = await page.goto('/generations/zzzzzzzzzzzz');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).last().click();
+  await expect(page.getByTestId('home-review')).toBeVisible();
+});
+
+// Lightness 0–1 of a computed CSS colour: Chromium reports these as lab()/oklch(), else rgb().
+function lightness(color: string): number {
+  const perceptual = /^(ok)?(lab|lch)\(\s*([\d.]+)(%?)/.exec(color);
+  if (perceptual) return Number(perceptual[3]) / (perceptual[4] || !perceptual[1] ? 100 : 1);
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+test('the theme follows the system setting: light by default, dark when the system is dark', async ({ page }) => {
+  await signIn(page, 'reviewer', '/');
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const panel = () => page.getByTestId('home-review').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(lightness(await background())).toBeGreaterThan(0.9);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(lightness(await background())).toBeLessThan(0.25);
+  expect(lightness(await panel())).toBeLessThan(0.3);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-dark.png'), fullPage: true });
+  await page.goto(`/generations/${ids[2]}`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'generation-dark.png'), fullPage: true });
+});

@@ -1,0 +1,101 @@
+// Undoing a decision within a short window: a misclick on "approve" costs a few seconds, not a
+// probe run and a release. The undo is real and server-side — the review row goes, the
+// generation returns to awaiting review at the revision the reviewer decided on, the follow-up
+// job is withdrawn — and audited. It is refused once anything has built on the decision: a
+// later decision, a started (or, on PostgreSQL, dispatched) job, or generations superseded by a
+// rejection.
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../db/generated/client.ts';
+import { DecisionRefusedError } from './errors.ts';
+import { followUpJobKey } from './follow-up.ts';
+import { AWAITING_REVIEW, DECIDED_STATE, type Actor, type Decision } from './types.ts';
+
+export const UNDO_WINDOW_MS = 30_000;
+
+export interface UndoOutcome {
+  generationId: string;
+  state: string;
+  revision: number;
+}
+
+/** Whether the review may still be undone at `now`, by time alone. */
+export function withinUndoWindow(decidedAt: Date, now: Date): boolean {
+  return now.getTime() - decidedAt.getTime() <= UNDO_WINDOW_MS;
+}
+
+export async function undoDecision(db: Db, input: { generationId: string; reviewId: string; user: Actor; now?: Date }): Promise<UndoOutcome> {
+  return db.$transaction((tx) => undoIn(tx, input, input.now ?? new Date()));
+}
+
+async function undoIn(tx: Prisma.TransactionClient, input: { generationId: string; reviewId: string; user: Actor }, now: Date): Promise<UndoOutcome> {
+  const { user } = input;
+  const review = await tx.review.findUnique({ where: { id: input.reviewId }, include: { generation: true } });
+  if (!review || review.reviewerId !== user.id || review.generationId !== input.generationId) throw new DecisionRefusedError('There is no decision of yours to undo.');
+  if (!withinUndoWindow(review.createdAt, now)) {
+    throw new DecisionRefusedError(`Decisions can be undone for ${UNDO_WINDOW_MS / 1000} seconds; this one is older.`);
+  }
+  const later = await tx.review.count({ where: { generationId: review.generationId, createdAt: { gt: review.createdAt } } });
+  if (later > 0) throw new DecisionRefusedError('Another decision was made on this generation since; yours can no longer be undone.');
+
+  const decision = review.decision as Decision;
+  const generation = review.generation;
+  const settled = generation.revision === review.revision + 1 && generation.state === DECIDED_STATE[decision];
+  if (!settled && !(generation.revision === review.revision && generation.state === AWAITING_REVIEW)) {
+    throw new DecisionRefusedError(`The generation has moved on since your decision (it is ${generation.state}); it can no longer be undone.`);
+  }
+  if (settled) {
+    await withdrawFollowUp(tx, decision, generation.id, generation.revision);
+    const back = await tx.generation.updateMany({
+      where: { id: generation.id, revision: generation.revision, state: generation.state },
+      data: { state: AWAITING_REVIEW, revision: review.revision },
+    });
+    if (back.count === 0) throw new DecisionRefusedError('The generation changed while undoing; reload to see it.');
+  }
+  await tx.review.delete({ where: { id: review.id } });
+  await recordAudit(tx, {
+    actor: user,
+    action: `generation.undo-${decision}`,
+    subjectType: 'generation',
+    subjectId: generation.id,
+    before: { state: generation.state, revision: generation.revision, reviewId: review.id },
+    after: { state: AWAITING_REVIEW, revision: review.revision },
+  });
+  return { generationId: generation.id, state: AWAITING_REVIEW, revision: review.revision };
+}
+
+// The follow-up job may go only while nothing has picked it up.
+async function withdrawFollowUp(tx: Prisma.TransactionClient, decision: Decision, generationId: string, revision: number): Promise<void> {
+  if (decision === 'reject') {
+    // decide() audits the generations a rejection superseded; their earlier states are not kept.
+    const audit = await tx.auditEvent.findFirst({ where: { subjectId: generationId, action: 'generation.reject' }, orderBy: { createdAt: 'desc' }, select: { after: true } });
+    const superseded = (JSON.parse(audit?.after ?? '{}') as { superseded?: string[] }).superseded ?? [];
+    if (superseded.length > 0) throw new DecisionRefusedError(`This rejection superseded ${superseded.length} generations evolved from it; it cannot be undone.`);
+    return;
+  }
+  const dedupeKey = followUpJobKey(decision, generationId, revision);
+  if (!dedupeKey) return;
+  const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: 'queued', dispatchedAt: null } });
+  const remaining = await tx.job.count({ where: { dedupeKey } });
+  if (withdrawn.count === 0 && remaining > 0) throw new DecisionRefusedError(`The ${decision === 'approve' ? 'probe' : 'revision'} this decision queued has started; it can no longer be undone.`);
+}
+
+export interface UndoableDecision {
+  reviewId: string;
+  generationId: string;
+  decision: Decision;
+  lineageName: string;
+  number: number;
+  state: string;
+}
+
+/** The reviewer's own decision, while it can still be undone by time; otherwise null. */
+export async function undoableDecision(db: Db, reviewId: string, reviewerId: string, now = new Date()): Promise<UndoableDecision | null> {
+  const review = await db.review.findUnique({
+    where: { id: reviewId },
+    select: { id: true, reviewerId: true, decision: true, createdAt: true, generation: { select: { id: true, number: true, state: true, lineage: { select: { name: true } } } } },
+  });
+  if (!review || review.reviewerId !== reviewerId || !withinUndoWindow(review.createdAt, now)) return null;
+  const g = review.generation;
+  return { reviewId: review.id, generationId: g.id, decision: review.decision as Decision, lineageName: g.lineage.name, number: g.number, state: g.state };
+}
