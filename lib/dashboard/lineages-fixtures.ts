@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { seedEnvironment } from './test-fixtures.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export interface LineageFixtureOptions {
   name: string;
@@ -67,7 +68,7 @@ export async function seedLineage(db: Db, options: LineageFixtureOptions): Promi
         difficultyModel: 'ref-test',
       },
     });
-    const state = options.stateOf?.(number) ?? 'awaiting-review';
+    const state = options.stateOf?.(number) ?? GenerationState.awaitingReview;
     generationIds.push(
       await seedGeneration(db, { lineageId: lineage.id, number, axis, parentVersionId, attempts: options.attempts, failed: false, versionId, state }),
     );
@@ -97,7 +98,7 @@ async function seedGeneration(
       versionId: input.failed ? null : input.versionId,
       axis: input.axis,
       effort: 'low',
-      state: input.failed ? 'failed' : (input.state ?? 'awaiting-review'),
+      state: input.failed ? GenerationState.failed : (input.state ?? GenerationState.awaitingReview),
       error: input.failed ? 'no valid candidate: the oracle scored 0' : null,
     },
   });

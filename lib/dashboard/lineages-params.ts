@@ -1,6 +1,7 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
-import { LINEAGE_SORTS, LINEAGE_STATUSES, type LineageListQuery } from './lineages-types.ts';
+import { LINEAGE_STATUSES } from '../evolution/states.ts';
+import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
+import { BACKTESTABLE_STATES } from '../evolution/states.ts';
 import { DEFAULT_BACKTEST_STATES } from '../rubric/backtest.ts';
 import { assertCan, type Actor } from './actor.ts';
 import { audit } from './audit.ts';
@@ -11,7 +12,7 @@ import { RubricItemNotFoundError } from './rubric-items.ts';
 
 export const BACKTEST_JOB = 'backtest';
 
-export const BACKTEST_STATES = ['approved', 'released', 'awaiting-review', 'rejected'] as const;
+export const BACKTEST_STATES = BACKTESTABLE_STATES;
 
 export const backtestJobPayload = z.object({
   itemId: z.string().min(1),

@@ -21,4 +21,4 @@ export {
   type FileMissedIssueInput,
   type MissedIssueFilter,
 } from './schema.ts';
-export { FindingNotFoundError, REOPENABLE_STATES, sendFindingToReview, type SendBackResult } from './send-back.ts';
+export { FindingNotFoundError, sendFindingToReview, type SendBackResult } from './send-back.ts';

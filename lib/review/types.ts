@@ -1,5 +1,7 @@
 // Shapes of the review domain. An actor is whoever the server authenticated: decisions,
 // comments and marks name them, and the audit log records their id and email.
+import { GenerationState } from '../evolution/states.ts';
+
 export interface Actor {
   id: string;
   email: string;
@@ -8,14 +10,7 @@ export interface Actor {
 export const DECISIONS = ['approve', 'reject', 'request-changes'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export const AWAITING_REVIEW = 'awaiting-review';
-
-// The state each decision moves a generation to (approve only once enough reviewers agree).
-export const DECIDED_STATE: Record<Decision, string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  'request-changes': 'changes-requested',
-};
+export const AWAITING_REVIEW = GenerationState.awaitingReview;
 
 export interface DecisionOutcome {
   reviewId: string;

@@ -7,6 +7,7 @@ import type { Job } from '../queue/types.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate } from './gate.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const PROBE_JOB = 'probe';
 
@@ -30,7 +31,7 @@ export async function scheduleLineage(db: Db, lineageId: string, config: Schedul
   if (last?.kind !== 'needs-probe') return result;
   const generation = last.generation === 0
     ? null
-    : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: 'released' }, select: { id: true } });
+    : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: GenerationState.released }, select: { id: true } });
   const job = await enqueueProbe(
     db,
     { versionId: last.versionId, lineageId, ...(generation ? { generationId: generation.id } : {}) },

@@ -10,6 +10,7 @@ import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, passes } from './gate.ts';
 import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const trainerReportSchema = z
   .object({
@@ -94,7 +95,7 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
 async function lineagesServing(db: Db, versionId: string): Promise<string[]> {
   const [asSeed, asGeneration] = await Promise.all([
     db.lineage.findMany({ where: { seedVersionId: versionId }, select: { id: true, frontier: true } }),
-    db.generation.findMany({ where: { versionId, state: 'released' }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
+    db.generation.findMany({ where: { versionId, state: GenerationState.released }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
   ]);
   const ids = asSeed.filter((l) => (l.frontier ?? 0) === 0).map((l) => l.id);
   for (const g of asGeneration) if (g.lineage.frontier === g.number) ids.push(g.lineageId);

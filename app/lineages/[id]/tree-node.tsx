@@ -5,6 +5,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import type { LaidOutNode } from '@/lib/dashboard/lineages-layout.ts';
 import { attemptTone, generationTone, TONES } from '@/lib/dashboard/lineages-tones.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+import { GenerationState, stateLabel } from '@/lib/evolution/states.ts';
 
 export interface TreeNodeProps {
   node: LaidOutNode;
@@ -21,13 +22,7 @@ export interface TreeNodeProps {
 export type FocusableNode = Element & HTMLOrSVGElement;
 
 // What a node without a version says instead of its difficulty.
-const EMPTY_LABELS: Record<string, string> = { failed: 'no valid candidate', exhausted: 'axis exhausted' };
-
-const STATE_LABELS: Record<string, string> = {
-  'awaiting-review': 'awaiting review',
-  'changes-requested': 'changes requested',
-  'needs-attention': 'needs attention',
-};
+const EMPTY_LABELS: Partial<Record<string, string>> = { [GenerationState.failed]: 'no valid candidate', [GenerationState.exhausted]: 'axis exhausted' };
 
 function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {
   const generation = node.generationIndex === null ? undefined : tree.generations[node.generationIndex];
@@ -40,7 +35,7 @@ function describe(node: LaidOutNode, tree: LineageTree): { label: string; tone: 
     return { tone: attemptTone(attempt.state), generation, attempt, label: `Attempt ${attempt.number} of generation ${generation.number}: ${attempt.state}` };
   }
   const d = generation.difficulty;
-  const state = STATE_LABELS[generation.state] ?? generation.state;
+  const state = stateLabel(generation.state);
   return {
     tone: generationTone(generation.state),
     generation,
@@ -113,7 +108,7 @@ function NodeText({ node, tree, generation, color }: { node: LaidOutNode; tree: 
         {generation ? `G${generation.number}` : 'Seed'}
       </text>
       <text x={x + width - 10} y={y + 19} fontSize={11} textAnchor="end">
-        {generation ? (STATE_LABELS[generation.state] ?? generation.state) : truncate(tree.seed.name, 18)}
+        {generation ? stateLabel(generation.state) : truncate(tree.seed.name, 18)}
       </text>
       <text x={x + 10} y={y + 37} fontSize={12} className="tabular-nums">
         {difficulty ? (

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { layoutLineageTree, type NavDirection } from '@/lib/dashboard/lineages-layout.ts';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
+import { inGroup, IN_PROGRESS_STATES } from '@/lib/evolution/states.ts';
 import { fetchJson } from '../../_components/fetch-json.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
@@ -13,7 +14,6 @@ import { TreeCanvas, type CanvasHandle } from './tree-canvas.tsx';
 import { TreeLegend } from './tree-legend.tsx';
 import { TreeNode, type FocusableNode } from './tree-node.tsx';
 
-const IN_PROGRESS = new Set(['planning', 'modifying', 'validating']);
 const LIVE_REFETCH_MS = 3_000;
 const ZOOM_STEP = 1.25;
 
@@ -36,7 +36,7 @@ export function LineageTreeView({ initial }: { initial: LineageTree }) {
     initialData: initial,
     refetchInterval: (q) => {
       const data = q.state.data;
-      const live = data?.status === 'evolving' || data?.generations.some((g) => IN_PROGRESS.has(g.state));
+      const live = data?.status === 'evolving' || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
       return live ? LIVE_REFETCH_MS : false;
     },
   });
