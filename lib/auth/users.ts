@@ -6,6 +6,7 @@ import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { passwordProblem } from './password-policy.ts';
 import { isRole, type Role } from './roles.ts';
+import { NotFoundError } from '../errors/index.ts';
 
 export { createApiToken, listApiTokens, revokeApiToken, verifyApiToken, type ApiTokenSummary, type TokenUser } from './api-tokens.ts';
 
@@ -18,7 +19,7 @@ export interface UserSummary {
   createdAt: Date;
 }
 
-export class UserNotFoundError extends Error {}
+export class UserNotFoundError extends NotFoundError {}
 
 export interface NewUser {
   email: string;

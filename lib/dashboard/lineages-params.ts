@@ -47,3 +47,5 @@ export function lineageListFromSearchParams(raw: Record<string, string | string[
 
 // A policy name to view pass rates under; absent: the lineage's probe policy.
 export const policyViewSchema = z.string().trim().min(1).max(200).optional();
+export const treeQuerySchema = z.object({ policy: policyViewSchema });
+export const lineageParamsSchema = z.object({ id: lineageIdSchema });

@@ -3,6 +3,7 @@
 // states. Code that changes a generation's state asserts the move here first, so a new state or
 // a new move is added once. Attempt states and lineage statuses live here too: they share words
 // with generation states and are drawn on the same tree.
+import { ConflictError } from '../errors/index.ts';
 
 export const GenerationState = {
   planning: 'planning',
@@ -89,13 +90,13 @@ export function canTransition(from: string, to: GenerationState): boolean {
   return isGenerationState(from) && TRANSITIONS[from].includes(to);
 }
 
-export class IllegalTransitionError extends Error {
+// A move the machine does not allow is a conflict: the generation is not where the caller thought.
+export class IllegalTransitionError extends ConflictError {
   constructor(
     readonly from: string,
     readonly to: string,
   ) {
     super(`a generation cannot move from ${from} to ${to}`);
-    this.name = 'IllegalTransitionError';
   }
 }
 

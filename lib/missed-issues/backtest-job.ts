@@ -6,7 +6,7 @@ import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 import { BACKTESTABLE_STATES } from '../evolution/states.ts';
 import { DEFAULT_BACKTEST_STATES } from '../rubric/backtest.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from './audit.ts';
 import { RubricItemNotFoundError } from './rubric-items.ts';
 
@@ -20,6 +20,9 @@ export const backtestJobPayload = z.object({
 });
 
 export type BacktestJobPayload = z.input<typeof backtestJobPayload>;
+
+// What a lead asks for over HTTP: the states to look at (the item is in the path); none, the default.
+export const backtestRequestSchema = backtestJobPayload.pick({ states: true }).optional();
 
 export async function enqueueBacktest(db: Db, actor: Actor, payload: BacktestJobPayload): Promise<Job> {
   assertCan(actor, 'rubric.manage');

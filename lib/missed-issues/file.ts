@@ -1,14 +1,14 @@
 // A reviewer files a problem the validators missed on one generation.
 import type { Db } from '../db/client.ts';
 import type { MissedIssue } from '../db/generated/client.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from './audit.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
+import { NotFoundError } from '../errors/index.ts';
 
-export class GenerationNotFoundError extends Error {
+export class GenerationNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`generation ${id} not found`);
-    this.name = 'GenerationNotFoundError';
   }
 }
 

@@ -1,14 +1,15 @@
-export { assertCan, ConflictError, ForbiddenError, type Actor } from './actor.ts';
 export { configuredJudge } from './backtest-judge.ts';
-export { BACKTEST_JOB, BACKTEST_STATES, backtestJobPayload, enqueueBacktest, latestBacktestJob, type BacktestJobPayload, type BacktestJobStatus } from './backtest-job.ts';
+export { backtestView, type BacktestView } from './backtest-view.ts';
+export { BACKTEST_JOB, BACKTEST_STATES, backtestJobPayload, backtestRequestSchema, enqueueBacktest, latestBacktestJob, type BacktestJobPayload, type BacktestJobStatus } from './backtest-job.ts';
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
 export { fileMissedIssue, GenerationNotFoundError } from './file.ts';
 export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, type MissedIssueRow } from './list.ts';
-export { itemVerdicts, listRubricCatalogue, RubricItemNotFoundError, setItemActive, type ItemVerdictRow, type RubricKeyView } from './rubric-items.ts';
+export { itemVerdicts, listRubricCatalogue, RubricItemNotFoundError, setItemActive, setItemActiveSchema, type ItemVerdictRow, type RubricKeyView } from './rubric-items.ts';
 export { slugify, uniqueRubricKey } from './rubric-key.ts';
 export {
   CHECK_MAX_BYTES,
   convertMissedIssueSchema,
+  fileMissedIssueRequestSchema,
   fileMissedIssueSchema,
   ITEM_APPLIES_TO,
   ITEM_SCOPES,

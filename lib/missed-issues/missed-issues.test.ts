@@ -6,16 +6,15 @@ import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { activeRubric } from '../rubric/index.ts';
 import {
   CHECK_MAX_BYTES,
-  ConflictError,
   convertMissedIssue,
   dismissMissedIssue,
   draftFromIssue,
   fileMissedIssue,
-  ForbiddenError,
   listMissedIssues,
   setItemActive,
-  type Actor,
 } from './index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { ConflictError, ForbiddenError } from '../errors/index.ts';
 
 let testDb: TestDb;
 let reviewer: Actor;

@@ -3,14 +3,15 @@
 // open is told it changed; the finding is marked and the move is audited.
 import type { Db } from '../db/client.ts';
 import type { BacktestFinding, Generation } from '../db/generated/client.ts';
-import { assertCan, ConflictError, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
+import { ConflictError } from '../errors/index.ts';
 import { audit } from './audit.ts';
 import { GenerationState, inGroup, STANDING_STATES, transition } from '../evolution/states.ts';
+import { NotFoundError } from '../errors/index.ts';
 
-export class FindingNotFoundError extends Error {
+export class FindingNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`backtest finding ${id} not found`);
-    this.name = 'FindingNotFoundError';
   }
 }
 

@@ -1,5 +1,5 @@
 // A reviewer's decision on a generation, with optimistic concurrency: the reviewer sends the
-// revision they saw, and a generation that moved on since is refused with a ConflictError
+// revision they saw, and a generation that moved on since is refused with a RevisionConflictError
 // instead of being silently overwritten.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
@@ -9,13 +9,14 @@ import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES, transition 
 import { supersedeDescendants } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
-import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
+import { DecisionRefusedError, GenerationNotFoundError, RevisionConflictError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
-import { type Actor, type Decision, type DecisionOutcome } from './types.ts';
+import type { PersonActor } from '../auth/actor.ts';
+import type { Decision, DecisionOutcome } from './types.ts';
 
 export interface DecideInput {
   generationId: string;
-  user: Actor;
+  user: PersonActor;
   decision: Decision;
   comment: string;
   revision: number; // the generation revision the reviewer rendered
@@ -34,7 +35,7 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   const generation = await tx.generation.findUnique({ where: { id: generationId }, include: { lineage: { select: { approvalsRequired: true } } } });
   if (!generation) throw new GenerationNotFoundError(generationId);
   if (generation.revision !== revision) {
-    throw new ConflictError({ state: generation.state, revision: generation.revision }, await lastChangeOf(tx, generationId));
+    throw new RevisionConflictError({ state: generation.state, revision: generation.revision }, await lastChangeOf(tx, generationId));
   }
   if (!inGroup(generation.state, REVIEWABLE_STATES)) {
     throw new DecisionRefusedError(`Only generations awaiting review can be decided; this one is ${generation.state}.`);
@@ -57,20 +58,20 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
     const moved = await tx.generation.updateMany({ where: { id: generationId, revision }, data: { state, revision: { increment: 1 } } });
     if (moved.count === 0) {
       const current = await tx.generation.findUniqueOrThrow({ where: { id: generationId } });
-      throw new ConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
+      throw new RevisionConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
     }
     after = { state, revision: revision + 1, approvals };
   }
   if (after.state === GenerationState.approved && generation.versionId) {
     // Every approved generation is probed; the probe's end moves the lineage's frontier.
     const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
-    await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: `probe:${generationId}:${after.revision}` });
+    await enqueueProbe(tx, payload, { dedupeKey: `probe:${generationId}:${after.revision}` });
   }
   const superseded = after.state === GenerationState.rejected ? await supersedeDescendants(tx, generation) : [];
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
-    // job to revise it. enqueue touches only the job table, which the transaction client has.
-    await enqueueRevision(tx as unknown as Db, { generationId, comment });
+    // job to revise it.
+    await enqueueRevision(tx, { generationId, comment });
   }
   await recordAudit(tx, {
     actor: { id: user.id, email: user.email },

@@ -1,11 +1,6 @@
-// Shapes of the review domain. An actor is whoever the server authenticated: decisions,
-// comments and marks name them, and the audit log records their id and email.
+// Shapes of the review domain. Decisions, comments and marks name the person who made them
+// (a PersonActor), and the audit log records their id and email.
 import { GenerationState } from '../evolution/states.ts';
-
-export interface Actor {
-  id: string;
-  email: string;
-}
 
 export const DECISIONS = ['approve', 'reject', 'request-changes'] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -3,6 +3,7 @@ export { reviewPlanAgainstRubric, type PlanRubricInput } from './plan-review.ts'
 export {
   activeRubric,
   saveRubricItem,
+  saveRubricItemIn,
   setRubricItemActive,
   syncBuiltinRubric,
   type ActiveRubricQuery,

@@ -3,6 +3,7 @@
 // rollout is never served; in its place the lineage serves its highest released generation that
 // is still trainable. Each served environment says which policy its pass count is from and which
 // policy released it (a demo lineage's generations say "simulated").
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
@@ -21,10 +22,11 @@ export interface BatchEnvironment {
   released_by: string | null; // the policy whose group released this generation; null for a seed
 }
 
-export interface BatchRequest {
-  size: number;
-  seed?: number; // the same seed and state give the same batch
-}
+export const batchRequestSchema = z.object({
+  size: z.coerce.number().int().min(1).max(1024).default(8),
+  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(), // the same seed and state give the same batch
+});
+export type BatchRequest = z.output<typeof batchRequestSchema>;
 
 interface Candidate {
   lineageId: string;

@@ -2,7 +2,7 @@
 // frontier has no probe yet gets one. Probes run ahead of background evolution.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
+import { enqueue, type JobWriter } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
@@ -19,7 +19,7 @@ export const probeJobPayload = z.object({
 
 export type ProbeJobPayload = z.infer<typeof probeJobPayload>;
 
-export function enqueueProbe(db: Db, payload: ProbeJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+export function enqueueProbe(db: JobWriter, payload: ProbeJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
   return enqueue(db, PROBE_JOB, probeJobPayload.parse(payload), { priority: 2, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }
 

@@ -8,6 +8,7 @@ import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, type LineageGate } from './gate.ts';
 import { GenerationState, transition } from '../evolution/states.ts';
+import { NotFoundError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z
   .object({
@@ -21,7 +22,7 @@ export const lineageGatePatchSchema = z
 
 export type LineageGatePatch = z.infer<typeof lineageGatePatchSchema>;
 
-export class UnknownLineageError extends Error {}
+export class UnknownLineageError extends NotFoundError {}
 
 export async function setLineageGate(db: Db, actor: AuditActor, lineageId: string, patch: LineageGatePatch, config: SchedulerConfig): Promise<AdvanceResult> {
   const before = await db.lineage.findUnique({ where: { id: lineageId } });

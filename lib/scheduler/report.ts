@@ -5,6 +5,7 @@
 // (counted, never dropped), so six timeouts cannot be reported as six passes.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { ForbiddenError, NotFoundError, RefusedError, type DomainError } from '../errors/index.ts';
 import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
@@ -33,11 +34,13 @@ export const trainerReportSchema = z
 
 export type TrainerReport = z.infer<typeof trainerReportSchema>;
 
-// The report was refused before anything was recorded (see trainerReportRefusal).
-export class ReportRefusedError extends Error {
-  constructor(readonly refusal: ReportRefusal) {
-    super(refusal.message);
-  }
+// The report was refused before anything was recorded (see trainerReportRefusal): an unknown
+// version is not found, a version that is not served may not be reported on, and rewards outside
+// the declared range are refused. The refusal's kind is the error's code.
+export function reportRefusedError(refusal: ReportRefusal): DomainError {
+  if (refusal.kind === 'unknown_version') return new NotFoundError(refusal.message);
+  if (refusal.kind === 'reward_out_of_range') return new RefusedError(refusal.message, { code: refusal.kind });
+  return new ForbiddenError(refusal.message, { code: refusal.kind });
 }
 
 export interface TrainerReportResult {
@@ -65,7 +68,7 @@ async function serverTimeoutReward(db: Db, lineageIds: string[], config: Schedul
 
 export async function reportTrainerGroup(db: Db, report: TrainerReport, config: SchedulerConfig): Promise<TrainerReportResult> {
   const refusal = await trainerReportRefusal(db, report);
-  if (refusal) throw new ReportRefusedError(refusal);
+  if (refusal) throw reportRefusedError(refusal);
   const lineages = await lineagesServing(db, report.versionId);
   const scored = scoredRewards(report, await serverTimeoutReward(db, lineages, config));
   const passCount = scored.filter((s) => passes(s.reward, config.passThreshold)).length;

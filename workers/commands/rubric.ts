@@ -8,8 +8,8 @@ import {
   listMissedIssues,
   listRubricCatalogue,
   missedIssueFilterSchema,
-  type Actor,
 } from '../../lib/missed-issues/index.ts';
+import type { Actor } from '../../lib/auth/actor.ts';
 import { audit } from '../../lib/missed-issues/audit.ts';
 import { DEFAULT_BACKTEST_STATES, listBacktestFindings, runBacktest } from '../../lib/rubric/backtest.ts';
 import { openSandbox, withDb } from '../context.ts';

@@ -10,7 +10,7 @@ import { AWAITING_REVIEW } from '@/lib/review/types.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
-import { generationIdSchema } from '../../api/generations/params.ts';
+import { generationIdSchema } from '@/lib/review/params.ts';
 import { Attempts } from './attempts.tsx';
 import { CompromisedBanner } from './compromised-banner.tsx';
 import { DecisionBox } from './decision-box.tsx';

@@ -10,7 +10,7 @@ import { VerdictBadge } from '@/app/_components/verdict-badge.tsx';
 import type { ActionResult } from '@/app/missed-issues/action-result.ts';
 import { buttonClass, primaryButtonClass, ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
-import type { BacktestView } from '@/app/api/rubric/[id]/backtest/view.ts';
+import type { BacktestView } from '@/lib/missed-issues/backtest-view.ts';
 import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
 
 // Every state a backtest may look at; the standing ones are ticked by default.

@@ -1,23 +1,9 @@
 // POST a decision on a generation: approve, reject or request changes, on the revision the
 // reviewer saw. The one server path for the review page and the queue's keyboard shortcuts.
-import { requestDb } from '@/app/_server/db.ts';
-import { badRequest } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
+import { route } from '@/app/_server/route.ts';
 import { decide } from '@/lib/review/index.ts';
-import { decisionBodySchema, generationIdSchema } from '../../params.ts';
-import { reviewErrorResponse } from '../../review-errors.ts';
+import { decisionBodySchema, generationParamsSchema } from '@/lib/review/params.ts';
 
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const user = await guardRoute(request, 'generation.decide');
-  if (user instanceof Response) return user;
-  const id = generationIdSchema.safeParse((await context.params).id);
-  if (!id.success) return badRequest(id.error);
-  const body = decisionBodySchema.safeParse(await request.json().catch(() => null));
-  if (!body.success) return badRequest(body.error);
-  try {
-    const outcome = await decide(await requestDb(), { generationId: id.data, user, ...body.data });
-    return Response.json(outcome);
-  } catch (error) {
-    return reviewErrorResponse(error);
-  }
-}
+export const POST = route({ permission: 'generation.decide', params: generationParamsSchema, body: decisionBodySchema }, ({ db, user, params, body }) =>
+  decide(db, { generationId: params.id, user, ...body }),
+);

@@ -1,20 +1,11 @@
-import { requestDb } from '@/app/_server/db.ts';
-import { notFound } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
-import { exportTaskTarball } from '@/lib/env/export-archive.ts';
-import { unservableReason } from '@/lib/scheduler/servable.ts';
+// GET /api/v1/trainer/environments/:versionId/task: a served version as a Harbor task .tar.gz
+// (404 unknown, 403 held out, 410 flagged, rejected or superseded: lib/scheduler/servable.ts).
+import { z } from 'zod';
+import { route } from '@/app/_server/route.ts';
+import { servedTaskTarball } from '@/lib/scheduler/index.ts';
 
-// GET /api/v1/trainer/environments/:versionId/task: the version as a Harbor task .tar.gz.
-export async function GET(request: Request, { params }: { params: Promise<{ versionId: string }> }): Promise<Response> {
-  const caller = await guardRoute(request, 'trainer.api');
-  if (caller instanceof Response) return caller;
-  const { versionId } = await params;
-  const db = await requestDb();
-  const unservable = await unservableReason(db, versionId);
-  if (unservable?.kind === 'unknown_version') return notFound(unservable.message);
-  // Held out: refused to this caller (403). Flagged, rejected, superseded: no longer served (410).
-  if (unservable) return Response.json({ error: unservable.kind, message: unservable.message }, { status: unservable.kind === 'held_out' ? 403 : 410 });
-  const tarball = await exportTaskTarball(db, versionId);
+export const GET = route({ permission: 'trainer.api', params: z.object({ versionId: z.string() }) }, async ({ db, params: { versionId } }) => {
+  const tarball = await servedTaskTarball(db, versionId);
   return new Response(new Uint8Array(tarball.content), {
     headers: {
       'content-type': 'application/gzip',
@@ -22,4 +13,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ vers
       'x-envolve-version': versionId,
     },
   });
-}
+});
