@@ -9,6 +9,6 @@ export interface MoveData {
   error?: string | null;
 }
 
-export function moveGeneration(db: Db, from: { id: string; state: string }, to: GenerationState, data: MoveData = {}): Promise<Generation> {
+export async function moveGeneration(db: Db, from: { id: string; state: string }, to: GenerationState, data: MoveData = {}): Promise<Generation> {
   return db.generation.update({ where: { id: from.id }, data: { state: transition(from.state, to), revision: { increment: 1 }, ...data } });
 }

@@ -1,0 +1,48 @@
+// An admin's changes to accounts: a role or an account's activation, each checked against the
+// actor's permission and the rules that keep an admin from locking themselves out, and committed
+// with its audit entry.
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import { RefusedError } from '../errors/index.ts';
+import { assertCan, type Actor } from './actor.ts';
+import type { Role } from './roles.ts';
+import { setUserActive, setUserRole, type UserSummary } from './users.ts';
+
+export interface UserChange {
+  before: UserSummary;
+  after: UserSummary;
+}
+
+export async function changeUserRole(db: Db, actor: Actor, userId: string, role: Role): Promise<UserChange> {
+  assertCan(actor, 'users.manage');
+  if (userId === actor.id && role !== 'admin') throw new RefusedError('You cannot take the admin role from yourself.');
+  return db.$transaction(async (tx) => {
+    const change = await setUserRole(tx, userId, role);
+    await recordAudit(tx, {
+      actor,
+      action: 'user.role',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { email: change.before.email, role: change.before.role },
+      after: { email: change.after.email, role: change.after.role },
+    });
+    return change;
+  });
+}
+
+export async function changeUserActive(db: Db, actor: Actor, userId: string, active: boolean): Promise<UserChange> {
+  assertCan(actor, 'users.manage');
+  if (userId === actor.id && !active) throw new RefusedError('You cannot deactivate your own account.');
+  return db.$transaction(async (tx) => {
+    const change = await setUserActive(tx, userId, active);
+    await recordAudit(tx, {
+      actor,
+      action: active ? 'user.reactivate' : 'user.deactivate',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { email: change.before.email, deactivatedAt: change.before.deactivatedAt },
+      after: { email: change.after.email, deactivatedAt: change.after.deactivatedAt },
+    });
+    return change;
+  });
+}
