@@ -3,6 +3,7 @@
 // siblings and other branches take the next free row of their layer. Attempts the generation
 // did not settle on hang below it as small nodes. Pure: the page memoises it per tree.
 import type { LineageTree, TreeGeneration } from './lineages-types.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;
@@ -80,7 +81,7 @@ function buildVertices(tree: LineageTree): TreeVertex {
       generationIndex: index,
       children: [],
       height: 0,
-      failed: generation.state === 'failed',
+      failed: generation.state === GenerationState.failed,
     };
     return vertex;
   });
@@ -249,6 +250,6 @@ function compact(targets: NavTargets): NavTargets {
 
 // Where keyboard focus starts: the newest generation that did not fail, else the seed.
 function initialFocus(tree: LineageTree): string {
-  const newest = [...tree.generations].reverse().find((g) => g.state !== 'failed');
+  const newest = [...tree.generations].reverse().find((g) => g.state !== GenerationState.failed);
   return newest ? generationKey(newest.id) : SEED_KEY;
 }

@@ -84,7 +84,7 @@ export const TreeNode = memo(function TreeNode({ node, tree, href, tabbable, onF
         fill={attempt ? '#ffffff' : style.fill}
         stroke={style.stroke}
         strokeWidth={attempt ? 1.25 : 1.5}
-        strokeDasharray={generation?.state === 'failed' && !attempt ? '5 3' : undefined}
+        strokeDasharray={generation?.state === GenerationState.failed && !attempt ? '5 3' : undefined}
         className="transition-[stroke-width] group-hover:[stroke-width:2.5]"
       />
       {attempt ? (
