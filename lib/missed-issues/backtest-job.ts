@@ -29,10 +29,12 @@ export async function enqueueBacktest(db: Db, actor: Actor, payload: BacktestJob
   const parsed = backtestJobPayload.parse(payload);
   const item = await db.rubricItem.findUnique({ where: { id: parsed.itemId } });
   if (!item) throw new RubricItemNotFoundError(parsed.itemId);
-  // A lead is waiting on the page for it: ahead of background evolution.
-  const job = await enqueue(db, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
-  await audit(db, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
-  return job;
+  return db.$transaction(async (tx) => {
+    // A lead is waiting on the page for it: ahead of background evolution.
+    const job = await enqueue(tx, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
+    await audit(tx, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
+    return job;
+  });
 }
 
 export interface BacktestJobStatus {

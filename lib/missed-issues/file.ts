@@ -14,22 +14,25 @@ export class GenerationNotFoundError extends NotFoundError {
 
 export async function fileMissedIssue(db: Db, actor: Actor, generationId: string, input: FileMissedIssueInput): Promise<MissedIssue> {
   assertCan(actor, 'missed-issue.file');
-  if (!actor.id) throw new Error('a missed issue is filed by a signed-in user');
+  const reporterId = actor.id;
+  if (!reporterId) throw new Error('a missed issue is filed by a signed-in user');
   const fields = fileMissedIssueSchema.parse(input);
   const generation = await db.generation.findUnique({ where: { id: generationId }, select: { id: true } });
   if (!generation) throw new GenerationNotFoundError(generationId);
-  const issue = await db.missedIssue.create({
-    data: {
-      generationId,
-      reporterId: actor.id,
-      title: fields.title,
-      description: fields.description,
-      severity: fields.severity,
-      validatorKind: fields.validatorKind,
-      check: fields.check ?? null,
-      question: fields.question ?? null,
-    },
+  return db.$transaction(async (tx) => {
+    const issue = await tx.missedIssue.create({
+      data: {
+        generationId,
+        reporterId,
+        title: fields.title,
+        description: fields.description,
+        severity: fields.severity,
+        validatorKind: fields.validatorKind,
+        check: fields.check ?? null,
+        question: fields.question ?? null,
+      },
+    });
+    await audit(tx, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
+    return issue;
   });
-  await audit(db, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
-  return issue;
 }

@@ -6,4 +6,4 @@ export { reviewQueue, QUEUE_PAGE_SIZE, type QueueItem, type QueuePage } from './
 export { DecisionRefusedError, GenerationNotFoundError, RevisionConflictError, type LastChange } from './errors.ts';
 export { lastChangeOf } from './last-change.ts';
 export { diffLines, splitLines, toHunks, MAX_EDIT_DISTANCE, type DiffHunk, type DiffLine, type DiffLineKind } from './line-diff.ts';
-export { AWAITING_REVIEW, DECISIONS, type Decision, type DecisionOutcome } from './types.ts';
+export { DECISIONS, type Decision, type DecisionOutcome } from './types.ts';

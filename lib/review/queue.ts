@@ -1,7 +1,7 @@
 // The review queue: generations awaiting review, the longest-waiting first. A generation's
 // updatedAt is when it last changed state, i.e. when it started waiting.
 import type { Db } from '../db/client.ts';
-import { AWAITING_REVIEW } from './types.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
 
@@ -28,7 +28,7 @@ export interface QueuePage {
 export async function reviewQueue(db: Db, options: { page?: number; pageSize?: number } = {}): Promise<QueuePage> {
   const pageSize = Math.min(Math.max(options.pageSize ?? QUEUE_PAGE_SIZE, 1), 200);
   const page = Math.max(options.page ?? 1, 1);
-  const where = { state: AWAITING_REVIEW };
+  const where = { state: GenerationState.awaitingReview };
   const [total, rows] = await Promise.all([
     db.generation.count({ where }),
     db.generation.findMany({

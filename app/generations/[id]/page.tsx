@@ -6,7 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
-import { AWAITING_REVIEW } from '@/lib/review/types.ts';
+import { inGroup, REVIEWABLE_STATES } from '@/lib/evolution/states.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
@@ -96,7 +96,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
           <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
-            <DecisionBox generationId={g.id} revision={g.revision} decidable={g.state === AWAITING_REVIEW} />
+            <DecisionBox generationId={g.id} revision={g.revision} decidable={inGroup(g.state, REVIEWABLE_STATES)} />
           </Panel>
           <Panel id="probes" title="Probes">
             {rule && <Probes groups={probes} rule={rule} />}
