@@ -87,7 +87,7 @@ test('a flagged version is gone (410), a held-out one refused (403), an unknown 
     for (const versionId of [flaggedId, heldOutId]) {
       expect((await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 1, 1, 1, 1, 1, 1, 1] } })).status()).toBe(403);
     }
-    const malformed = await request.post('/api/v1/trainer/groups', { headers: { ...headers, 'content-type': 'application/json' }, data: '{"versionId": ' });
+    const malformed = await request.post('/api/v1/trainer/groups', { headers: { ...headers, 'content-type': 'application/json' }, data: Buffer.from('{"versionId": ') });
     expect(malformed.status()).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'bad_request', message: 'the request body is not valid JSON' });
   } finally {
