@@ -1,7 +1,9 @@
 // The trainer API (v1): a trainer's API token is accepted, a reviewer's session is refused, a
-// served environment downloads as a Harbor task tarball, and a reported group is stored.
+// served environment downloads as a Harbor task tarball, and a reported group is stored. A version
+// that is not served answers 410 (flagged), 403 (held out) or 404 (unknown).
 import { execFileSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
@@ -60,4 +62,37 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   const reported = await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 0, 1, null, 1, 1, 0, 1] } });
   expect(reported.status()).toBe(201);
   expect(await reported.json()).toMatchObject({ passes: 5, size: 8, timeouts: 1, advanced: [] });
+});
+
+test('a flagged version is gone (410), a held-out one refused (403), an unknown one not found (404)', async ({ request }) => {
+  const headers = { authorization: `Bearer ${trainerToken()}` };
+  const { examples } = e2eFixture();
+  const flaggedId = examples['seed-telemetry-jq']!;
+  const heldOutId = examples['seed-ledger-sql']!;
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: 10_000 });
+  try {
+    db.prepare('UPDATE "EnvironmentVersion" SET "compromisedAt" = ?, "compromisedReason" = ? WHERE "id" = ?').run(Date.now(), 'e2e: reward hack', flaggedId);
+    db.prepare('UPDATE "EnvironmentVersion" SET "heldOutSet" = ? WHERE "id" = ?').run('e2e-eval', heldOutId);
+
+    const flagged = await request.get(`/api/v1/trainer/environments/${flaggedId}/task`, { headers });
+    expect(flagged.status()).toBe(410);
+    expect(await flagged.json()).toMatchObject({ error: 'flagged', message: expect.stringContaining('reward-hackable') });
+    const heldOut = await request.get(`/api/v1/trainer/environments/${heldOutId}/task`, { headers });
+    expect(heldOut.status()).toBe(403);
+    expect(await heldOut.json()).toMatchObject({ error: 'held_out', message: expect.stringContaining('"e2e-eval"') });
+    const unknown = await request.get(`/api/v1/trainer/environments/${'f'.repeat(64)}/task`, { headers });
+    expect(unknown.status()).toBe(404);
+
+    // The group report asks the same rule: neither version's rewards are counted.
+    for (const versionId of [flaggedId, heldOutId]) {
+      expect((await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 1, 1, 1, 1, 1, 1, 1] } })).status()).toBe(403);
+    }
+    const malformed = await request.post('/api/v1/trainer/groups', { headers: { ...headers, 'content-type': 'application/json' }, data: Buffer.from('{"versionId": ') });
+    expect(malformed.status()).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'bad_request', message: 'the request body is not valid JSON' });
+  } finally {
+    db.prepare('UPDATE "EnvironmentVersion" SET "compromisedAt" = NULL, "compromisedReason" = NULL WHERE "id" = ?').run(flaggedId);
+    db.prepare('UPDATE "EnvironmentVersion" SET "heldOutSet" = NULL WHERE "id" = ?').run(heldOutId);
+    db.close();
+  }
 });

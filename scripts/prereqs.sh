@@ -32,8 +32,10 @@ DOCKER_WAIT_SEC=${ENVOLVE_DOCKER_WAIT_SEC:-60}
 docker_answers() { docker info >/dev/null 2>&1; }
 
 ensure_docker() {
-  # debootstrap builds the offline base image (lib/sandbox/base-image.ts).
+  # debootstrap builds the offline base image (lib/sandbox/base-image.ts); jq runs the artifact
+  # probes on the host in lib/synth/procedural/artifact-probe.test.ts, as it does in the image.
   command -v debootstrap >/dev/null || apt_install debootstrap
+  command -v jq >/dev/null || apt_install jq
   command -v docker >/dev/null || apt_install docker.io
   docker_answers && return 0
 

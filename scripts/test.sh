@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 source scripts/common.sh
 
 # The DB-heavy test files, run a second time against PostgreSQL (createTestDb reads ENVOLVE_TEST_DATABASE).
-POSTGRES_TEST_FILES=(lib/queue lib/dashboard lib/scheduler lib/review lib/missed-issues lib/trajectories lib/calibration lib/evolution lib/auth lib/drift test/scale-out/validation-kill.test.ts)
+POSTGRES_TEST_FILES=(lib/queue lib/dashboard lib/scheduler lib/review lib/missed-issues lib/trajectories lib/calibration lib/evolution test/evolution/reject-ahead.test.ts lib/auth lib/drift test/scale-out/validation-kill.test.ts)
 
 prepare
 step "Checking the Docker engine, Chromium and PostgreSQL"

@@ -1,7 +1,7 @@
 // What the missed-issue and rubric server actions return to their forms, and how lib's errors
 // become it: field errors for bad input, a message for a refusal or a conflict.
 import { ZodError } from 'zod';
-import { ConflictError, ForbiddenError } from '@/lib/missed-issues/index.ts';
+import { DomainError } from '@/lib/errors/index.ts';
 
 export type ActionResult = { ok: true; message: string; href?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -13,8 +13,7 @@ export function failure(err: unknown): ActionResult {
     for (const issue of err.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
     return { ok: false, message: 'Please correct the highlighted fields.', fieldErrors };
   }
-  if (err instanceof ForbiddenError || err instanceof ConflictError) return { ok: false, message: err.message, fieldErrors: {} };
-  if (err instanceof Error && err.name.endsWith('NotFoundError')) return { ok: false, message: err.message, fieldErrors: {} };
+  if (err instanceof DomainError) return { ok: false, message: err.message, fieldErrors: {} };
   throw err;
 }
 

@@ -3,8 +3,9 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/client.ts';
-import { listMissedIssues, missedIssueFilterSchema, type Actor } from '../../lib/missed-issues/index.ts';
+import { listMissedIssues, missedIssueFilterSchema } from '../../lib/missed-issues/index.ts';
 import { configuredJudge, listRubricCatalogue } from '../../lib/rubric/index.ts';
+import type { Actor } from '../../lib/auth/actor.ts';
 import { audit } from '../../lib/missed-issues/audit.ts';
 import { DEFAULT_BACKTEST_STATES, listBacktestFindings, runBacktest } from '../../lib/rubric/backtest.ts';
 import { openSandbox, withDb } from '../context.ts';

@@ -1,10 +1,9 @@
 // The audit log: every decision, with who made it, when, and the subject before and after.
+import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/client.ts';
 
-export interface AuditActor {
-  id: string | null;
-  email: string;
-}
+// What the log records of an actor (lib/auth/actor.ts): who, not their role.
+export type AuditActor = Pick<Actor, 'id' | 'email'>;
 
 export interface AuditInput {
   actor: AuditActor;

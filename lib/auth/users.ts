@@ -6,6 +6,8 @@ import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { passwordProblem } from './password-policy.ts';
 import { isRole, type Role } from './roles.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors/index.ts';
 
 export { createApiToken, listApiTokens, revokeApiToken, verifyApiToken, type ApiTokenSummary, type TokenUser } from './api-tokens.ts';
 
@@ -18,7 +20,7 @@ export interface UserSummary {
   createdAt: Date;
 }
 
-export class UserNotFoundError extends Error {}
+export class UserNotFoundError extends NotFoundError {}
 
 export interface NewUser {
   email: string;
@@ -44,25 +46,28 @@ export function generatePassword(): string {
   return randomBytes(15).toString('base64url');
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
-  if (!isRole(input.role)) throw new Error(`unknown role ${String(input.role)}`);
+/**
+ * Creates an account: the user row and its credential account, as better-auth's sign-up endpoint
+ * (disabled for visitors) would, with the password hashed by better-auth's hasher. Made by an
+ * admin (`createdBy`), the user and its audit entry commit together; the CLI's setup passes none.
+ */
+export async function createUser(db: Db, input: NewUser, createdBy?: AuditActor): Promise<UserSummary> {
+  if (!isRole(input.role)) throw new InvalidInputError(`unknown role ${String(input.role)}`);
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`not an email address: ${input.email}`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new InvalidInputError(`not an email address: ${input.email}`);
   const name = input.name.trim();
-  if (!name) throw new Error('a user needs a name');
+  if (!name) throw new InvalidInputError('a user needs a name');
   const problem = passwordProblem(input.password, [email, name]);
-  if (problem) throw new Error(problem);
-  const context = await accountAuth(db).$context;
-  if (await context.internalAdapter.findUserByEmail(email)) throw new Error(`a user with email ${email} already exists`);
-
-  // The same steps as better-auth's sign-up endpoint, which stays disabled for visitors.
-  const hash = await context.password.hash(input.password);
-  const created = await context.internalAdapter.createUser(
-    { email, name, role: input.role, emailVerified: false },
-    { method: 'email-password' },
-  );
-  await context.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
-  return toSummary(await db.user.findUniqueOrThrow({ where: { id: created.id } }));
+  if (problem) throw new InvalidInputError(problem);
+  const hash = await (await accountAuth(db).$context).password.hash(input.password);
+  return db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new ConflictError(`a user with email ${email} already exists`);
+    const id = randomBytes(24).toString('base64url');
+    const row = await tx.user.create({ data: { id, email, name, role: input.role, emailVerified: false } });
+    await tx.account.create({ data: { id: randomBytes(24).toString('base64url'), userId: id, providerId: 'credential', accountId: id, password: hash } });
+    if (createdBy) await recordAudit(tx, { actor: createdBy, action: 'user.create', subjectType: 'user', subjectId: id, after: { email, name, role: input.role } });
+    return toSummary(row);
+  });
 }
 
 /**

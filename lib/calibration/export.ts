@@ -1,5 +1,6 @@
 // Labels and metrics as CSV (RFC 4180: quoted when needed, CRLF line ends) and JSONL (one JSON
 // object per line), for analysis outside Envolve. Lead-only: the rows carry the verifier verdict.
+import { z } from 'zod';
 import { csvCell } from '../csv/cell.ts';
 import type { Db } from '../db/client.ts';
 import { CalibrationNotFoundError } from './errors.ts';
@@ -106,6 +107,8 @@ export async function metricRows(db: Db, setId: string): Promise<Row[]> {
   }
   return rows;
 }
+
+export const exportQuerySchema = z.object({ what: z.enum(['labels', 'metrics']).default('labels'), format: z.enum(['csv', 'jsonl']).default('csv') });
 
 export async function exportCalibration(db: Db, setId: string, what: 'labels' | 'metrics', format: ExportFormat): Promise<string> {
   const rows = what === 'labels' ? await labelRows(db, setId) : await metricRows(db, setId);

@@ -1,5 +1,6 @@
 // Calibration of the verifier against blind human labels (issue 6).
 export * from './errors.ts';
+export { itemParamsSchema, setMetricsView, setParamsSchema, setsVisibleTo } from './params.ts';
 export { scopeSchema, scopeVersionIds, describeScope, type CalibrationScope } from './scope.ts';
 export { largestStratifiedSize, randomSample, stratifiedSample, stratumPopulation, stratumSizes, seededRandom, type SampleCandidate, type SampledItem } from './sample.ts';
 export { populationEstimates, DRAWS, type Estimate, type PopulationEstimates, type SamplingDesign, type StratumSummary } from './metrics-population.ts';
@@ -23,7 +24,8 @@ export { annotatorItemView, type AnnotatorItemView } from './annotator-view.ts';
 export { trajectoryView, type TrajectoryView, type TrajectoryTurn, type Artifact } from './trajectory-view.ts';
 export { adjudicate, adjudicationQueue, adjudicationSchema, type AdjudicationItem } from './adjudication.ts';
 export { setMetrics, interAnnotator, type SetMetrics, type VerifierScore, type InterAnnotator } from './set-metrics.ts';
-export { exportCalibration, labelRows, metricRows, toCsv, toJsonl, type ExportFormat } from './export.ts';
+export { exportCalibration, exportQuerySchema, labelRows, metricRows, toCsv, toJsonl, type ExportFormat } from './export.ts';
+export { requestRescore, rescoreRequestSchema } from './rescore-request.ts';
 export { rescoreSet, replayScript, withTests, rescoreJobPayload, CALIBRATION_RESCORE_JOB, type RescoreResult } from './rescore.ts';
 export type { HumanLabel, Kappa } from './metrics-kappa.ts';
 export type { CalibrationMetrics, Rate } from './metrics.ts';

@@ -7,7 +7,7 @@ import { DEFAULT_ALERT_THRESHOLDS, type DriftAlert } from '../drift/alerts.ts';
 import { driftFilterFromSearchParams } from '../drift/filters.ts';
 import { loadDriftView } from '../drift/load-view.ts';
 import { nextForReviewer, type NextInQueue } from '../review/queue.ts';
-import { AWAITING_REVIEW } from '../review/types.ts';
+import { GenerationState } from '../evolution/states.ts';
 import { openMissedIssueCount } from '../missed-issues/list.ts';
 
 export interface ReviewWork {
@@ -45,7 +45,7 @@ export async function homeWork(db: Db, user: { id: string; role: Role }, now = n
 
 async function reviewWork(db: Db, userId: string): Promise<ReviewWork> {
   const [awaiting, next, openMissedIssues] = await Promise.all([
-    db.generation.count({ where: { state: AWAITING_REVIEW } }),
+    db.generation.count({ where: { state: GenerationState.awaitingReview } }),
     nextForReviewer(db, userId),
     openMissedIssueCount(db),
   ]);

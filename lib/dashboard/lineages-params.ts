@@ -1,6 +1,7 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
-import { LINEAGE_SORTS, LINEAGE_STATUSES, type LineageListQuery } from './lineages-types.ts';
+import { LINEAGE_STATUSES } from '../evolution/states.ts';
+import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;
@@ -46,3 +47,5 @@ export function lineageListFromSearchParams(raw: Record<string, string | string[
 
 // A policy name to view pass rates under; absent: the lineage's probe policy.
 export const policyViewSchema = z.string().trim().min(1).max(200).optional();
+export const treeQuerySchema = z.object({ policy: policyViewSchema });
+export const lineageParamsSchema = z.object({ id: lineageIdSchema });

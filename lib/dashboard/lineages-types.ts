@@ -3,7 +3,6 @@
 import type { StoredDifficulty } from '../difficulty/store.ts';
 import type { ExhaustedAxes } from '../evolution/exhaustion.ts';
 
-export const LINEAGE_STATUSES = ['idle', 'evolving', 'stalled', 'exhausted', 'needs-attention'] as const;
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
 export type LineageSort = (typeof LINEAGE_SORTS)[number];
 

@@ -6,6 +6,7 @@ import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
+import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
 import { GATING_PURPOSES } from '../rollout/groups.ts';
@@ -20,9 +21,6 @@ import type {
   TreeRelease,
   TreeVerdict,
 } from './lineages-types.ts';
-
-// Generations that ended on a validated version, whatever review then made of it.
-const SETTLED_STATES = new Set(['awaiting-review', 'approved', 'rejected', 'released', 'changes-requested']);
 
 /** One page of lineages, filtered and sorted; pass rates only for the rows on the page. */
 export async function listLineages(db: Db, query: LineageListQuery): Promise<LineageListPage> {
@@ -108,8 +106,8 @@ async function activityOf(db: Db, lineages: { id: string; updatedAt: Date }[]): 
   if (lineages.length === 0) return stats;
   const rows = await db.$queryRaw<{ lineageId: string; settled: number | bigint; failed: number | bigint; last: Date | string }[]>(Prisma.sql`
     SELECT "lineageId",
-      SUM(CASE WHEN "state" IN (${Prisma.join([...SETTLED_STATES])}) THEN 1 ELSE 0 END) AS "settled",
-      SUM(CASE WHEN "state" = 'failed' THEN 1 ELSE 0 END) AS "failed",
+      SUM(CASE WHEN "state" IN (${Prisma.join([...VALIDATED_STATES])}) THEN 1 ELSE 0 END) AS "settled",
+      SUM(CASE WHEN "state" = ${GenerationState.failed} THEN 1 ELSE 0 END) AS "failed",
       MAX("updatedAt") AS "last"
     FROM "Generation" GROUP BY "lineageId"`);
   for (const row of rows) {
@@ -237,7 +235,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
         verdicts: settledOn ? verdictsOf(settledOn.id) : [],
         attempts,
         probe: probeOf(g.versionId),
-        release: g.state === 'released' ? releaseOf(g) : null,
+        release: g.state === GenerationState.released ? releaseOf(g) : null,
         createdAt: g.createdAt.toISOString(),
         updatedAt: g.updatedAt.toISOString(),
       };

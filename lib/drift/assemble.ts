@@ -1,6 +1,7 @@
 // Raw rows (as the loader reads them, a handful of grouped queries) → one point per lineage
 // position. Pure, so the rules below are unit-tested on hand-built rows.
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
+import { GenerationState } from '../evolution/states.ts';
 import { AXES, type Axis, type DriftInput, type GenerationPoint, type LineageInfo, type MetricValues } from './types.ts';
 
 export interface LineageRow {
@@ -72,7 +73,14 @@ export interface DriftRows {
 }
 
 // Which of several generations with one number stands for the position.
-const STATE_RANK: Record<string, number> = { released: 6, approved: 5, 'awaiting-review': 4, validating: 3, modifying: 2, planning: 1 };
+const STATE_RANK: Partial<Record<string, number>> = {
+  [GenerationState.released]: 6,
+  [GenerationState.approved]: 5,
+  [GenerationState.awaitingReview]: 4,
+  [GenerationState.validating]: 3,
+  [GenerationState.modifying]: 2,
+  [GenerationState.planning]: 1,
+};
 
 function settledOf(rows: GenerationRow[]): GenerationRow {
   const rank = (row: GenerationRow) => (row.versionId ? 10 : 0) + (STATE_RANK[row.state] ?? 0);

@@ -5,6 +5,7 @@
 import type { Db } from '../db/client.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 const COMPLETE_PROBE = { purpose: 'probe', state: 'complete' } as const;
 
@@ -34,7 +35,7 @@ export async function loadDriftRows(db: Db, passRates: PassRatePolicy): Promise<
     }),
     db.attempt.groupBy({ by: ['generationId', 'state'], _count: { _all: true } }),
     db.planRound.groupBy({ by: ['generationId'], _count: { _all: true } }),
-    db.generation.groupBy({ by: ['lineageId'], where: { state: 'released' }, _max: { updatedAt: true } }),
+    db.generation.groupBy({ by: ['lineageId'], where: { state: GenerationState.released }, _max: { updatedAt: true } }),
   ]);
   const passRatePolicies = new Map(lineages.map((l) => [l.id, passRates.policy ?? l.probePolicy ?? passRates.defaultPolicy]));
   const lineageOfGeneration = new Map(generations.map((g) => [g.id, g.lineageId]));

@@ -1,6 +1,7 @@
 // Hand-built drift inputs for the unit tests: a lineage is a list of positions with only the
 // values a test cares about; everything else is null.
 import { METRICS, type Axis, type DriftInput, type GenerationPoint, type LineageInfo, type MetricValues } from './types.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export interface PositionSpec {
   axis?: Axis | null;
@@ -35,7 +36,7 @@ export function lineagePoints(lineageId: string, positions: PositionSpec[]): Gen
       number,
       generationId: number === 0 ? null : `${lineageId}-g${number}`,
       axis: number === 0 ? null : (spec.axis ?? 'length'),
-      state: spec.state ?? (number === 0 ? 'seed' : 'released'),
+      state: spec.state ?? (number === 0 ? 'seed' : GenerationState.released),
       at: spec.at ?? new Date(Date.UTC(2026, 0, 1 + number)),
       probe,
       values: { ...EMPTY, passRate: probe ? probe.passes / probe.size : null, ...spec.values },

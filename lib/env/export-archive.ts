@@ -7,13 +7,14 @@ import { packTar } from './tar.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { renderSidecar } from './sidecar.ts';
 import { getVersion, loadBundle } from './store.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export async function exportTaskTarball(db: PrismaClient, versionId: string): Promise<{ name: string; content: Buffer }> {
   const version = await getVersion(db, versionId);
   if (!version) throw new Error(`environment version ${versionId} not found`);
   const bundle = await loadBundle(db, versionId);
   const released = await db.generation.findMany({
-    where: { versionId, state: 'released' },
+    where: { versionId, state: GenerationState.released },
     orderBy: [{ lineageId: 'asc' }, { number: 'asc' }],
     select: { lineageId: true, number: true, releasedByPolicy: true },
   });

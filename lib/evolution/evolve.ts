@@ -9,10 +9,9 @@ import { axesToTry, exhaustedAt } from './exhaustion.ts';
 import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
+import { moveGeneration, type MoveData } from './move.ts';
 import { planAlongAxes } from './plan-axes.ts';
-import { BUILD_FAILED } from '../validate/validate-environment.ts';
-
-export const IN_PROGRESS_STATES = ['planning', 'modifying', 'validating'];
+import { AttemptState, GenerationState, INITIAL_STATE, IN_PROGRESS_STATES, LineageStatus, transitionFromAny } from './states.ts';
 
 // A lineage that keeps failing is stalled rather than burning sandbox time forever.
 const MAX_CONSECUTIVE_FAILURES = 3;
@@ -27,26 +26,26 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const axes = axesToTry(lineage.settings.axisPolicy, number, lineage.settings.seed, exhaustedAt(lineage.row, parent.versionId));
   if (axes.length === 0) {
     // Already found exhausted at this parent: the generation that found it is the answer.
-    const found = await db.generation.findFirst({ where: { lineageId, parentVersionId: parent.versionId, state: 'exhausted' }, orderBy: { createdAt: 'desc' } });
+    const found = await db.generation.findFirst({ where: { lineageId, parentVersionId: parent.versionId, state: GenerationState.exhausted }, orderBy: { createdAt: 'desc' } });
     if (found) return found;
   }
   const axis = axes[0] ?? chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
   const generation = await db.generation.create({
-    data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: 'planning' },
+    data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: INITIAL_STATE },
   });
   ctx.progress(`generation ${number} (${axis}, ${lineage.settings.effort}) from ${parent.versionId.slice(0, 12)}`);
-  const settle = (state: string, data: { versionId?: string; error?: string | null } = {}) =>
-    db.generation.update({ where: { id: generation.id }, data: { state, revision: { increment: 1 }, ...data } });
+  let current: Generation = generation;
+  const settle = async (state: GenerationState, data: MoveData = {}) => (current = await moveGeneration(db, current, state, data));
   try {
     const planned = await planAlongAxes(ctx, lineage, generation, parent, axes);
-    if (planned.kind === 'exhausted') return await settle('exhausted', { error: planned.message });
-    if (planned.kind === 'no-plan') return await settle('failed', { error: `no plan approved: ${planned.reasons.join('; ')}` });
-    await settle('modifying');
+    if (planned.kind === 'exhausted') return await settle(GenerationState.exhausted, { error: planned.message });
+    if (planned.kind === 'no-plan') return await settle(GenerationState.failed, { error: `no plan approved: ${planned.reasons.join('; ')}` });
+    await settle(GenerationState.modifying);
     const modified = await modifyLoop(ctx, lineage, planned.generation, parent, planned.plan);
     const { state, ...data } = settlementOf(modified, 'no valid candidate');
     return await settle(state, data);
   } catch (err) {
-    await settle('failed', { error: err instanceof Error ? err.message : String(err) });
+    await settle(GenerationState.failed, { error: err instanceof Error ? err.message : String(err) });
     throw err;
   }
 }
@@ -72,21 +71,21 @@ export async function evolveLineage(
 ): Promise<EvolveLineageResult> {
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
-  await db.lineage.update({ where: { id: lineageId }, data: { status: 'evolving' } });
+  await db.lineage.update({ where: { id: lineageId }, data: { status: LineageStatus.evolving } });
   const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null, buildFailed: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
       const generation = await evolveGeneration(ctx, lineageId);
-      if (generation.state === 'needs-attention') {
+      if (generation.state === GenerationState.needsAttention) {
         result.needsAttention = generation;
         break;
       }
-      if (generation.state === 'exhausted') {
+      if (generation.state === GenerationState.exhausted) {
         result.exhausted = generation.error;
         break;
       }
-      if (generation.state === 'failed') {
+      if (generation.state === GenerationState.failed) {
         result.failed.push(generation);
         // An image that does not build fails every generation the same way: stop at the first.
         if (await imageDidNotBuild(ctx, generation)) {
@@ -104,21 +103,27 @@ export async function evolveLineage(
       }
     }
   } finally {
-    const status = result.needsAttention ? 'needs-attention' : result.stalled ? 'stalled' : result.exhausted ? 'exhausted' : 'idle';
+    const status = result.needsAttention
+      ? LineageStatus.needsAttention
+      : result.stalled
+        ? LineageStatus.stalled
+        : result.exhausted
+          ? LineageStatus.exhausted
+          : LineageStatus.idle;
     await db.lineage.update({ where: { id: lineageId }, data: { status } });
   }
   return result;
 }
 
 async function imageDidNotBuild(ctx: EvolutionContext, generation: Generation): Promise<boolean> {
-  return (await ctx.db.attempt.count({ where: { generationId: generation.id, state: BUILD_FAILED } })) > 0;
+  return (await ctx.db.attempt.count({ where: { generationId: generation.id, state: AttemptState.buildFailed } })) > 0;
 }
 
 // A generation left mid-loop by a process that died is recorded as failed, with why.
 async function abandonInterrupted(ctx: EvolutionContext, lineageId: string): Promise<void> {
   const { count } = await ctx.db.generation.updateMany({
-    where: { lineageId, state: { in: IN_PROGRESS_STATES } },
-    data: { state: 'failed', error: 'interrupted: the process evolving it stopped before it settled' },
+    where: { lineageId, state: { in: [...IN_PROGRESS_STATES] } },
+    data: { state: transitionFromAny(IN_PROGRESS_STATES, GenerationState.failed), error: 'interrupted: the process evolving it stopped before it settled' },
   });
   if (count > 0) ctx.progress(`marked ${count} interrupted generation(s) as failed`);
 }

@@ -1,7 +1,7 @@
 // Evolution as a queued job: the workers evolve a lineage by a number of validated generations.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
+import { enqueue, type JobWriter } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 
 export const EVOLVE_JOB = 'evolve';
@@ -13,7 +13,7 @@ export const evolveJobPayload = z.object({
 
 export type EvolveJobPayload = z.infer<typeof evolveJobPayload>;
 
-export function enqueueEvolution(db: Db, payload: EvolveJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+export function enqueueEvolution(db: JobWriter, payload: EvolveJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
   // Long and background: below validations, which block review.
   return enqueue(db, EVOLVE_JOB, evolveJobPayload.parse(payload), { priority: 0, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }
@@ -28,6 +28,6 @@ export const reviseJobPayload = z.object({
 export type ReviseJobPayload = z.infer<typeof reviseJobPayload>;
 
 // A reviewer is waiting on it: ahead of background evolution.
-export function enqueueRevision(db: Db, payload: ReviseJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+export function enqueueRevision(db: JobWriter, payload: ReviseJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
   return enqueue(db, REVISE_JOB, reviseJobPayload.parse(payload), { priority: 5, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }

@@ -10,12 +10,12 @@ import { validateBundle } from '../env/validate-bundle.ts';
 import { formatProblem } from '../env/problems.ts';
 import type { Plan } from '../synth/types.ts';
 import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
-import { BUILD_FAILED } from '../validate/validate-environment.ts';
 import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
+import { AttemptState, GenerationState } from './states.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export type ModifyOutcome =
@@ -28,7 +28,7 @@ export type ModifyOutcome =
   | { ok: false; reasons: string[]; buildFailed: string };
 
 export interface Settlement {
-  state: 'awaiting-review' | 'needs-attention' | 'failed';
+  state: typeof GenerationState.awaitingReview | typeof GenerationState.needsAttention | typeof GenerationState.failed;
   versionId?: string;
   error: string | null;
 }
@@ -36,12 +36,12 @@ export interface Settlement {
 // How a generation settles on what Loop 2 produced: a valid candidate awaits review; one that
 // met no verdict is held, with its candidate, for a person; anything else failed.
 export function settlementOf(outcome: ModifyOutcome, failure: string): Settlement {
-  if (outcome.ok) return { state: 'awaiting-review', versionId: outcome.versionId, error: null };
+  if (outcome.ok) return { state: GenerationState.awaitingReview, versionId: outcome.versionId, error: null };
   if ('inconclusive' in outcome) {
-    return { state: 'needs-attention', versionId: outcome.inconclusive.versionId, error: `held for a person: ${outcome.inconclusive.reason}` };
+    return { state: GenerationState.needsAttention, versionId: outcome.inconclusive.versionId, error: `held for a person: ${outcome.inconclusive.reason}` };
   }
-  if ('buildFailed' in outcome) return { state: 'failed', error: `${failure}: not retried, the image does not build: ${outcome.buildFailed}` };
-  return { state: 'failed', error: `${failure}: ${outcome.reasons.join('\n')}` };
+  if ('buildFailed' in outcome) return { state: GenerationState.failed, error: `${failure}: not retried, the image does not build: ${outcome.buildFailed}` };
+  return { state: GenerationState.failed, error: `${failure}: ${outcome.reasons.join('\n')}` };
 }
 
 export async function modifyLoop(
@@ -75,9 +75,9 @@ async function runAttempt(
   const { db } = ctx;
   const started = Date.now();
   const attempt = await db.attempt.create({
-    data: { generationId: generation.id, number, feedback: feedback.join('\n\n'), state: 'modifying' },
+    data: { generationId: generation.id, number, feedback: feedback.join('\n\n'), state: AttemptState.modifying },
   });
-  const finish = (state: string, data: { error?: string } = {}) =>
+  const finish = (state: AttemptState, data: { error?: string } = {}) =>
     db.attempt.update({ where: { id: attempt.id }, data: { state, durationMs: Date.now() - started, ...data } });
   try {
     const seed = deriveSeed(lineage.settings.seed, generation.number, 'modify', number);
@@ -96,7 +96,7 @@ async function runAttempt(
     const identical = await identicalFailedAttempt(ctx, generation.id, hash);
     if (identical) {
       const reason = `skipped: the candidate is byte-identical to attempt ${identical.number} (content hash ${hash.slice(0, 12)}), which already failed`;
-      await finish('skipped', { error: reason });
+      await finish(AttemptState.skipped, { error: reason });
       return { ok: false, reasons: [reason, ...feedback] };
     }
     const built = await builtDifficulty(ctx, child, plan, parent.sequence, lineage.settings.loops.difficultyMargin);
@@ -115,35 +115,35 @@ async function runAttempt(
     await storeDifficulty(db, versionId, built.difficulty);
     if (built.problems.length > 0) {
       await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId } });
-      await finish('invalid', { error: built.problems.join('\n') });
+      await finish(AttemptState.invalid, { error: built.problems.join('\n') });
       return { ok: false, reasons: built.problems };
     }
-    await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: 'validating' } });
+    await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: AttemptState.validating } });
 
     const validation = await validateCandidate(ctx, { versionId, bundle: child, attemptId: attempt.id, lineageId: lineage.row.id });
     if (validation.passed) {
-      await finish('valid');
+      await finish(AttemptState.valid);
       return { ok: true, versionId };
     }
     const error = validation.feedback.map(firstLine).join('\n');
     if (validation.buildFailed) {
-      await finish(BUILD_FAILED, { error: validation.buildFailed });
+      await finish(AttemptState.buildFailed, { error: validation.buildFailed });
       return { ok: false, reasons: [firstLine(validation.buildFailed)], buildFailed: validation.buildFailed };
     }
     if (validation.inconclusive) {
-      await finish('inconclusive', { error });
+      await finish(AttemptState.inconclusive, { error });
       return { ok: false, reasons: validation.feedback, inconclusive: { versionId, reason: validation.inconclusive } };
     }
-    await finish('invalid', { error });
+    await finish(AttemptState.invalid, { error });
     return { ok: false, reasons: validation.feedback };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // The synthesiser builds the parent's image to run its oracle: a build failure there is as final.
     if (isDeterministicBuildFailure(err)) {
-      await finish(BUILD_FAILED, { error: message });
+      await finish(AttemptState.buildFailed, { error: message });
       return { ok: false, reasons: [firstLine(message)], buildFailed: message };
     }
-    await finish('error', { error: message });
+    await finish(AttemptState.error, { error: message });
     return { ok: false, reasons: [message] };
   }
 }

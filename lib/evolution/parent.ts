@@ -8,20 +8,19 @@ import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
 import type { LoadedLineage } from './lineage.ts';
+import { GenerationState, STANDING_STATES } from './states.ts';
 import { supersedeDescendants } from './supersede.ts';
 
 export interface GenerationParent extends ParentEnvironment {
   number: number; // the parent's generation number (0 = the seed)
 }
 
-const SETTLED_STATES = ['awaiting-review', 'approved', 'released'];
-
 export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser: Synthesiser): Promise<GenerationParent> {
   // A generation that settled after its ancestor was rejected is superseded now, not built on.
-  const rejected = await db.generation.findMany({ where: { lineageId: lineage.row.id, state: 'rejected' }, orderBy: { number: 'asc' } });
+  const rejected = await db.generation.findMany({ where: { lineageId: lineage.row.id, state: GenerationState.rejected }, orderBy: { number: 'asc' } });
   for (const generation of rejected) await supersedeDescendants(db, generation);
   const latest = await db.generation.findFirst({
-    where: { lineageId: lineage.row.id, state: { in: SETTLED_STATES }, versionId: { not: null } },
+    where: { lineageId: lineage.row.id, state: { in: [...STANDING_STATES] }, versionId: { not: null } },
     orderBy: { number: 'desc' },
   });
   return parentFor(db, latest?.versionId ?? lineage.row.seedVersionId, latest?.number ?? 0, synthesiser);

@@ -5,7 +5,9 @@ import { planSchema } from './plan-schema.ts';
 import type { EvolutionContext } from './context.ts';
 import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
+import { moveGeneration, type MoveData } from './move.ts';
 import { parentFor } from './parent.ts';
+import { GenerationState } from './states.ts';
 
 export async function reviseGeneration(ctx: EvolutionContext, generationId: string, comment: string): Promise<Generation> {
   const { db } = ctx;
@@ -14,9 +16,9 @@ export async function reviseGeneration(ctx: EvolutionContext, generationId: stri
   if (!round) throw new Error(`generation ${generationId} has no approved plan to revise`);
   const lineage = await loadLineage(db, generation.lineageId);
   const parent = await parentFor(db, generation.parentVersionId, generation.number - 1, ctx.synthesiser);
-  const settle = (state: string, data: { versionId?: string; error?: string | null } = {}) =>
-    db.generation.update({ where: { id: generationId }, data: { state, revision: { increment: 1 }, ...data } });
-  await settle('modifying');
+  let current: Generation = generation;
+  const settle = async (state: GenerationState, data: MoveData = {}) => (current = await moveGeneration(db, current, state, data));
+  await settle(GenerationState.modifying);
   ctx.progress(`revising generation ${generation.number}: ${comment.split('\n')[0]}`);
   const feedback = [`A reviewer requested changes: ${comment}`];
   try {
@@ -24,7 +26,7 @@ export async function reviseGeneration(ctx: EvolutionContext, generationId: stri
     const { state, ...data } = settlementOf(modified, 'no valid revision');
     return await settle(state, data);
   } catch (err) {
-    await settle('failed', { error: err instanceof Error ? err.message : String(err) });
+    await settle(GenerationState.failed, { error: err instanceof Error ? err.message : String(err) });
     throw err;
   }
 }

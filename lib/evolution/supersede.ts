@@ -4,11 +4,11 @@
 // never served, and no longer "pending" — so the next `envolve evolve` (or the scheduler) resumes
 // from the newest generation that is approved or still awaiting review, outside the rejected branch.
 import type { Prisma } from '../db/generated/client.ts';
+import { GenerationState, inGroup, SUPERSEDABLE_STATES, transition } from './states.ts';
 
-// Generations in these states stay what they are: already out of the running, or mid-loop (the
+// Generations in other states stay what they are: already out of the running, or mid-loop (the
 // process evolving one settles it; it is superseded when its parent is rejected again or on the
 // next rejection).
-const KEPT_STATES = ['rejected', 'failed', 'exhausted', 'superseded', 'planning', 'modifying', 'validating'];
 
 export async function supersedeDescendants(
   tx: Prisma.TransactionClient,
@@ -25,11 +25,11 @@ export async function supersedeDescendants(
   for (const generation of later) {
     if (!branch.has(generation.parentVersionId)) continue;
     if (generation.versionId) branch.add(generation.versionId);
-    if (KEPT_STATES.includes(generation.state)) continue;
+    if (!inGroup(generation.state, SUPERSEDABLE_STATES)) continue;
     await tx.generation.update({
       where: { id: generation.id },
       data: {
-        state: 'superseded',
+        state: transition(generation.state, GenerationState.superseded),
         revision: { increment: 1 },
         error: `superseded: evolved from generation ${rejected.number}, which a reviewer rejected`,
       },

@@ -1,22 +1,22 @@
 // A lead decides an open missed issue: dismiss it, or turn it into a rubric item. The item is
 // created inactive (a draft the lead can backtest first) unless the lead activates it at once.
 import type { Db } from '../db/client.ts';
-import type { MissedIssue, RubricItem } from '../db/generated/client.ts';
-import { saveRubricItem } from '../rubric/index.ts';
-import { assertCan, ConflictError, type Actor } from './actor.ts';
+import type { MissedIssue, Prisma, RubricItem } from '../db/generated/client.ts';
+import { saveRubricItemIn } from '../rubric/index.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
+import { ConflictError, NotFoundError } from '../errors/index.ts';
 import { audit } from './audit.ts';
 import { keyTaken, slugify, uniqueRubricKey } from './rubric-key.ts';
-import { setItemActive } from '../rubric/catalogue.ts';
+import { setItemActiveIn } from '../rubric/catalogue.ts';
 import { convertMissedIssueSchema, type ConvertMissedIssueInput } from './schema.ts';
 
-export class MissedIssueNotFoundError extends Error {
+export class MissedIssueNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`missed issue ${id} not found`);
-    this.name = 'MissedIssueNotFoundError';
   }
 }
 
-async function openIssue(db: Db, id: string): Promise<MissedIssue> {
+async function openIssue(db: Prisma.TransactionClient, id: string): Promise<MissedIssue> {
   const issue = await db.missedIssue.findUnique({ where: { id } });
   if (!issue) throw new MissedIssueNotFoundError(id);
   if (issue.state !== 'open') throw new ConflictError(`missed issue ${id} is already ${issue.state}`);
@@ -24,18 +24,20 @@ async function openIssue(db: Db, id: string): Promise<MissedIssue> {
 }
 
 // Moves an issue out of 'open' only if it still is: two leads deciding at once, one wins.
-async function claim(db: Db, id: string, state: 'converted' | 'dismissed'): Promise<void> {
+async function claim(db: Prisma.TransactionClient, id: string, state: 'converted' | 'dismissed'): Promise<void> {
   const { count } = await db.missedIssue.updateMany({ where: { id, state: 'open' }, data: { state } });
   if (count === 0) throw new ConflictError(`missed issue ${id} was decided by someone else in the meantime`);
 }
 
 export async function dismissMissedIssue(db: Db, actor: Actor, id: string): Promise<MissedIssue> {
   assertCan(actor, 'rubric.manage');
-  const before = await openIssue(db, id);
-  await claim(db, id, 'dismissed');
-  const after = await db.missedIssue.findUniqueOrThrow({ where: { id } });
-  await audit(db, actor, 'missed-issue.dismiss', { type: 'missed-issue', id }, before, after);
-  return after;
+  return db.$transaction(async (tx) => {
+    const before = await openIssue(tx, id);
+    await claim(tx, id, 'dismissed');
+    const after = await tx.missedIssue.findUniqueOrThrow({ where: { id } });
+    await audit(tx, actor, 'missed-issue.dismiss', { type: 'missed-issue', id }, before, after);
+    return after;
+  });
 }
 
 // The conversion form's starting values: the reviewer's words, the item judging what the
@@ -67,17 +69,18 @@ export interface ConversionResult {
   item: RubricItem;
 }
 
+// The issue, its new rubric item (activated if asked) and their audit rows commit together, or
+// nothing does: a failure leaves the issue open and no item behind.
 export async function convertMissedIssue(db: Db, actor: Actor, id: string, input: ConvertMissedIssueInput): Promise<ConversionResult> {
   assertCan(actor, 'rubric.manage');
   const fields = convertMissedIssueSchema.parse(input);
-  const before = await openIssue(db, id);
-  if (fields.key && (await keyTaken(db, fields.key))) throw new ConflictError(`rubric key ${fields.key} is already taken`);
-  const generation = await db.generation.findUniqueOrThrow({ where: { id: before.generationId }, select: { lineageId: true } });
-  await claim(db, id, 'converted');
-  let item: RubricItem;
-  try {
-    const saved = await saveRubricItem(db, {
-      key: fields.key ?? (await uniqueRubricKey(db, fields.title)),
+  return db.$transaction(async (tx) => {
+    const before = await openIssue(tx, id);
+    if (fields.key && (await keyTaken(tx, fields.key))) throw new ConflictError(`rubric key ${fields.key} is already taken`);
+    const generation = await tx.generation.findUniqueOrThrow({ where: { id: before.generationId }, select: { lineageId: true } });
+    await claim(tx, id, 'converted');
+    const saved = await saveRubricItemIn(tx, {
+      key: fields.key ?? (await uniqueRubricKey(tx, fields.title)),
       title: fields.title,
       description: fields.description,
       check: fields.check ?? null,
@@ -88,14 +91,10 @@ export async function convertMissedIssue(db: Db, actor: Actor, id: string, input
       source: 'missed-issue',
       active: false,
     });
-    item = saved.item;
-  } catch (err) {
-    await db.missedIssue.update({ where: { id }, data: { state: 'open' } });
-    throw err;
-  }
-  const issue = await db.missedIssue.update({ where: { id }, data: { rubricItemId: item.id } });
-  await audit(db, actor, 'rubric.create', { type: 'rubric-item', id: item.id }, null, item);
-  await audit(db, actor, 'missed-issue.convert', { type: 'missed-issue', id }, before, issue);
-  if (fields.activate) item = await setItemActive(db, actor, item.id, true);
-  return { issue, item };
+    const issue = await tx.missedIssue.update({ where: { id }, data: { rubricItemId: saved.item.id } });
+    await audit(tx, actor, 'rubric.create', { type: 'rubric-item', id: saved.item.id }, null, saved.item);
+    await audit(tx, actor, 'missed-issue.convert', { type: 'missed-issue', id }, before, issue);
+    const item = fields.activate ? await setItemActiveIn(tx, actor, saved.item.id, true) : saved.item;
+    return { issue, item };
+  });
 }

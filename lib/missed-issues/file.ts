@@ -1,35 +1,38 @@
 // A reviewer files a problem the validators missed on one generation.
 import type { Db } from '../db/client.ts';
 import type { MissedIssue } from '../db/generated/client.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from './audit.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
+import { NotFoundError } from '../errors/index.ts';
 
-export class GenerationNotFoundError extends Error {
+export class GenerationNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`generation ${id} not found`);
-    this.name = 'GenerationNotFoundError';
   }
 }
 
 export async function fileMissedIssue(db: Db, actor: Actor, generationId: string, input: FileMissedIssueInput): Promise<MissedIssue> {
   assertCan(actor, 'missed-issue.file');
-  if (!actor.id) throw new Error('a missed issue is filed by a signed-in user');
+  const reporterId = actor.id;
+  if (!reporterId) throw new Error('a missed issue is filed by a signed-in user');
   const fields = fileMissedIssueSchema.parse(input);
   const generation = await db.generation.findUnique({ where: { id: generationId }, select: { id: true } });
   if (!generation) throw new GenerationNotFoundError(generationId);
-  const issue = await db.missedIssue.create({
-    data: {
-      generationId,
-      reporterId: actor.id,
-      title: fields.title,
-      description: fields.description,
-      severity: fields.severity,
-      validatorKind: fields.validatorKind,
-      check: fields.check ?? null,
-      question: fields.question ?? null,
-    },
+  return db.$transaction(async (tx) => {
+    const issue = await tx.missedIssue.create({
+      data: {
+        generationId,
+        reporterId,
+        title: fields.title,
+        description: fields.description,
+        severity: fields.severity,
+        validatorKind: fields.validatorKind,
+        check: fields.check ?? null,
+        question: fields.question ?? null,
+      },
+    });
+    await audit(tx, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
+    return issue;
   });
-  await audit(db, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
-  return issue;
 }

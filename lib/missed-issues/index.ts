@@ -1,4 +1,3 @@
-export { assertCan, ConflictError, ForbiddenError, type Actor } from './actor.ts';
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
 export { fileMissedIssue, GenerationNotFoundError } from './file.ts';
 export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, openMissedIssueCount, type MissedIssueRow } from './list.ts';
@@ -6,6 +5,7 @@ export { slugify, uniqueRubricKey } from './rubric-key.ts';
 export {
   CHECK_MAX_BYTES,
   convertMissedIssueSchema,
+  fileMissedIssueRequestSchema,
   fileMissedIssueSchema,
   ITEM_APPLIES_TO,
   ITEM_SCOPES,
@@ -18,4 +18,4 @@ export {
   type FileMissedIssueInput,
   type MissedIssueFilter,
 } from './schema.ts';
-export { FindingNotFoundError, REOPENABLE_STATES, sendFindingToReview, type SendBackResult } from './send-back.ts';
+export { FindingNotFoundError, sendFindingToReview, type SendBackResult } from './send-back.ts';

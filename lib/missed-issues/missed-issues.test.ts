@@ -6,15 +6,14 @@ import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { activeRubric, setItemActive } from '../rubric/index.ts';
 import {
   CHECK_MAX_BYTES,
-  ConflictError,
   convertMissedIssue,
   dismissMissedIssue,
   draftFromIssue,
   fileMissedIssue,
-  ForbiddenError,
   listMissedIssues,
-  type Actor,
 } from './index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { ConflictError, ForbiddenError } from '../errors/index.ts';
 
 let testDb: TestDb;
 let reviewer: Actor;

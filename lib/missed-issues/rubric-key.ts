@@ -1,6 +1,6 @@
 // Rubric keys for items made from missed issues: a slug of the title, unique across every
 // item ever stored (a key names one item's versions, so a new item never reuses one).
-import type { Db } from '../db/client.ts';
+import type { Prisma } from '../db/generated/client.ts';
 
 const MAX_SLUG = 60;
 
@@ -16,11 +16,11 @@ export function slugify(title: string): string {
   return slug || 'missed-issue';
 }
 
-export async function keyTaken(db: Db, key: string): Promise<boolean> {
+export async function keyTaken(db: Prisma.TransactionClient, key: string): Promise<boolean> {
   return (await db.rubricItem.count({ where: { key } })) > 0;
 }
 
-export async function uniqueRubricKey(db: Db, title: string): Promise<string> {
+export async function uniqueRubricKey(db: Prisma.TransactionClient, title: string): Promise<string> {
   const base = slugify(title);
   const taken = new Set(
     (await db.rubricItem.findMany({ where: { key: { startsWith: base } }, select: { key: true }, distinct: ['key'] })).map((r) => r.key),

@@ -39,6 +39,9 @@ export const fileMissedIssueSchema = z.object({
   question: optionalText(z.string().trim().max(QUESTION_MAX_CHARS)),
 });
 
+// Filed over HTTP: the fields and the generation they are about.
+export const fileMissedIssueRequestSchema = fileMissedIssueSchema.extend({ generationId: z.string().min(1).max(64) });
+
 export type FileMissedIssueInput = z.input<typeof fileMissedIssueSchema>;
 
 // The lead's edited item. Key is optional: by default it is derived from the title.

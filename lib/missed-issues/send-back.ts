@@ -1,17 +1,17 @@
 // "Send back to review": a backtest violation re-opens its generation. An approved or released
-// generation goes back to 'awaiting-review' with a bumped revision, so a reviewer who had it
+// generation goes back to awaiting review with a bumped revision, so a reviewer who had it
 // open is told it changed; the finding is marked and the move is audited.
 import type { Db } from '../db/client.ts';
 import type { BacktestFinding, Generation } from '../db/generated/client.ts';
-import { assertCan, ConflictError, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
+import { ConflictError } from '../errors/index.ts';
 import { audit } from './audit.ts';
+import { GenerationState, inGroup, STANDING_STATES, transition } from '../evolution/states.ts';
+import { NotFoundError } from '../errors/index.ts';
 
-export const REOPENABLE_STATES = ['approved', 'released', 'awaiting-review'];
-
-export class FindingNotFoundError extends Error {
+export class FindingNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`backtest finding ${id} not found`);
-    this.name = 'FindingNotFoundError';
   }
 }
 
@@ -28,13 +28,13 @@ export async function sendFindingToReview(db: Db, actor: Actor, findingId: strin
   if (finding.sentToReview) throw new ConflictError('this finding was already sent back to review');
   if (finding.verdict !== 'failed' && finding.verdict !== 'error') throw new ConflictError(`only a violation can be sent back (this one ${finding.verdict})`);
   const before = await db.generation.findUniqueOrThrow({ where: { id: finding.generationId } });
-  if (!REOPENABLE_STATES.includes(before.state)) throw new ConflictError(`generation ${before.number} is ${before.state}; it cannot go back to review`);
+  if (!inGroup(before.state, STANDING_STATES)) throw new ConflictError(`generation ${before.number} is ${before.state}; it cannot go back to review`);
   const item = await db.rubricItem.findUniqueOrThrow({ where: { id: finding.rubricItemId }, select: { key: true, version: true } });
   const [marked, generation] = await db.$transaction(async (tx) => {
     // Only if nobody changed it since we read it: a decision made meanwhile is not overwritten.
     const { count } = await tx.generation.updateMany({
       where: { id: before.id, revision: before.revision },
-      data: { state: 'awaiting-review', revision: { increment: 1 } },
+      data: { state: transition(before.state, GenerationState.awaitingReview), revision: { increment: 1 } },
     });
     if (count === 0) throw new ConflictError(`generation ${before.number} changed while sending it back; reload and try again`);
     const updated = await tx.backtestFinding.update({ where: { id: findingId }, data: { sentToReview: true } });
@@ -49,5 +49,5 @@ export async function sendFindingToReview(db: Db, actor: Actor, findingId: strin
     );
     return [updated, after] as const;
   });
-  return { finding: marked, generation, reopened: before.state !== 'awaiting-review' };
+  return { finding: marked, generation, reopened: before.state !== GenerationState.awaitingReview };
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { systemClock, type Clock, type Job } from './types.ts';
 
@@ -11,7 +10,11 @@ export interface EnqueueOptions {
   now?: Clock;
 }
 
-export async function enqueue(db: Db, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<Job> {
+// The database client or a transaction client: a job queued inside a transaction commits (or
+// rolls back) with the change that asked for it.
+export type JobWriter = Pick<Prisma.TransactionClient, 'job'>;
+
+export async function enqueue(db: JobWriter, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<Job> {
   const { dedupeKey } = options;
   if (dedupeKey !== undefined) {
     const existing = await db.job.findUnique({ where: { dedupeKey } });

@@ -1,7 +1,7 @@
 export { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
 export { embeddedQueue, type QueueBackend } from './backend.ts';
 export { claimJob, type ClaimOptions } from './claim.ts';
-export { enqueue, type EnqueueOptions } from './enqueue.ts';
+export { enqueue, type EnqueueOptions, type JobWriter } from './enqueue.ts';
 export { formatError } from './format-error.ts';
 export { listJobs, queueDepth, type ListJobsOptions } from './inspect.ts';
 export { complete, deadLetter, fail, heartbeat, release, type FailOptions } from './lease.ts';

@@ -2,11 +2,12 @@
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { GenerationNotFoundError } from './errors.ts';
-import type { Actor } from './types.ts';
+import type { PersonActor } from '../auth/actor.ts';
+import { RefusedError } from '../errors/index.ts';
 
 export interface CommentInput {
   generationId: string;
-  user: Actor;
+  user: PersonActor;
   body: string;
   path?: string;
   line?: number; // 1-based line of the candidate's file; only with path
@@ -23,8 +24,8 @@ export interface ReviewCommentView {
 
 export async function addComment(db: Db, input: CommentInput): Promise<ReviewCommentView> {
   const body = input.body.trim();
-  if (body === '') throw new RangeError('a comment needs a body');
-  if (input.line !== undefined && input.path === undefined) throw new RangeError('a line comment needs the file path');
+  if (body === '') throw new RefusedError('a comment needs a body');
+  if (input.line !== undefined && input.path === undefined) throw new RefusedError('a line comment needs the file path');
   return db.$transaction(async (tx) => {
     const exists = await tx.generation.findUnique({ where: { id: input.generationId }, select: { id: true } });
     if (!exists) throw new GenerationNotFoundError(input.generationId);

@@ -1,21 +1,23 @@
 // A reviewer's decision on a generation, with optimistic concurrency: the reviewer sends the
-// revision they saw, and a generation that moved on since is refused with a ConflictError
+// revision they saw, and a generation that moved on since is refused with a RevisionConflictError
 // instead of being silently overwritten.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
+import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES, transition } from '../evolution/states.ts';
 import { supersedeDescendants } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
-import { ConflictError, DecisionRefusedError, GenerationNotFoundError } from './errors.ts';
+import { DecisionRefusedError, GenerationNotFoundError, RevisionConflictError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
-import { AWAITING_REVIEW, DECIDED_STATE, type Actor, type Decision, type DecisionOutcome } from './types.ts';
+import type { PersonActor } from '../auth/actor.ts';
+import type { Decision, DecisionOutcome } from './types.ts';
 
 export interface DecideInput {
   generationId: string;
-  user: Actor;
+  user: PersonActor;
   decision: Decision;
   comment: string;
   revision: number; // the generation revision the reviewer rendered
@@ -34,9 +36,9 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   const generation = await tx.generation.findUnique({ where: { id: generationId }, include: { lineage: { select: { approvalsRequired: true } } } });
   if (!generation) throw new GenerationNotFoundError(generationId);
   if (generation.revision !== revision) {
-    throw new ConflictError({ state: generation.state, revision: generation.revision }, await lastChangeOf(tx, generationId));
+    throw new RevisionConflictError({ state: generation.state, revision: generation.revision }, await lastChangeOf(tx, generationId));
   }
-  if (generation.state !== AWAITING_REVIEW) {
+  if (!inGroup(generation.state, REVIEWABLE_STATES)) {
     throw new DecisionRefusedError(`Only generations awaiting review can be decided; this one is ${generation.state}.`);
   }
   const required = Math.max(1, generation.lineage.approvalsRequired);
@@ -49,28 +51,28 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   const review = await tx.review.create({ data: { generationId, reviewerId: user.id, decision, comment, revision } });
   const approvals = (await approversOf(tx, generationId, revision)).length;
   const settles = decision !== 'approve' || approvals >= required;
-  let after = { state: generation.state, revision, approvals };
+  let after: { state: string; revision: number; approvals: number } = { state: generation.state, revision, approvals };
   if (settles) {
     // Guarded by the revision read above: a concurrent decision that committed first makes
     // this match nothing, and the whole transaction (the Review row too) rolls back.
-    const state = DECIDED_STATE[decision];
+    const state = transition(generation.state, DECIDED_STATE[decision]);
     const moved = await tx.generation.updateMany({ where: { id: generationId, revision }, data: { state, revision: { increment: 1 } } });
     if (moved.count === 0) {
       const current = await tx.generation.findUniqueOrThrow({ where: { id: generationId } });
-      throw new ConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
+      throw new RevisionConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
     }
     after = { state, revision: revision + 1, approvals };
   }
-  if (after.state === 'approved' && generation.versionId) {
+  if (after.state === GenerationState.approved && generation.versionId) {
     // Every approved generation is probed; the probe's end moves the lineage's frontier.
     const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
-    await enqueueProbe(tx as unknown as Db, payload, { dedupeKey: followUpJobKey('approve', generationId, after.revision) });
+    await enqueueProbe(tx, payload, { dedupeKey: followUpJobKey('approve', generationId, after.revision) });
   }
-  const superseded = after.state === 'rejected' ? await supersedeDescendants(tx, generation) : [];
+  const superseded = after.state === GenerationState.rejected ? await supersedeDescendants(tx, generation) : [];
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
-    // job to revise it. enqueue touches only the job table, which the transaction client has.
-    await enqueueRevision(tx as unknown as Db, { generationId, comment }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
+    // job to revise it.
+    await enqueueRevision(tx, { generationId, comment }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
   }
   await recordAudit(tx, {
     actor: { id: user.id, email: user.email },

@@ -1,5 +1,6 @@
-// Failures a reviewer can act on. Route handlers and server actions map them to answers
-// (409 for a conflict, 422 for a refused decision, 404 for a missing generation).
+// Failures a reviewer can act on, in the domain hierarchy (lib/errors): a conflict, a refused
+// decision, a missing generation.
+import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
 
 export interface LastChange {
   action: string;
@@ -9,27 +10,22 @@ export interface LastChange {
 
 // The generation moved on since the reviewer rendered it: deciding now would overwrite a
 // decision (or a new revision) they never saw.
-export class ConflictError extends Error {
+export class RevisionConflictError extends ConflictError {
   constructor(
     readonly current: { state: string; revision: number },
     readonly lastChange: LastChange | null,
   ) {
     const by = lastChange ? ` (${lastChange.action} by ${lastChange.actorEmail} at ${lastChange.at})` : '';
-    super(`This generation changed while you were reviewing it: it is now ${current.state} at revision ${current.revision}${by}. Reload to see the current state.`);
-    this.name = 'ConflictError';
+    super(`This generation changed while you were reviewing it: it is now ${current.state} at revision ${current.revision}${by}. Reload to see the current state.`, {
+      details: { current, lastChange },
+    });
   }
 }
 
-export class DecisionRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DecisionRefusedError';
-  }
-}
+export class DecisionRefusedError extends RefusedError {}
 
-export class GenerationNotFoundError extends Error {
+export class GenerationNotFoundError extends NotFoundError {
   constructor(readonly generationId: string) {
     super(`no generation ${generationId}`);
-    this.name = 'GenerationNotFoundError';
   }
 }

@@ -1,7 +1,7 @@
 // The review queue: generations awaiting review, the longest-waiting first. A generation's
 // updatedAt is when it last changed state, i.e. when it started waiting.
 import type { Db } from '../db/client.ts';
-import { AWAITING_REVIEW } from './types.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
 
@@ -30,7 +30,7 @@ export interface QueuePage {
 export async function reviewQueue(db: Db, options: { page?: number; pageSize?: number } = {}): Promise<QueuePage> {
   const pageSize = Math.min(Math.max(options.pageSize ?? QUEUE_PAGE_SIZE, 1), 200);
   const page = Math.max(options.page ?? 1, 1);
-  const where = { state: AWAITING_REVIEW };
+  const where = { state: GenerationState.awaitingReview };
   const [total, rows] = await Promise.all([
     db.generation.count({ where }),
     db.generation.findMany({
@@ -96,7 +96,7 @@ export interface NextInQueue {
  */
 export async function nextForReviewer(db: Db, reviewerId: string, except?: string): Promise<NextInQueue | null> {
   const candidates = await db.generation.findMany({
-    where: { state: AWAITING_REVIEW, ...(except ? { id: { not: except } } : {}) },
+    where: { state: GenerationState.awaitingReview, ...(except ? { id: { not: except } } : {}) },
     orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
     take: 50,
     select: { id: true, number: true, revision: true, lineage: { select: { name: true } } },

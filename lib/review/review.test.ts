@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
+import { RefusedError } from '../errors/index.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
-import { addComment, ConflictError, decide, DecisionRefusedError, GenerationNotFoundError, listComments, reviewQueue, setFileViewed, viewedFiles } from './index.ts';
+import { addComment, decide, DecisionRefusedError, GenerationNotFoundError, listComments, reviewQueue, RevisionConflictError, setFileViewed, viewedFiles } from './index.ts';
 
-const alice = { id: 'u-alice', email: 'alice@example.test' };
-const bob = { id: 'u-bob', email: 'bob@example.test' };
+const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' };
+const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' };
 
 let testDb: TestDb;
 let db: Db;
@@ -54,7 +55,7 @@ describe('decide', () => {
     expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.approve', 'generation.approve']);
   });
 
-  it('lets exactly one of two concurrent decisions through; the other gets a ConflictError naming the first', async () => {
+  it('lets exactly one of two concurrent decisions through; the other gets a RevisionConflictError naming the first', async () => {
     const g = await awaitingGeneration();
     const results = await Promise.allSettled([
       decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 }),
@@ -64,8 +65,8 @@ describe('decide', () => {
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
-    const conflict = rejected[0]?.reason as ConflictError;
-    expect(conflict).toBeInstanceOf(ConflictError);
+    const conflict = rejected[0]?.reason as RevisionConflictError;
+    expect(conflict).toBeInstanceOf(RevisionConflictError);
     expect(conflict.current.revision).toBe(4);
     expect(conflict.lastChange?.actorEmail).toMatch(/alice|bob/);
     expect(conflict.message).toContain('changed while you were reviewing');
@@ -76,7 +77,7 @@ describe('decide', () => {
 
   it('refuses a decision on a revision the reviewer did not see', async () => {
     const g = await awaitingGeneration();
-    await expect(decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 2 })).rejects.toThrow(ConflictError);
+    await expect(decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 2 })).rejects.toThrow(RevisionConflictError);
     expect((await db.generation.findUniqueOrThrow({ where: { id: g.id } })).state).toBe('awaiting-review');
   });
 
@@ -117,7 +118,7 @@ describe('comments and viewed marks', () => {
       { authorEmail: bob.email, path: null, line: null, body: 'overall fine' },
     ]);
     expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.comment', 'generation.comment']);
-    await expect(addComment(db, { generationId: g.id, user: alice, body: ' ' })).rejects.toThrow(RangeError);
+    await expect(addComment(db, { generationId: g.id, user: alice, body: ' ' })).rejects.toThrow(RefusedError);
   });
 
   it('toggles a viewed mark per user and file', async () => {

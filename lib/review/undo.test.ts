@@ -4,8 +4,8 @@ import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { decide, DecisionRefusedError, nextForReviewer, undoableDecision, undoDecision, UNDO_WINDOW_MS } from './index.ts';
 
-const alice = { id: 'u-alice', email: 'alice@example.test' };
-const bob = { id: 'u-bob', email: 'bob@example.test' };
+const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' as const };
+const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' as const };
 
 let testDb: TestDb;
 let db: Db;

@@ -9,7 +9,9 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { DecisionRefusedError } from './errors.ts';
 import { followUpJobKey } from './follow-up.ts';
-import { AWAITING_REVIEW, DECIDED_STATE, type Actor, type Decision } from './types.ts';
+import type { PersonActor } from '../auth/actor.ts';
+import { DECIDED_STATE, GenerationState, transition } from '../evolution/states.ts';
+import type { Decision } from './types.ts';
 
 export const UNDO_WINDOW_MS = 30_000;
 
@@ -24,11 +26,11 @@ export function withinUndoWindow(decidedAt: Date, now: Date): boolean {
   return now.getTime() - decidedAt.getTime() <= UNDO_WINDOW_MS;
 }
 
-export async function undoDecision(db: Db, input: { generationId: string; reviewId: string; user: Actor; now?: Date }): Promise<UndoOutcome> {
+export async function undoDecision(db: Db, input: { generationId: string; reviewId: string; user: PersonActor; now?: Date }): Promise<UndoOutcome> {
   return db.$transaction((tx) => undoIn(tx, input, input.now ?? new Date()));
 }
 
-async function undoIn(tx: Prisma.TransactionClient, input: { generationId: string; reviewId: string; user: Actor }, now: Date): Promise<UndoOutcome> {
+async function undoIn(tx: Prisma.TransactionClient, input: { generationId: string; reviewId: string; user: PersonActor }, now: Date): Promise<UndoOutcome> {
   const { user } = input;
   const review = await tx.review.findUnique({ where: { id: input.reviewId }, include: { generation: true } });
   if (!review || review.reviewerId !== user.id || review.generationId !== input.generationId) throw new DecisionRefusedError('There is no decision of yours to undo.');
@@ -41,14 +43,14 @@ async function undoIn(tx: Prisma.TransactionClient, input: { generationId: strin
   const decision = review.decision as Decision;
   const generation = review.generation;
   const settled = generation.revision === review.revision + 1 && generation.state === DECIDED_STATE[decision];
-  if (!settled && !(generation.revision === review.revision && generation.state === AWAITING_REVIEW)) {
+  if (!settled && !(generation.revision === review.revision && generation.state === GenerationState.awaitingReview)) {
     throw new DecisionRefusedError(`The generation has moved on since your decision (it is ${generation.state}); it can no longer be undone.`);
   }
   if (settled) {
     await withdrawFollowUp(tx, decision, generation.id, generation.revision);
     const back = await tx.generation.updateMany({
       where: { id: generation.id, revision: generation.revision, state: generation.state },
-      data: { state: AWAITING_REVIEW, revision: review.revision },
+      data: { state: transition(generation.state, GenerationState.awaitingReview), revision: review.revision },
     });
     if (back.count === 0) throw new DecisionRefusedError('The generation changed while undoing; reload to see it.');
   }
@@ -59,9 +61,9 @@ async function undoIn(tx: Prisma.TransactionClient, input: { generationId: strin
     subjectType: 'generation',
     subjectId: generation.id,
     before: { state: generation.state, revision: generation.revision, reviewId: review.id },
-    after: { state: AWAITING_REVIEW, revision: review.revision },
+    after: { state: GenerationState.awaitingReview, revision: review.revision },
   });
-  return { generationId: generation.id, state: AWAITING_REVIEW, revision: review.revision };
+  return { generationId: generation.id, state: GenerationState.awaitingReview, revision: review.revision };
 }
 
 // The follow-up job may go only while nothing has picked it up.

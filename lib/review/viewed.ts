@@ -2,9 +2,9 @@
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { GenerationNotFoundError } from './errors.ts';
-import type { Actor } from './types.ts';
+import type { PersonActor } from '../auth/actor.ts';
 
-export async function setFileViewed(db: Db, input: { user: Actor; generationId: string; path: string; viewed: boolean }): Promise<void> {
+export async function setFileViewed(db: Db, input: { user: PersonActor; generationId: string; path: string; viewed: boolean }): Promise<void> {
   const key = { userId: input.user.id, generationId: input.generationId, path: input.path };
   await db.$transaction(async (tx) => {
     // A mark (and its audit entry) only for a generation that exists.

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
+import { BACKTESTABLE_STATES } from '../evolution/states.ts';
 import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
-import { assertCan, type Actor } from '../missed-issues/actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from '../missed-issues/audit.ts';
 import { RubricItemNotFoundError } from './catalogue.ts';
 
 export const BACKTEST_JOB = 'backtest';
 
-export const BACKTEST_STATES = ['approved', 'released', 'awaiting-review', 'rejected'] as const;
+export const BACKTEST_STATES = BACKTESTABLE_STATES;
 
 export const backtestJobPayload = z.object({
   itemId: z.string().min(1),
@@ -20,15 +21,20 @@ export const backtestJobPayload = z.object({
 
 export type BacktestJobPayload = z.input<typeof backtestJobPayload>;
 
+// What a lead asks for over HTTP: the states to look at (the item is in the path); none, the default.
+export const backtestRequestSchema = backtestJobPayload.pick({ states: true }).optional();
+
 export async function enqueueBacktest(db: Db, actor: Actor, payload: BacktestJobPayload): Promise<Job> {
   assertCan(actor, 'rubric.manage');
   const parsed = backtestJobPayload.parse(payload);
   const item = await db.rubricItem.findUnique({ where: { id: parsed.itemId } });
   if (!item) throw new RubricItemNotFoundError(parsed.itemId);
-  // A lead is waiting on the page for it: ahead of background evolution.
-  const job = await enqueue(db, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
-  await audit(db, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
-  return job;
+  return db.$transaction(async (tx) => {
+    // A lead is waiting on the page for it: ahead of background evolution.
+    const job = await enqueue(tx, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
+    await audit(tx, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
+    return job;
+  });
 }
 
 export interface BacktestJobStatus {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { latestBacktestJob } from './backtest-job.ts';
 import { backtestOrigins, listBacktestFindings, type FindingView } from './backtest.ts';
 import { backtestHeadlines, type BacktestHeadline } from './backtest-headline.ts';
+import { RubricItemNotFoundError } from './catalogue.ts';
 
 type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -14,7 +15,8 @@ export interface BacktestView {
 }
 
 export async function backtestView(db: Db, itemId: string): Promise<{ headlines: BacktestHeadline[]; job: unknown; findings: FindingView[] }> {
-  const item = await db.rubricItem.findUniqueOrThrow({ where: { id: itemId }, select: { key: true } });
+  const item = await db.rubricItem.findUnique({ where: { id: itemId }, select: { key: true } });
+  if (!item) throw new RubricItemNotFoundError(itemId);
   const [job, findings, origins] = await Promise.all([latestBacktestJob(db, itemId), listBacktestFindings(db, itemId), backtestOrigins(db, item)]);
   return { headlines: backtestHeadlines(origins, findings), job, findings };
 }

@@ -7,6 +7,7 @@
 // item's earlier findings, except those already sent back to review (kept as history).
 import type { Db } from '../db/client.ts';
 import type { BacktestFinding, RubricItem } from '../db/generated/client.ts';
+import { STANDING_STATES } from '../evolution/states.ts';
 import { loadBundle } from '../env/store.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { Synthesiser } from '../synth/types.ts';
@@ -14,7 +15,7 @@ import type { BacktestOrigin } from './backtest-headline.ts';
 import { checkVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { toItemView } from './view.ts';
 
-export const DEFAULT_BACKTEST_STATES = ['approved', 'released', 'awaiting-review'] as const;
+export const DEFAULT_BACKTEST_STATES = STANDING_STATES;
 export const BACKTEST_CONCURRENCY = 2;
 
 export interface BacktestOptions {

@@ -1,28 +1,36 @@
 // Leads' control of rubric items: switching a version in or out of force (audited), and the
 // catalogue the /rubric page and `envolve rubric list` show — every key with all its versions.
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { RubricItem } from '../db/generated/client.ts';
+import type { Prisma, RubricItem } from '../db/generated/client.ts';
 import { setRubricItemActive } from './store.ts';
-import { assertCan, type Actor } from '../missed-issues/actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from '../missed-issues/audit.ts';
+import { NotFoundError } from '../errors/index.ts';
 
-export class RubricItemNotFoundError extends Error {
+export class RubricItemNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`rubric item ${id} not found`);
-    this.name = 'RubricItemNotFoundError';
   }
 }
 
+export const setItemActiveSchema = z.object({ active: z.boolean() });
+
 export async function setItemActive(db: Db, actor: Actor, itemId: string, active: boolean): Promise<RubricItem> {
   assertCan(actor, 'rubric.manage');
-  const before = await db.rubricItem.findUnique({ where: { id: itemId } });
+  return db.$transaction((tx) => setItemActiveIn(tx, actor, itemId, active));
+}
+
+// The change and its audit rows in the caller's transaction.
+export async function setItemActiveIn(tx: Prisma.TransactionClient, actor: Actor, itemId: string, active: boolean): Promise<RubricItem> {
+  const before = await tx.rubricItem.findUnique({ where: { id: itemId } });
   if (!before) throw new RubricItemNotFoundError(itemId);
   // Activating one version retires the key's version in force: that one's change is audited too.
-  const displaced = active ? await db.rubricItem.findMany({ where: { key: before.key, active: true, NOT: { id: itemId } } }) : [];
-  const after = await setRubricItemActive(db, itemId, active);
-  await audit(db, actor, active ? 'rubric.activate' : 'rubric.deactivate', { type: 'rubric-item', id: itemId }, before, after);
+  const displaced = active ? await tx.rubricItem.findMany({ where: { key: before.key, active: true, NOT: { id: itemId } } }) : [];
+  const after = await setRubricItemActive(tx, itemId, active);
+  await audit(tx, actor, active ? 'rubric.activate' : 'rubric.deactivate', { type: 'rubric-item', id: itemId }, before, after);
   for (const old of displaced) {
-    await audit(db, actor, 'rubric.deactivate', { type: 'rubric-item', id: old.id }, old, { ...old, active: false, replacedBy: itemId });
+    await audit(tx, actor, 'rubric.deactivate', { type: 'rubric-item', id: old.id }, old, { ...old, active: false, replacedBy: itemId });
   }
   return after;
 }

@@ -2,7 +2,7 @@
 // version and the old one is kept (verdicts point at it) but deactivated. The active
 // rubric is the newest active version of each key, global or of one lineage.
 import type { Db } from '../db/client.ts';
-import type { RubricItem } from '../db/generated/client.ts';
+import type { Prisma, RubricItem } from '../db/generated/client.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
 import type { RubricItemDef } from './types.ts';
 
@@ -42,29 +42,33 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
 }
 
-async function saveOnce(db: Db, input: RubricItemInput): Promise<SaveResult> {
-  return db.$transaction(async (tx) => {
-    const latest = await tx.rubricItem.findFirst({ where: { key: input.key }, orderBy: { version: 'desc' } });
-    if (latest && sameContent(latest, input)) return { item: latest, created: false };
-    const active = input.active ?? true;
-    if (active) await tx.rubricItem.updateMany({ where: { key: input.key, active: true }, data: { active: false } });
-    const item = await tx.rubricItem.create({
-      data: {
-        key: input.key,
-        version: (latest?.version ?? 0) + 1,
-        title: input.title,
-        description: input.description,
-        check: input.check,
-        question: input.question,
-        appliesTo: input.appliesTo,
-        scope: input.scope ?? 'global',
-        lineageId: input.lineageId ?? null,
-        source: input.source ?? 'builtin',
-        active,
-      },
-    });
-    return { item, created: true };
+// Inside the caller's transaction: a missed issue's conversion saves its item with its audit rows.
+export async function saveRubricItemIn(tx: Prisma.TransactionClient, input: RubricItemInput): Promise<SaveResult> {
+  if (input.scope === 'lineage' && !input.lineageId) throw new Error(`rubric item ${input.key}: a lineage item needs a lineageId`);
+  const latest = await tx.rubricItem.findFirst({ where: { key: input.key }, orderBy: { version: 'desc' } });
+  if (latest && sameContent(latest, input)) return { item: latest, created: false };
+  const active = input.active ?? true;
+  if (active) await tx.rubricItem.updateMany({ where: { key: input.key, active: true }, data: { active: false } });
+  const item = await tx.rubricItem.create({
+    data: {
+      key: input.key,
+      version: (latest?.version ?? 0) + 1,
+      title: input.title,
+      description: input.description,
+      check: input.check,
+      question: input.question,
+      appliesTo: input.appliesTo,
+      scope: input.scope ?? 'global',
+      lineageId: input.lineageId ?? null,
+      source: input.source ?? 'builtin',
+      active,
+    },
   });
+  return { item, created: true };
+}
+
+function saveOnce(db: Db, input: RubricItemInput): Promise<SaveResult> {
+  return db.$transaction((tx) => saveRubricItemIn(tx, input));
 }
 
 // Stores an item: unchanged content → nothing new; changed content → a new version.
@@ -79,12 +83,11 @@ export async function saveRubricItem(db: Db, input: RubricItemInput): Promise<Sa
 }
 
 // Makes one version the key's version in force (or takes it out of force).
-export async function setRubricItemActive(db: Db, id: string, active: boolean): Promise<RubricItem> {
-  return db.$transaction(async (tx) => {
-    const item = await tx.rubricItem.findUniqueOrThrow({ where: { id } });
-    if (active) await tx.rubricItem.updateMany({ where: { key: item.key, active: true, NOT: { id } }, data: { active: false } });
-    return tx.rubricItem.update({ where: { id }, data: { active } });
-  });
+// Inside the caller's transaction, so the change and its audit rows commit together.
+export async function setRubricItemActive(tx: Prisma.TransactionClient, id: string, active: boolean): Promise<RubricItem> {
+  const item = await tx.rubricItem.findUniqueOrThrow({ where: { id } });
+  if (active) await tx.rubricItem.updateMany({ where: { key: item.key, active: true, NOT: { id } }, data: { active: false } });
+  return tx.rubricItem.update({ where: { id }, data: { active } });
 }
 
 export async function syncBuiltinRubric(db: Db, builtins: RubricItemDef[] = BUILTIN_RUBRIC): Promise<SyncResult> {

@@ -1,13 +1,16 @@
-// Trainer batches: environments sampled from the lineages' frontiers. A version that is held
-// out, flagged as compromised, or whose latest group of the lineage's probe policy failed every
+// Trainer batches: environments sampled from the lineages' frontiers. A version that is not
+// served (servable.ts: flagged, held out, rejected, superseded), or whose latest group of the lineage's probe policy failed every
 // rollout is never served; in its place the lineage serves its highest released generation that
 // is still trainable. Each served environment says which policy its pass count is from and which
 // policy released it (a demo lineage's generations say "simulated").
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
 import { GATING_PURPOSES } from '../rollout/groups.ts';
 import { settings } from '../config/settings.ts';
+import { SERVABLE_STATES } from '../evolution/states.ts';
+import { refusalOf, servabilityFacts } from './servable.ts';
 
 export interface BatchEnvironment {
   versionId: string;
@@ -20,10 +23,11 @@ export interface BatchEnvironment {
   released_by: string | null; // the policy whose group released this generation; null for a seed
 }
 
-export interface BatchRequest {
-  size: number;
-  seed?: number; // the same seed and state give the same batch
-}
+export const batchRequestSchema = z.object({
+  size: z.coerce.number().int().min(1).max(1024).default(8),
+  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(), // the same seed and state give the same batch
+});
+export type BatchRequest = z.output<typeof batchRequestSchema>;
 
 interface Candidate {
   lineageId: string;
@@ -36,7 +40,7 @@ interface Candidate {
 async function candidatesByLineage(db: Db, defaultPolicy: string): Promise<Map<string, Candidate[]>> {
   const lineages = await db.lineage.findMany({ where: { heldOutSet: null }, select: { id: true, seedVersionId: true, probePolicy: true } });
   const released = await db.generation.findMany({
-    where: { state: 'released', versionId: { not: null }, lineage: { heldOutSet: null } },
+    where: { state: { in: [...SERVABLE_STATES] }, versionId: { not: null }, lineage: { heldOutSet: null } },
     select: { lineageId: true, number: true, versionId: true, releasedByPolicy: true },
   });
   const policyOf = new Map(lineages.map((l) => [l.id, l.probePolicy ?? defaultPolicy]));
@@ -73,22 +77,20 @@ async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, {
 export async function trainableEnvironments(db: Db, defaultPolicy = schedulerConfigFrom(settings().scheduler).probePolicy): Promise<BatchEnvironment[]> {
   const byLineage = await candidatesByLineage(db, defaultPolicy);
   const versionIds = [...new Set([...byLineage.values()].flat().map((c) => c.versionId))];
-  const versions = await db.environmentVersion.findMany({
-    where: { id: { in: versionIds } },
-    select: { id: true, name: true, heldOutSet: true, compromisedAt: true },
-  });
-  const info = new Map(versions.map((v) => [v.id, v]));
+  const versions = await db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true } });
+  const names = new Map(versions.map((v) => [v.id, v.name]));
+  const facts = await servabilityFacts(db, versionIds);
   const groups = await latestGroups(db, versionIds);
   const served: BatchEnvironment[] = [];
   for (const list of byLineage.values()) {
     const pick = list.find((c) => {
-      const v = info.get(c.versionId);
+      const f = facts.get(c.versionId);
       const g = groups.get(groupKey(c.versionId, c.policy));
-      return v && v.heldOutSet === null && v.compromisedAt === null && !(g && g.passes === 0);
+      return f && refusalOf(f) === null && !(g && g.passes === 0);
     });
     if (!pick) continue;
     const g = groups.get(groupKey(pick.versionId, pick.policy));
-    served.push({ ...pick, name: info.get(pick.versionId)?.name ?? '', passes: g?.passes ?? null, size: g?.size ?? null });
+    served.push({ ...pick, name: names.get(pick.versionId) ?? '', passes: g?.passes ?? null, size: g?.size ?? null });
   }
   return served.sort((a, b) => a.lineageId.localeCompare(b.lineageId));
 }

@@ -4,13 +4,11 @@
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
 import type { Db } from '../db/client.ts';
 import { enqueueEvolution } from '../evolution/jobs.ts';
+import { GenerationState, PENDING_STATES, transition } from '../evolution/states.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
 import { latestGatingGroup } from '../rollout/groups.ts';
-
-// Generations still on their way to a decision: evolution must not be asked for another.
-const PENDING_STATES = ['planning', 'modifying', 'validating', 'awaiting-review', 'changes-requested', 'approved'];
 
 export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
@@ -30,7 +28,7 @@ export interface AdvanceResult {
 export async function frontierVersionId(db: Db, lineage: { id: string; seedVersionId: string }, frontier: number): Promise<string | null> {
   if (frontier === 0) return lineage.seedVersionId;
   const released = await db.generation.findFirst({
-    where: { lineageId: lineage.id, number: frontier, state: 'released' },
+    where: { lineageId: lineage.id, number: frontier, state: GenerationState.released },
     orderBy: { updatedAt: 'desc' },
     select: { versionId: true },
   });
@@ -57,8 +55,8 @@ async function recordGate(db: Db, groupId: string, gate: string, decision: GateD
 async function release(db: Db, lineageId: string, generation: { id: string; number: number; revision: number }, group: ProbeGroup, decision: GateDecision): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const moved = await tx.generation.updateMany({
-      where: { id: generation.id, state: 'approved', revision: generation.revision },
-      data: { state: 'released', revision: { increment: 1 }, releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
+      where: { id: generation.id, state: GenerationState.approved, revision: generation.revision },
+      data: { state: transition(GenerationState.approved, GenerationState.released), revision: { increment: 1 }, releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
     });
     if (moved.count === 0) return false;
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: generation.number } });
@@ -68,14 +66,14 @@ async function release(db: Db, lineageId: string, generation: { id: string; numb
 
 async function afterPass(db: Db, lineageId: string, frontier: number, group: ProbeGroup, decision: GateDecision, verdict: Extract<GateVerdict, { kind: 'pass' }>): Promise<AdvanceStep> {
   const next = await db.generation.findFirst({
-    where: { lineageId, number: frontier + 1, state: 'approved', versionId: { not: null } },
+    where: { lineageId, number: frontier + 1, state: GenerationState.approved, versionId: { not: null } },
     orderBy: { updatedAt: 'desc' },
   });
   if (next && (await release(db, lineageId, next, group, decision))) {
     await recordGate(db, group.id, 'released-next', decision);
     return { kind: 'released', generation: next.number, versionId: next.versionId as string };
   }
-  const pending = await db.generation.count({ where: { lineageId, number: { gt: frontier }, state: { in: PENDING_STATES } } });
+  const pending = await db.generation.count({ where: { lineageId, number: { gt: frontier }, state: { in: [...PENDING_STATES] } } });
   await recordGate(db, group.id, verdict.saturated ? 'saturated' : 'no-next', decision);
   if (verdict.saturated && pending === 0) {
     const job = await enqueueEvolution(db, { lineageId, generations: 1 }, { dedupeKey: `evolve-after-saturated:${lineageId}:${frontier}` });

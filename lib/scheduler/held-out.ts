@@ -1,6 +1,7 @@
 // Held-out sets: versions, or whole lineages, that are never served for training, so the
 // environments double as an evaluation set.
 import type { Db } from '../db/client.ts';
+import { UNSERVED_STATES } from '../evolution/states.ts';
 
 const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -65,7 +66,7 @@ export async function versionsOfSet(db: Db, set: string): Promise<string[]> {
     db.environmentVersion.findMany({ where: { heldOutSet: set }, select: { id: true } }),
     db.lineage.findMany({
       where: { heldOutSet: set },
-      select: { seedVersionId: true, generations: { where: { versionId: { not: null }, state: { notIn: ['rejected', 'failed'] } }, select: { versionId: true } } },
+      select: { seedVersionId: true, generations: { where: { versionId: { not: null }, state: { notIn: [...UNSERVED_STATES] } }, select: { versionId: true } } },
     }),
   ]);
   const ids = versions.map((v) => v.id);

@@ -5,8 +5,10 @@ export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type Gro
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
 export { enqueueProbe, PROBE_JOB, probeJobPayload, probePolicyOfVersion, probeSettings, scheduleLineage, type ProbeJobPayload, type ProbeSettings } from './jobs.ts';
-export { forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
-export { ReportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSchema, type TrainerReport, type TrainerReportResult } from './report.ts';
+export { batchRequestSchema, forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
+export { downloadRefusedError, servedTaskTarball } from './task-download.ts';
+export { refusalOf, servabilityFacts, unservableReason, type ServabilityFacts, type Unservable } from './servable.ts';
+export { reportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSchema, type TrainerReport, type TrainerReportResult } from './report.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';
 export { policyNamed } from './policy.ts';

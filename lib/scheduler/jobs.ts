@@ -2,11 +2,12 @@
 // frontier has no probe yet gets one. Probes run ahead of background evolution.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
+import { enqueue, type JobWriter } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate } from './gate.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const PROBE_JOB = 'probe';
 
@@ -18,7 +19,7 @@ export const probeJobPayload = z.object({
 
 export type ProbeJobPayload = z.infer<typeof probeJobPayload>;
 
-export function enqueueProbe(db: Db, payload: ProbeJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
+export function enqueueProbe(db: JobWriter, payload: ProbeJobPayload, options: { dedupeKey?: string } = {}): Promise<Job> {
   return enqueue(db, PROBE_JOB, probeJobPayload.parse(payload), { priority: 2, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }
 
@@ -30,7 +31,7 @@ export async function scheduleLineage(db: Db, lineageId: string, config: Schedul
   if (last?.kind !== 'needs-probe') return result;
   const generation = last.generation === 0
     ? null
-    : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: 'released' }, select: { id: true } });
+    : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: GenerationState.released }, select: { id: true } });
   const job = await enqueueProbe(
     db,
     { versionId: last.versionId, lineageId, ...(generation ? { generationId: generation.id } : {}) },

@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, type LineageGate } from './gate.ts';
+import { GenerationState, transition } from '../evolution/states.ts';
+import { NotFoundError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z
   .object({
@@ -20,7 +22,7 @@ export const lineageGatePatchSchema = z
 
 export type LineageGatePatch = z.infer<typeof lineageGatePatchSchema>;
 
-export class UnknownLineageError extends Error {}
+export class UnknownLineageError extends NotFoundError {}
 
 export async function setLineageGate(db: Db, actor: AuditActor, lineageId: string, patch: LineageGatePatch, config: SchedulerConfig): Promise<AdvanceResult> {
   const before = await db.lineage.findUnique({ where: { id: lineageId } });
@@ -32,7 +34,7 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
     await recordAudit(tx, { actor, action: 'lineage.gate', subjectType: 'lineage', subjectId: lineageId, before: ruleBefore, after: lineageGate(after, config) });
     if (!policyChanged) return;
     const releasedByOther = await tx.generation.findMany({
-      where: { lineageId, state: 'released', OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: patch.probePolicy } }] },
+      where: { lineageId, state: GenerationState.released, OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: patch.probePolicy } }] },
       orderBy: { number: 'asc' },
       select: { number: true },
     });
@@ -40,8 +42,8 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
     if (firstWithdrawn === undefined) return;
     // Everything from the first generation the new policy did not release is back to be decided.
     await tx.generation.updateMany({
-      where: { lineageId, state: 'released', number: { gte: firstWithdrawn } },
-      data: { state: 'approved', revision: { increment: 1 }, releasedByGroupId: null, releasedByPolicy: null, releaseRule: null },
+      where: { lineageId, state: GenerationState.released, number: { gte: firstWithdrawn } },
+      data: { state: transition(GenerationState.released, GenerationState.approved), revision: { increment: 1 }, releasedByGroupId: null, releasedByPolicy: null, releaseRule: null },
     });
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: firstWithdrawn - 1 } });
   });

@@ -1,17 +1,15 @@
 // Whether a trainer's rewards for a version may be counted at all. Rewards for a version that
-// is flagged as reward-hackable, was rejected by review, or is held out for evaluation would
-// move frontiers on environments nobody may train on; rewards outside the range the
-// environment declares are a trainer bug, not a verdict.
+// is not served (servable.ts: flagged, held out, rejected, superseded) would move frontiers on
+// environments nobody may train on; rewards outside the range the environment declares are a
+// trainer bug, not a verdict.
 import { parse } from 'smol-toml';
 import type { Db } from '../db/client.ts';
+import { unservableReason, type Unservable } from './servable.ts';
 
 /** Harbor verifiers write a reward in [0, 1] unless the task declares `[verifier] reward_range = [min, max]`. */
 export const DEFAULT_REWARD_RANGE: readonly [number, number] = [0, 1];
 
-export type ReportRefusal =
-  | { kind: 'unknown_version'; message: string }
-  | { kind: 'flagged' | 'rejected' | 'held_out'; message: string }
-  | { kind: 'reward_out_of_range'; message: string };
+export type ReportRefusal = Unservable | { kind: 'reward_out_of_range'; message: string };
 
 export function declaredRewardRange(taskToml: string): readonly [number, number] {
   let verifier: unknown;
@@ -28,13 +26,9 @@ export function declaredRewardRange(taskToml: string): readonly [number, number]
 }
 
 export async function trainerReportRefusal(db: Db, report: { versionId: string; rewards: (number | null)[]; timeoutReward?: number }): Promise<ReportRefusal | null> {
-  const id = report.versionId;
-  const version = await db.environmentVersion.findUnique({ where: { id }, select: { heldOutSet: true, compromisedAt: true, taskToml: true } });
-  if (!version) return { kind: 'unknown_version', message: `environment version ${id} not found` };
-  if (version.compromisedAt) return { kind: 'flagged', message: `environment version ${id} is flagged as reward-hackable: it is not trained on` };
-  if (version.heldOutSet !== null) return { kind: 'held_out', message: `environment version ${id} is held out (set "${version.heldOutSet}"): it is not trained on` };
-  const rejected = await db.generation.findFirst({ where: { versionId: id, state: 'rejected' }, select: { id: true } });
-  if (rejected) return { kind: 'rejected', message: `environment version ${id} was rejected in review: it is not trained on` };
+  const unservable = await unservableReason(db, report.versionId);
+  if (unservable) return unservable;
+  const version = await db.environmentVersion.findUniqueOrThrow({ where: { id: report.versionId }, select: { taskToml: true } });
   const [min, max] = declaredRewardRange(version.taskToml);
   const rewards = [...report.rewards.filter((r): r is number => r !== null), ...(report.timeoutReward === undefined ? [] : [report.timeoutReward])];
   const outside = rewards.find((r) => r < min || r > max);

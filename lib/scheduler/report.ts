@@ -5,11 +5,13 @@
 // (counted, never dropped), so six timeouts cannot be reported as six passes.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { ForbiddenError, NotFoundError, RefusedError, type DomainError } from '../errors/index.ts';
 import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, passes } from './gate.ts';
 import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
+import { GenerationState } from '../evolution/states.ts';
 
 export const trainerReportSchema = z
   .object({
@@ -32,11 +34,13 @@ export const trainerReportSchema = z
 
 export type TrainerReport = z.infer<typeof trainerReportSchema>;
 
-// The report was refused before anything was recorded (see trainerReportRefusal).
-export class ReportRefusedError extends Error {
-  constructor(readonly refusal: ReportRefusal) {
-    super(refusal.message);
-  }
+// The report was refused before anything was recorded (see trainerReportRefusal): an unknown
+// version is not found, a version that is not served may not be reported on, and rewards outside
+// the declared range are refused. The refusal's kind is the error's code.
+export function reportRefusedError(refusal: ReportRefusal): DomainError {
+  if (refusal.kind === 'unknown_version') return new NotFoundError(refusal.message);
+  if (refusal.kind === 'reward_out_of_range') return new RefusedError(refusal.message, { code: refusal.kind });
+  return new ForbiddenError(refusal.message, { code: refusal.kind });
 }
 
 export interface TrainerReportResult {
@@ -64,7 +68,7 @@ async function serverTimeoutReward(db: Db, lineageIds: string[], config: Schedul
 
 export async function reportTrainerGroup(db: Db, report: TrainerReport, config: SchedulerConfig): Promise<TrainerReportResult> {
   const refusal = await trainerReportRefusal(db, report);
-  if (refusal) throw new ReportRefusedError(refusal);
+  if (refusal) throw reportRefusedError(refusal);
   const lineages = await lineagesServing(db, report.versionId);
   const scored = scoredRewards(report, await serverTimeoutReward(db, lineages, config));
   const passCount = scored.filter((s) => passes(s.reward, config.passThreshold)).length;
@@ -94,7 +98,7 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
 async function lineagesServing(db: Db, versionId: string): Promise<string[]> {
   const [asSeed, asGeneration] = await Promise.all([
     db.lineage.findMany({ where: { seedVersionId: versionId }, select: { id: true, frontier: true } }),
-    db.generation.findMany({ where: { versionId, state: 'released' }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
+    db.generation.findMany({ where: { versionId, state: GenerationState.released }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
   ]);
   const ids = asSeed.filter((l) => (l.frontier ?? 0) === 0).map((l) => l.id);
   for (const g of asGeneration) if (g.lineage.frontier === g.number) ids.push(g.lineageId);

@@ -3,13 +3,13 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { getTrajectory, type TrajectoryDetail, type TurnView } from './detail.ts';
+import { InvalidInputError } from '../errors/index.ts';
 
-export class DifferentVersionsError extends Error {
+export class DifferentVersionsError extends InvalidInputError {
   constructor(a: { id: string; version: string }, b: { id: string; version: string }) {
     super(
       `trajectories ${a.id} and ${b.id} ran on different environment versions (${a.version.slice(0, 12)} and ${b.version.slice(0, 12)}): only trajectories of the same version can be compared`,
     );
-    this.name = 'DifferentVersionsError';
   }
 }
 

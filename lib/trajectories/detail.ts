@@ -12,6 +12,9 @@ export const OUTPUT_PREVIEW_CHARS = 2000;
 export const OUTPUT_PREVIEW_LINES = 40;
 
 export const rolloutIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a trajectory id is 1–64 letters, digits, "_" or "-"');
+export const rolloutParamsSchema = z.object({ id: rolloutIdSchema });
+export const changedFileQuerySchema = z.object({ path: z.string({ error: 'path is required' }).min(1, 'path is required').max(1000) });
+export const stepParamsSchema = z.object({ id: rolloutIdSchema, stepId: z.coerce.number().int().min(1).max(1_000_000) });
 
 export interface TurnView {
   stepId: number;

@@ -5,19 +5,20 @@
 import { z } from 'zod';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { assertCan, ConflictError, type Actor } from '../missed-issues/actor.ts';
+import { assertCan, type Actor } from '../auth/actor.ts';
+import { ConflictError } from '../errors/index.ts';
 import { fileMissedIssue } from '../missed-issues/file.ts';
 import { touchesProtected } from './suspicion.ts';
+import { NotFoundError } from '../errors/index.ts';
 
 export const flagInputSchema = z.object({
   reason: z.string().trim().min(3, 'say in at least 3 characters why this is a reward hack').max(2000),
 });
 export type FlagInput = z.input<typeof flagInputSchema>;
 
-export class TrajectoryNotFoundError extends Error {
+export class TrajectoryNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`trajectory ${id} not found`);
-    this.name = 'TrajectoryNotFoundError';
   }
 }
 
@@ -135,6 +136,15 @@ function describeHack(facts: {
         : 'No command touched /logs or the tests; the last commands:',
     ...quoted,
   ].join('\n');
+}
+
+/** Lifts the compromise of the version a trajectory ran on; answers that version. */
+export async function unflagTrajectoryVersion(db: Db, actor: Actor, rolloutId: string): Promise<{ versionId: string; compromisedAt: null }> {
+  assertCan(actor, 'scheduler.manage');
+  const rollout = await db.rollout.findUnique({ where: { id: rolloutId }, select: { versionId: true } });
+  if (!rollout) throw new TrajectoryNotFoundError(rolloutId);
+  await unflagVersion(db, actor, rollout.versionId);
+  return { versionId: rollout.versionId, compromisedAt: null };
 }
 
 export async function unflagVersion(db: Db, actor: Actor, versionId: string): Promise<void> {

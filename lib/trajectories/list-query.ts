@@ -47,9 +47,11 @@ function rawValue(raw: RawParams, key: string): string | undefined {
 }
 
 /** Strict parse for route handlers: any invalid field is an error to report. */
-export function parseTrajectoryList(raw: RawParams) {
-  return trajectoryListSchema.safeParse(Object.fromEntries(KEYS.map((key) => [key, rawValue(raw, key)])));
-}
+/** Strict parse for the routes: a 400 names the field. Empty values are no filter. */
+export const trajectoryListQuerySchema = z.preprocess(
+  (raw) => Object.fromEntries(KEYS.map((key) => [key, rawValue(raw as RawParams, key)])),
+  trajectoryListSchema,
+);
 
 /** Lenient parse for pages: an invalid field falls back to its default alone, so a stale link still opens. */
 export function trajectoryListFromParams(raw: RawParams): TrajectoryListQuery {

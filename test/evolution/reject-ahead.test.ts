@@ -11,12 +11,12 @@ import { context, storeProceduralSeed } from './helpers.ts';
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
-const reviewer = { id: 'u-rita', email: 'rita@example.test' };
+const reviewer = { id: 'u-rita', email: 'rita@example.test', role: 'reviewer' };
 
 beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
   testDb = await createTestDb();
-  await testDb.db.user.create({ data: { ...reviewer, name: 'Rita' } });
+  await testDb.db.user.create({ data: { id: reviewer.id, email: reviewer.email, name: 'Rita' } });
 });
 afterAll(() => testDb.cleanup());
 

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/evolution/index.ts';
-import { convertMissedIssue, draftFromIssue, fileMissedIssue, sendFindingToReview, type Actor } from '../../lib/missed-issues/index.ts';
+import { convertMissedIssue, draftFromIssue, fileMissedIssue, sendFindingToReview } from '../../lib/missed-issues/index.ts';
 import { activeRubric, setItemActive } from '../../lib/rubric/index.ts';
+import type { Actor } from '../../lib/auth/actor.ts';
 import { listBacktestFindings, runBacktest } from '../../lib/rubric/backtest.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';

@@ -1,6 +1,6 @@
 // Accounts for the missed-issue tests: one user per role, stored so audit rows name them.
 import type { Db } from '../../lib/db/client.ts';
-import type { Actor } from '../../lib/missed-issues/index.ts';
+import type { Actor } from '../../lib/auth/actor.ts';
 
 export async function makeUser(db: Db, role: string): Promise<Actor> {
   const email = `${role}@test.envolve`;

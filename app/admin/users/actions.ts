@@ -4,9 +4,11 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { recordAudit } from '@/lib/audit/record.ts';
+import { assertCan } from '@/lib/auth/actor.ts';
 import { ROLES } from '@/lib/auth/roles.ts';
-import { createUser, generatePassword, setPassword, setUserActive, setUserRole, UserNotFoundError } from '@/lib/auth/users.ts';
+import { changeUserActive, changeUserRole, resetUserPassword } from '@/lib/auth/user-admin.ts';
+import { createUser, generatePassword, UserNotFoundError } from '@/lib/auth/users.ts';
+import { RefusedError } from '@/lib/errors/index.ts';
 
 export interface CreateUserState {
   error: string | null;
@@ -41,14 +43,8 @@ export async function createUserAction(_previous: CreateUserState, form: FormDat
   const password = generatePassword();
   const db = await requestDb();
   try {
-    const user = await createUser(db, { ...input.data, password });
-    await recordAudit(db, {
-      actor: admin,
-      action: 'user.create',
-      subjectType: 'user',
-      subjectId: user.id,
-      after: { email: user.email, name: user.name, role: user.role },
-    });
+    assertCan(admin, 'users.manage');
+    const user = await createUser(db, { ...input.data, password }, admin);
     revalidatePath('/admin/users');
     return { error: null, created: { email: user.email, password } };
   } catch (err) {
@@ -60,28 +56,12 @@ export async function changeRoleAction(_previous: ChangeRoleState, form: FormDat
   const admin = await requirePermission('users.manage');
   const input = roleChangeSchema.safeParse(Object.fromEntries(form));
   if (!input.success) return { error: 'Pick one of the roles.', message: null };
-  if (input.data.userId === admin.id && input.data.role !== 'admin') {
-    return { error: 'You cannot take the admin role from yourself.', message: null };
-  }
-  const db = await requestDb();
   try {
-    const { before, after } = await db.$transaction(async (tx) => {
-      const change = await setUserRole(tx, input.data.userId, input.data.role);
-      await recordAudit(tx, {
-        actor: admin,
-        action: 'user.role',
-        subjectType: 'user',
-        subjectId: input.data.userId,
-        before: { email: change.before.email, role: change.before.role },
-        after: { email: change.after.email, role: change.after.role },
-      });
-      return change;
-    });
+    const { before, after } = await changeUserRole(await requestDb(), admin, input.data.userId, input.data.role);
     revalidatePath('/admin/users');
     return { error: null, message: before.role === after.role ? `${after.email} stays ${after.role}` : `${after.email} is now ${after.role}` };
   } catch (err) {
-    if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
-    throw err;
+    return refusal(err);
   }
 }
 
@@ -90,27 +70,12 @@ export async function setActiveAction(_previous: ActivationState, form: FormData
   const admin = await requirePermission('users.manage');
   const input = activationSchema.safeParse(Object.fromEntries(form));
   if (!input.success) return { error: 'Name an account and whether it is active.', message: null };
-  const { userId, active } = input.data;
-  if (userId === admin.id && !active) return { error: 'You cannot deactivate your own account.', message: null };
-  const db = await requestDb();
   try {
-    const { after } = await db.$transaction(async (tx) => {
-      const change = await setUserActive(tx, userId, active);
-      await recordAudit(tx, {
-        actor: admin,
-        action: active ? 'user.reactivate' : 'user.deactivate',
-        subjectType: 'user',
-        subjectId: userId,
-        before: { email: change.before.email, deactivatedAt: change.before.deactivatedAt },
-        after: { email: change.after.email, deactivatedAt: change.after.deactivatedAt },
-      });
-      return change;
-    });
+    const { after } = await changeUserActive(await requestDb(), admin, input.data.userId, input.data.active);
     revalidatePath('/admin/users');
     return { error: null, message: after.deactivatedAt ? `${after.email} is deactivated` : `${after.email} is active` };
   } catch (err) {
-    if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
-    throw err;
+    return refusal(err);
   }
 }
 
@@ -121,19 +86,20 @@ export interface ResetPasswordState {
 
 const resetSchema = z.object({ userId: z.string().min(1).max(100) });
 
-/**
- * Resets an account's password to a generated one, shown once to the admin to hand over; the
- * account is signed out everywhere. The admin never chooses it, as when creating an account.
- */
 export async function resetPasswordAction(_previous: ResetPasswordState, form: FormData): Promise<ResetPasswordState> {
   const admin = await requirePermission('users.manage');
   const input = resetSchema.safeParse(Object.fromEntries(form));
   if (!input.success) return { error: 'Name the account whose password to reset.', reset: null };
-  const db = await requestDb();
-  const user = await db.user.findUnique({ where: { id: input.data.userId }, select: { email: true } });
-  if (!user) return { error: 'That account no longer exists.', reset: null };
-  const password = generatePassword();
-  await setPassword(db, user.email, password);
-  await recordAudit(db, { actor: admin, action: 'user.reset-password', subjectType: 'user', subjectId: input.data.userId, after: { email: user.email, sessionsEnded: true } });
-  return { error: null, reset: { email: user.email, password } };
+  try {
+    return { error: null, reset: await resetUserPassword(await requestDb(), admin, input.data.userId) };
+  } catch (err) {
+    return { ...refusal(err), reset: null };
+  }
+}
+
+// What the form shows for lib's refusals; anything else is a real failure.
+function refusal(err: unknown): { error: string; message: null } {
+  if (err instanceof UserNotFoundError) return { error: 'That account no longer exists.', message: null };
+  if (err instanceof RefusedError) return { error: err.message, message: null };
+  throw err;
 }

@@ -1,14 +1,6 @@
 // GET: one page of trajectories, filtered and sorted as the list page's URL says.
-import { requestDb } from '@/app/_server/db.ts';
-import { badRequest } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
+import { route } from '@/app/_server/route.ts';
 import { listTrajectories } from '@/lib/trajectories/list.ts';
-import { parseTrajectoryList } from '@/lib/trajectories/list-query.ts';
+import { trajectoryListQuerySchema } from '@/lib/trajectories/list-query.ts';
 
-export async function GET(request: Request): Promise<Response> {
-  const caller = await guardRoute(request, 'trajectories.read');
-  if (caller instanceof Response) return caller;
-  const query = parseTrajectoryList(new URL(request.url).searchParams);
-  if (!query.success) return badRequest(query.error);
-  return Response.json(await listTrajectories(await requestDb(), query.data));
-}
+export const GET = route({ permission: 'trajectories.read', query: trajectoryListQuerySchema }, ({ db, query }) => listTrajectories(db, query));

@@ -9,11 +9,11 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
 import { summaryText, verdictSummary } from '@/lib/dashboard/verdict-summary.ts';
 import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
-import { AWAITING_REVIEW } from '@/lib/review/types.ts';
+import { inGroup, REVIEWABLE_STATES } from '@/lib/evolution/states.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
-import { generationIdSchema } from '../../api/generations/params.ts';
+import { generationIdSchema } from '@/lib/review/params.ts';
 import { Attempts } from './attempts.tsx';
 import { CompromisedBanner } from './compromised-banner.tsx';
 import { DecisionBox } from './decision-box.tsx';
@@ -118,7 +118,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
               generationId={g.id}
               label={`${g.lineage.name} generation ${g.number}`}
               revision={g.revision}
-              decidable={g.state === AWAITING_REVIEW}
+              decidable={inGroup(g.state, REVIEWABLE_STATES)}
               next={next}
               decided={decided && { ...decided, label: `${decided.lineageName} generation ${decided.number}` }}
             />

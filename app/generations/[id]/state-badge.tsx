@@ -1,11 +1,14 @@
-const STATE_STYLES: Record<string, string> = {
-  'awaiting-review': 'bg-blue-50 text-blue-800 ring-blue-600/20',
-  approved: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
-  released: 'bg-emerald-100 text-emerald-900 ring-emerald-700/30',
-  rejected: 'bg-red-50 text-red-800 ring-red-600/20',
-  failed: 'bg-red-50 text-red-800 ring-red-600/20',
-  'changes-requested': 'bg-amber-50 text-amber-900 ring-amber-600/30',
-  'needs-attention': 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-600/30',
+import { GenerationState } from '@/lib/evolution/states.ts';
+
+const S = GenerationState;
+const STATE_STYLES: Partial<Record<string, string>> = {
+  [S.awaitingReview]: 'bg-blue-50 text-blue-800 ring-blue-600/20',
+  [S.approved]: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
+  [S.released]: 'bg-emerald-100 text-emerald-900 ring-emerald-700/30',
+  [S.rejected]: 'bg-red-50 text-red-800 ring-red-600/20',
+  [S.failed]: 'bg-red-50 text-red-800 ring-red-600/20',
+  [S.changesRequested]: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  [S.needsAttention]: 'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-600/30',
 };
 
 export function StateBadge({ state }: { state: string }) {

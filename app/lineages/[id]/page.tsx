@@ -14,6 +14,7 @@ import { GateForm } from './gate-form.tsx';
 import { Releases } from './releases.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 import { settings } from '@/lib/config/settings.ts';
+import { GenerationState } from '@/lib/evolution/states.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
 
@@ -62,7 +63,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
   const { tree, mayConfigure } = await loadTree((await params).id, (await searchParams).policy);
   const gate = tree.gate;
   const settled = tree.generations.filter((g) => g.versionId !== null).length;
-  const failed = tree.generations.filter((g) => g.state === 'failed').length;
+  const failed = tree.generations.filter((g) => g.state === GenerationState.failed).length;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">

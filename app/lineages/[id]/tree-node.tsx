@@ -6,6 +6,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
 import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
+import { GenerationState, stateLabel } from '@/lib/evolution/states.ts';
 
 /** What the tree view hands every node. */
 export interface TreeNodeData extends Record<string, unknown> {
@@ -23,13 +24,7 @@ export interface TreeNodeData extends Record<string, unknown> {
 export type TreeFlowNode = Node<TreeNodeData, 'lineage'>;
 
 // What a node without a version says instead of its difficulty.
-const EMPTY_LABELS: Record<string, string> = { failed: 'no valid candidate', exhausted: 'axis exhausted' };
-
-const STATE_LABELS: Record<string, string> = {
-  'awaiting-review': 'awaiting review',
-  'changes-requested': 'changes requested',
-  'needs-attention': 'needs attention',
-};
+const EMPTY_LABELS: Partial<Record<string, string>> = { [GenerationState.failed]: 'no valid candidate', [GenerationState.exhausted]: 'axis exhausted' };
 
 function describe(item: TreeItem, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {
   const generation = item.generationIndex === null ? undefined : tree.generations[item.generationIndex];
@@ -42,7 +37,7 @@ function describe(item: TreeItem, tree: LineageTree): { label: string; tone: key
     return { tone: attemptTone(attempt.state), generation, attempt, label: `Attempt ${attempt.number} of generation ${generation.number}: ${attempt.state}` };
   }
   const d = generation.difficulty;
-  const state = STATE_LABELS[generation.state] ?? generation.state;
+  const state = stateLabel(generation.state);
   return {
     tone: generationTone(generation.state),
     generation,
@@ -126,7 +121,7 @@ function CardText({ node, tree, generation }: { node: GraphNode; tree: LineageTr
     <span className="pointer-events-none flex flex-col leading-tight" data-kind={node.kind}>
       <span className="flex items-baseline justify-between gap-2">
         <span className="text-[13px] font-semibold">{generation ? `G${generation.number}` : 'Seed'}</span>
-        <span className="truncate text-[11px]">{generation ? (STATE_LABELS[generation.state] ?? generation.state) : tree.seed.name}</span>
+        <span className="truncate text-[11px]">{generation ? stateLabel(generation.state) : tree.seed.name}</span>
       </span>
       <span className="mt-0.5 text-xs tabular-nums">
         {difficulty ? (

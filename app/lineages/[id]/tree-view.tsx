@@ -7,6 +7,7 @@ import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
+import { inGroup, IN_PROGRESS_STATES } from '@/lib/evolution/states.ts';
 import { fetchJson } from '../../_components/http.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
@@ -14,7 +15,6 @@ import { treeGraph, type GraphNode, type NavDirection, type TreeGraph } from './
 import { TreeLegend } from './tree-legend.tsx';
 import { TreeNodeCard, type TreeFlowNode } from './tree-node.tsx';
 
-const IN_PROGRESS = new Set(['planning', 'modifying', 'validating']);
 const LIVE_REFETCH_MS = 3_000;
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 2.5;
@@ -75,7 +75,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     initialData: initial,
     refetchInterval: (q) => {
       const data = q.state.data;
-      const live = data?.status === 'evolving' || data?.generations.some((g) => IN_PROGRESS.has(g.state));
+      const live = data?.status === 'evolving' || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
       return live ? LIVE_REFETCH_MS : false;
     },
   });

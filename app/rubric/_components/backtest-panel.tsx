@@ -12,13 +12,14 @@ import { buttonClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
 import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
+import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
 
-const STATE_CHOICES = [
-  { value: 'approved', label: 'approved', checked: true },
-  { value: 'released', label: 'released', checked: true },
-  { value: 'awaiting-review', label: 'awaiting review', checked: true },
-  { value: 'rejected', label: 'rejected', checked: false },
-];
+// Every state a backtest may look at; the standing ones are ticked by default.
+const STATE_CHOICES = [GenerationState.approved, GenerationState.released, GenerationState.awaitingReview, GenerationState.rejected].map((value) => ({
+  value,
+  label: stateLabel(value),
+  checked: inGroup(value, STANDING_STATES),
+}));
 
 const HEADLINE_STYLES: Record<BacktestView['headlines'][number]['caught'], string> = {
   yes: 'border-emerald-300 bg-emerald-50 text-emerald-950',
@@ -38,7 +39,7 @@ function SendBack({ findingId, generationState, onDone }: { findingId: string; g
       <button type="submit" disabled={pending} className={buttonClass}>
         Send back to review
       </button>
-      {generationState !== 'awaiting-review' && <span className="text-xs text-amber-800">re-opens this {generationState} generation</span>}
+      {generationState !== GenerationState.awaitingReview && <span className="text-xs text-amber-800">re-opens this {generationState} generation</span>}
       {result && !result.ok && <span role="alert" className="text-xs text-red-700">{result.message}</span>}
     </form>
   );

@@ -68,7 +68,10 @@ describe('artifact probes', () => {
     expect(chooseProbe([report, log], createRng(7))).toEqual(a);
   });
 
-  it.runIf(hasTool('jq'))('prints exactly the computed value when its command runs', () => {
+  it('prints exactly the computed value when its command runs', () => {
+    // The probes' commands use jq, as the sandbox image does: without it this test cannot run
+    // them, and says so rather than passing by skipping.
+    if (!hasTool('jq')) throw new Error('jq is not installed: bash scripts/prereqs.sh docker installs it (apt-get install jq)');
     const dir = mkdtempSync(join(tmpdir(), 'probe-'));
     for (const a of [log, report]) {
       const local = artifact(join(dir, a.path.slice(5)), a.content);

@@ -1,15 +1,9 @@
-import { requestDb } from '@/app/_server/db.ts';
-import { badRequest, notFound } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
+// GET: one environment version with its files and validator runs.
+import { z } from 'zod';
+import { found, route } from '@/app/_server/route.ts';
 import { getEnvironment } from '@/lib/dashboard/environments.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
 
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const caller = await guardRoute(request, 'dashboard.read');
-  if (caller instanceof Response) return caller;
-  const id = environmentIdSchema.safeParse((await context.params).id);
-  if (!id.success) return badRequest(id.error);
-  const environment = await getEnvironment(await requestDb(), id.data);
-  if (!environment) return notFound(`no environment version ${id.data}`);
-  return Response.json({ environment });
-}
+export const GET = route({ permission: 'dashboard.read', params: z.object({ id: environmentIdSchema }) }, async ({ db, params: { id } }) => ({
+  environment: found(await getEnvironment(db, id), `no environment version ${id}`),
+}));

@@ -1,21 +1,11 @@
-import { requestDb } from '@/app/_server/db.ts';
-import { badRequest, notFound } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
+// GET ?policy=NAME: the lineage tree, with the probe pass rates of that policy (default: the
+// lineage's probe policy).
+import { found, route } from '@/app/_server/route.ts';
 import { getLineageTree } from '@/lib/dashboard/lineages.ts';
-import { lineageIdSchema, policyViewSchema } from '@/lib/dashboard/lineages-params.ts';
+import { lineageParamsSchema, treeQuerySchema } from '@/lib/dashboard/lineages-params.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { settings } from '@/lib/config/settings.ts';
 
-// GET ?policy=NAME: probe pass rates of that policy (default: the lineage's probe policy).
-
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const caller = await guardRoute(request, 'dashboard.read');
-  if (caller instanceof Response) return caller;
-  const id = lineageIdSchema.safeParse((await context.params).id);
-  if (!id.success) return badRequest(id.error);
-  const policy = policyViewSchema.safeParse(new URL(request.url).searchParams.get('policy') ?? undefined);
-  if (!policy.success) return badRequest(policy.error);
-  const tree = await getLineageTree(await requestDb(), id.data, { config: schedulerConfigFrom(settings().scheduler), policy: policy.data });
-  if (!tree) return notFound(`no lineage ${id.data}`);
-  return Response.json({ tree });
-}
+export const GET = route({ permission: 'dashboard.read', params: lineageParamsSchema, query: treeQuerySchema }, async ({ db, params: { id }, query }) => ({
+  tree: found(await getLineageTree(db, id, { config: schedulerConfigFrom(settings().scheduler), policy: query.policy }), `no lineage ${id}`),
+}));

@@ -1,15 +1,8 @@
 // POST: dismiss an open missed issue (leads; audited).
-import { requestDb } from '@/app/_server/db.ts';
-import { guardRoute } from '@/app/_server/session.ts';
-import { errorResponse } from '@/app/api/rubric/errors.ts';
+import { z } from 'zod';
+import { route } from '@/app/_server/route.ts';
 import { dismissMissedIssue } from '@/lib/missed-issues/index.ts';
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const user = await guardRoute(request, 'rubric.manage');
-  if (user instanceof Response) return user;
-  try {
-    return Response.json({ missedIssue: await dismissMissedIssue(await requestDb(), user, (await params).id) });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const POST = route({ permission: 'rubric.manage', params: z.object({ id: z.string() }) }, async ({ db, user, params }) => ({
+  missedIssue: await dismissMissedIssue(db, user, params.id),
+}));

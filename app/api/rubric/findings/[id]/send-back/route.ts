@@ -1,15 +1,6 @@
 // POST: send a backtest violation back to review (re-opens its generation; leads; audited).
-import { requestDb } from '@/app/_server/db.ts';
-import { guardRoute } from '@/app/_server/session.ts';
+import { z } from 'zod';
+import { route } from '@/app/_server/route.ts';
 import { sendFindingToReview } from '@/lib/missed-issues/index.ts';
-import { errorResponse } from '../../../errors.ts';
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const user = await guardRoute(request, 'rubric.manage');
-  if (user instanceof Response) return user;
-  try {
-    return Response.json(await sendFindingToReview(await requestDb(), user, (await params).id));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const POST = route({ permission: 'rubric.manage', params: z.object({ id: z.string() }) }, ({ db, user, params }) => sendFindingToReview(db, user, params.id));

@@ -1,16 +1,7 @@
 // POST {label: pass|fail|unsure, note?}: a lead's final label on an item the annotators disagree on (audited).
-import { requestDb } from '@/app/_server/db.ts';
-import { badRequest } from '@/app/_server/http.ts';
-import { guardRoute } from '@/app/_server/session.ts';
-import { adjudicate, adjudicationSchema } from '@/lib/calibration/index.ts';
-import { jsonBody, respond } from '../../../../../_respond.ts';
+import { route } from '@/app/_server/route.ts';
+import { adjudicate, adjudicationSchema, itemParamsSchema } from '@/lib/calibration/index.ts';
 
-export async function POST(request: Request, { params }: { params: Promise<{ set: string; item: string }> }): Promise<Response> {
-  const user = await guardRoute(request, 'calibration.manage');
-  if (user instanceof Response) return user;
-  const parsed = adjudicationSchema.safeParse(await jsonBody(request));
-  if (!parsed.success) return badRequest(parsed.error);
-  const { set, item } = await params;
-  const db = await requestDb();
-  return respond(() => adjudicate(db, user, { setId: set, itemId: item }, parsed.data));
-}
+export const POST = route({ permission: 'calibration.manage', params: itemParamsSchema, body: adjudicationSchema }, ({ db, user, params, body }) =>
+  adjudicate(db, user, { setId: params.set, itemId: params.item }, body),
+);

@@ -1,8 +1,9 @@
-// Request shapes of the generation routes.
+// Request shapes of the generation routes, beside the review functions they guard.
 import { z } from 'zod';
-import { DECISIONS } from '@/lib/review/index.ts';
+import { DECISIONS } from './types.ts';
 
 export const generationIdSchema = z.string().min(1).max(64).regex(/^[a-z0-9]+$/, 'not a generation id');
+export const generationParamsSchema = z.object({ id: generationIdSchema });
 
 export const decisionBodySchema = z.object({
   decision: z.enum(DECISIONS),

@@ -1,0 +1,37 @@
+// How every error answers over HTTP: a domain error (lib/errors) with its status and its own
+// message, a schema failure as a 400 naming each field, anything else as a generic 500 that says
+// nothing of the server's insides (the error itself is logged).
+import { ZodError } from 'zod';
+import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidInputError, NotFoundError, RefusedError } from '@/lib/errors/index.ts';
+
+const STATUS: [new (...args: never[]) => DomainError, number][] = [
+  [InvalidInputError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [GoneError, 410],
+  [RefusedError, 422],
+];
+
+export function statusOf(error: DomainError): number {
+  return STATUS.find(([type]) => error instanceof type)?.[1] ?? 500;
+}
+
+export function badRequest(error: ZodError): Response {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  return Response.json({ error: 'bad_request', message, issues }, { status: 400 });
+}
+
+export function invalidJson(): Response {
+  return Response.json({ error: 'bad_request', message: 'the request body is not valid JSON' }, { status: 400 });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ZodError) return badRequest(error);
+  if (error instanceof DomainError) {
+    return Response.json({ error: error.code, message: error.message, ...error.details }, { status: statusOf(error) });
+  }
+  console.error(error);
+  return Response.json({ error: 'internal', message: 'The server failed to answer this request; the failure is logged.' }, { status: 500 });
+}

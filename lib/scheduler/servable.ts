@@ -1,0 +1,71 @@
+// Which versions a trainer may receive or report on: the one rule behind the task download, the
+// batch and the group report. A version is not served when it is flagged as a reward hack, held
+// out for evaluation (itself, or as a version of a held-out lineage), or rejected in review or
+// superseded (evolved from a rejected generation). A version outside every lineage is served.
+import type { Db } from '../db/client.ts';
+import { GenerationState } from '../evolution/states.ts';
+
+export type Unservable =
+  | { kind: 'unknown_version'; message: string }
+  | { kind: 'flagged'; message: string }
+  | { kind: 'held_out'; message: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'superseded'; message: string };
+
+// Generations in these states make their version unservable.
+const REFUSED_STATES = [GenerationState.rejected, GenerationState.superseded] as const;
+type RefusedState = (typeof REFUSED_STATES)[number];
+
+export interface ServabilityFacts {
+  id: string;
+  compromisedAt: Date | null;
+  heldOutSet: string | null; // the version's own set, or that of a held-out lineage it belongs to
+  refusedState: RefusedState | null; // a generation with this version was rejected or superseded
+}
+
+// The rule itself, on facts read in bulk or one at a time: the first reason that applies.
+export function refusalOf(facts: ServabilityFacts): Unservable | null {
+  const { id } = facts;
+  if (facts.compromisedAt) return { kind: 'flagged', message: `environment version ${id} is flagged as reward-hackable: it is not trained on` };
+  if (facts.heldOutSet !== null) return { kind: 'held_out', message: `environment version ${id} is held out (set "${facts.heldOutSet}"): it is not trained on` };
+  if (facts.refusedState === GenerationState.rejected) return { kind: 'rejected', message: `environment version ${id} was rejected in review: it is not trained on` };
+  if (facts.refusedState === GenerationState.superseded) {
+    return { kind: 'superseded', message: `environment version ${id} was evolved from a rejected generation: it is not trained on` };
+  }
+  return null;
+}
+
+// The facts of many versions in three queries; unknown ids are absent from the map.
+export async function servabilityFacts(db: Db, ids: readonly string[]): Promise<Map<string, ServabilityFacts>> {
+  const [versions, heldOutLineages, refused] = await Promise.all([
+    db.environmentVersion.findMany({ where: { id: { in: [...ids] } }, select: { id: true, heldOutSet: true, compromisedAt: true } }),
+    // Held-out lineages are few: all of them, with their versions, rather than a join per id.
+    db.lineage.findMany({
+      where: { heldOutSet: { not: null } },
+      select: { heldOutSet: true, seedVersionId: true, generations: { where: { versionId: { not: null } }, select: { versionId: true } } },
+    }),
+    db.generation.findMany({ where: { versionId: { in: [...ids] }, state: { in: [...REFUSED_STATES] } }, select: { versionId: true, state: true } }),
+  ]);
+  const lineageSet = new Map<string, string>();
+  for (const l of heldOutLineages) {
+    for (const id of [l.seedVersionId, ...l.generations.map((g) => g.versionId as string)]) lineageSet.set(id, l.heldOutSet as string);
+  }
+  const refusedState = new Map<string, RefusedState>();
+  for (const g of refused) {
+    // Rejected says more than superseded: it is the reason the branch is not served.
+    if (refusedState.get(g.versionId as string) !== GenerationState.rejected) refusedState.set(g.versionId as string, g.state as RefusedState);
+  }
+  return new Map(
+    versions.map((v) => [
+      v.id,
+      { id: v.id, compromisedAt: v.compromisedAt, heldOutSet: v.heldOutSet ?? lineageSet.get(v.id) ?? null, refusedState: refusedState.get(v.id) ?? null },
+    ]),
+  );
+}
+
+/** Why a trainer may not receive or report on this version, or null when it may. */
+export async function unservableReason(db: Db, versionId: string): Promise<Unservable | null> {
+  const facts = (await servabilityFacts(db, [versionId])).get(versionId);
+  if (!facts) return { kind: 'unknown_version', message: `environment version ${versionId} not found` };
+  return refusalOf(facts);
+}

@@ -1,0 +1,19 @@
+// A served environment as a trainer downloads it: the Harbor task tarball of a version the
+// servability rule allows. A version held out is refused to the trainer; one flagged, rejected or
+// superseded is gone (it is no longer given out); an unknown one is not found.
+import type { Db } from '../db/client.ts';
+import { exportTaskTarball } from '../env/export-archive.ts';
+import { ForbiddenError, GoneError, NotFoundError, type DomainError } from '../errors/index.ts';
+import { unservableReason, type Unservable } from './servable.ts';
+
+export function downloadRefusedError(unservable: Unservable): DomainError {
+  if (unservable.kind === 'unknown_version') return new NotFoundError(unservable.message);
+  if (unservable.kind === 'held_out') return new ForbiddenError(unservable.message, { code: unservable.kind });
+  return new GoneError(unservable.message, { code: unservable.kind });
+}
+
+export async function servedTaskTarball(db: Db, versionId: string): Promise<{ name: string; content: Buffer }> {
+  const unservable = await unservableReason(db, versionId);
+  if (unservable) throw downloadRefusedError(unservable);
+  return exportTaskTarball(db, versionId);
+}
