@@ -57,6 +57,7 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
       shortcut.run(event);
     }
     window.addEventListener('keydown', onKey);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- ready means the listener is attached, which only an effect knows (after hydration)
     setReady(true);
     return () => window.removeEventListener('keydown', onKey);
   }, []);

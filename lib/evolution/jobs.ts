@@ -1,6 +1,5 @@
 // Evolution as a queued job: the workers evolve a lineage by a number of validated generations.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
 import { enqueue, type JobWriter } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 
