@@ -8,16 +8,7 @@ const nextConfig: NextConfig = {
   // `require`s: bundling breaks their `.node` binary lookup (dockerode pulls in
   // ssh2 and cpu-features). The generated Prisma client (lib/db/generated, with
   // `.ts` import specifiers) is ordinary source and is bundled with the app.
-  serverExternalPackages: [
-    'better-sqlite3',
-    '@prisma/adapter-better-sqlite3',
-    'dockerode',
-    'ssh2',
-    'cpu-features',
-    'pg',
-    '@prisma/adapter-pg',
-    'pg-boss',
-  ],
+  serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'pg', '@prisma/adapter-pg', 'pg-boss'],
   typedRoutes: true,
   poweredByHeader: false,
   // A second build beside the default one (parallel end-to-end runs on one checkout).

@@ -10,7 +10,8 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       <p className="text-sm font-semibold text-zinc-500">Error</p>
       <h1 className="text-lg font-semibold tracking-tight">This page failed to load</h1>
       <p className="text-sm text-zinc-600">
-        Something went wrong on the server{error.digest ? ` (reference ${error.digest}, in the server log)` : ''}. Trying again often works if the database was busy.
+        Something went wrong on the server{error.digest ? ` (reference ${error.digest}, in the server log)` : ''}. Trying again often works if the database was
+        busy.
       </p>
       <p className="flex justify-center gap-4 text-sm">
         <button type="button" onClick={reset} className="font-medium text-zinc-900 underline underline-offset-4">

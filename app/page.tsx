@@ -21,7 +21,8 @@ export default async function Home() {
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Hello, {user.name}</h1>
         <p className="text-sm text-zinc-600">
-          Envolve evolves terminal-agent RL environments into harder ones, generation by generation, with validators and people checking every step before trainers get them.
+          Envolve evolves terminal-agent RL environments into harder ones, generation by generation, with validators and people checking every step before
+          trainers get them.
         </p>
       </div>
       {work.review && (
@@ -91,7 +92,9 @@ export default async function Home() {
           <pre className="overflow-x-auto rounded bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-50">
             {`npx envolve tokens create --user ${user.email} --name my-trainer\n\nTOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\\n  -d '{"versionId":"…","rewards":[1,0,1],"policy":"my-policy"}' "$API/groups"`}
           </pre>
-          <p className="text-zinc-600">A held-out version answers 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.</p>
+          <p className="text-zinc-600">
+            A held-out version answers 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.
+          </p>
         </Card>
       )}
     </div>

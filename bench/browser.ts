@@ -15,7 +15,16 @@ import { earlierSeed, SCALE_USERS, seedScaleDatabase, type ScaleSeed } from './s
 import { summarize, type Summary } from './stats.ts';
 import { buildCommittedWeb } from './web-build.ts';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCREENSHOTS = 'bench/results/screenshots';
 
 export interface BrowserResult {
@@ -35,14 +44,19 @@ const fcp = (page: Page) => page.evaluate(() => performance.getEntriesByName('fi
 async function signedInPage(base: string, user: { email: string; password: string }, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<Page> {
   const cookie = await signInCookie(base, user);
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
-  await context.addCookies(cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), url: base };
-  }));
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: base };
+    }),
+  );
   return context.newPage();
 }
 
-export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; labels: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void }): Promise<BrowserResult> {
+export async function measureBrowser(
+  seed: ScaleSeed,
+  opts: { loads: number; labels: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void },
+): Promise<BrowserResult> {
   const progress = opts.progress ?? (() => {});
   mkdirSync(SCREENSHOTS, { recursive: true });
   const { server, base } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir, cwd: opts.cwd });
@@ -113,14 +127,21 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
         await annotator.keyboard.press(['1', '2', '3'][i % 3]!);
         // Submitting before the answer registered would be refused (and never show a next item).
         await annotator.locator(`input[name=answer][value=${answer}]:checked`).waitFor();
-        const saved = annotator.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 }).then(
-          () => true,
-          () => false,
-        );
+        const saved = annotator
+          .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/label'), { timeout: 15_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         await annotator.keyboard.press('Control+Enter');
         // The page can drop a submit (e.g. an answer cleared when the item's data arrived after
         // the key): counted, and the label given again, as an annotator would.
-        const advanced = await annotator.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i, { timeout: 5_000 }).then(() => true, () => false);
+        const advanced = await annotator
+          .waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, i, { timeout: 5_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         if (advanced) {
           // The page ignores a Ctrl+Enter while the previous save is in flight: wait for it.
           if (!(await saved)) unsaved += 1;
@@ -129,7 +150,9 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
         dropped += 1;
         if (tries === 3) {
           await annotator.screenshot({ path: `${SCREENSHOTS}/labelling-stuck.png` });
-          throw new Error(`label ${i + 1}: no next item after three Ctrl+Enter (${(await annotator.getByTestId('item-heading').textContent()) ?? 'no heading'})`);
+          throw new Error(
+            `label ${i + 1}: no next item after three Ctrl+Enter (${(await annotator.getByTestId('item-heading').textContent()) ?? 'no heading'})`,
+          );
         }
       }
     }
@@ -154,7 +177,15 @@ export async function measureBrowser(seed: ScaleSeed, opts: { loads: number; lab
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { file: { type: 'string' }, loads: { type: 'string', default: '7' }, labels: { type: 'string', default: '10' }, port: { type: 'string', default: '3147' }, committed: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      file: { type: 'string' },
+      loads: { type: 'string', default: '7' },
+      labels: { type: 'string', default: '10' },
+      port: { type: 'string', default: '3147' },
+      committed: { type: 'boolean', default: false },
+    },
+  });
   if (!values.file) throw new Error('--file PATH: the scale database (seeded first unless bench/scale-seed.ts already wrote it)');
   const seed = earlierSeed(values.file) ?? (await seedScaleDatabase(values.file));
   const progress = (m: string) => process.stderr.write(`${m}\n`);

@@ -16,7 +16,8 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const dbFile = path.join(dir, 'envolve.db');
 const env = { ...process.env, DATABASE_URL: `file:${dbFile}` };
-const envolve = (...args) => JSON.parse(execFileSync('node', ['bin/envolve.mjs', ...args, '--json'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+const envolve = (...args) =>
+  JSON.parse(execFileSync('node', ['bin/envolve.mjs', ...args, '--json'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
 
 const lead = { email: 'lead@seventy.test', password: 'seventy-lead-password' };
 envolve('db', 'migrate');
@@ -42,7 +43,24 @@ const rollout = db.prepare(
 for (let i = 0; i < 250; i++) rollout.run(`seventy-${i}`, versionId, i, i < 175 ? 1 : 0, i < 175 ? 1 : 0, now, now);
 db.close();
 
-const set = envolve('calibration', 'create', '--versions', versionId, '--size', '50', '--pass-share', '0.5', '--seed', '70', '--overlap', '1', '--annotators', lead.email, '--name', 'Seventy per cent scope');
+const set = envolve(
+  'calibration',
+  'create',
+  '--versions',
+  versionId,
+  '--size',
+  '50',
+  '--pass-share',
+  '0.5',
+  '--seed',
+  '70',
+  '--overlap',
+  '1',
+  '--annotators',
+  lead.email,
+  '--name',
+  'Seventy per cent scope',
+);
 const labelDb = new Database(dbFile);
 const items = labelDb.prepare('SELECT id, verifierPassed FROM CalibrationItem WHERE setId = ? ORDER BY position').all(set.id);
 let passSeen = 0;
@@ -72,7 +90,16 @@ try {
   }
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}/sign-in?next=${encodeURIComponent(`/calibration/${set.id}`)}`);

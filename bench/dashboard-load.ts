@@ -41,10 +41,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export async function startNextServer(opts: { file: string; port: number; distDir: string; cwd?: string }): Promise<{ server: ChildProcess; base: string; readyMs: number }> {
+export async function startNextServer(opts: {
+  file: string;
+  port: number;
+  distDir: string;
+  cwd?: string;
+}): Promise<{ server: ChildProcess; base: string; readyMs: number }> {
   const base = `http://127.0.0.1:${opts.port}`;
   // A server left on the port (another run's) would answer for this one, over another database.
-  const busy = await fetch(`${base}/api/health`).then(() => true, () => false);
+  const busy = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
   if (busy) throw new Error(`port ${opts.port} is already served (a server left by an earlier run?); stop it or pass --port`);
   const started = performance.now();
   const server = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(opts.port)], {
@@ -70,7 +78,13 @@ export async function startNextServer(opts: { file: string; port: number; distDi
 export async function stopServer(server: ChildProcess, base: string): Promise<void> {
   if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
   for (let waited = 0; waited < 15_000; waited += 200) {
-    if (!(await fetch(`${base}/api/health`).then(() => true, () => false))) return;
+    if (
+      !(await fetch(`${base}/api/health`).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (server.pid) process.kill(-server.pid, 'SIGKILL');
@@ -92,7 +106,13 @@ export async function signInCookie(base: string, user: { email: string; password
 // number of requests instead, however long they take.
 const MIN_SAMPLES = 20;
 
-async function load(base: string, path: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Omit<EndpointLoad, 'name' | 'kind' | 'p95VsTrivial'>> {
+async function load(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<Omit<EndpointLoad, 'name' | 'kind' | 'p95VsTrivial'>> {
   const timed = await loadOnce(base, path, headers, connections, { duration: seconds });
   return timed.requests >= MIN_SAMPLES ? timed : loadOnce(base, path, headers, connections, { amount: MIN_SAMPLES, timeout: 120 });
 }
@@ -129,7 +149,10 @@ async function loadOnce(
   };
 }
 
-export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: number; connections: number; batchConnections: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void }): Promise<DashboardLoadResult> {
+export async function measureDashboardLoad(
+  seed: ScaleSeed,
+  opts: { seconds: number; connections: number; batchConnections: number; port: number; distDir: string; cwd?: string; progress?: (m: string) => void },
+): Promise<DashboardLoadResult> {
   const progress = opts.progress ?? (() => {});
   const { server, base, readyMs } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir, cwd: opts.cwd });
   const rss = new RssSampler(server.pid!);
@@ -140,7 +163,12 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
     const targets: { name: string; kind: EndpointLoad['kind']; path: string; headers: Record<string, string>; connections?: number }[] = [
       { name: 'trivial route (GET /api/health)', kind: 'trivial', path: '/api/health', headers: {} },
       { name: 'lineage list (first page)', kind: 'list', path: '/api/lineages', headers: session },
-      { name: `lineage tree (${seed.generations} generations × ${seed.attempts} attempts)`, kind: 'tree', path: `/api/lineages/${seed.treeLineageId}/tree`, headers: session },
+      {
+        name: `lineage tree (${seed.generations} generations × ${seed.attempts} attempts)`,
+        kind: 'tree',
+        path: `/api/lineages/${seed.treeLineageId}/tree`,
+        headers: session,
+      },
       { name: 'generation review page (200-file residual)', kind: 'page', path: `/generations/${seed.reviewGenerationId}`, headers: session },
       { name: 'trajectory list, top reward (first page)', kind: 'list', path: '/api/trajectories?sort=reward', headers: session },
       { name: 'trajectory list, most suspicious first (first page)', kind: 'list', path: '/api/trajectories?sort=suspicious', headers: session },
@@ -149,7 +177,13 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
       { name: 'scheduler batch (trainer token)', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer },
       { name: 'scheduler batch, 8 connections', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer, connections: 8 },
       { name: 'trivial route, at the batch concurrency', kind: 'trivial', path: '/api/health', headers: {}, connections: opts.batchConnections },
-      { name: 'scheduler batch, at the batch concurrency', kind: 'batch', path: '/api/v1/trainer/batch?size=8', headers: bearer, connections: opts.batchConnections },
+      {
+        name: 'scheduler batch, at the batch concurrency',
+        kind: 'batch',
+        path: '/api/v1/trainer/batch?size=8',
+        headers: bearer,
+        connections: opts.batchConnections,
+      },
     ];
     const endpoints: EndpointLoad[] = [];
     for (const t of targets) {
@@ -158,16 +192,38 @@ export async function measureDashboardLoad(seed: ScaleSeed, opts: { seconds: num
       if (!check.ok) {
         const failed = `answered ${check.status}`;
         progress(`${t.name}: ${failed}; not measured`);
-        endpoints.push({ name: t.name, kind: t.kind, path: t.path, connections: t.connections ?? opts.connections, requests: 0, errors: 1, p50Ms: NaN, p95Ms: NaN, p99Ms: NaN, requestsPerSec: 0, p95VsTrivial: NaN, failed });
+        endpoints.push({
+          name: t.name,
+          kind: t.kind,
+          path: t.path,
+          connections: t.connections ?? opts.connections,
+          requests: 0,
+          errors: 1,
+          p50Ms: NaN,
+          p95Ms: NaN,
+          p99Ms: NaN,
+          requestsPerSec: 0,
+          p95VsTrivial: NaN,
+          failed,
+        });
         continue;
       }
       await load(base, t.path, t.headers, 2, t.connections ?? opts.connections); // warm-up (JIT, caches)
       const measured = await load(base, t.path, t.headers, opts.seconds, t.connections ?? opts.connections);
       const trivial = endpoints.find((e) => e.kind === 'trivial' && e.connections === measured.connections);
       endpoints.push({ name: t.name, kind: t.kind, ...measured, p95VsTrivial: trivial ? Math.round((measured.p95Ms / trivial.p95Ms) * 10) / 10 : 1 });
-      progress(`${t.name}: p50 ${measured.p50Ms} ms, p95 ${measured.p95Ms} ms, p99 ${measured.p99Ms} ms, ${measured.requestsPerSec} req/s, ${measured.errors} errors`);
+      progress(
+        `${t.name}: p50 ${measured.p50Ms} ms, p95 ${measured.p95Ms} ms, p99 ${measured.p99Ms} ms, ${measured.requestsPerSec} req/s, ${measured.errors} errors`,
+      );
     }
-    return { seconds: opts.seconds, connections: opts.connections, batchConnections: opts.batchConnections, endpoints, webPeakRssMb: rss.stop(), serverReadyMs: readyMs };
+    return {
+      seconds: opts.seconds,
+      connections: opts.connections,
+      batchConnections: opts.batchConnections,
+      endpoints,
+      webPeakRssMb: rss.stop(),
+      serverReadyMs: readyMs,
+    };
   } finally {
     rss.stop();
     await stopServer(server, base);

@@ -37,7 +37,10 @@ try {
   const filter = driftFilterFromSearchParams({});
   let points = 0;
   const compute = async () => {
-    const [input, calibration] = await Promise.all([loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }), loadCalibrationStatuses(db)]);
+    const [input, calibration] = await Promise.all([
+      loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }),
+      loadCalibrationStatuses(db),
+    ]);
     const view = driftView(input, filter, { calibration, thresholds: DEFAULT_ALERT_THRESHOLDS, now: new Date() });
     points = input.points.length;
     return view;

@@ -88,7 +88,10 @@ try {
 
   const demoGens = settled(demo.report);
   const versions = [seedVersionId, ...demoGens.map((g) => g.versionId!)];
-  const dOf = new Map<string, number>([[seedVersionId, seedDifficulty!.total], ...demoGens.map((g) => [g.versionId!, g.difficulty!.total] as [string, number])]);
+  const dOf = new Map<string, number>([
+    [seedVersionId, seedDifficulty!.total],
+    ...demoGens.map((g) => [g.versionId!, g.difficulty!.total] as [string, number]),
+  ]);
   lines.push('', `## Demo lineage (round-robin): ${demoGens.length} validated generations; axes ${demoGens.map((g) => g.axis).join(', ')}`);
   lines.push(`D from ${fmt(seedDifficulty)} to ${fmt(demoGens.at(-1)?.difficulty)}; chain depth ${demoGens.at(-1)?.difficulty?.depth ?? '—'}.`);
   const skipped = Object.entries(demo.report.exhaustedAxes).map(([axis, e]) => `${axis} at generation ${e!.generation}`);
@@ -102,7 +105,10 @@ try {
     const meanPass = rows.reduce((s, r) => s + r.passRate, 0) / rows.length;
     lines.push(`| ${policy} | ${fmtR(pearson(passPairs))} | ${fmtR(pearson(turnPairs))} | ${meanPass.toFixed(3)} |`);
   }
-  lines.push('', `Wall time ${((Date.now() - started) / 60_000).toFixed(1)} min. Command: \`npx tsx bench/evolution-difficulty.ts --task ${task} --generations ${generations} --probe ${probeSize}\``);
+  lines.push(
+    '',
+    `Wall time ${((Date.now() - started) / 60_000).toFixed(1)} min. Command: \`npx tsx bench/evolution-difficulty.ts --task ${task} --generations ${generations} --probe ${probeSize}\``,
+  );
   const text = lines.join('\n');
   console.log(text);
   if (values.out) await writeFile(String(values.out), `${text}\n`);

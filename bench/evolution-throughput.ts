@@ -56,7 +56,12 @@ async function storeSeed(db: Db, seed: number): Promise<string> {
   });
 }
 
-export async function measureEvolution(opts: { lineages: number; generations: number; probeConcurrency: number; progress?: (m: string) => void }): Promise<EvolutionResult> {
+export async function measureEvolution(opts: {
+  lineages: number;
+  generations: number;
+  probeConcurrency: number;
+  progress?: (m: string) => void;
+}): Promise<EvolutionResult> {
   const progress = opts.progress ?? (() => {});
   const dir = await mkdtemp(join(tmpdir(), 'envolve-bench-evo-'));
   const url = `file:${join(dir, 'bench.db')}`;
@@ -67,7 +72,10 @@ export async function measureEvolution(opts: { lineages: number; generations: nu
   // Count every container the daemon creates for this run: trials and rubric checks alike.
   let containers = 0;
   const createContainer = sandbox.docker.createContainer.bind(sandbox.docker);
-  sandbox.docker.createContainer = ((options: Parameters<typeof createContainer>[0]) => ((containers += 1), createContainer(options))) as typeof sandbox.docker.createContainer;
+  sandbox.docker.createContainer = ((options: Parameters<typeof createContainer>[0]) => (
+    (containers += 1),
+    createContainer(options)
+  )) as typeof sandbox.docker.createContainer;
   const rss = new RssSampler(process.pid);
   try {
     await ensureBaseImage({ docker: sandbox.docker });
@@ -101,7 +109,10 @@ export async function measureEvolution(opts: { lineages: number; generations: nu
             const result = await evolveLineage(context, lineageId, 1);
             failed += result.failed.length;
             for (const generation of result.validated) {
-              const probe = await probeVersion({ db, sandbox }, { versionId: generation.versionId!, generationId: generation.id, lineageId, policy, size: PAPER.probeSize, concurrency: opts.probeConcurrency });
+              const probe = await probeVersion(
+                { db, sandbox },
+                { versionId: generation.versionId!, generationId: generation.id, lineageId, policy, size: PAPER.probeSize, concurrency: opts.probeConcurrency },
+              );
               validated += 1;
               passes += probe.passes;
               rollouts += PAPER.probeSize;

@@ -17,7 +17,14 @@ export interface BenchReport {
   build?: string; // which web build the dashboard and browser parts measured
   seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number; validatorRuns?: number };
   gvisorMissing?: string; // why the gVisor half of the sandbox part did not run
-  parts: { sandbox?: SandboxOverheadResult; sandboxGvisor?: SandboxOverheadResult; rubricChecks?: RubricChecksResult; evolution?: EvolutionResult; dashboard?: DashboardLoadResult; browser?: BrowserResult };
+  parts: {
+    sandbox?: SandboxOverheadResult;
+    sandboxGvisor?: SandboxOverheadResult;
+    rubricChecks?: RubricChecksResult;
+    evolution?: EvolutionResult;
+    dashboard?: DashboardLoadResult;
+    browser?: BrowserResult;
+  };
   loadAverages: Record<string, number[]>;
 }
 
@@ -39,22 +46,53 @@ export function targetsOf(r: BenchReport): Target[] {
   if (rubricChecks) {
     const slowest = [...rubricChecks.items].sort((a, b) => b.shareOfBudget - a.shareOfBudget)[0]!;
     const share = `${(slowest.shareOfBudget * 100).toFixed(1)} % (${slowest.key})`;
-    targets.push({ what: `slowest executable rubric item, ${rubricChecks.steps}-step task`, target: '≤ 5 % of its budget', measured: share, met: slowest.shareOfBudget <= 0.05 });
+    targets.push({
+      what: `slowest executable rubric item, ${rubricChecks.steps}-step task`,
+      target: '≤ 5 % of its budget',
+      measured: share,
+      met: slowest.shareOfBudget <= 0.05,
+    });
   }
   if (evolution) {
-    targets.push({ what: 'paper run (127 × 15, probed ×8) on this machine', target: '< 6 h', measured: `${evolution.paper.oneMachineHours.toFixed(1)} h`, met: evolution.paper.oneMachineHours < 6 });
+    targets.push({
+      what: 'paper run (127 × 15, probed ×8) on this machine',
+      target: '< 6 h',
+      measured: `${evolution.paper.oneMachineHours.toFixed(1)} h`,
+      met: evolution.paper.oneMachineHours < 6,
+    });
   }
   if (dashboard) {
     for (const e of dashboard.endpoints.filter((e) => e.kind === 'list' || e.kind === 'tree')) {
       targets.push({ what: `p95 of ${e.name}`, target: '< 100 ms', measured: e.failed ?? `${Math.round(e.p95Ms)} ms`, met: !e.failed && e.p95Ms < 100 });
     }
     const batch = dashboard.endpoints.filter((e) => e.kind === 'batch').sort((a, b) => b.requestsPerSec - a.requestsPerSec)[0];
-    if (batch) targets.push({ what: 'scheduler batch throughput', target: '≥ 500 req/s', measured: `${batch.requestsPerSec} req/s (${batch.connections} connections)`, met: batch.requestsPerSec >= 500 });
+    if (batch)
+      targets.push({
+        what: 'scheduler batch throughput',
+        target: '≥ 500 req/s',
+        measured: `${batch.requestsPerSec} req/s (${batch.connections} connections)`,
+        met: batch.requestsPerSec >= 500,
+      });
   }
   if (browser) {
-    targets.push({ what: 'lineage tree (15 × 3) first meaningful render', target: '< 1 s', measured: `${Math.round(browser.treeReadyMs.median)} ms`, met: browser.treeReadyMs.median < 1000 });
-    targets.push({ what: '500-turn trajectory first meaningful render', target: '< 1.5 s', measured: `${Math.round(browser.trajectoryShownMs.median)} ms`, met: browser.trajectoryShownMs.median < 1500 });
-    targets.push({ what: 'labelling submit → next item', target: '< 100 ms', measured: `${Math.round(browser.labelSubmitToNextMs.median)} ms`, met: browser.labelSubmitToNextMs.median < 100 });
+    targets.push({
+      what: 'lineage tree (15 × 3) first meaningful render',
+      target: '< 1 s',
+      measured: `${Math.round(browser.treeReadyMs.median)} ms`,
+      met: browser.treeReadyMs.median < 1000,
+    });
+    targets.push({
+      what: '500-turn trajectory first meaningful render',
+      target: '< 1.5 s',
+      measured: `${Math.round(browser.trajectoryShownMs.median)} ms`,
+      met: browser.trajectoryShownMs.median < 1500,
+    });
+    targets.push({
+      what: 'labelling submit → next item',
+      target: '< 100 ms',
+      measured: `${Math.round(browser.labelSubmitToNextMs.median)} ms`,
+      met: browser.labelSubmitToNextMs.median < 100,
+    });
   }
   return targets;
 }
@@ -75,22 +113,43 @@ function sandboxTargets(s: SandboxOverheadResult): Target[] {
 function renderSandbox(lines: string[], sandbox: SandboxOverheadResult, heading: string): void {
   const d = sandbox.dockerRunMs.median;
   const runtime = sandbox.runtime ?? 'runc';
-  lines.push('', heading, '', `Runtime \`${runtime}\` for everything below, baselines included. Task \`${sandbox.task}\`, image \`${sandbox.imageId.slice(7, 19)}\`, warm pool of ${sandbox.poolSize} per configuration. Medians (min–max).`, '');
+  lines.push(
+    '',
+    heading,
+    '',
+    `Runtime \`${runtime}\` for everything below, baselines included. Task \`${sandbox.task}\`, image \`${sandbox.imageId.slice(7, 19)}\`, warm pool of ${sandbox.poolSize} per configuration. Medians (min–max).`,
+    '',
+  );
   lines.push('| measurement | time | vs docker run |', '| --- | --- | --- |');
   lines.push(`| plain \`docker run --rm --network none --runtime ${runtime} IMAGE sh -c 'solve; test'\` (baseline) | ${ms(sandbox.dockerRunMs)} | 1.00× |`);
   lines.push(`| daemon floor: create + start + remove through the API | ${ms(sandbox.daemonCycleMs)} | ${ratio(sandbox.daemonCycleMs.median, d)} |`);
-  lines.push(`| Envolve oracle trial, pool off (create + start on the critical path) | ${ms(sandbox.oracleTrialColdMs)} | ${ratio(sandbox.oracleTrialColdMs.median, d)} |`);
+  lines.push(
+    `| Envolve oracle trial, pool off (create + start on the critical path) | ${ms(sandbox.oracleTrialColdMs)} | ${ratio(sandbox.oracleTrialColdMs.median, d)} |`,
+  );
   lines.push(`| Envolve oracle trial, pool warm | ${ms(sandbox.oracleTrialWarmMs)} | ${ratio(sandbox.oracleTrialWarmMs.median, d)} |`);
-  lines.push(`| **Envolve oracle validation** (oracle ‖ invalid-test, stored), pool warm | ${ms(sandbox.validationWarmMs)} | **${ratio(sandbox.validationWarmMs.median, d)}** |`);
-  lines.push('', "Where a trial's time goes (laps of the critical path; removal happens after the result, off it):", '', '| step | pool warm | pool off |', '| --- | --- | --- |');
-  for (const [name, s] of Object.entries(sandbox.phasesWarmMs)) lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
-  lines.push('', `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`);
+  lines.push(
+    `| **Envolve oracle validation** (oracle ‖ invalid-test, stored), pool warm | ${ms(sandbox.validationWarmMs)} | **${ratio(sandbox.validationWarmMs.median, d)}** |`,
+  );
+  lines.push(
+    '',
+    "Where a trial's time goes (laps of the critical path; removal happens after the result, off it):",
+    '',
+    '| step | pool warm | pool off |',
+    '| --- | --- | --- |',
+  );
+  for (const [name, s] of Object.entries(sandbox.phasesWarmMs))
+    lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
+  lines.push(
+    '',
+    `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`,
+  );
 }
 
 // gVisor against runc, each figure of the one over the same figure of the other (same run).
 function renderGvisorCost(lines: string[], runc: SandboxOverheadResult, runsc: SandboxOverheadResult): void {
   lines.push('', '### What gVisor costs', '', '| measurement | runc | runsc | runsc / runc |', '| --- | --- | --- | --- |');
-  const row = (what: string, a: number, b: number, unit: string) => lines.push(`| ${what} | ${a.toFixed(0)} ${unit} | ${b.toFixed(0)} ${unit} | ${(b / a).toFixed(2)}× |`);
+  const row = (what: string, a: number, b: number, unit: string) =>
+    lines.push(`| ${what} | ${a.toFixed(0)} ${unit} | ${b.toFixed(0)} ${unit} | ${(b / a).toFixed(2)}× |`);
   row('plain docker run', runc.dockerRunMs.median, runsc.dockerRunMs.median, 'ms');
   row('daemon create + start + remove', runc.daemonCycleMs.median, runsc.daemonCycleMs.median, 'ms');
   row('oracle trial, pool warm', runc.oracleTrialWarmMs.median, runsc.oracleTrialWarmMs.median, 'ms');
@@ -102,9 +161,15 @@ export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
   const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser } = r.parts;
   lines.push(`# Envolve benchmarks (${r.mode} run)`, '');
-  lines.push(`- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`);
+  lines.push(
+    `- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`,
+  );
   lines.push(`- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, Docker engine ${r.machine.docker}`);
-  lines.push(`- Load average (1, 5, 15 min) at start: ${r.machine.loadAverageAtStart.join(', ')}; after each part: ${Object.entries(r.loadAverages).map(([k, v]) => `${k} ${v[0]}`).join(', ')}. Other work on the machine inflates every figure; each baseline was measured in the same run, under the same load.`);
+  lines.push(
+    `- Load average (1, 5, 15 min) at start: ${r.machine.loadAverageAtStart.join(', ')}; after each part: ${Object.entries(r.loadAverages)
+      .map(([k, v]) => `${k} ${v[0]}`)
+      .join(', ')}. Other work on the machine inflates every figure; each baseline was measured in the same run, under the same load.`,
+  );
   lines.push('', '## Targets', '', '| what | target | measured | |', '| --- | --- | --- | --- |');
   for (const t of targetsOf(r)) lines.push(`| ${t.what} | ${t.target} | ${t.measured} | ${mark(t.met)} |`);
 
@@ -116,15 +181,26 @@ export function renderReport(r: BenchReport): string {
   if (evolution) {
     const e = evolution;
     lines.push('', '## 2. Evolution throughput and the paper run', '');
-    lines.push(`Slice: ${e.lineages} lineages × ${e.generationsPerLineage} generations in parallel (procedural synthesiser, round-robin axes, low effort), each validated generation probed with 8 simulated rollouts at concurrency ${e.probeConcurrency}.`, '');
+    lines.push(
+      `Slice: ${e.lineages} lineages × ${e.generationsPerLineage} generations in parallel (procedural synthesiser, round-robin axes, low effort), each validated generation probed with 8 simulated rollouts at concurrency ${e.probeConcurrency}.`,
+      '',
+    );
     lines.push('| measurement | value |', '| --- | --- |');
-    lines.push(`| validated + probed generations | ${e.validatedGenerations} (failed generations along the way: ${e.failedGenerations}) in ${(e.wallMs / 1000).toFixed(0)} s |`);
+    lines.push(
+      `| validated + probed generations | ${e.validatedGenerations} (failed generations along the way: ${e.failedGenerations}) in ${(e.wallMs / 1000).toFixed(0)} s |`,
+    );
     lines.push(`| **throughput** | **${e.generationsPerMinute.toFixed(2)} generations/min** |`);
-    lines.push(`| baseline: one plain validation of a seed | ${e.plainValidationMs} ms → ${e.floorGenerationsPerMinute.toFixed(1)} validations/min back to back; ratio ${(e.generationsPerMinute / e.floorGenerationsPerMinute).toFixed(2)} |`);
+    lines.push(
+      `| baseline: one plain validation of a seed | ${e.plainValidationMs} ms → ${e.floorGenerationsPerMinute.toFixed(1)} validations/min back to back; ratio ${(e.generationsPerMinute / e.floorGenerationsPerMinute).toFixed(2)} |`,
+    );
     lines.push(`| containers per generation (trials, rubric checks, probe rollouts) | ${e.containersPerGeneration.toFixed(1)} |`);
     lines.push(`| probe passes | ${e.probePasses}/${e.probeRollouts} |`);
     lines.push(`| peak RSS of the evolving process (a worker's work, in one process) | ${e.peakRssMb} MB |`);
-    lines.push('', `Paper run: ${e.paper.generations} generations, about ${e.paper.containers.toLocaleString('en')} containers at this rate of containers per generation. On this machine: **${e.paper.oneMachineHours.toFixed(1)} h**. Lineages are independent, so they split across machines (the slowest machine gets ⌈127/N⌉ lineages; the shared database and queue carry a few rows per generation, far from a bottleneck at this rate):`, '');
+    lines.push(
+      '',
+      `Paper run: ${e.paper.generations} generations, about ${e.paper.containers.toLocaleString('en')} containers at this rate of containers per generation. On this machine: **${e.paper.oneMachineHours.toFixed(1)} h**. Lineages are independent, so they split across machines (the slowest machine gets ⌈127/N⌉ lineages; the shared database and queue carry a few rows per generation, far from a bottleneck at this rate):`,
+      '',
+    );
     lines.push('| machines | hours |', '| --- | --- |');
     for (const [n, h] of Object.entries(e.paper.hoursOn)) lines.push(`| ${n} | ${h.toFixed(1)} |`);
     lines.push('', `Machines of this kind needed for the 6-hour target: ${e.paper.machinesFor6Hours}.`);
@@ -132,24 +208,34 @@ export function renderReport(r: BenchReport): string {
   if (dashboard && r.seed) {
     lines.push('', '## 3. Dashboard at scale', '');
     if (r.build) lines.push(`Web build: ${r.build}.`, '');
-    lines.push(`Database: ${r.seed.lineages} lineages × ${r.seed.generations} generations × ${r.seed.attempts} attempts, 8-rollout probes, ${r.seed.rollouts.toLocaleString('en')} trajectories, ${r.seed.steps} stored steps (one 500-turn trajectory), ${r.seed.validatorRuns?.toLocaleString('en') ?? 'no'} validator runs, seeded in ${(r.seed.ms / 1000).toFixed(0)} s. \`next start\` on loopback (ready in ${dashboard.serverReadyMs} ms), autocannon ${dashboard.seconds} s per endpoint after a 2 s warm-up; session cookie from better-auth's sign-in endpoint, trainer bearer token for the batch.`, '');
+    lines.push(
+      `Database: ${r.seed.lineages} lineages × ${r.seed.generations} generations × ${r.seed.attempts} attempts, 8-rollout probes, ${r.seed.rollouts.toLocaleString('en')} trajectories, ${r.seed.steps} stored steps (one 500-turn trajectory), ${r.seed.validatorRuns?.toLocaleString('en') ?? 'no'} validator runs, seeded in ${(r.seed.ms / 1000).toFixed(0)} s. \`next start\` on loopback (ready in ${dashboard.serverReadyMs} ms), autocannon ${dashboard.seconds} s per endpoint after a 2 s warm-up; session cookie from better-auth's sign-in endpoint, trainer bearer token for the batch.`,
+      '',
+    );
     lines.push('| endpoint | connections | p50 | p95 | p99 | req/s | errors | p95 vs trivial |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const e of dashboard.endpoints) {
       if (e.failed) {
         lines.push(`| ${e.name} | ${e.connections} | ${e.failed}: not measured | | | | | |`);
         continue;
       }
-      lines.push(`| ${e.name} | ${e.connections} | ${e.p50Ms.toFixed(1)} ms | ${e.p95Ms.toFixed(1)} ms | ${e.p99Ms.toFixed(1)} ms | ${e.requestsPerSec} | ${e.errors} | ${e.p95VsTrivial}× |`);
+      lines.push(
+        `| ${e.name} | ${e.connections} | ${e.p50Ms.toFixed(1)} ms | ${e.p95Ms.toFixed(1)} ms | ${e.p99Ms.toFixed(1)} ms | ${e.requestsPerSec} | ${e.errors} | ${e.p95VsTrivial}× |`,
+      );
     }
     lines.push('', `Peak RSS of the web server (process tree) during the load: **${dashboard.webPeakRssMb} MB**.`);
   }
   if (browser) {
     lines.push('', '## 4. In the browser (Chromium)', '', '| measurement | time | baseline: first contentful paint |', '| --- | --- | --- |');
     lines.push(`| lineage tree 15 × 3 drawn (navigation → 'lineage-tree-ready' mark) | ${ms(browser.treeReadyMs)} | ${ms(browser.treeFcpMs)} |`);
-    lines.push(`| drift page, 127 lineages × 15 generations: first chart drawn (navigation → 'drift-chart-ready' mark) | ${ms(browser.driftFirstChartMs)} | ${ms(browser.driftFcpMs)} |`);
+    lines.push(
+      `| drift page, 127 lineages × 15 generations: first chart drawn (navigation → 'drift-chart-ready' mark) | ${ms(browser.driftFirstChartMs)} | ${ms(browser.driftFcpMs)} |`,
+    );
     lines.push(`| 500-turn trajectory shown (navigation → heading) | ${ms(browser.trajectoryShownMs)} | ${ms(browser.trajectoryFcpMs)} |`);
     lines.push(`| labelling: Ctrl+Enter → next item shown | ${ms(browser.labelSubmitToNextMs)} | – |`);
-    lines.push('', `Label saves with no response within 15 s: ${browser.labelSavesUnanswered} of ${browser.labelSubmitToNextMs.n} (the page shows the next item before the save returns). Ctrl+Enter presses with an answer selected that showed no next item within 5 s (given again): ${browser.labelSubmitsDropped}.`);
+    lines.push(
+      '',
+      `Label saves with no response within 15 s: ${browser.labelSavesUnanswered} of ${browser.labelSubmitToNextMs.n} (the page shows the next item before the save returns). Ctrl+Enter presses with an answer selected that showed no next item within 5 s (given again): ${browser.labelSubmitsDropped}.`,
+    );
   }
   lines.push('', '## 5. Memory', '');
   if (dashboard) lines.push(`- Web server (next start, whole process tree) under the dashboard load: peak ${dashboard.webPeakRssMb} MB.`);

@@ -23,12 +23,24 @@ for (let i = 0; i < FILES; i++) parentFiles[path(i)] = fileText(i, 'before');
 const parentVersionId = await seedEnvironment(db, { name: `large-residual-${Date.now()}`, files: parentFiles });
 
 const lineage = await db.lineage.create({
-  data: { name: 'large residual (bench)', seedVersionId: parentVersionId, axisPolicy: '{"kind":"fixed","axis":"length"}', effort: 'high', synthesiser: 'procedural', seed: 1 },
+  data: {
+    name: 'large residual (bench)',
+    seedVersionId: parentVersionId,
+    axisPolicy: '{"kind":"fixed","axis":"length"}',
+    effort: 'high',
+    synthesiser: 'procedural',
+    seed: 1,
+  },
 });
 const generation = await db.generation.create({
   data: { lineageId: lineage.id, number: 1, parentVersionId, axis: 'length', effort: 'high', state: 'awaiting-review', revision: 1 },
 });
-const changes: FileChange[] = Array.from({ length: FILES }, (_, i) => ({ op: 'modify', path: path(i), content: Buffer.from(fileText(i, 'after')), executable: false }));
+const changes: FileChange[] = Array.from({ length: FILES }, (_, i) => ({
+  op: 'modify',
+  path: path(i),
+  content: Buffer.from(fileText(i, 'after')),
+  executable: false,
+}));
 await db.attempt.create({
   data: { generationId: generation.id, number: 1, state: 'valid', residual: JSON.stringify(serializeResidual({ changes })) },
 });

@@ -41,7 +41,10 @@ export class RssSampler {
   peakMb = 0;
   #timer: NodeJS.Timeout;
 
-  constructor(readonly pid: number, intervalMs = 250) {
+  constructor(
+    readonly pid: number,
+    intervalMs = 250,
+  ) {
     this.#timer = setInterval(() => (this.peakMb = Math.max(this.peakMb, treeRssMb(pid))), intervalMs);
     this.#timer.unref();
   }

@@ -90,7 +90,13 @@ export function formatRubricChecks(result: RubricChecksResult): string {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, steps: { type: 'string', default: '17' }, json: { type: 'boolean', default: false } } });
-  const result = await measureRubricChecks({ rounds: Number(values.rounds), steps: Number(values.steps), progress: (m) => process.stderr.write(`[rubric-checks] ${m}\n`) });
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '5' }, steps: { type: 'string', default: '17' }, json: { type: 'boolean', default: false } },
+  });
+  const result = await measureRubricChecks({
+    rounds: Number(values.rounds),
+    steps: Number(values.steps),
+    progress: (m) => process.stderr.write(`[rubric-checks] ${m}\n`),
+  });
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRubricChecks(result)}\n`);
 }

@@ -78,11 +78,21 @@ const work = await mkdtemp(join(tmpdir(), 'envolve-bench-scale-'));
 let web: WebBuild | undefined;
 try {
   const seed = await seedScaleDatabase(join(work, 'scale.db'));
-  report.seed = { ms: seed.seedMs, lineages: seed.lineages, generations: seed.generations, attempts: seed.attempts, rollouts: seed.rollouts, steps: seed.steps, validatorRuns: seed.validatorRuns };
+  report.seed = {
+    ms: seed.seedMs,
+    lineages: seed.lineages,
+    generations: seed.generations,
+    attempts: seed.attempts,
+    rollouts: seed.rollouts,
+    steps: seed.steps,
+    validatorRuns: seed.validatorRuns,
+  };
   // --quick measures the build already in ENVOLVE_NEXT_DIST_DIR when there is one.
   const reuse = quick && existsSync(join(distDir, 'BUILD_ID'));
   web = reuse ? undefined : buildCommittedWeb(progress);
-  report.build = web ? `commit ${web.commit.slice(0, 12)}, built in a clean worktree in this run` : `the existing build in ${distDir} of this checkout (--quick)`;
+  report.build = web
+    ? `commit ${web.commit.slice(0, 12)}, built in a clean worktree in this run`
+    : `the existing build in ${distDir} of this checkout (--quick)`;
   const server = { port, distDir: web?.distDir ?? distDir, cwd: web?.dir };
   report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, ...server, progress });
   report.loadAverages.dashboard = load();

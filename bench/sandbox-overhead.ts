@@ -93,13 +93,31 @@ export async function measureSandboxOverhead(opts: {
 
     const plainDockerRun = () =>
       run('docker', [
-        'run', '--rm', '--network', 'none', '--runtime', runtime,
-        '-v', `${taskDir}/solution:/solution:ro`, '-v', `${taskDir}/tests:/tests:ro`,
-        '--user', 'root', imageId, 'bash', '-c',
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--runtime',
+        runtime,
+        '-v',
+        `${taskDir}/solution:/solution:ro`,
+        '-v',
+        `${taskDir}/tests:/tests:ro`,
+        '--user',
+        'root',
+        imageId,
+        'bash',
+        '-c',
         'su agent -c "cd /app && bash /solution/solve.sh" && bash /tests/test.sh && cat /logs/verifier/reward.txt',
       ]);
     const daemonCycle = async () => {
-      const c = await warm.docker.createContainer({ Image: imageId, Entrypoint: ['sleep'], Cmd: ['infinity'], HostConfig: { NetworkMode: 'none', Runtime: runtime }, Labels: { 'envolve.bench': '1' } });
+      const c = await warm.docker.createContainer({
+        Image: imageId,
+        Entrypoint: ['sleep'],
+        Cmd: ['infinity'],
+        HostConfig: { NetworkMode: 'none', Runtime: runtime },
+        Labels: { 'envolve.bench': '1' },
+      });
       await c.start();
       await c.remove({ force: true });
     };
@@ -110,7 +128,8 @@ export async function measureSandboxOverhead(opts: {
     };
     const validation = async () => {
       const runs = await validateEnvironment({ db, sandbox: withSandboxRuntime(warm, runtime), versionId });
-      if (runs.some((r) => r.verdict !== 'passed')) throw new Error(`validation failed: ${runs.map((r) => `${r.kind} ${r.verdict} ${r.error ?? ''}`).join('; ')}`);
+      if (runs.some((r) => r.verdict !== 'passed'))
+        throw new Error(`validation failed: ${runs.map((r) => `${r.kind} ${r.verdict} ${r.error ?? ''}`).join('; ')}`);
     };
 
     // Warm caches (page cache, image layers, image config) and the pool before measuring.

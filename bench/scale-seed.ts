@@ -44,17 +44,27 @@ const LONG_TURNS = 500;
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
 function envolve<T>(databaseUrl: string, ...args: string[]): T {
-  const stdout = execFileSync('node', ['bin/envolve.mjs', ...args, '--json'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const stdout = execFileSync('node', ['bin/envolve.mjs', ...args, '--json'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return JSON.parse(stdout) as T;
 }
 
 // Generations of the drift fixture have 1–2 attempts (a few 5): add invalid attempts before the
 // existing ones until each has `attempts`, keeping the valid one last.
 function topUpAttempts(db: Database.Database, attempts: number): void {
-  const short = db.prepare('SELECT generationId, COUNT(*) AS n, MIN(createdAt) AS at FROM Attempt GROUP BY generationId HAVING n < ?').all(attempts) as { generationId: string; n: number; at: string }[];
+  const short = db.prepare('SELECT generationId, COUNT(*) AS n, MIN(createdAt) AS at FROM Attempt GROUP BY generationId HAVING n < ?').all(attempts) as {
+    generationId: string;
+    n: number;
+    at: string;
+  }[];
   const shift = db.prepare('UPDATE Attempt SET number = number + 1000 WHERE generationId = ?');
   const unshift = db.prepare('UPDATE Attempt SET number = number - 1000 + ? WHERE generationId = ?');
-  const insert = db.prepare(`INSERT INTO Attempt (id, generationId, number, candidateVersionId, state, error, durationMs, createdAt, updatedAt) VALUES (?, ?, ?, NULL, 'invalid', 'oracle: reward 0 (expected 1)', 75000, ?, ?)`);
+  const insert = db.prepare(
+    `INSERT INTO Attempt (id, generationId, number, candidateVersionId, state, error, durationMs, createdAt, updatedAt) VALUES (?, ?, ?, NULL, 'invalid', 'oracle: reward 0 (expected 1)', 75000, ?, ?)`,
+  );
   for (const g of short) {
     const missing = attempts - g.n;
     shift.run(g.generationId);
@@ -67,9 +77,15 @@ function topUpAttempts(db: Database.Database, attempts: number): void {
 // The validators' verdicts on every attempt (oracle and invalid-test), as evolution records them:
 // both passed on the attempt that produced the generation's version, the oracle failed on the others.
 function addValidatorRuns(db: Database.Database): number {
-  const attempts = db.prepare(`SELECT a.id, a.state, a.createdAt, COALESCE(a.candidateVersionId, g.parentVersionId, l.seedVersionId) AS versionId
-    FROM Attempt a JOIN Generation g ON g.id = a.generationId JOIN Lineage l ON l.id = g.lineageId`).all() as { id: string; state: string; createdAt: string; versionId: string }[];
-  const insert = db.prepare(`INSERT INTO ValidatorRun (id, versionId, kind, verdict, status, reward, expectedReward, attemptId, totalDurationMs, createdAt) VALUES (?, ?, ?, ?, 'completed', ?, ?, ?, 900, ?)`);
+  const attempts = db
+    .prepare(
+      `SELECT a.id, a.state, a.createdAt, COALESCE(a.candidateVersionId, g.parentVersionId, l.seedVersionId) AS versionId
+    FROM Attempt a JOIN Generation g ON g.id = a.generationId JOIN Lineage l ON l.id = g.lineageId`,
+    )
+    .all() as { id: string; state: string; createdAt: string; versionId: string }[];
+  const insert = db.prepare(
+    `INSERT INTO ValidatorRun (id, versionId, kind, verdict, status, reward, expectedReward, attemptId, totalDurationMs, createdAt) VALUES (?, ?, ?, ?, 'completed', ?, ?, ?, 900, ?)`,
+  );
   for (const a of attempts) {
     const valid = a.state !== 'invalid';
     insert.run(`${a.id}-oracle`, a.versionId, 'oracle', valid ? 'passed' : 'failed', valid ? 1 : 0, 1, a.id, a.createdAt);
@@ -81,8 +97,13 @@ function addValidatorRuns(db: Database.Database): number {
 // Trainer-side rollouts on the generations' versions until the table holds `total` rows.
 function topUpRollouts(db: Database.Database, total: number, now: number): number {
   const existing = (db.prepare('SELECT COUNT(*) AS n FROM Rollout').get() as { n: number }).n;
-  const versions = db.prepare('SELECT versionId, id, lineageId FROM Generation WHERE versionId IS NOT NULL ORDER BY id').all() as { versionId: string; id: string; lineageId: string }[];
-  const insert = db.prepare(`INSERT INTO Rollout (id, attempt, versionId, generationId, lineageId, policy, policyVersion, model, simulated, seed, status, reward, passed, timedOut, turns, durationMs, agentDurationMs, verifierDurationMs, promptTokens, completionTokens, changedFiles, touchedProtected, createdAt, finishedAt)
+  const versions = db.prepare('SELECT versionId, id, lineageId FROM Generation WHERE versionId IS NOT NULL ORDER BY id').all() as {
+    versionId: string;
+    id: string;
+    lineageId: string;
+  }[];
+  const insert =
+    db.prepare(`INSERT INTO Rollout (id, attempt, versionId, generationId, lineageId, policy, policyVersion, model, simulated, seed, status, reward, passed, timedOut, turns, durationMs, agentDurationMs, verifierDurationMs, promptTokens, completionTokens, changedFiles, touchedProtected, createdAt, finishedAt)
     VALUES (?, 1, ?, ?, ?, ?, '1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 900, ?, ?, ?, ?, ?, ?)`);
   const add = Math.max(0, total - existing);
   for (let i = 0; i < add; i += 1) {
@@ -94,9 +115,27 @@ function topUpRollouts(db: Database.Database, total: number, now: number): numbe
     const duration = 1000 + (i % 5000) * 37;
     const at = now - (add - i) * 20_000;
     insert.run(
-      `bench-r${i}`, v.versionId, v.id, v.lineageId, anthropic ? 'anthropic' : 'simulated', anthropic ? 'claude-bench' : null, anthropic ? 0 : 1, i,
-      timedOut ? 'timed-out' : 'completed', reward, reward >= 1 ? 1 : 0, timedOut ? 1 : 0, turns, duration, duration - 900, turns * 950, turns * 160,
-      i % 11 === 0 ? '[]' : '[{"path":"/app/out.txt","size":12,"blobHash":"bench"}]', i % 101 === 0 ? 1 : 0, iso(at), iso(at + duration),
+      `bench-r${i}`,
+      v.versionId,
+      v.id,
+      v.lineageId,
+      anthropic ? 'anthropic' : 'simulated',
+      anthropic ? 'claude-bench' : null,
+      anthropic ? 0 : 1,
+      i,
+      timedOut ? 'timed-out' : 'completed',
+      reward,
+      reward >= 1 ? 1 : 0,
+      timedOut ? 1 : 0,
+      turns,
+      duration,
+      duration - 900,
+      turns * 950,
+      turns * 160,
+      i % 11 === 0 ? '[]' : '[{"path":"/app/out.txt","size":12,"blobHash":"bench"}]',
+      i % 101 === 0 ? 1 : 0,
+      iso(at),
+      iso(at + duration),
     );
   }
   return add;
@@ -104,15 +143,25 @@ function topUpRollouts(db: Database.Database, total: number, now: number): numbe
 
 // One 500-turn trajectory with every step stored; every 25th output is 200 KB (as in the e2e viewer fixture).
 function longTrajectory(db: Database.Database, now: number): { id: string; steps: number } {
-  const v = db.prepare("SELECT versionId, id, lineageId FROM Generation WHERE versionId IS NOT NULL ORDER BY id LIMIT 1").get() as { versionId: string; id: string; lineageId: string };
+  const v = db.prepare('SELECT versionId, id, lineageId FROM Generation WHERE versionId IS NOT NULL ORDER BY id LIMIT 1').get() as {
+    versionId: string;
+    id: string;
+    lineageId: string;
+  };
   const id = 'bench-long-500';
-  db.prepare(`INSERT INTO Rollout (id, attempt, versionId, generationId, lineageId, policy, policyVersion, model, simulated, seed, status, reward, passed, turns, durationMs, agentDurationMs, verifierDurationMs, promptTokens, completionTokens, createdAt, finishedAt)
-    VALUES (?, 1, ?, ?, ?, 'anthropic', '1', 'claude-bench', 0, 7, 'completed', 0.5, 0, ?, 3600000, 3599000, 1000, ?, ?, ?, ?)`).run(id, v.versionId, v.id, v.lineageId, LONG_TURNS, LONG_TURNS * 950, LONG_TURNS * 160, iso(now - 60_000), iso(now));
-  const step = db.prepare('INSERT INTO TrajectoryStep (rolloutId, stepId, source, message, command, output, exitCode, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  db.prepare(
+    `INSERT INTO Rollout (id, attempt, versionId, generationId, lineageId, policy, policyVersion, model, simulated, seed, status, reward, passed, turns, durationMs, agentDurationMs, verifierDurationMs, promptTokens, completionTokens, createdAt, finishedAt)
+    VALUES (?, 1, ?, ?, ?, 'anthropic', '1', 'claude-bench', 0, 7, 'completed', 0.5, 0, ?, 3600000, 3599000, 1000, ?, ?, ?, ?)`,
+  ).run(id, v.versionId, v.id, v.lineageId, LONG_TURNS, LONG_TURNS * 950, LONG_TURNS * 160, iso(now - 60_000), iso(now));
+  const step = db.prepare(
+    'INSERT INTO TrajectoryStep (rolloutId, stepId, source, message, command, output, exitCode, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   step.run(id, 1, 'user', 'Produce /app/report.txt from the access log.', null, null, null, null);
   for (let i = 1; i <= LONG_TURNS; i += 1) {
     const big = i % 25 === 0;
-    const output = big ? Array.from({ length: 5000 }, (_, l) => `turn ${i} line ${l}: ${'x'.repeat(30)}`).join('\n') : `output of turn ${i}\n${'log line\n'.repeat(20)}`;
+    const output = big
+      ? Array.from({ length: 5000 }, (_, l) => `turn ${i} line ${l}: ${'x'.repeat(30)}`).join('\n')
+      : `output of turn ${i}\n${'log line\n'.repeat(20)}`;
     step.run(id, i + 1, 'agent', `Turn ${i}: inspecting the log again.`, `grep -c GET /app/access.log # ${i}`, output, i % 7 === 0 ? 1 : 0, 40 + i);
   }
   return { id, steps: LONG_TURNS + 1 };
@@ -123,7 +172,10 @@ export function earlierSeed(file: string): ScaleSeed | null {
   return existsSync(`${file}.seed.json`) && existsSync(file) ? (JSON.parse(readFileSync(`${file}.seed.json`, 'utf8')) as ScaleSeed) : null;
 }
 
-export async function seedScaleDatabase(file: string, opts: { lineages?: number; generations?: number; attempts?: number; rollouts?: number } = {}): Promise<ScaleSeed> {
+export async function seedScaleDatabase(
+  file: string,
+  opts: { lineages?: number; generations?: number; attempts?: number; rollouts?: number } = {},
+): Promise<ScaleSeed> {
   const lineages = opts.lineages ?? 127;
   const generations = opts.generations ?? 15;
   const attempts = opts.attempts ?? 3;
@@ -143,7 +195,11 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
     topUpRollouts(sqlite, rollouts - 1, now);
     long = longTrajectory(sqlite, now);
   })();
-  const treeLineageId = (sqlite.prepare("SELECT lineageId FROM Generation GROUP BY lineageId HAVING COUNT(*) = ? ORDER BY lineageId LIMIT 1").get(generations) as { lineageId: string }).lineageId;
+  const treeLineageId = (
+    sqlite.prepare('SELECT lineageId FROM Generation GROUP BY lineageId HAVING COUNT(*) = ? ORDER BY lineageId LIMIT 1').get(generations) as {
+      lineageId: string;
+    }
+  ).lineageId;
   const counts = {
     rollouts: (sqlite.prepare('SELECT COUNT(*) AS n FROM Rollout').get() as { n: number }).n,
     steps: (sqlite.prepare('SELECT COUNT(*) AS n FROM TrajectoryStep').get() as { n: number }).n,
@@ -152,7 +208,11 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
   sqlite.close();
 
   const review = JSON.parse(
-    execFileSync('npx', ['tsx', 'bench/review-large-residual.ts'], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+    execFileSync('npx', ['tsx', 'bench/review-large-residual.ts'], {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
   ) as { generationId: string };
 
   const db = createDb(url);
@@ -166,7 +226,25 @@ export async function seedScaleDatabase(file: string, opts: { lineages?: number;
   } finally {
     await db.$disconnect();
   }
-  const set = envolve<{ id: string }>(url, 'calibration', 'create', '--lineage', treeLineageId, '--size', '50', '--pass-share', '0.5', '--seed', '1', '--overlap', '1', '--annotators', SCALE_USERS.annotator.email, '--name', 'bench labelling');
+  const set = envolve<{ id: string }>(
+    url,
+    'calibration',
+    'create',
+    '--lineage',
+    treeLineageId,
+    '--size',
+    '50',
+    '--pass-share',
+    '0.5',
+    '--seed',
+    '1',
+    '--overlap',
+    '1',
+    '--annotators',
+    SCALE_USERS.annotator.email,
+    '--name',
+    'bench labelling',
+  );
 
   return {
     file,
@@ -196,7 +274,11 @@ if (isMain(import.meta.url)) {
     },
   });
   if (!values.file) throw new Error('--file PATH: where to write the database (a new file)');
-  const seed = await seedScaleDatabase(values.file, { lineages: Number(values.lineages), generations: Number(values.generations), rollouts: Number(values.rollouts) });
+  const seed = await seedScaleDatabase(values.file, {
+    lineages: Number(values.lineages),
+    generations: Number(values.generations),
+    rollouts: Number(values.rollouts),
+  });
   // Beside the throwaway database, for bench/dashboard-load.ts and bench/browser.ts --file.
   writeFileSync(`${values.file}.seed.json`, JSON.stringify(seed, null, 2));
   console.log(JSON.stringify({ ...seed, trainerToken: '(in the .seed.json file)' }, null, 2));

@@ -14,7 +14,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { USERS, type E2eUser } from '../e2e/fixtures/auth.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from '../e2e/paths.ts';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VIEWPORTS = [
   { name: '1440', width: 1440, height: 900 },
   { name: '1024', width: 1024, height: 768 },
@@ -71,7 +80,10 @@ function shots(s: Record<string, string | null>): Shot[] {
       as: 'reviewer',
       prepare: async (page) => {
         await page.getByTestId('residual-file').first().getByRole('button').first().click();
-        await page.getByRole('table', { name: /^Diff of / }).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByRole('table', { name: /^Diff of / })
+          .first()
+          .waitFor({ timeout: 30_000 });
       },
     },
     { name: 'missed-issue-new', path: at('generation', (id) => `/generations/${id}/missed-issue/new`), as: 'reviewer' },
@@ -99,12 +111,22 @@ async function startServer(port: number): Promise<{ server: ChildProcess; base: 
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('node', ['bin/envolve.mjs', 'web'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, HOST: '127.0.0.1', PORT: String(port), BETTER_AUTH_URL: base, ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: E2E_DATABASE_URL,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BETTER_AUTH_URL: base,
+      ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+    },
     stdio: 'ignore',
   });
   for (let waited = 0; waited < 180_000; waited += 500) {
     if (server.exitCode !== null) throw new Error(`the web server exited with ${server.exitCode}: is there a production build (npx next build)?`);
-    const up = await fetch(`${base}/icon.svg`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/icon.svg`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { server, base };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -153,7 +175,9 @@ try {
     }
   }
   const skipped = list.filter((shot) => !shot.path).map((shot) => shot.name);
-  console.log(`${taken} screenshots in ${path.relative(REPO_ROOT, out)}${skipped.length ? `; skipped (nothing to show in the e2e database): ${skipped.join(', ')}` : ''}`);
+  console.log(
+    `${taken} screenshots in ${path.relative(REPO_ROOT, out)}${skipped.length ? `; skipped (nothing to show in the e2e database): ${skipped.join(', ')}` : ''}`,
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -18,13 +18,31 @@ async function main(): Promise<void> {
   for (let i = 0; i < VERSIONS; i++) versionIds.push(await seedEnvironment(testDb.db, { name: `task-${i}` }));
   // Bulk rows through one prepared statement: Prisma's createMany would dominate the run.
   const sqlite = new Database(testDb.url.replace(/^file:/, ''));
-  const insert = sqlite.prepare(`INSERT INTO "Rollout" ("id","attempt","versionId","policy","policyVersion","simulated","seed","status","reward","passed","timedOut","turns","durationMs","changedFiles","touchedProtected","createdAt")
+  const insert =
+    sqlite.prepare(`INSERT INTO "Rollout" ("id","attempt","versionId","policy","policyVersion","simulated","seed","status","reward","passed","timedOut","turns","durationMs","changedFiles","touchedProtected","createdAt")
     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
   const start = Date.parse('2026-01-01T00:00:00Z');
   sqlite.transaction(() => {
     for (let i = 0; i < ROLLOUTS; i++) {
       const reward = i % 3 === 0 ? 1 : i % 3 === 1 ? 0 : (i % 97) / 97;
-      insert.run(`r${i}`, 1, versionIds[i % VERSIONS], i % 4 === 0 ? 'simulated' : 'anthropic', '1', i % 4 === 0 ? 1 : 0, i, 'completed', reward, reward >= 1 ? 1 : 0, i % 50 === 0 ? 1 : 0, 5 + (i % 60), 1000 + (i % 5000) * 37, i % 11 === 0 ? '[]' : '[{"path":"a","size":1,"blobHash":"x"}]', i % 101 === 0 ? 1 : 0, new Date(start + i * 1000).toISOString());
+      insert.run(
+        `r${i}`,
+        1,
+        versionIds[i % VERSIONS],
+        i % 4 === 0 ? 'simulated' : 'anthropic',
+        '1',
+        i % 4 === 0 ? 1 : 0,
+        i,
+        'completed',
+        reward,
+        reward >= 1 ? 1 : 0,
+        i % 50 === 0 ? 1 : 0,
+        5 + (i % 60),
+        1000 + (i % 5000) * 37,
+        i % 11 === 0 ? '[]' : '[{"path":"a","size":1,"blobHash":"x"}]',
+        i % 101 === 0 ? 1 : 0,
+        new Date(start + i * 1000).toISOString(),
+      );
     }
   })();
   sqlite.close();

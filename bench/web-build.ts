@@ -28,7 +28,11 @@ export function buildCommittedWeb(progress: (m: string) => void): WebBuild {
     // The Prisma clients are generated (gitignored), from the same schema.
     for (const generated of ['lib/db/generated', 'lib/db/generated-pg']) cpSync(join(repo, generated), join(dir, generated), { recursive: true });
     progress(`building ${commit.slice(0, 12)} in ${dir}`);
-    execFileSync('npx', ['next', 'build'], { cwd: dir, env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: BENCH_DIST_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npx', ['next', 'build'], {
+      cwd: dir,
+      env: { ...process.env, ENVOLVE_NEXT_DIST_DIR: BENCH_DIST_DIR },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     return { dir, distDir: BENCH_DIST_DIR, commit, remove };
   } catch (err) {
     remove();

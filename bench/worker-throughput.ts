@@ -29,7 +29,8 @@ async function oneRun(workers: number): Promise<number> {
     const imported = await importPath(testDb.db, `${ROOT}/examples/tasks`);
     const versions = imported.filter((task) => task.ok && task.versionId).map((task) => task.versionId!);
     if (versions.length === 0) throw new Error('no example task imported');
-    for (let n = 0; n < JOBS; n++) await enqueue(testDb.db, VALIDATE_JOB, { versionId: versions[n % versions.length], baseImages: { images: {}, unmatchedToBase: true } }, { priority: 10 });
+    for (let n = 0; n < JOBS; n++)
+      await enqueue(testDb.db, VALIDATE_JOB, { versionId: versions[n % versions.length], baseImages: { images: {}, unmatchedToBase: true } }, { priority: 10 });
     const started = Date.now();
     for (let k = 0; k < workers; k++) {
       children.push(

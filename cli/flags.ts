@@ -26,7 +26,7 @@ export function withBaseImageFlags<C extends Command>(command: C): C {
   return command
     .option(
       `${BASE_IMAGE_FLAG} <FROM=local>`,
-      "build FROM the local image where the Dockerfile names FROM (a tag, a name@sha256 digest, or a bare name); repeatable",
+      'build FROM the local image where the Dockerfile names FROM (a tag, a name@sha256 digest, or a bare name); repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(MAP_ALL_FLAG, `build on ${BASE_IMAGE_TAG} wherever the Dockerfile names an image this machine lacks and no ${BASE_IMAGE_FLAG} maps it`);

@@ -39,7 +39,14 @@ for (const who of Object.keys(USERS) as E2eUser[]) {
     await expect(page.getByTestId('signed-in-role')).toHaveText(USERS[who].role);
     // Everyone lands on a home page that works for their role: its work, with counts.
     await expect(page.getByRole('heading', { level: 1, name: `Hello, ${USERS[who].name}` })).toBeVisible();
-    const card = { trainer: 'home-trainer', annotator: 'home-labelling', lead: 'home-lead', admin: 'home-lead', reviewer: 'home-review', reviewer2: 'home-review' }[who];
+    const card = {
+      trainer: 'home-trainer',
+      annotator: 'home-labelling',
+      lead: 'home-lead',
+      admin: 'home-lead',
+      reviewer: 'home-review',
+      reviewer2: 'home-review',
+    }[who];
     await expect(page.getByTestId(card)).toBeVisible();
     if (who === 'trainer') {
       // Trainers use the API with tokens: the home page says how, and a dashboard page is refused with a way back that works.

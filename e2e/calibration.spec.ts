@@ -50,7 +50,13 @@ async function watchLatency(page: Page): Promise<void> {
     const w = window as unknown as { __t0: number; __lat: number[] };
     w.__t0 = 0;
     w.__lat = [];
-    document.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) w.__t0 = performance.now(); }, true);
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) w.__t0 = performance.now();
+      },
+      true,
+    );
     const shown = () => document.querySelector('[data-testid=item-heading]')?.textContent ?? (document.querySelector('[data-testid=all-done]') ? 'done' : '');
     let last = shown();
     new MutationObserver(() => {
@@ -100,7 +106,12 @@ async function labelShown(page: Page, answers: Record<string, Answer>, note?: st
   // The previous label may still be on its way to the server (the next item shows before it
   // lands): this submit must wait for it, not be dropped, so nothing here waits for the save.
   await page.keyboard.press('Control+Enter');
-  await expect.poll(async () => { const now = await shownNow(page); return now !== '' && now !== heading; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const now = await shownNow(page);
+      return now !== '' && now !== heading;
+    })
+    .toBe(true);
   return id;
 }
 
@@ -243,7 +254,9 @@ test('a lead adjudicates the disagreement and reads the metrics worked out by ha
   //   κ: p_e = ½·⅓ + ½·⅔ = ½ → (5/6 − ½)/½ = 0.667
   await expect(page.getByTestId('headline-fpr')).toContainText('25.0%');
   await expect(page.getByTestId('headline-sample')).toContainText('1 of 3 human-failed trajectories in the set passed (33.3% unweighted');
-  await expect(page.getByTestId('set-design')).toContainText("Stratified by the verifier's verdict (50% pass share): 3 of 3 verifier passes and 3 of 3 verifier fails in the scope.");
+  await expect(page.getByTestId('set-design')).toContainText(
+    "Stratified by the verifier's verdict (50% pass share): 3 of 3 verifier passes and 3 of 3 verifier fails in the scope.",
+  );
   const metrics = page.getByTestId('metrics-recorded');
   const row = (key: string) => metrics.getByTestId(`metric-${key}`);
   await expect(row('agreement').getByTestId('sample')).toHaveText('80.0% [37.6%, 96.4%] 4/5');
@@ -257,24 +270,37 @@ test('a lead adjudicates the disagreement and reads the metrics worked out by ha
   await expect(row('kappa').getByTestId('estimate')).toContainText('0.667 [');
   await expect(page.getByTestId('strata-recorded').getByTestId('stratum-fail')).toHaveText(['fail', '3', '2', '0', '2', '1.50'].join(''));
   const confusion = page.getByTestId('confusion-recorded');
-  for (const [cell, n] of [['tp', '2'], ['fp', '1'], ['fn', '0'], ['tn', '2']] as const) await expect(confusion.getByTestId(cell)).toHaveText(n);
+  for (const [cell, n] of [
+    ['tp', '2'],
+    ['fp', '1'],
+    ['fn', '0'],
+    ['tn', '2'],
+  ] as const)
+    await expect(confusion.getByTestId(cell)).toHaveText(n);
   await expect(page.getByTestId('verdict-recorded')).toContainText('Not trustworthy');
   await expect(page.getByTestId('verdict-recorded')).toContainText('estimated false-positive rate 25.0%');
   await expect(page.getByTestId('verdict-recorded')).toContainText(/estimated agreement 83\.3% \(95% interval [\d.]+%–[\d.]+%\) is below the bar of 85\.0%/);
   await expect(page.getByTestId('inter-annotator')).toHaveText("Cohen's κ 0.739 over 6 items");
-  await expect(page.getByTestId('set-progress')).toContainText('6 of 6 items have a final label · 0 awaiting labels · 0 awaiting adjudication · 1 unsure (excluded)');
+  await expect(page.getByTestId('set-progress')).toContainText(
+    '6 of 6 items have a final label · 0 awaiting labels · 0 awaiting adjudication · 1 unsure (excluded)',
+  );
   await expect(page.getByTestId('stale-verifier')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'calibration-metrics.png'), fullPage: true });
 
   const csv = await (await page.request.get(`/api/calibration/sets/${setId}/export?what=labels&format=csv`)).text();
   expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 12);
   const jsonl = await (await page.request.get(`/api/calibration/sets/${setId}/export?what=metrics&format=jsonl`)).text();
-  const rows = jsonl.trimEnd().split('\n').map((line) => JSON.parse(line) as { metric: string; value: unknown });
+  const rows = jsonl
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { metric: string; value: unknown });
   expect(rows.find((r) => r.metric === 'falsePositiveRate')?.value).toBeCloseTo(1 / 4, 12);
   expect(rows.find((r) => r.metric === 'sample_falsePositiveRate')?.value).toBeCloseTo(1 / 3, 12);
 
   const sorted = [...latencies].sort((a, b) => a - b);
   expect(sorted).toHaveLength(12);
   const median = (sorted[5]! + sorted[6]!) / 2;
-  console.log(`calibration: submit → next item shown, median ${median.toFixed(1)} ms over ${sorted.length} submits (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`);
+  console.log(
+    `calibration: submit → next item shown, median ${median.toFixed(1)} ms over ${sorted.length} submits (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`,
+  );
 });

@@ -44,7 +44,8 @@ test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, 
   await expect(page.locator('[data-chart="difficulty"]').getByText('skill rarity')).toBeVisible();
   await expect(page.getByTestId('spectrum-row')).toHaveCount(3);
   // Length edits cost more pass rate than scenario edits, as the synthetic effects were built.
-  const passDelta = async (axis: string) => (await page.locator(`[data-testid="spectrum-row"][data-axis="${axis}"] td:nth-of-type(2) svg`).getAttribute('aria-label')) ?? '';
+  const passDelta = async (axis: string) =>
+    (await page.locator(`[data-testid="spectrum-row"][data-axis="${axis}"] td:nth-of-type(2) svg`).getAttribute('aria-label')) ?? '';
   expect(Number.parseFloat((await passDelta('length')).replace('−', '-'))).toBeLessThan(Number.parseFloat((await passDelta('scenario')).replace('−', '-')));
   await expect(page.getByTestId('funnel-stage')).toHaveCount(4);
   await expect(page.getByTestId('funnel-stage').first()).toContainText(String(summary().candidates));
@@ -82,14 +83,22 @@ test('filters and the x-axis switch change the charts, and live in the URL', asy
   await page.getByRole('link', { name: 'By time' }).click();
   await expect(page).toHaveURL(/x=time/);
   await expect(page).toHaveURL(/synthesiser=anthropic/);
-  await expect(page.locator('[data-chart="passRate"]').getByText(/^[A-Z][a-z]{2} \d{1,2}$/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('[data-chart="passRate"]')
+      .getByText(/^[A-Z][a-z]{2} \d{1,2}$/)
+      .first(),
+  ).toBeVisible();
   await page.screenshot({ path: screenshot('drift-filtered-time'), fullPage: true });
 });
 
 test('an alert links to its lineage, whose own view draws its generations', async ({ page }) => {
   const [noSignal] = summary().noSignal;
   await signIn(page, 'lead', '/drift');
-  const alert = page.getByTestId('drift-alert').filter({ has: page.locator(`a[href="/drift?lineage=${noSignal}"]`) }).first();
+  const alert = page
+    .getByTestId('drift-alert')
+    .filter({ has: page.locator(`a[href="/drift?lineage=${noSignal}"]`) })
+    .first();
   await expect(alert).toHaveAttribute('data-kind', 'no-signal');
   await expect(alert).toContainText('0/8');
   await alert.getByTestId('alert-lineage').click();
@@ -110,7 +119,8 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   expect(alerts.ok()).toBe(true);
   const body = (await alerts.json()) as { thresholds: { stalledDays: number }; alerts: { kind: string; lineageId: string | null; href: string }[] };
   expect(body.thresholds.stalledDays).toBe(7);
-  for (const id of summary().stalled) expect(body.alerts).toContainEqual(expect.objectContaining({ kind: 'stalled', lineageId: id, href: `/drift?lineage=${id}` }));
+  for (const id of summary().stalled)
+    expect(body.alerts).toContainEqual(expect.objectContaining({ kind: 'stalled', lineageId: id, href: `/drift?lineage=${id}` }));
   expect((await page.request.get('/api/drift/alerts?from=yesterday')).status()).toBe(400);
   expect((await page.request.get('/api/drift/csv?chart=nope')).status()).toBe(400);
 

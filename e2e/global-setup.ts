@@ -57,9 +57,7 @@ async function envolveAsync<T>(...args: string[]): Promise<T> {
 function generationIds(lineageId: string): string[] {
   const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, fileMustExist: true });
   try {
-    const rows = db
-      .prepare("SELECT id FROM Generation WHERE lineageId = ? AND state = 'awaiting-review' ORDER BY number")
-      .all(lineageId) as { id: string }[];
+    const rows = db.prepare("SELECT id FROM Generation WHERE lineageId = ? AND state = 'awaiting-review' ORDER BY number").all(lineageId) as { id: string }[];
     return rows.map((row) => row.id);
   } finally {
     db.close();

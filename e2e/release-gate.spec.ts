@@ -78,20 +78,30 @@ test("the demo lineage's released generations say the simulated policy released 
   await signIn(page, 'lead', `/lineages/${LINEAGE}`);
   await expect(page.getByTestId('demo-mode')).toContainText('simulated');
   await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 passing ≥ 75.0% · timeouts score 0');
-  for (const [g, passes] of [['G1', '7/8'], ['G2', '6/8']] as const) {
+  for (const [g, passes] of [
+    ['G1', '7/8'],
+    ['G2', '6/8'],
+  ] as const) {
     const row = page.getByTestId(`release-${g}`);
     await expect(row.getByTestId('released-by')).toHaveText('simulatedsimulated — demo mode');
     await expect(row).toContainText(`${passes} ≥ 75.0%, group ≥ 8`);
   }
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-demo.png'), fullPage: true });
 
-  const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as { tree: { frontier: number; generations: { number: number; release: { policy: string; simulated: boolean } | null }[] } };
+  const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as {
+    tree: { frontier: number; generations: { number: number; release: { policy: string; simulated: boolean } | null }[] };
+  };
   expect(tree.tree.frontier).toBe(2);
-  expect(tree.tree.generations.map((g) => [g.number, g.release?.policy, g.release?.simulated])).toEqual([[1, 'simulated', true], [2, 'simulated', true]]);
+  expect(tree.tree.generations.map((g) => [g.number, g.release?.policy, g.release?.simulated])).toEqual([
+    [1, 'simulated', true],
+    [2, 'simulated', true],
+  ]);
 
   // The trainer API and the task export say so too (an admin holds trainer.api).
   await signIn(page, 'admin', '/environments');
-  const batch = (await (await page.request.get('/api/v1/trainer/batch?size=1024&seed=1')).json()) as { environments: { lineageId: string; generation: number; policy: string; released_by: string | null }[] };
+  const batch = (await (await page.request.get('/api/v1/trainer/batch?size=1024&seed=1')).json()) as {
+    environments: { lineageId: string; generation: number; policy: string; released_by: string | null }[];
+  };
   expect(batch.environments.find((e) => e.lineageId === LINEAGE)).toMatchObject({ generation: 2, policy: 'simulated', released_by: 'simulated' });
   const tarball = await page.request.get(`/api/v1/trainer/environments/${releasedVersion}/task`);
   const tar = gunzipSync(await tarball.body()).toString('utf8');
@@ -114,10 +124,15 @@ test('switching the probe policy to oracle re-evaluates the frontier from oracle
   await expect(page.getByTestId('release-G2')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-oracle.png'), fullPage: true });
 
-  const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as { tree: { frontier: number; policy: string; generations: { number: number; state: string; release: { policy: string } | null }[] } };
+  const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as {
+    tree: { frontier: number; policy: string; generations: { number: number; state: string; release: { policy: string } | null }[] };
+  };
   expect(tree.tree.frontier).toBe(1);
   expect(tree.tree.policy).toBe('oracle');
-  expect(tree.tree.generations.map((g) => [g.number, g.state, g.release?.policy ?? null])).toEqual([[1, 'released', 'oracle'], [2, 'approved', null]]);
+  expect(tree.tree.generations.map((g) => [g.number, g.state, g.release?.policy ?? null])).toEqual([
+    [1, 'released', 'oracle'],
+    [2, 'approved', null],
+  ]);
   // A reviewer may read the lineage but not change its gate.
   await signIn(page, 'reviewer', `/lineages/${LINEAGE}`);
   await expect(page.getByTestId('gate-form')).toHaveCount(0);

@@ -10,7 +10,11 @@ import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 let ids: string[] = [];
 
 test.beforeAll(() => {
-  const out = execFileSync('npx', ['tsx', 'e2e/fixtures/review-flow-seed.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL }, encoding: 'utf8' });
+  const out = execFileSync('npx', ['tsx', 'e2e/fixtures/review-flow-seed.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: 'utf8',
+  });
   ids = (JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { generationIds: string[] }).generationIds;
   expect(ids).toHaveLength(3);
 });

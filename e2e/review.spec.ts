@@ -41,7 +41,10 @@ test('the queue lists what waits, oldest first, and j/k/Enter work from the keyb
   await expect(page.getByRole('heading', { level: 1 })).toContainText('generation');
 });
 
-test('a reviewer approves generation 1 and rejects generation 4 (the newest: a rejection supersedes what evolved from it) with a reason; both show, and the audit log has them', async ({ page, browser }) => {
+test('a reviewer approves generation 1 and rejects generation 4 (the newest: a rejection supersedes what evolved from it) with a reason; both show, and the audit log has them', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'reviewer', `/generations/${generation(1)}`);
   await page.goto(`/generations/${generation(1)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
@@ -74,7 +77,10 @@ test('a reviewer approves generation 1 and rejects generation 4 (the newest: a r
 
   const lead = await browser.newPage();
   await signIn(lead, 'lead', '/audit');
-  for (const [n, action] of [[1, 'generation.approve'], [4, 'generation.reject']] as const) {
+  for (const [n, action] of [
+    [1, 'generation.approve'],
+    [4, 'generation.reject'],
+  ] as const) {
     await lead.goto(`/audit?subjectId=${generation(n)}&action=${action}`);
     await expect(lead.getByTestId('audit-row')).toHaveCount(1);
     await expect(lead.getByTestId('audit-row')).toContainText('reviewer@e2e.envolve.test');
@@ -102,7 +108,7 @@ test('two reviewers decide generation 2 at once: the second is told it changed u
   await second.context().close();
 });
 
-test("an annotator is refused the review page and the approve API", async ({ page }) => {
+test('an annotator is refused the review page and the approve API', async ({ page }) => {
   // Annotators may not open the review page at all (it shows rewards); the raw API refuses them too.
   await signIn(page, 'reviewer', `/generations/${generation(3)}`);
   const revision = Number(await page.getByTestId('revision').textContent());
@@ -110,7 +116,11 @@ test("an annotator is refused the review page and the approve API", async ({ pag
   expect((await page.goto(`/generations/${generation(3)}`))?.status()).toBe(403);
   const answer = await page.evaluate(
     async ({ id, revision }) => {
-      const response = await fetch(`/api/generations/${id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'approve', comment: '', revision }) });
+      const response = await fetch(`/api/generations/${id}/decision`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'approve', comment: '', revision }),
+      });
       return { status: response.status, body: await response.text() };
     },
     { id: generation(3), revision },
@@ -121,7 +131,11 @@ test("an annotator is refused the review page and the approve API", async ({ pag
 });
 
 test('the review page of a 200-file residual renders fast (median first contentful paint)', async ({ page }) => {
-  const seeded = execFileSync('npx', ['tsx', 'bench/review-large-residual.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL }, encoding: 'utf8' });
+  const seeded = execFileSync('npx', ['tsx', 'bench/review-large-residual.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: 'utf8',
+  });
   const { generationId } = JSON.parse(seeded.trim().split('\n').at(-1) ?? '{}') as { generationId: string };
   await signIn(page, 'reviewer', `/generations/${generationId}`);
   const samples: { fcp: number; domContentLoaded: number }[] = [];
@@ -137,7 +151,11 @@ test('the review page of a 200-file residual renders fast (median first contentf
     );
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const result = { fcpMs: Math.round(median(samples.map((s) => s.fcp))), domContentLoadedMs: Math.round(median(samples.map((s) => s.domContentLoaded))), loads: samples.length };
+  const result = {
+    fcpMs: Math.round(median(samples.map((s) => s.fcp))),
+    domContentLoadedMs: Math.round(median(samples.map((s) => s.domContentLoaded))),
+    loads: samples.length,
+  };
   console.log(`review page, 200-file residual: ${JSON.stringify(result)}`);
   test.info().annotations.push({ type: 'render-time', description: JSON.stringify(result) });
   await page.getByTestId('residual-file').nth(5).getByRole('button').first().click();

@@ -62,13 +62,19 @@ test('finding 1: 30 wrong passwords through the sign-in form are stopped after t
   expect(new URL(page.url()).pathname).toBe('/sign-in');
 });
 
-test('finding 2: 30 wrong passwords through the API get 429 after the limit, with a fresh X-Forwarded-For each; the spoofed address is not stored', async ({ playwright, baseURL }) => {
+test('finding 2: 30 wrong passwords through the API get 429 after the limit, with a fresh X-Forwarded-For each; the spoofed address is not stored', async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = newAccount('api');
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 30; attempt++) {
-    const response = await api.post('/api/auth/sign-in/email', { data: { email, password: `wrong ${attempt}` }, headers: { 'x-forwarded-for': `203.0.113.${attempt}` } });
+    const response = await api.post('/api/auth/sign-in/email', {
+      data: { email, password: `wrong ${attempt}` },
+      headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+    });
     statuses.push(response.status());
     if (response.status() === 429) {
       expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
@@ -194,16 +200,33 @@ test('finding 6: every dashboard page satisfies its CSP in Chromium (no violatio
   }
   // Client-side navigation and interaction run scripts loaded after the first page.
   await page.goto('/lineages');
-  await page.getByRole('link', { name: /Environments/ }).first().click();
+  await page
+    .getByRole('link', { name: /Environments/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Environments' })).toBeVisible();
   expect(violations).toEqual([]);
 });
 
-test('finding 7: an annotator\'s =HYPERLINK note is exported as text, not a live formula', async ({ playwright, baseURL }) => {
+test("finding 7: an annotator's =HYPERLINK note is exported as text, not a live formula", async ({ playwright, baseURL }) => {
   test.setTimeout(120_000);
   const annotator = newAccount('csv', 'annotator');
   const set = JSON.parse(
-    envolve('calibration', 'create', '--versions', calibrationFixture().versionId, '--size', '2', '--seed', '3', '--annotators', annotator, '--name', 'CSV formula check', '--json'),
+    envolve(
+      'calibration',
+      'create',
+      '--versions',
+      calibrationFixture().versionId,
+      '--size',
+      '2',
+      '--seed',
+      '3',
+      '--annotators',
+      annotator,
+      '--name',
+      'CSV formula check',
+      '--json',
+    ),
   ) as { id: string };
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await api.post('/api/auth/sign-in/email', { data: { email: annotator, password: PASSWORD } })).status()).toBe(200);
@@ -230,14 +253,20 @@ test('finding 8: malformed paths, a CR/LF in next=, an oversized action body and
   }
   const crlf = await anonymous.get('/sign-in?next=%2Fx%0D%0ASet-Cookie%3A%20a%3Db');
   expect(crlf.status()).toBe(200);
-  const oversized = await anonymous.post('/sign-in', { headers: { 'next-action': 'x', origin: baseURL!, 'content-type': 'text/plain' }, data: 'x'.repeat(1024 * 1024 + 10) });
+  const oversized = await anonymous.post('/sign-in', {
+    headers: { 'next-action': 'x', origin: baseURL!, 'content-type': 'text/plain' },
+    data: 'x'.repeat(1024 * 1024 + 10),
+  });
   expect(oversized.status()).toBe(413);
   await anonymous.dispose();
 
   // A role change for an account that no longer exists says so.
   await signIn(page, 'admin', '/admin/users');
   const row = page.getByTestId('user-row').filter({ hasText: USERS.annotator.email });
-  await row.locator('input[name=userId]').first().evaluate((input) => ((input as HTMLInputElement).value = 'no-such-user'));
+  await row
+    .locator('input[name=userId]')
+    .first()
+    .evaluate((input) => ((input as HTMLInputElement).value = 'no-such-user'));
   await row.getByRole('button', { name: 'Change role' }).click();
   await expect(row.getByRole('alert')).toHaveText('That account no longer exists.');
 });
@@ -249,9 +278,14 @@ test('finding 9: a viewed mark for a generation that does not exist is a 404 and
   expect(query('SELECT 1 FROM "AuditEvent" WHERE "subjectId" = ?', 'nosuchgeneration')).toHaveLength(0);
 });
 
-test('finding 10: a weak password is refused, search is literal, the Origin check compares the scheme, the database file is private', async ({ page, baseURL }) => {
+test('finding 10: a weak password is refused, search is literal, the Origin check compares the scheme, the database file is private', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
-  expect(() => envolve('users', 'create', '--email', `weak-${Date.now()}@e2e.envolve.test`, '--name', 'Weak', '--role', 'reviewer', '--password', 'password1234')).toThrow(/too easy to guess/);
+  expect(() =>
+    envolve('users', 'create', '--email', `weak-${Date.now()}@e2e.envolve.test`, '--name', 'Weak', '--role', 'reviewer', '--password', 'password1234'),
+  ).toThrow(/too easy to guess/);
 
   await signIn(page, 'reviewer');
   const all = (await (await page.request.get('/api/environments')).json()) as { environments: unknown[] };
@@ -261,9 +295,17 @@ test('finding 10: a weak password is refused, search is literal, the Origin chec
   expect((await page.request.get('/api/environments?q=a%00')).status()).toBe(400);
 
   const https = baseURL!.replace('http://', 'https://');
-  const viewed = (origin: string) => page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, { headers: { origin }, data: { path: 'a.txt', viewed: false } });
+  const viewed = (origin: string) =>
+    page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, { headers: { origin }, data: { path: 'a.txt', viewed: false } });
   expect((await viewed(https)).status()).toBe(403);
-  expect((await page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, { headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, data: { path: 'a.txt', viewed: false } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, {
+        headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        data: { path: 'a.txt', viewed: false },
+      })
+    ).status(),
+  ).toBe(403);
   expect((await viewed(baseURL!)).status()).toBe(200);
 
   const { statSync } = await import('node:fs');

@@ -33,7 +33,9 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   // Large enough to pass over every lineage at least once: each pass serves each lineage once.
   const batch = await request.get('/api/v1/trainer/batch?size=1024&seed=1', { headers });
   expect(batch.status()).toBe(200);
-  const { environments } = (await batch.json()) as { environments: { versionId: string; lineageId: string; generation: number; policy: string; released_by: string | null; taskUrl: string }[] };
+  const { environments } = (await batch.json()) as {
+    environments: { versionId: string; lineageId: string; generation: number; policy: string; released_by: string | null; taskUrl: string }[];
+  };
   expect(environments).toHaveLength(1024);
   const fixture = e2eFixture();
   expect(environments.map((e) => e.lineageId)).toContain(fixture.lineageId);
@@ -53,7 +55,10 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   expect(((await bad.json()) as { message: string }).message).toContain('rewards');
 
   // What a timeout is worth is the server's to say: a trainer naming it is refused, by field.
-  const priced = await request.post('/api/v1/trainer/groups', { headers, data: { versionId: served.versionId, rewards: [null, null, null, null, null, null, 1, 1], timeoutReward: 1 } });
+  const priced = await request.post('/api/v1/trainer/groups', {
+    headers,
+    data: { versionId: served.versionId, rewards: [null, null, null, null, null, null, 1, 1], timeoutReward: 1 },
+  });
   expect(priced.status()).toBe(400);
   expect(((await priced.json()) as { message: string }).message).toMatch(/^timeoutReward: /);
 
@@ -87,7 +92,10 @@ test('a flagged version is gone (410), a held-out one refused (403), an unknown 
     for (const versionId of [flaggedId, heldOutId]) {
       expect((await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 1, 1, 1, 1, 1, 1, 1] } })).status()).toBe(403);
     }
-    const malformed = await request.post('/api/v1/trainer/groups', { headers: { ...headers, 'content-type': 'application/json' }, data: Buffer.from('{"versionId": ') });
+    const malformed = await request.post('/api/v1/trainer/groups', {
+      headers: { ...headers, 'content-type': 'application/json' },
+      data: Buffer.from('{"versionId": '),
+    });
     expect(malformed.status()).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'bad_request', message: 'the request body is not valid JSON' });
   } finally {

@@ -101,7 +101,10 @@ test('a 500-turn trajectory by keyboard: last turn, search, full output, help', 
 test('n and p walk the list order the trajectory was opened from', async ({ page }) => {
   await signIn(page, 'reviewer', `/trajectories?lineage=${e2eFixture().lineageId}`);
   await page.goto(`/trajectories?lineage=${e2eFixture().lineageId}`);
-  const ids = await page.getByTestId('trajectories').locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-trajectory-id')));
+  const ids = await page
+    .getByTestId('trajectories')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-trajectory-id')));
   expect(ids).toHaveLength(4);
   await page.getByTestId('trajectories').locator('tbody tr').first().getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/trajectories/${ids[0]}\\?lineage=`));

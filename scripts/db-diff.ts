@@ -16,7 +16,10 @@ function migrationTimestamp(date: Date): string {
 }
 
 function migrationDirName(name: string, date: Date): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!slug) throw new Error('usage: npm run db:diff -- <migration-name>');
   return `${migrationTimestamp(date)}_${slug}`;
 }
@@ -41,7 +44,9 @@ async function main(): Promise<void> {
   mkdirSync(POSTGRES_MIGRATIONS_DIR, { recursive: true });
   writeFileSync(path.join(POSTGRES_MIGRATIONS_DIR, 'migration_lock.toml'), POSTGRES_LOCKFILE);
   const postgresSql = await diffPostgresMigrationsToSchema(postgres, testPostgresUrl()).catch((error: unknown) => {
-    throw new Error(`diffing the PostgreSQL schema needs a server at ${testPostgresUrl()} (ENVOLVE_TEST_PG_URL); run: bash scripts/prereqs.sh postgres`, { cause: error });
+    throw new Error(`diffing the PostgreSQL schema needs a server at ${testPostgresUrl()} (ENVOLVE_TEST_PG_URL); run: bash scripts/prereqs.sh postgres`, {
+      cause: error,
+    });
   });
   if (postgresSql === null) console.log('PostgreSQL: the schema matches the migrations; nothing written.');
   else writeMigration(POSTGRES_MIGRATIONS_DIR, dirName, { 'migration.sql': postgresSql, [POSTGRES_SNAPSHOT_FILE]: postgres.content });

@@ -42,9 +42,7 @@ function stop(exitCode) {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   }, 10_000);
   deadline.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
-    process.exit(exitCode),
-  );
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(exitCode));
 }
 
 process.on('SIGINT', () => stop(0));

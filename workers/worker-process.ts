@@ -5,15 +5,7 @@ import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/c
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
 import { withBaseImages, type Sandbox } from '../lib/sandbox/index.ts';
-import {
-  EVOLVE_JOB,
-  evolveJobPayload,
-  evolveLineage,
-  loadLineage,
-  REVISE_JOB,
-  reviseGeneration,
-  reviseJobPayload,
-} from '../lib/evolution/index.ts';
+import { EVOLVE_JOB, evolveJobPayload, evolveLineage, loadLineage, REVISE_JOB, reviseGeneration, reviseJobPayload } from '../lib/evolution/index.ts';
 import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/rubric/index.ts';
 import { runBacktest } from '../lib/rubric/backtest.ts';
 import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
@@ -35,12 +27,7 @@ export interface WorkerProcessOptions {
   reapIntervalMs?: number; // default 60 s
 }
 
-export function jobHandlers(
-  db: Db,
-  sandbox: Sandbox,
-  workerId: string,
-  log: Logger,
-): Record<string, JobHandler> {
+export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Logger): Record<string, JobHandler> {
   // Containers carry the job and the lease they were started under, so the reaper can tell an
   // orphan of a killed worker (lease gone) from a live trial.
   const labelsFor = (job: ClaimedJob) => ({ 'envolve.job': job.id, 'envolve.worker': workerId, 'envolve.lease': leaseLabel(job) });

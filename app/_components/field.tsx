@@ -2,7 +2,13 @@
 // to it with aria-describedby.
 import type { ReactNode } from 'react';
 
-export function Field(props: { id: string; label: string; hint?: string; error?: string; children: (describedBy: string | undefined, invalid: boolean) => ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}) {
   const describedBy = [props.hint ? `${props.id}-hint` : '', props.error ? `${props.id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">

@@ -67,9 +67,19 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
 /** The list of a page's shortcuts, as a dialog; `?` and Escape are always listed. */
 export function ShortcutHelp({ shortcuts, open, onClose, note }: { shortcuts: readonly Shortcut[]; open: boolean; onClose: () => void; note?: string }) {
   if (!open) return null;
-  const rows = [...shortcuts.map((s) => ({ keys: s.ctrl ? s.keys.map((k) => `Ctrl/⌘+${k}`) : s.keys, label: s.label })), { keys: ['?'], label: 'Show or hide these shortcuts' }, { keys: ['Esc'], label: 'Close this help, leave a text field' }];
+  const rows = [
+    ...shortcuts.map((s) => ({ keys: s.ctrl ? s.keys.map((k) => `Ctrl/⌘+${k}`) : s.keys, label: s.label })),
+    { keys: ['?'], label: 'Show or hide these shortcuts' },
+    { keys: ['Esc'], label: 'Close this help, leave a text field' },
+  ];
   return (
-    <div role="dialog" aria-modal="false" aria-label="Keyboard shortcuts" data-testid="shortcut-help" className="fixed inset-x-0 bottom-4 z-30 mx-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border border-zinc-200 bg-white p-4 shadow-lg">
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-label="Keyboard shortcuts"
+      data-testid="shortcut-help"
+      className="fixed inset-x-0 bottom-4 z-30 mx-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border border-zinc-200 bg-white p-4 shadow-lg"
+    >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="text-sm font-semibold">Keyboard shortcuts</h2>
         <button type="button" onClick={onClose} className="text-xs text-zinc-500 hover:text-zinc-900" aria-label="Close keyboard shortcuts">

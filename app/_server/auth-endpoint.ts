@@ -9,7 +9,10 @@ import { beginSignIn, signInKeys } from './sign-in-throttle.ts';
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 
 async function signInEmail(request: Request): Promise<string> {
-  const body: unknown = await request.clone().json().catch(() => null);
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null);
   const email = body && typeof body === 'object' && 'email' in body ? body.email : '';
   return typeof email === 'string' ? email.slice(0, 320) : '';
 }

@@ -29,8 +29,18 @@ export function NewSetForm({ lineages, annotators }: FormOptions) {
     const form = new FormData(event.currentTarget);
     const scope =
       kind === 'lineage'
-        ? { kind, lineageId: String(form.get('lineageId') ?? ''), fromGeneration: optionalInt(form.get('fromGeneration')), toGeneration: optionalInt(form.get('toGeneration')) }
-        : { kind, versionIds: String(form.get('versionIds') ?? '').split(/[\s,]+/).filter(Boolean) };
+        ? {
+            kind,
+            lineageId: String(form.get('lineageId') ?? ''),
+            fromGeneration: optionalInt(form.get('fromGeneration')),
+            toGeneration: optionalInt(form.get('toGeneration')),
+          }
+        : {
+            kind,
+            versionIds: String(form.get('versionIds') ?? '')
+              .split(/[\s,]+/)
+              .filter(Boolean),
+          };
     const body = {
       name: String(form.get('name') ?? '').trim() || undefined,
       scope,

@@ -18,7 +18,11 @@ export default async function CalibrationPage() {
     ? await Promise.all([
         listCalibrationSets(db),
         db.lineage.findMany({ orderBy: { createdAt: 'desc' }, select: { id: true, name: true } }),
-        db.user.findMany({ where: { role: { in: [...PERMISSIONS['calibration.label']] } }, orderBy: { email: 'asc' }, select: { email: true, name: true, role: true } }),
+        db.user.findMany({
+          where: { role: { in: [...PERMISSIONS['calibration.label']] } },
+          orderBy: { email: 'asc' },
+          select: { email: true, name: true, role: true },
+        }),
       ])
     : [[], [], []];
 
@@ -26,11 +30,15 @@ export default async function CalibrationPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Calibration</h1>
-        <p className="text-sm text-zinc-500">Blind human labels on sampled trajectories: how often the verifier agrees with people, and how often it passes bad work.</p>
+        <p className="text-sm text-zinc-500">
+          Blind human labels on sampled trajectories: how often the verifier agrees with people, and how often it passes bad work.
+        </p>
       </div>
 
       <section aria-labelledby="my-sets" className="flex flex-col gap-2">
-        <h2 id="my-sets" className="text-sm font-semibold">Your labelling</h2>
+        <h2 id="my-sets" className="text-sm font-semibold">
+          Your labelling
+        </h2>
         {mine.length === 0 ? (
           <p className="text-sm text-zinc-500">You are not an annotator of any set.</p>
         ) : (
@@ -53,7 +61,9 @@ export default async function CalibrationPage() {
       {lead && (
         <>
           <section aria-labelledby="all-sets" className="flex flex-col gap-2">
-            <h2 id="all-sets" className="text-sm font-semibold">All sets</h2>
+            <h2 id="all-sets" className="text-sm font-semibold">
+              All sets
+            </h2>
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-zinc-500">
                 <tr>
@@ -89,7 +99,9 @@ export default async function CalibrationPage() {
             {sets.length === 0 && <p className="text-sm text-zinc-500">No calibration set yet.</p>}
           </section>
           <section aria-labelledby="new-set" className="flex flex-col gap-2">
-            <h2 id="new-set" className="text-sm font-semibold">New set</h2>
+            <h2 id="new-set" className="text-sm font-semibold">
+              New set
+            </h2>
             <NewSetForm lineages={lineages} annotators={annotators} />
           </section>
         </>

@@ -12,17 +12,32 @@ const KIND_LABEL: Record<DriftAlert['kind'], string> = {
 // Alerts, critical first. Each names its lineage (its drift view), and the generation or set.
 export function AlertsList({ alerts, shown = 8 }: { alerts: DriftAlert[]; shown?: number }) {
   if (alerts.length === 0) {
-    return <p className="rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm text-zinc-600">No alerts: every lineage is releasing, moving and partially solved.</p>;
+    return (
+      <p className="rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm text-zinc-600">
+        No alerts: every lineage is releasing, moving and partially solved.
+      </p>
+    );
   }
   const counts = new Map<string, number>();
   for (const a of alerts) counts.set(a.kind, (counts.get(a.kind) ?? 0) + 1);
   const row = (a: DriftAlert, i: number) => (
-    <li key={i} data-testid="drift-alert" data-kind={a.kind} className="grid grid-cols-[6.5rem_minmax(0,13rem)_minmax(0,1fr)_auto] items-baseline gap-x-3 px-4 py-2 text-sm">
-      <span className={`inline-flex justify-center rounded px-1.5 py-0.5 text-[11px] font-medium ${a.severity === 'critical' ? 'bg-red-50 text-red-700 ring-1 ring-red-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}>
+    <li
+      key={i}
+      data-testid="drift-alert"
+      data-kind={a.kind}
+      className="grid grid-cols-[6.5rem_minmax(0,13rem)_minmax(0,1fr)_auto] items-baseline gap-x-3 px-4 py-2 text-sm"
+    >
+      <span
+        className={`inline-flex justify-center rounded px-1.5 py-0.5 text-[11px] font-medium ${a.severity === 'critical' ? 'bg-red-50 text-red-700 ring-1 ring-red-200' : 'bg-amber-50 text-amber-800 ring-1 ring-amber-200'}`}
+      >
         {KIND_LABEL[a.kind]}
       </span>
       {a.lineageId ? (
-        <Link href={`/drift?lineage=${encodeURIComponent(a.lineageId)}`} className="truncate font-medium text-blue-700 hover:underline" data-testid="alert-lineage">
+        <Link
+          href={`/drift?lineage=${encodeURIComponent(a.lineageId)}`}
+          className="truncate font-medium text-blue-700 hover:underline"
+          data-testid="alert-lineage"
+        >
           {a.lineageName}
         </Link>
       ) : (

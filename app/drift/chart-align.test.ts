@@ -10,7 +10,18 @@ const spec = (bandXs: number[], lines: ClientLine[]): ChartSpec => ({
   subtitle: '',
   yLabel: 'pass rate (% of rollouts)',
   format: 'percent',
-  series: [{ metric: 'passRate', label: 'pass rate', color: '#000', band: band(bandXs, bandXs.map((x) => x / 10)), showBand: true }],
+  series: [
+    {
+      metric: 'passRate',
+      label: 'pass rate',
+      color: '#000',
+      band: band(
+        bandXs,
+        bandXs.map((x) => x / 10),
+      ),
+      showBand: true,
+    },
+  ],
   lines,
 });
 

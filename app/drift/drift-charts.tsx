@@ -65,7 +65,12 @@ export function DriftCharts({
                   CSV
                 </a>
                 {!single && (
-                  <a href={csv(chart.id, 'band')} className="rounded border border-zinc-200 px-1.5 py-0.5 text-zinc-600 hover:bg-zinc-50" download title="median, quartiles and range per x">
+                  <a
+                    href={csv(chart.id, 'band')}
+                    className="rounded border border-zinc-200 px-1.5 py-0.5 text-zinc-600 hover:bg-zinc-50"
+                    download
+                    title="median, quartiles and range per x"
+                  >
                     bands
                   </a>
                 )}
@@ -115,7 +120,10 @@ function SeriesKey({ chart, single }: { chart: ChartSpec; single: boolean }) {
 
 function Legend({ lineages, highlight, clear }: { lineages: LegendLineage[]; highlight: LineHighlight; clear: () => void }) {
   return (
-    <aside className="flex max-h-[calc(3*300px)] flex-col rounded-lg border border-zinc-200 bg-white shadow-xs xl:sticky xl:top-4 xl:self-start" data-testid="drift-legend">
+    <aside
+      className="flex max-h-[calc(3*300px)] flex-col rounded-lg border border-zinc-200 bg-white shadow-xs xl:sticky xl:top-4 xl:self-start"
+      data-testid="drift-legend"
+    >
       <div className="flex items-center justify-between border-b border-zinc-100 px-3 py-2">
         <h3 className="text-sm font-semibold" data-testid="legend-count">
           {lineages.length} {lineages.length === 1 ? 'lineage' : 'lineages'}
@@ -145,13 +153,21 @@ function Legend({ lineages, highlight, clear }: { lineages: LegendLineage[]; hig
                 className="flex min-w-0 flex-1 items-center gap-2 text-left"
                 title={`${l.axisPolicy} · ${l.synthesiser}`}
               >
-                <span aria-hidden className="size-2.5 shrink-0 rounded-full border" style={on ? { background: highlight.colourOf(l.id), borderColor: highlight.colourOf(l.id) } : { borderColor: '#a1a1aa' }} />
+                <span
+                  aria-hidden
+                  className="size-2.5 shrink-0 rounded-full border"
+                  style={on ? { background: highlight.colourOf(l.id), borderColor: highlight.colourOf(l.id) } : { borderColor: '#a1a1aa' }}
+                />
                 <span className="truncate text-xs text-zinc-800">{l.name}</span>
               </button>
               <span className="shrink-0 text-[11px] tabular-nums text-zinc-500" title="latest probe">
                 {l.latestProbe ? `${l.latestProbe.passes}/${l.latestProbe.size}` : '–'}
               </span>
-              <Link href={`/drift?lineage=${encodeURIComponent(l.id)}`} className="shrink-0 text-[11px] text-blue-700 opacity-0 group-hover:opacity-100 focus:opacity-100" aria-label={`Drift of ${l.name}`}>
+              <Link
+                href={`/drift?lineage=${encodeURIComponent(l.id)}`}
+                className="shrink-0 text-[11px] text-blue-700 opacity-0 group-hover:opacity-100 focus:opacity-100"
+                aria-label={`Drift of ${l.name}`}
+              >
                 open
               </Link>
             </li>

@@ -17,21 +17,42 @@ function signed(v: number, digits: number): string {
 
 // A bar from zero to the mean, a whisker of ± one standard deviation, and optionally a tick
 // where `marker` falls (the single-edit effect times the horizon).
-function DivergingBar({ spread, limit, colour, metric, marker }: { spread: Spread | null; limit: number; colour: string; metric: SpectrumMetric; marker?: number }) {
+function DivergingBar({
+  spread,
+  limit,
+  colour,
+  metric,
+  marker,
+}: {
+  spread: Spread | null;
+  limit: number;
+  colour: string;
+  metric: SpectrumMetric;
+  marker?: number;
+}) {
   const { scale, unit, digits } = UNITS[metric];
   if (!spread) return <span className="text-xs text-zinc-400">no data</span>;
   const x = (v: number) => BAR_W / 2 + (Math.max(-limit, Math.min(limit, v)) / limit) * (BAR_W / 2 - 4);
   const mean = x(spread.mean);
   return (
     <span className="flex flex-col gap-0.5">
-      <svg width={BAR_W} height={BAR_H} role="img" aria-label={`${signed(spread.mean * scale, digits)} ${unit} ± ${(spread.sd * scale).toFixed(digits)} (n=${spread.n})`} className="shrink-0">
+      <svg
+        width={BAR_W}
+        height={BAR_H}
+        role="img"
+        aria-label={`${signed(spread.mean * scale, digits)} ${unit} ± ${(spread.sd * scale).toFixed(digits)} (n=${spread.n})`}
+        className="shrink-0"
+      >
         <line x1={BAR_W / 2} x2={BAR_W / 2} y1={0} y2={BAR_H} stroke="#a1a1aa" />
         <rect x={Math.min(mean, BAR_W / 2)} y={4} width={Math.abs(mean - BAR_W / 2)} height={BAR_H - 8} rx={2} fill={colour} fillOpacity={0.75} />
         <line x1={x(spread.mean - spread.sd)} x2={x(spread.mean + spread.sd)} y1={BAR_H / 2} y2={BAR_H / 2} stroke="#27272a" strokeWidth={1.25} />
         {marker !== undefined && <line x1={x(marker)} x2={x(marker)} y1={1} y2={BAR_H - 1} stroke="#27272a" strokeWidth={2} strokeDasharray="2 1.5" />}
       </svg>
       <span className="whitespace-nowrap pl-0.5 text-xs tabular-nums text-zinc-700">
-        {signed(spread.mean * scale, digits)} <span className="text-zinc-500">± {(spread.sd * scale).toFixed(digits)} {unit}</span>
+        {signed(spread.mean * scale, digits)}{' '}
+        <span className="text-zinc-500">
+          ± {(spread.sd * scale).toFixed(digits)} {unit}
+        </span>
       </span>
     </span>
   );
@@ -46,8 +67,14 @@ export function EffectSpectrumTable({ spectrum }: { spectrum: EffectSpectrum }) 
   const h = spectrum.horizon;
   const stepLimit = (m: SpectrumMetric) => limitOf(spectrum.axes.map((a) => a.step[m]));
   const cumLimit = (m: SpectrumMetric) =>
-    limitOf([...spectrum.axes.map((a) => a.cumulative[m]), ...spectrum.axes.map((a) => (a.step[m] ? { ...a.step[m]!, mean: a.step[m]!.mean * h, sd: 0 } : null))]);
-  const limits = { step: { passRate: stepLimit('passRate'), meanTurns: stepLimit('meanTurns') }, cum: { passRate: cumLimit('passRate'), meanTurns: cumLimit('meanTurns') } };
+    limitOf([
+      ...spectrum.axes.map((a) => a.cumulative[m]),
+      ...spectrum.axes.map((a) => (a.step[m] ? { ...a.step[m]!, mean: a.step[m]!.mean * h, sd: 0 } : null)),
+    ]);
+  const limits = {
+    step: { passRate: stepLimit('passRate'), meanTurns: stepLimit('meanTurns') },
+    cum: { passRate: cumLimit('passRate'), meanTurns: cumLimit('meanTurns') },
+  };
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs" data-testid="effect-spectrum">
       <table className="w-full text-sm">
@@ -78,9 +105,16 @@ export function EffectSpectrumTable({ spectrum }: { spectrum: EffectSpectrum }) 
               ))}
               {(['passRate', 'meanTurns'] as const).map((m) => (
                 <td key={`c-${m}`} className="px-3 py-2">
-                  <DivergingBar spread={a.cumulative[m]} limit={limits.cum[m]} colour={AXIS_COLOURS[a.axis]!} metric={m} marker={a.step[m] && a.cumulative[m] ? a.step[m]!.mean * h : undefined} />
+                  <DivergingBar
+                    spread={a.cumulative[m]}
+                    limit={limits.cum[m]}
+                    colour={AXIS_COLOURS[a.axis]!}
+                    metric={m}
+                    marker={a.step[m] && a.cumulative[m] ? a.step[m]!.mean * h : undefined}
+                  />
                   <span className="block whitespace-nowrap pl-0.5 text-[11px] text-zinc-500">
-                    {a.step[m] && a.cumulative[m] && `${h} × one edit ${signed(a.step[m]!.mean * h * UNITS[m].scale, UNITS[m].digits)} · `}n={a.cumulativeLineages}
+                    {a.step[m] && a.cumulative[m] && `${h} × one edit ${signed(a.step[m]!.mean * h * UNITS[m].scale, UNITS[m].digits)} · `}n=
+                    {a.cumulativeLineages}
                   </span>
                 </td>
               ))}
@@ -89,8 +123,8 @@ export function EffectSpectrumTable({ spectrum }: { spectrum: EffectSpectrum }) 
         </tbody>
       </table>
       <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500">
-        One edit: generation n against n − 1, grouped by the axis generation n took. {h} edits: generation {h} against the seed, in lineages that only
-        took that axis (the dashed tick marks {h} × the one-edit mean; the paper found the two agree). Bars show the mean, whiskers ± one standard deviation.
+        One edit: generation n against n − 1, grouped by the axis generation n took. {h} edits: generation {h} against the seed, in lineages that only took that
+        axis (the dashed tick marks {h} × the one-edit mean; the paper found the two agree). Bars show the mean, whiskers ± one standard deviation.
         {spectrum.mixed.lineages > 0 && ` ${spectrum.mixed.lineages} mixed-axis lineages reached generation ${h}.`}
       </p>
     </div>

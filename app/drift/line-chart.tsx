@@ -165,7 +165,10 @@ interface OptionContext {
 
 function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Options {
   const primary = spec.series[0]!;
-  const bandFill = (alpha: number) => `${primary.color}${Math.round(alpha * 255).toString(16).padStart(2, '0')}`;
+  const bandFill = (alpha: number) =>
+    `${primary.color}${Math.round(alpha * 255)
+      .toString(16)
+      .padStart(2, '0')}`;
   const series: uPlot.Series[] = [{}];
   drawn.roles.forEach((role) => {
     if (role.kind === 'band') series.push({ stroke: 'transparent', points: { show: false } });
@@ -182,14 +185,26 @@ function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Option
     }
   });
   // Bands between max and min (lighter) and q3 and q1, as series 1–4 when drawn.
-  const bands: uPlot.Band[] = drawn.roles[0]?.kind === 'band' ? [{ series: [1, 2], fill: bandFill(0.08) }, { series: [3, 4], fill: bandFill(0.18) }] : [];
+  const bands: uPlot.Band[] =
+    drawn.roles[0]?.kind === 'band'
+      ? [
+          { series: [1, 2], fill: bandFill(0.08) },
+          { series: [3, 4], fill: bandFill(0.18) },
+        ]
+      : [];
   const yRange = (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
     let lo = spec.yMin ?? min;
     let hi = spec.yMax ?? max;
     if (spec.reference) [lo, hi] = [Math.min(lo, spec.reference.y), Math.max(hi, spec.reference.y)];
     return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
   };
-  const axis = { stroke: '#71717a', grid: { stroke: '#e4e4e7', width: 1 }, ticks: { stroke: '#d4d4d8', width: 1 }, font: '10px system-ui, sans-serif', labelFont: '11px system-ui, sans-serif' };
+  const axis = {
+    stroke: '#71717a',
+    grid: { stroke: '#e4e4e7', width: 1 },
+    ticks: { stroke: '#d4d4d8', width: 1 },
+    font: '10px system-ui, sans-serif',
+    labelFont: '11px system-ui, sans-serif',
+  };
   return {
     width: ctx.width,
     height: HEIGHT,
@@ -252,7 +267,19 @@ function drawReference(u: uPlot, spec: ChartSpec): void {
 }
 
 // What is under the cursor (synced across charts), and the lineages traced in every chart.
-function Readout({ spec, aligned, idx, time, highlight }: { spec: ChartSpec; aligned: AlignedChart; idx: number | null; time: boolean; highlight: LineHighlight }) {
+function Readout({
+  spec,
+  aligned,
+  idx,
+  time,
+  highlight,
+}: {
+  spec: ChartSpec;
+  aligned: AlignedChart;
+  idx: number | null;
+  time: boolean;
+  highlight: LineHighlight;
+}) {
   const x = idx === null ? null : aligned.xs[idx];
   const f = (v: number) => formatValue(v, spec.format);
   const traced = [...new Set([...highlight.selected, ...(highlight.hovered ? [highlight.hovered] : [])])];
@@ -262,13 +289,21 @@ function Readout({ spec, aligned, idx, time, highlight }: { spec: ChartSpec; ali
       const i = s.band.xs.indexOf(x);
       if (i < 0) return;
       const n = s.band.n[i]!;
-      rows.push({ colour: s.color, text: n === 1 ? `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)}` : `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)} (IQR ${f(s.band.q1[i]!)}–${f(s.band.q3[i]!)}, n=${n})` });
+      rows.push({
+        colour: s.color,
+        text:
+          n === 1
+            ? `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)}`
+            : `${s.label.split(' · ')[0]} ${f(s.band.median[i]!)} (IQR ${f(s.band.q1[i]!)}–${f(s.band.q3[i]!)}, n=${n})`,
+      });
     });
   }
   return (
     <div className="mt-1 min-h-9 text-[11px] leading-4 text-zinc-600" aria-live="off" data-testid="chart-readout">
       <p className="tabular-nums">
-        <span className="font-semibold text-zinc-800">{x === null || x === undefined ? (time ? 'Hover for a time' : 'Hover for a generation') : time ? formatMoment(x) : `Generation ${x}`}</span>
+        <span className="font-semibold text-zinc-800">
+          {x === null || x === undefined ? (time ? 'Hover for a time' : 'Hover for a generation') : time ? formatMoment(x) : `Generation ${x}`}
+        </span>
         {rows.map((row, i) => (
           <span key={i} className="ml-2 inline-flex items-center gap-1">
             <span aria-hidden className="inline-block h-0.5 w-2.5" style={{ background: row.colour }} />

@@ -128,7 +128,14 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
       <Section title={filter.x === 'time' ? 'Over time' : 'Over generations'}>
         <DriftCharts
           charts={charts}
-          lineages={view.lineages.map((l) => ({ id: l.id, name: l.name, axisPolicy: l.axisPolicy, synthesiser: l.synthesiser, frontier: l.frontier, latestProbe: l.latestProbe }))}
+          lineages={view.lineages.map((l) => ({
+            id: l.id,
+            name: l.name,
+            axisPolicy: l.axisPolicy,
+            synthesiser: l.synthesiser,
+            frontier: l.frontier,
+            latestProbe: l.latestProbe,
+          }))}
           time={filter.x === 'time'}
           csvBase={search}
           single={Boolean(single)}
@@ -148,8 +155,8 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
 
       <Section title="Estimated D against measured outcome">
         <p className="text-xs text-zinc-500">
-          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a probe; — when fewer than three or
-          when a side does not vary. Probes of the simulated policy draw on the same reference table as D, so its r is partly by construction.
+          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a probe; — when fewer than three or when a side does not vary.
+          Probes of the simulated policy draw on the same reference table as D, so its r is partly by construction.
         </p>
         <DifficultyOutcomeTable rows={view.difficultyOutcome} />
       </Section>

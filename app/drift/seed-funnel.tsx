@@ -34,15 +34,23 @@ export function SeedFunnel({ funnel, run }: { funnel: Funnel; run: { policy: str
       <p className="mb-3 text-xs text-zinc-500">
         {run ? (
           <>
-            Latest <code className="font-mono">envolve seeds filter</code> run, {run.createdAt.slice(0, 10)}, probes under <span className="font-medium text-zinc-700">{run.policy}</span>:
+            Latest <code className="font-mono">envolve seeds filter</code> run, {run.createdAt.slice(0, 10)}, probes under{' '}
+            <span className="font-medium text-zinc-700">{run.policy}</span>:
           </>
         ) : (
           <>
             No filter run stored yet (run <code className="font-mono">envolve seeds filter</code>); default thresholds over the stored probes:
           </>
         )}{' '}
-        keep a candidate at pass rate ≤ <span className="font-medium text-zinc-700" data-testid="threshold-passes">{passRateLimit(t)}</span> and mean turns ≥{' '}
-        <span className="font-medium text-zinc-700" data-testid="threshold-turns">{t.minTurns}</span>.
+        keep a candidate at pass rate ≤{' '}
+        <span className="font-medium text-zinc-700" data-testid="threshold-passes">
+          {passRateLimit(t)}
+        </span>{' '}
+        and mean turns ≥{' '}
+        <span className="font-medium text-zinc-700" data-testid="threshold-turns">
+          {t.minTurns}
+        </span>
+        .
       </p>
       <ol className="flex flex-col gap-1.5">
         {funnel.stages.map((stage, i) => (

@@ -23,10 +23,28 @@ const COLUMNS: Column<EnvironmentListItem>[] = [
     ),
   },
   { header: 'Source', cell: (env) => env.source, className: 'text-zinc-700' },
-  { header: 'Created', cell: (env) => <time dateTime={env.createdAt}>{formatTimestamp(env.createdAt)}</time>, className: 'whitespace-nowrap text-zinc-700 tabular-nums' },
+  {
+    header: 'Created',
+    cell: (env) => <time dateTime={env.createdAt}>{formatTimestamp(env.createdAt)}</time>,
+    className: 'whitespace-nowrap text-zinc-700 tabular-nums',
+  },
   { header: 'Files', cell: (env) => env.fileCount, className: 'text-right tabular-nums text-zinc-700' },
-  { header: 'Oracle', cell: (env) => <span data-testid="oracle-verdict"><VerdictCell summary={env.oracle} pending={env.validationPending} /></span> },
-  { header: 'Invalid test', cell: (env) => <span data-testid="invalid-test-verdict"><VerdictCell summary={env.invalidTest} pending={env.validationPending} /></span> },
+  {
+    header: 'Oracle',
+    cell: (env) => (
+      <span data-testid="oracle-verdict">
+        <VerdictCell summary={env.oracle} pending={env.validationPending} />
+      </span>
+    ),
+  },
+  {
+    header: 'Invalid test',
+    cell: (env) => (
+      <span data-testid="invalid-test-verdict">
+        <VerdictCell summary={env.invalidTest} pending={env.validationPending} />
+      </span>
+    ),
+  },
 ];
 
 // Server-rendered rows that keep themselves current while validations are pending.
@@ -34,9 +52,9 @@ export function EnvironmentsTable({ initial, query }: { initial: EnvironmentList
   const { data } = useQuery({
     queryKey: ['environments', query],
     queryFn: () =>
-      fetchJson<{ environments: EnvironmentListItem[] }>(
-        `/api/environments${query ? `?q=${encodeURIComponent(query)}` : ''}`,
-      ).then((body) => body.environments),
+      fetchJson<{ environments: EnvironmentListItem[] }>(`/api/environments${query ? `?q=${encodeURIComponent(query)}` : ''}`).then(
+        (body) => body.environments,
+      ),
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.some((env) => env.validationPending) ? PENDING_REFETCH_MS : false),
   });

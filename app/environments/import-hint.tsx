@@ -5,9 +5,7 @@ export function ImportHint() {
       <h2 className="text-sm font-semibold">No environments yet</h2>
       <p className="mt-1 text-sm text-zinc-600">Import Harbor task directories, then validate them:</p>
       <pre className="mx-auto mt-4 w-fit rounded-md bg-zinc-900 px-4 py-3 text-left font-mono text-sm text-zinc-100">
-        <code>
-          npx envolve env import examples/tasks{'\n'}npx envolve env validate &lt;version id&gt;
-        </code>
+        <code>npx envolve env import examples/tasks{'\n'}npx envolve env validate &lt;version id&gt;</code>
       </pre>
     </div>
   );

@@ -9,11 +9,7 @@ import { ImportHint } from './import-hint.tsx';
 
 export const metadata: Metadata = { title: 'Environments' };
 
-export default async function EnvironmentsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function EnvironmentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('dashboard.read');
   const raw = (await searchParams).q;
   // An over-long or repeated ?q= is not worth an error page: search for nothing instead.
@@ -26,9 +22,7 @@ export default async function EnvironmentsPage({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-lg font-semibold tracking-tight">Environments</h1>
-          <p className="text-sm text-zinc-500">
-            Immutable environment versions and the latest verdict of each validator.
-          </p>
+          <p className="text-sm text-zinc-500">Immutable environment versions and the latest verdict of each validator.</p>
         </div>
         <form role="search" action="/environments" className="flex items-center gap-2">
           <label htmlFor="environment-search" className="sr-only">
@@ -52,9 +46,7 @@ export default async function EnvironmentsPage({
         <>
           <EnvironmentsTable initial={environments} query={query} />
           {environments.length === ENVIRONMENT_LIST_LIMIT && (
-            <p className="text-xs text-zinc-500">
-              Showing the newest {ENVIRONMENT_LIST_LIMIT} versions; search by name to find older ones.
-            </p>
+            <p className="text-xs text-zinc-500">Showing the newest {ENVIRONMENT_LIST_LIMIT} versions; search by name to find older ones.</p>
           )}
         </>
       ) : query ? (

@@ -20,7 +20,11 @@ export default async function FindPage({ searchParams }: Props) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-3 py-10">
       <h1 className="text-lg font-semibold tracking-tight">
-        {ids.length > 1 ? `“${prefix}” is the start of ${ids.length >= 10 ? '10 or more' : ids.length} ${table} ids` : ids.length === 1 ? `One ${table} starts with “${prefix}”` : `No ${table} id starts with “${prefix}”`}
+        {ids.length > 1
+          ? `“${prefix}” is the start of ${ids.length >= 10 ? '10 or more' : ids.length} ${table} ids`
+          : ids.length === 1
+            ? `One ${table} starts with “${prefix}”`
+            : `No ${table} id starts with “${prefix}”`}
       </h1>
       {ids.length > 1 && <p className="text-sm text-zinc-600">Add characters to the id to make it unique, or pick one:</p>}
       <ul className="flex flex-col gap-1 font-mono text-sm" data-testid="id-candidates">

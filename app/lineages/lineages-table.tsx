@@ -43,14 +43,30 @@ export function LineagesTable({ initial, query }: { initial: LineageListPage; qu
         <caption className="sr-only">Lineages, sorted by {query.sort}</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-left text-xs font-medium uppercase tracking-wide text-zinc-500">
           <tr>
-            <SortHeader query={query} sort="name">Lineage</SortHeader>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <SortHeader query={query} sort="generations" align="right">Generations</SortHeader>
-            <th scope="col" className="px-3 py-2">Frontier</th>
-            <th scope="col" className="px-3 py-2">Synthesiser</th>
-            <th scope="col" className="px-3 py-2">Axis · effort</th>
-            <th scope="col" className="px-3 py-2">Validator pass rate</th>
-            <SortHeader query={query} sort="activity">Last activity</SortHeader>
+            <SortHeader query={query} sort="name">
+              Lineage
+            </SortHeader>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <SortHeader query={query} sort="generations" align="right">
+              Generations
+            </SortHeader>
+            <th scope="col" className="px-3 py-2">
+              Frontier
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Synthesiser
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Axis · effort
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Validator pass rate
+            </th>
+            <SortHeader query={query} sort="activity">
+              Last activity
+            </SortHeader>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
@@ -69,9 +85,7 @@ export function LineagesTable({ initial, query }: { initial: LineageListPage; qu
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums">
                 {lineage.settledGenerations}
-                {lineage.failedGenerations > 0 && (
-                  <div className="text-xs text-red-700">+{lineage.failedGenerations} failed</div>
-                )}
+                {lineage.failedGenerations > 0 && <div className="text-xs text-red-700">+{lineage.failedGenerations} failed</div>}
               </td>
               <td className="px-3 py-2.5 tabular-nums">{lineage.frontier === null ? '–' : `G${lineage.frontier}`}</td>
               <td className="px-3 py-2.5 text-zinc-700">{lineage.synthesiser}</td>

@@ -9,11 +9,7 @@ import { Pagination } from './pagination.tsx';
 
 export const metadata: Metadata = { title: 'Lineages' };
 
-export default async function LineagesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LineagesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('dashboard.read');
   const query = lineageListFromSearchParams(await searchParams);
   const page = await listLineages(await requestDb(), query);

@@ -27,13 +27,7 @@ export function PassRateSparkline({ points }: { points: PassRatePoint[] }) {
     .join(', ')}`;
   return (
     <span className="inline-flex items-center gap-2">
-      <svg
-        role="img"
-        aria-label={label}
-        width={shown.length * (BAR_WIDTH + BAR_GAP) - BAR_GAP}
-        height={HEIGHT}
-        className="shrink-0"
-      >
+      <svg role="img" aria-label={label} width={shown.length * (BAR_WIDTH + BAR_GAP) - BAR_GAP} height={HEIGHT} className="shrink-0">
         {shown.map((point, i) => {
           const x = i * (BAR_WIDTH + BAR_GAP);
           if (point.rate === null) return <rect key={i} x={x} y={HEIGHT - 2} width={BAR_WIDTH} height={2} fill="#d4d4d8" />;

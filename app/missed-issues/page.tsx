@@ -3,7 +3,14 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listMissedIssues, MISSED_ISSUE_LIST_LIMIT, MISSED_ISSUE_STATES, missedIssueFilterSchema, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/index.ts';
+import {
+  listMissedIssues,
+  MISSED_ISSUE_LIST_LIMIT,
+  MISSED_ISSUE_STATES,
+  missedIssueFilterSchema,
+  SEVERITIES,
+  VALIDATOR_KINDS,
+} from '@/lib/missed-issues/index.ts';
 import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { Badge } from './labels.tsx';
 
@@ -67,14 +74,30 @@ export default async function MissedIssuesPage({ searchParams }: { searchParams:
           <table className="w-full text-left text-sm">
             <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
               <tr>
-                <th scope="col" className="px-3 py-2">Title</th>
-                <th scope="col" className="px-3 py-2">State</th>
-                <th scope="col" className="px-3 py-2">Severity</th>
-                <th scope="col" className="px-3 py-2">Validator</th>
-                <th scope="col" className="px-3 py-2">Generation</th>
-                <th scope="col" className="px-3 py-2">Proposed</th>
-                <th scope="col" className="px-3 py-2">Rubric item</th>
-                <th scope="col" className="px-3 py-2">Filed</th>
+                <th scope="col" className="px-3 py-2">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  State
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Severity
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Validator
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Generation
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Proposed
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Rubric item
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Filed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
@@ -85,13 +108,19 @@ export default async function MissedIssuesPage({ searchParams }: { searchParams:
                       {issue.title}
                     </Link>
                   </td>
-                  <td className="px-3 py-2"><Badge value={issue.state} /></td>
-                  <td className="px-3 py-2"><Badge value={issue.severity} kind="severity" /></td>
+                  <td className="px-3 py-2">
+                    <Badge value={issue.state} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge value={issue.severity} kind="severity" />
+                  </td>
                   <td className="px-3 py-2 text-zinc-600">{issue.validatorKind}</td>
                   <td className="px-3 py-2 text-zinc-600">
                     {issue.generation.lineageName} #{issue.generation.number}
                   </td>
-                  <td className="px-3 py-2 text-zinc-600">{[issue.check ? 'check' : '', issue.question ? 'question' : ''].filter(Boolean).join(' + ') || '–'}</td>
+                  <td className="px-3 py-2 text-zinc-600">
+                    {[issue.check ? 'check' : '', issue.question ? 'question' : ''].filter(Boolean).join(' + ') || '–'}
+                  </td>
                   <td className="px-3 py-2 font-mono text-xs">
                     {issue.rubricItem ? (
                       <Link href={`/rubric/${issue.rubricItem.id}` as Route} className="hover:underline">
@@ -110,7 +139,9 @@ export default async function MissedIssuesPage({ searchParams }: { searchParams:
           </table>
         </div>
       )}
-      {issues.length === MISSED_ISSUE_LIST_LIMIT && <p className="text-xs text-zinc-500">Showing the newest {MISSED_ISSUE_LIST_LIMIT}; filter to find older ones.</p>}
+      {issues.length === MISSED_ISSUE_LIST_LIMIT && (
+        <p className="text-xs text-zinc-500">Showing the newest {MISSED_ISSUE_LIST_LIMIT}; filter to find older ones.</p>
+      )}
     </div>
   );
 }

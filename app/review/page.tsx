@@ -17,7 +17,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Review queue</h1>
         <p className="mt-0.5 text-xs text-zinc-600">
-          {queue.total} generations awaiting review, longest-waiting first. Press <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-mono">?</kbd> for keyboard shortcuts.
+          {queue.total} generations awaiting review, longest-waiting first. Press{' '}
+          <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-mono">?</kbd> for keyboard shortcuts.
         </p>
       </div>
       <ReviewQueue queue={queue} />

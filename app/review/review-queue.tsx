@@ -29,7 +29,11 @@ const COLUMNS: Column<QueueItem>[] = [
       <span className="flex flex-wrap items-center gap-2 tabular-nums">
         {item.number}
         {item.revisedAfter && (
-          <span data-testid="revised" title={`Changes requested by ${item.revisedAfter.reviewerEmail} on ${formatTimestamp(item.revisedAfter.at)}`} className="rounded-full bg-violet-50 px-2 py-0.5 text-xs text-violet-900 ring-1 ring-violet-600/20">
+          <span
+            data-testid="revised"
+            title={`Changes requested by ${item.revisedAfter.reviewerEmail} on ${formatTimestamp(item.revisedAfter.at)}`}
+            className="rounded-full bg-violet-50 px-2 py-0.5 text-xs text-violet-900 ring-1 ring-violet-600/20"
+          >
             revised · asked: {item.revisedAfter.comment.slice(0, 80)}
             {item.revisedAfter.comment.length > 80 ? '…' : ''}
           </span>
@@ -37,14 +41,29 @@ const COLUMNS: Column<QueueItem>[] = [
       </span>
     ),
   },
-  { header: 'Edit', cell: (item) => <span className="text-zinc-700">{item.axis} · {item.effort}</span> },
+  {
+    header: 'Edit',
+    cell: (item) => (
+      <span className="text-zinc-700">
+        {item.axis} · {item.effort}
+      </span>
+    ),
+  },
   { header: 'Approvals', cell: (item) => `${item.approvals} / ${item.approvalsRequired}`, className: 'tabular-nums' },
-  { header: 'Waiting since', cell: (item) => <time dateTime={item.waitingSince}>{formatTimestamp(item.waitingSince)}</time>, className: 'text-xs tabular-nums text-zinc-600' },
+  {
+    header: 'Waiting since',
+    cell: (item) => <time dateTime={item.waitingSince}>{formatTimestamp(item.waitingSince)}</time>,
+    className: 'text-xs tabular-nums text-zinc-600',
+  },
   {
     header: <span className="sr-only">Actions</span>,
     className: 'text-right',
     cell: (item) => (
-      <Link href={`/generations/${item.generationId}` as Route} className="rounded text-blue-700 hover:underline" aria-label={`Open ${item.lineageName} generation ${item.number}`}>
+      <Link
+        href={`/generations/${item.generationId}` as Route}
+        className="rounded text-blue-700 hover:underline"
+        aria-label={`Open ${item.lineageName} generation ${item.number}`}
+      >
         Open
       </Link>
     ),
@@ -60,10 +79,12 @@ export function ReviewQueue({ queue }: { queue: QueuePage }) {
   const items = queue.items;
   const item = items[selected];
 
-  const decide = useJsonMutation<{ state: string; reviewId: string }, { item: QueueItem; decision: Decision; comment: string }>(({ item, decision, comment }) => ({
-    url: `/api/generations/${item.generationId}/decision`,
-    body: { decision, comment, revision: item.revision },
-  }));
+  const decide = useJsonMutation<{ state: string; reviewId: string }, { item: QueueItem; decision: Decision; comment: string }>(
+    ({ item, decision, comment }) => ({
+      url: `/api/generations/${item.generationId}/decision`,
+      body: { decision, comment, revision: item.revision },
+    }),
+  );
 
   function decideSelected(decision: Decision) {
     if (!item) return;
@@ -143,9 +164,19 @@ function Pagination({ page, pageSize, total }: { page: number; pageSize: number;
   if (pages === 1) return null;
   return (
     <nav aria-label="Queue pages" className="flex items-center gap-3 text-sm">
-      {page > 1 && <Link href={`/review?page=${page - 1}`} className="text-blue-700 hover:underline">Previous</Link>}
-      <span className="text-zinc-600">Page {page} of {pages}</span>
-      {page < pages && <Link href={`/review?page=${page + 1}`} className="text-blue-700 hover:underline">Next</Link>}
+      {page > 1 && (
+        <Link href={`/review?page=${page - 1}`} className="text-blue-700 hover:underline">
+          Previous
+        </Link>
+      )}
+      <span className="text-zinc-600">
+        Page {page} of {pages}
+      </span>
+      {page < pages && (
+        <Link href={`/review?page=${page + 1}`} className="text-blue-700 hover:underline">
+          Next
+        </Link>
+      )}
     </nav>
   );
 }

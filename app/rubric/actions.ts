@@ -37,7 +37,9 @@ export async function sendBackAction(findingId: string, _prev: ActionResult | nu
     revalidatePath('/rubric', 'layout');
     return {
       ok: true,
-      message: reopened ? `Generation ${generation.number} re-opened: it is awaiting review again.` : `Generation ${generation.number} was already awaiting review; the finding is marked.`,
+      message: reopened
+        ? `Generation ${generation.number} re-opened: it is awaiting review again.`
+        : `Generation ${generation.number} was already awaiting review; the finding is marked.`,
     };
   } catch (err) {
     return failure(err);

@@ -29,15 +29,35 @@ export default async function RubricPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
             <tr>
-              <th scope="col" className="px-3 py-2">Item</th>
-              <th scope="col" className="px-3 py-2">In force</th>
-              <th scope="col" className="px-3 py-2">Versions</th>
-              <th scope="col" className="px-3 py-2">Source</th>
-              <th scope="col" className="px-3 py-2">Scope</th>
-              <th scope="col" className="px-3 py-2">Judges</th>
-              <th scope="col" className="px-3 py-2">Method</th>
-              <th scope="col" className="px-3 py-2 text-right">Verdicts</th>
-              {mayManage && <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>}
+              <th scope="col" className="px-3 py-2">
+                Item
+              </th>
+              <th scope="col" className="px-3 py-2">
+                In force
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Versions
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Scope
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Judges
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Method
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Verdicts
+              </th>
+              {mayManage && (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100">
@@ -52,9 +72,7 @@ export default async function RubricPage() {
                     </Link>
                     <div className="font-mono text-xs text-zinc-500">{k.key}</div>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {k.inForce ? <Badge value={`active v${k.inForce.version}`} /> : <Badge value="inactive" />}
-                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{k.inForce ? <Badge value={`active v${k.inForce.version}`} /> : <Badge value="inactive" />}</td>
                   <td className="px-3 py-2 font-mono text-xs text-zinc-600">{k.versions.map((v) => `v${v.version}`).join(' ')}</td>
                   <td className="px-3 py-2 text-zinc-600">{k.source}</td>
                   <td className="px-3 py-2 text-zinc-600">{shown.scope === 'lineage' ? `lineage: ${k.lineageName ?? shown.lineageId}` : 'global'}</td>

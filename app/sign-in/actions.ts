@@ -17,7 +17,9 @@ export interface SignInState {
 // auth.api calls from the server skip better-auth's HTTP layer, so the throttle is applied here
 // exactly as in app/api/auth/[...all]/route.ts.
 export async function signInAction(_previous: SignInState, form: FormData): Promise<SignInState> {
-  const email = String(form.get('email') ?? '').trim().slice(0, 320);
+  const email = String(form.get('email') ?? '')
+    .trim()
+    .slice(0, 320);
   const password = String(form.get('password') ?? '');
   if (!email || !password) return { error: 'Enter your email and password.', email };
   const requestHeaders = await headers();

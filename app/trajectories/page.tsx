@@ -25,8 +25,8 @@ export default async function TrajectoriesPage({ searchParams }: { searchParams:
       <div>
         <h1 className="text-lg font-semibold tracking-tight">Trajectories</h1>
         <p className="text-sm text-zinc-500">
-          Every rollout, highest reward first: reward hacking hides at the top. Sort by “suspicious” to see high rewards reached in few turns, without
-          changing any file, or by touching /logs or the tests.
+          Every rollout, highest reward first: reward hacking hides at the top. Sort by “suspicious” to see high rewards reached in few turns, without changing
+          any file, or by touching /logs or the tests.
         </p>
       </div>
       <TrajectoryFilters query={query} facets={facets} />
@@ -42,11 +42,23 @@ export default async function TrajectoriesPage({ searchParams }: { searchParams:
               {first}–{first + page.items.length - 1} of {page.total} trajectories
             </p>
             <div className="flex items-center gap-2">
-              {page.page > 1 ? <Link href={href(page.page - 1)} rel="prev" className={LINK}>Previous</Link> : <span className={DISABLED}>Previous</span>}
+              {page.page > 1 ? (
+                <Link href={href(page.page - 1)} rel="prev" className={LINK}>
+                  Previous
+                </Link>
+              ) : (
+                <span className={DISABLED}>Previous</span>
+              )}
               <span className="tabular-nums text-zinc-600">
                 Page {page.page} of {page.pageCount}
               </span>
-              {page.page < page.pageCount ? <Link href={href(page.page + 1)} rel="next" className={LINK}>Next</Link> : <span className={DISABLED}>Next</span>}
+              {page.page < page.pageCount ? (
+                <Link href={href(page.page + 1)} rel="next" className={LINK}>
+                  Next
+                </Link>
+              ) : (
+                <span className={DISABLED}>Next</span>
+              )}
             </div>
           </nav>
         </>

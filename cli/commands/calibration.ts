@@ -47,7 +47,11 @@ function number(value: string | boolean | undefined, flag: string): number | und
   return n;
 }
 
-const list = (value: string | boolean | undefined) => String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | boolean | undefined) =>
+  String(value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 async function scopeFrom(db: Db, opts: Opts): Promise<CalibrationScope> {
   if (opts.lineage && opts.versions) throw new Error('give either --lineage or --versions, not both');
@@ -63,15 +67,20 @@ async function scopeFrom(db: Db, opts: Opts): Promise<CalibrationScope> {
   throw new Error('give the scope: --lineage ID [--from-generation N] [--to-generation N], or --versions ID,ID');
 }
 
-const pct = (r: Rate) => (r.value === null ? `– (${r.reason})` : `${(r.value * 100).toFixed(1)}% [${(r.ci95.low * 100).toFixed(1)}–${(r.ci95.high * 100).toFixed(1)}] (${r.numerator}/${r.denominator})`);
+const pct = (r: Rate) =>
+  r.value === null
+    ? `– (${r.reason})`
+    : `${(r.value * 100).toFixed(1)}% [${(r.ci95.low * 100).toFixed(1)}–${(r.ci95.high * 100).toFixed(1)}] (${r.numerator}/${r.denominator})`;
 
-const est = (e: Estimate) => (e.value === null ? `– (${e.reason})` : `${(e.value * 100).toFixed(1)}% [${(e.ci95.low * 100).toFixed(1)}–${(e.ci95.high * 100).toFixed(1)}]`);
+const est = (e: Estimate) =>
+  e.value === null ? `– (${e.reason})` : `${(e.value * 100).toFixed(1)}% [${(e.ci95.low * 100).toFixed(1)}–${(e.ci95.high * 100).toFixed(1)}]`;
 
 // Population estimates (the headline, weighted by the design) beside the sample's tallies.
 function scoreLines(title: string, s: VerifierScore): string[] {
   const m = s.metrics;
   const p = s.population;
-  const kappa = p.kappa.value === null ? `– (${p.kappa.reason})` : `${p.kappa.value.toFixed(3)} [${p.kappa.ci95.low.toFixed(3)}–${p.kappa.ci95.high.toFixed(3)}]`;
+  const kappa =
+    p.kappa.value === null ? `– (${p.kappa.reason})` : `${p.kappa.value.toFixed(3)} [${p.kappa.ci95.low.toFixed(3)}–${p.kappa.ci95.high.toFixed(3)}]`;
   return [
     `${title} ${shortId(s.verifierVersion)}: ${s.verdict.verdict} — ${s.verdict.reasons.join('; ')}`,
     `  design               ${p.design}; ${p.strata.map((st) => `verifier ${st.stratum}: ${st.scored} labelled of N = ${st.population ?? 'not recorded'}`).join('; ')}`,
@@ -159,7 +168,7 @@ export function registerCalibrationCommands(program: Command): void {
   calibration
     .command('metrics')
     .argument('<set>', 'calibration set id')
-    .description("the verifier against the final human labels: agreement, κ, FPR and the rates with 95% Wilson intervals")
+    .description('the verifier against the final human labels: agreement, κ, FPR and the rates with 95% Wilson intervals')
     .option('--json', 'print one JSON document')
     .action((setId: string, opts: Opts) =>
       guard(opts, () =>
@@ -169,11 +178,15 @@ export function registerCalibrationCommands(program: Command): void {
             [
               `${m.finalLabels} of ${m.items} items have a final label (${m.awaitingLabels} awaiting labels, ${m.awaitingAdjudication} awaiting adjudication)`,
               ...scoreLines('recorded verifier', m.recorded),
-              ...(m.rescored ? [...scoreLines('re-scored verifier', m.rescored), `  ${m.flipped} verdict(s) flipped, ${m.rescored.errors} re-score error(s)`] : []),
+              ...(m.rescored
+                ? [...scoreLines('re-scored verifier', m.rescored), `  ${m.flipped} verdict(s) flipped, ${m.rescored.errors} re-score error(s)`]
+                : []),
               m.interAnnotator
                 ? `inter-annotator ${m.interAnnotator.method === 'cohen' ? "Cohen's" : "Fleiss'"} κ: ${m.interAnnotator.kappa.value === null ? `– (${m.interAnnotator.kappa.reason})` : m.interAnnotator.kappa.value.toFixed(3)} over ${m.interAnnotator.kappa.items} items`
                 : 'inter-annotator κ: no overlap',
-              m.verifier.stale ? `the tests changed since the set was created: run \`envolve calibration rescore ${setId}\`` : 'the verifier has not changed since the set was created',
+              m.verifier.stale
+                ? `the tests changed since the set was created: run \`envolve calibration rescore ${setId}\``
+                : 'the verifier has not changed since the set was created',
             ].join('\n'),
           );
         }),
@@ -212,8 +225,11 @@ export function registerCalibrationCommands(program: Command): void {
             baseImages: baseImagesFrom(opts),
             progress,
           });
-          emit(opts, result, (r) =>
-            `re-scored ${r.rescored} item(s) under verifier ${shortId(r.verifierVersion)} (${r.skipped} already done, ${r.errors} error(s)); see \`envolve calibration metrics ${setId}\``,
+          emit(
+            opts,
+            result,
+            (r) =>
+              `re-scored ${r.rescored} item(s) under verifier ${shortId(r.verifierVersion)} (${r.skipped} already done, ${r.errors} error(s)); see \`envolve calibration metrics ${setId}\``,
           );
         }),
       ),

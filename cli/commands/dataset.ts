@@ -17,7 +17,11 @@ interface ExportOptions extends OutputOptions {
   evaluation?: boolean;
 }
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function registerDatasetCommands(program: Command): void {
   const dataset = program.command('dataset').description('Harbor datasets: directories of tasks with a registry.json');

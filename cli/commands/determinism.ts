@@ -32,7 +32,10 @@ export function registerDeterminismCommand(program: Command): void {
         const name = parsePolicyName(opts.policy);
         if (name !== 'simulated' && name !== 'oracle') throw new Error('--policy must be simulated or oracle: only scripted actions can be repeated exactly');
         const report = await withDb(async (db) =>
-          checkDeterminism({ db, sandbox: await openSandbox() }, { versionId: await resolveVersionId(db, ref), policy: createPolicy({ name }), seed, progress }),
+          checkDeterminism(
+            { db, sandbox: await openSandbox() },
+            { versionId: await resolveVersionId(db, ref), policy: createPolicy({ name }), seed, progress },
+          ),
         );
         emit(opts, report, (r) =>
           [

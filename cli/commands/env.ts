@@ -67,7 +67,12 @@ async function sequenceCommand(id: string, opts: Opts): Promise<void> {
     const versionId = await resolveVersionId(db, id);
     if (typeof opts.set === 'string') {
       const described = await describeImportedSeed(db, versionId, parseSequenceSpec(opts.set), { id: null, email: `cli:${userInfo().username}` });
-      return { versionId, revision: described.revision, sequence: described.sequence, difficulty: readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId } })) };
+      return {
+        versionId,
+        revision: described.revision,
+        sequence: described.sequence,
+        difficulty: readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId } })),
+      };
     }
     const version = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId } });
     const metadata = JSON.parse(version.metadata) as { sequence?: unknown; sequenceRevision?: number };
@@ -78,8 +83,12 @@ async function sequenceCommand(id: string, opts: Opts): Promise<void> {
     const d = r.difficulty;
     return [
       `${shortId(r.versionId)}  sequence revision ${r.revision}`,
-      steps ? table([['STEP', 'SCENARIO', 'SKILL', 'CONSUMES'], ...steps.map((s) => [s.id, s.scenario, s.skill, s.dependsOn.join(', ') || '–'])]) : 'no stored sequence (the proposer reads it off the task when it evolves)',
-      d ? `D ${d.total.toFixed(2)} = L ${d.length} turns + novelty ${d.scenarioNovelty.toFixed(2)} + rarity ${d.skillRarity.toFixed(2)}; chain depth ${d.depth ?? '–'} (${d.model})` : 'difficulty not computed yet',
+      steps
+        ? table([['STEP', 'SCENARIO', 'SKILL', 'CONSUMES'], ...steps.map((s) => [s.id, s.scenario, s.skill, s.dependsOn.join(', ') || '–'])])
+        : 'no stored sequence (the proposer reads it off the task when it evolves)',
+      d
+        ? `D ${d.total.toFixed(2)} = L ${d.length} turns + novelty ${d.scenarioNovelty.toFixed(2)} + rarity ${d.skillRarity.toFixed(2)}; chain depth ${d.depth ?? '–'} (${d.model})`
+        : 'difficulty not computed yet',
     ].join('\n');
   });
 }
@@ -138,7 +147,9 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
       `${d.name}  ${d.id}`,
       `source: ${d.source}   created: ${d.createdAt}`,
       `difficulty: ${d.taskDifficulty ?? '–'} (the task's [metadata]); ${d.difficulty ? `D ${d.difficulty.total.toFixed(2)} (computed by Envolve)` : 'D not computed yet'}`,
-      ...(d.internetRequested.length ? [`internet: asked for in ${d.internetRequested.map((t) => `[${t}]`).join(', ')}; Envolve runs the agent and verifier offline`] : []),
+      ...(d.internetRequested.length
+        ? [`internet: asked for in ${d.internetRequested.map((t) => `[${t}]`).join(', ')}; Envolve runs the agent and verifier offline`]
+        : []),
       '',
       table([['FILE', 'SIZE', 'EXEC'], ...d.files.map((f) => [f.path, String(f.size), f.executable ? 'x' : ''])]),
       '',
@@ -146,23 +157,14 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
         ? 'not validated yet'
         : table([
             ['VALIDATOR', 'VERDICT', 'REWARD', 'IMAGE', 'MS', 'WHEN'],
-            ...d.runs.map((r) => [
-              r.kind,
-              r.verdict,
-              String(r.reward ?? '–'),
-              shortId(r.imageId),
-              String(r.totalDurationMs),
-              r.createdAt,
-            ]),
+            ...d.runs.map((r) => [r.kind, r.verdict, String(r.reward ?? '–'), shortId(r.imageId), String(r.totalDurationMs), r.createdAt]),
           ]),
     ].join('\n'),
   );
 }
 
 async function exportCommand(id: string, opts: Opts): Promise<void> {
-  const result = await withDb(async (db) =>
-    exportVersion(db, await resolveVersionId(db, id), opts.out as string, { overwrite: Boolean(opts.force) }),
-  );
+  const result = await withDb(async (db) => exportVersion(db, await resolveVersionId(db, id), opts.out as string, { overwrite: Boolean(opts.force) }));
   emit(opts, { ok: true, ...result }, (r) => `wrote ${r.fileCount} files of ${shortId(r.versionId)} to ${r.dir}`);
 }
 

@@ -25,9 +25,11 @@ export function registerProfileCommand(program: Command): void {
   program
     .command('profile')
     .argument('<version>', 'an environment version id or a unique prefix of it')
-    .description('rollout wall-time p50/p95/p99 at the training concurrency (each only from enough rollouts: p95 needs 20, p99 100) and the concurrency ceiling (1, 2, 4… until throughput stops rising >10% or errors start)')
+    .description(
+      'rollout wall-time p50/p95/p99 at the training concurrency (each only from enough rollouts: p95 needs 20, p99 100) and the concurrency ceiling (1, 2, 4… until throughput stops rising >10% or errors start)',
+    )
     .option('--rollouts <k>', 'K: rollouts in the latency sample', String(DEFAULT_PROFILE_SAMPLES))
-    .option('--concurrency <n>', 'N: rollouts at once in the latency sample (default: ENVOLVE_PROBE_CONCURRENCY, the scheduler\'s)')
+    .option('--concurrency <n>', "N: rollouts at once in the latency sample (default: ENVOLVE_PROBE_CONCURRENCY, the scheduler's)")
     .option('--max-concurrency <n>', 'highest concurrency to try for the ceiling', String(DEFAULT_MAX_CONCURRENCY))
     .option('--policy <name>', `${POLICY_NAMES.join(' | ')} (default: the probe policy of the version's lineage, else ENVOLVE_PROBE_POLICY)`)
     .option('--competence <file>', 'simulated policy: a JSON competence profile')
@@ -51,11 +53,22 @@ export function registerProfileCommand(program: Command): void {
             `${shortId(r.versionId)} (${r.policy}, image ${shortId(r.imageId)}): rollout wall time at concurrency ${r.concurrency} over ${r.samples} rollouts`,
             `  p50 ${ms(r.p50Ms)}   p95 ${ms(r.p95Ms)}   p99 ${ms(r.p99Ms)}`,
             ...r.needMoreSamples.map((n) => `  not reported: ${n}`),
-            `  where the time goes (median per sandbox step): ${Object.entries(r.phaseP50Ms).map(([step, v]) => `${step} ${v} ms`).join(', ') || 'no trial steps recorded'}`,
+            `  where the time goes (median per sandbox step): ${
+              Object.entries(r.phaseP50Ms)
+                .map(([step, v]) => `${step} ${v} ms`)
+                .join(', ') || 'no trial steps recorded'
+            }`,
             `concurrency ceiling: ${r.concurrencyCeiling}${r.concurrencyCeiling === 0 ? ' (errors even one at a time)' : ''}${r.ceilingIsLowerBound ? ' or more (the highest level tried still improved; raise --max-concurrency)' : ''}`,
             table([
               ['CONCURRENCY', 'ROLLOUTS', 'WALL MS', 'ROLLOUTS/MIN', 'P50 MS', 'ERRORS'],
-              ...r.curve.map((p) => [String(p.concurrency), String(p.rollouts), String(p.wallMs), p.rolloutsPerMin.toFixed(2), String(p.p50Ms), String(p.errors)]),
+              ...r.curve.map((p) => [
+                String(p.concurrency),
+                String(p.rollouts),
+                String(p.wallMs),
+                p.rolloutsPerMin.toFixed(2),
+                String(p.p50Ms),
+                String(p.errors),
+              ]),
             ]),
             `profile ${r.profileId}`,
           ].join('\n'),

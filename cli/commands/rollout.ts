@@ -68,7 +68,15 @@ export function registerRolloutCommand(program: Command): void {
             `${r.policy}${r.simulated ? ' (simulated)' : ''} on ${shortId(r.versionId)}: ${r.rollouts.filter((x) => x.passed).length}/${r.rollouts.length} passed`,
             table([
               ['ATTEMPT', 'STATUS', 'REWARD', 'PASSED', 'TURNS', 'MS', 'ID'],
-              ...r.rollouts.map((x, i) => [String(i + 1), x.status, String(x.reward ?? '–'), x.passed === null ? '–' : x.passed ? 'yes' : 'no', String(x.turns), String(x.durationMs), x.id]),
+              ...r.rollouts.map((x, i) => [
+                String(i + 1),
+                x.status,
+                String(x.reward ?? '–'),
+                x.passed === null ? '–' : x.passed ? 'yes' : 'no',
+                String(x.turns),
+                String(x.durationMs),
+                x.id,
+              ]),
             ]),
           ].join('\n'),
         );

@@ -95,10 +95,12 @@ export function registerRubricCommands(program: Command): void {
 
 async function backtestCommand(db: Db, ref: string, opts: Opts): Promise<void> {
   const item =
-    (await db.rubricItem.findUnique({ where: { id: ref } })) ??
-    (await db.rubricItem.findFirst({ where: { key: ref }, orderBy: { version: 'desc' } }));
+    (await db.rubricItem.findUnique({ where: { id: ref } })) ?? (await db.rubricItem.findFirst({ where: { key: ref }, orderBy: { version: 'desc' } }));
   if (!item) throw new Error(`no rubric item has the id or key '${ref}'`);
-  const states = String(opts.states).split(',').map((s) => s.trim()).filter(Boolean);
+  const states = String(opts.states)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const result = await runBacktest({ db, sandbox: await openSandbox(), judge: configuredJudge(), itemId: item.id, states, progress });
   await audit(db, operator(), 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { states, findings: result.findings.length });
   const findings = await listBacktestFindings(db, item.id);

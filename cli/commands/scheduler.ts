@@ -126,7 +126,9 @@ function registerLineageGate(program: Command): void {
   lineage
     .command('gate')
     .argument('<lineage>', 'lineage id')
-    .description("set the policy whose groups release the lineage, the release rate, minimum group and timeout reward; a new policy re-evaluates the frontier from its groups only")
+    .description(
+      'set the policy whose groups release the lineage, the release rate, minimum group and timeout reward; a new policy re-evaluates the frontier from its groups only',
+    )
     .option('--policy <name>', 'the probe policy whose groups count (simulated counts only for the demo lineage)')
     .option('--release-rate <r>', 'release when passes / size is at least this (0–1]')
     .option('--min-group <n>', 'the smallest group that may release')
@@ -166,7 +168,13 @@ function registerHeldOut(program: Command): void {
     .action(async (set: string, opts: OutputOptions & { versions?: string; lineages?: string }) => {
       try {
         checkSetName(set);
-        const split = (v?: string) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+        const split = (v?: string) =>
+          v
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : [];
         if (!opts.versions && !opts.lineages) throw new Error('give --versions or --lineages');
         const result = await withDb(async (db) => {
           const versionIds = await Promise.all(split(opts.versions).map((v) => resolveVersionId(db, v)));
@@ -195,7 +203,9 @@ function registerHeldOut(program: Command): void {
     .action(async (opts: OutputOptions) => {
       try {
         const sets = await withDb((db) => listHeldOutSets(db));
-        emit(opts, sets, (s) => (s.length === 0 ? 'no held-out sets' : table([['SET', 'VERSIONS', 'LINEAGES'], ...s.map((x) => [x.set, String(x.versions), String(x.lineages)])])));
+        emit(opts, sets, (s) =>
+          s.length === 0 ? 'no held-out sets' : table([['SET', 'VERSIONS', 'LINEAGES'], ...s.map((x) => [x.set, String(x.versions), String(x.lineages)])]),
+        );
       } catch (err) {
         fail(opts, err);
       }
@@ -203,7 +213,14 @@ function registerHeldOut(program: Command): void {
 }
 
 function evalReport(r: EvalReport): string {
-  const rows = r.versions.map((v) => [shortId(v.versionId), v.name, `${v.passes}/${v.size}`, String(v.timeouts), String(v.errors), v.imageIds.map((id) => shortId(id)).join(',')]);
+  const rows = r.versions.map((v) => [
+    shortId(v.versionId),
+    v.name,
+    `${v.passes}/${v.size}`,
+    String(v.timeouts),
+    String(v.errors),
+    v.imageIds.map((id) => shortId(id)).join(','),
+  ]);
   return [
     table([['VERSION', 'NAME', 'PASSED', 'TIMEOUTS', 'ERRORS', 'IMAGE'], ...rows]),
     `${r.policy} ${r.policyVersion}${r.simulated ? ' (simulated policy)' : ''} on "${r.set}": ${r.passes}/${r.rollouts} passed` +
@@ -228,7 +245,9 @@ function registerEval(program: Command): void {
         const concurrency = positiveInt(opts.concurrency, '--concurrency');
         const passThreshold = fraction(opts.passThreshold, '--pass-threshold');
         const policy = policyNamed(opts.policy);
-        const report = await withDb(async (db) => evaluateHeldOutSet({ db, sandbox: await openSandbox() }, { set, policy, attempts, concurrency, passThreshold, progress }));
+        const report = await withDb(async (db) =>
+          evaluateHeldOutSet({ db, sandbox: await openSandbox() }, { set, policy, attempts, concurrency, passThreshold, progress }),
+        );
         emit(opts, report, evalReport);
       } catch (err) {
         fail(opts, err);

@@ -28,14 +28,22 @@ type FilterOpts = OutputOptions & {
 
 function describeFunnel(funnel: Funnel, header: string): string {
   const t = funnel.thresholds;
-  const names = (reason: 'unprobed' | 'pass-rate' | 'turns') => removedBy(funnel, reason).map((d) => `${d.name} (${d.passes ?? '–'}/${d.size ?? '–'}, ${d.meanTurns?.toFixed(1) ?? '–'} turns)`);
+  const names = (reason: 'unprobed' | 'pass-rate' | 'turns') =>
+    removedBy(funnel, reason).map((d) => `${d.name} (${d.passes ?? '–'}/${d.size ?? '–'}, ${d.meanTurns?.toFixed(1) ?? '–'} turns)`);
   const lines = [header, ...funnel.stages.map((s) => `  ${s.label.padEnd(24)} ${String(s.count).padStart(6)}`)];
   const section = (title: string, items: string[]) => (items.length ? [``, `${title} (${items.length}):`, ...items.map((i) => `  ${i}`)] : []);
   lines.push(...section(`removed by pass rate > ${passRateLimit(t)}`, names('pass-rate')));
   lines.push(...section(`removed by mean turns < ${t.minTurns}`, names('turns')));
   lines.push(...section('not probed', names('unprobed')));
   const kept = funnel.decisions.filter((d) => d.kept);
-  if (kept.length) lines.push('', table([['KEPT SEED', 'VERSION', 'PASSES', 'MEAN TURNS'], ...kept.map((d) => [d.name, d.versionId.slice(0, 12), `${d.passes}/${d.size}`, d.meanTurns?.toFixed(1) ?? '–'])]));
+  if (kept.length)
+    lines.push(
+      '',
+      table([
+        ['KEPT SEED', 'VERSION', 'PASSES', 'MEAN TURNS'],
+        ...kept.map((d) => [d.name, d.versionId.slice(0, 12), `${d.passes}/${d.size}`, d.meanTurns?.toFixed(1) ?? '–']),
+      ]),
+    );
   return lines.join('\n');
 }
 
@@ -57,7 +65,10 @@ async function filterCommand(db: Db, opts: FilterOpts): Promise<void> {
       // Docker only when a candidate still needs its probe.
       sandbox ??= withBaseImages(await openSandbox(), baseImagesFrom(opts));
       progress(`probing ${versionId.slice(0, 12)}: ${thresholds.probeSize} rollouts of ${policyName}`);
-      const summary = await probeVersion({ db, sandbox }, { versionId, policy: policyNamed(policyName), size: thresholds.probeSize, concurrency, purpose: 'probe', progress });
+      const summary = await probeVersion(
+        { db, sandbox },
+        { versionId, policy: policyNamed(policyName), size: thresholds.probeSize, concurrency, purpose: 'probe', progress },
+      );
       progress(`  ${summary.passes}/${summary.size} passed, mean turns ${summary.meanTurns?.toFixed(1) ?? '–'}`);
     },
   });

@@ -68,7 +68,9 @@ export function registerSystemCommands(program: Command): void {
               ...inv.images.map((i) => [i.reference, i.present ? 'present' : 'missing', i.mappedTo ?? '–', i.tasks.join(', ')]),
             ]),
             ...(inv.save ? ['', 'on a machine that can pull them:', `  ${inv.save}`, 'then here:', `  ${inv.load}`] : []),
-            ...(inv.mapAfterLoad.length ? ['a loaded image loses its repo digest; build the pinned references on the loaded tags with:', ...inv.mapAfterLoad.map((f) => `  ${f}`)] : []),
+            ...(inv.mapAfterLoad.length
+              ? ['a loaded image loses its repo digest; build the pinned references on the loaded tags with:', ...inv.mapAfterLoad.map((f) => `  ${f}`)]
+              : []),
           ].join('\n'),
         );
       }),
@@ -178,7 +180,11 @@ async function setupCommand(opts: Opts): Promise<void> {
   const demoSeed = examples.imported.find((r) => r.ok && r.name === opts.demo)?.versionId;
   const demo = demoSeed ? await withDb((db) => startDemoLineage(db, demoSeed)) : null;
   if (opts.demo && !demo) progress(`demo: no imported example named ${opts.demo}; no demo lineage started`);
-  emit(opts, { ok: true, migrations: applied, accounts: accounts.map(({ email, role }) => ({ email, role })), baseImage: base, ...examples, demo }, () => 'setup done');
+  emit(
+    opts,
+    { ok: true, migrations: applied, accounts: accounts.map(({ email, role }) => ({ email, role })), baseImage: base, ...examples, demo },
+    () => 'setup done',
+  );
 }
 
 // Generated passwords go to stderr only, never into the --json document a script might keep.

@@ -91,7 +91,10 @@ export function registerUserCommands(program: Command): void {
         const list = await withDb(listApiTokens);
         const when = (date: Date | null) => date?.toISOString() ?? '–';
         emit(opts, { tokens: list }, (r) =>
-          table([['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'], ...r.tokens.map((t) => [t.id, t.name, t.user, when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt)])]),
+          table([
+            ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'],
+            ...r.tokens.map((t) => [t.id, t.name, t.user, when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt)]),
+          ]),
         );
       }),
     );

@@ -3,7 +3,10 @@ import { auditSentence, sentenceText } from './sentence.ts';
 
 describe('auditSentence', () => {
   it('names the actor, what they did and links the subject by its readable name', () => {
-    const parts = auditSentence({ actorEmail: 'rae@x.test', action: 'generation.approve', subjectType: 'generation', subjectId: 'g1' }, new Map([['generation:g1', 'logs-awk generation 3']]));
+    const parts = auditSentence(
+      { actorEmail: 'rae@x.test', action: 'generation.approve', subjectType: 'generation', subjectId: 'g1' },
+      new Map([['generation:g1', 'logs-awk generation 3']]),
+    );
     expect(sentenceText(parts)).toBe('rae@x.test approved logs-awk generation 3.');
     expect(parts[1]).toEqual({ text: 'logs-awk generation 3', href: '/generations/g1' });
   });

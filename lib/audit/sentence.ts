@@ -61,7 +61,10 @@ const PAGES: Record<string, (id: string) => string> = {
 };
 
 /** `names` maps "type:id" to a readable name ("logs-awk generation 3"), when the caller knows one. */
-export function auditSentence(entry: Pick<AuditEntry, 'actorEmail' | 'action' | 'subjectType' | 'subjectId'>, names: ReadonlyMap<string, string> = new Map()): SentencePart[] {
+export function auditSentence(
+  entry: Pick<AuditEntry, 'actorEmail' | 'action' | 'subjectType' | 'subjectId'>,
+  names: ReadonlyMap<string, string> = new Map(),
+): SentencePart[] {
   const verb = VERBS[entry.action] ?? `did ${entry.action} on`;
   const name = names.get(`${entry.subjectType}:${entry.subjectId}`) ?? `${NOUNS[entry.subjectType] ?? entry.subjectType} ${entry.subjectId.slice(0, 12)}`;
   const page = PAGES[entry.subjectType];

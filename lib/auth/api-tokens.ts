@@ -20,11 +20,7 @@ export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createApiToken(
-  db: Db,
-  userId: string,
-  name: string,
-): Promise<{ id: string; name: string; token: string }> {
+export async function createApiToken(db: Db, userId: string, name: string): Promise<{ id: string; name: string; token: string }> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await db.apiToken.create({ data: { name, userId, tokenHash: hashApiToken(token) } });
   return { id: row.id, name: row.name, token };

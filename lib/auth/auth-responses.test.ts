@@ -4,7 +4,10 @@ import { withoutSessionTokens } from './auth-responses.ts';
 describe('auth response bodies', () => {
   it('never carry the session token (issue 18, finding 10)', () => {
     expect(withoutSessionTokens({ redirect: false, token: 'secret', user: { id: 'u' } })).toEqual({ redirect: false, user: { id: 'u' } });
-    expect(withoutSessionTokens({ session: { id: 's', token: 'secret', expiresAt: 'x' }, user: { id: 'u' } })).toEqual({ session: { id: 's', expiresAt: 'x' }, user: { id: 'u' } });
+    expect(withoutSessionTokens({ session: { id: 's', token: 'secret', expiresAt: 'x' }, user: { id: 'u' } })).toEqual({
+      session: { id: 's', expiresAt: 'x' },
+      user: { id: 'u' },
+    });
     expect(withoutSessionTokens(null)).toBeNull();
     expect(withoutSessionTokens({ status: true })).toEqual({ status: true });
   });

@@ -45,7 +45,9 @@ export function createAuth(db: Db, options: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
-          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase();
           const user = email ? await db.user.findUnique({ where: { email }, select: { deactivatedAt: true } }) : null;
           if (user?.deactivatedAt) throw new APIError('UNAUTHORIZED', { message: WRONG_CREDENTIALS });
         }

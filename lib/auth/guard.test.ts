@@ -25,17 +25,40 @@ function request(method: string, headers: Record<string, string> = {}): Request 
 const signedIn = (user: SessionUser | null) => async () => user;
 // Served as configured by default: HOST=127.0.0.1 PORT=3000.
 const SERVED = servedOrigins(settingsFrom({ HOST: '127.0.0.1', PORT: '3000' }).web);
-const decide = (db: TestDb['db'], req: Request, permission: Permission, user: () => Promise<SessionUser | null>) => decideWith(db, req, permission, user, SERVED);
+const decide = (db: TestDb['db'], req: Request, permission: Permission, user: () => Promise<SessionUser | null>) =>
+  decideWith(db, req, permission, user, SERVED);
 
 // The policy written out by role, independently of the table in roles.ts: the guard is checked
 // against it, so a change to the table that nobody meant shows up here.
 const EXPECTED: Record<Role, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
   lead: [
-    'dashboard.read', 'generation.decide', 'generation.comment', 'missed-issue.file', 'rubric.manage', 'audit.read', 'lineage.configure',
-    'environment.validate', 'calibration.label', 'calibration.manage', 'trajectories.read', 'trajectory.flag', 'drift.read', 'scheduler.manage', 'metrics.read',
+    'dashboard.read',
+    'generation.decide',
+    'generation.comment',
+    'missed-issue.file',
+    'rubric.manage',
+    'audit.read',
+    'lineage.configure',
+    'environment.validate',
+    'calibration.label',
+    'calibration.manage',
+    'trajectories.read',
+    'trajectory.flag',
+    'drift.read',
+    'scheduler.manage',
+    'metrics.read',
   ],
-  reviewer: ['dashboard.read', 'generation.decide', 'generation.comment', 'missed-issue.file', 'environment.validate', 'trajectories.read', 'trajectory.flag', 'drift.read'],
+  reviewer: [
+    'dashboard.read',
+    'generation.decide',
+    'generation.comment',
+    'missed-issue.file',
+    'environment.validate',
+    'trajectories.read',
+    'trajectory.flag',
+    'drift.read',
+  ],
   annotator: ['calibration.label'],
   trainer: ['metrics.read', 'trainer.api'],
 };
@@ -71,7 +94,9 @@ describe('the Origin check on cookie-authenticated mutations', () => {
 
   it('checks Origin before the role, and never on reads', async () => {
     expect(await decide(testDb.db, request('GET', { origin: 'http://evil.example' }), 'dashboard.read', signedIn(users.reviewer))).toMatchObject({ ok: true });
-    expect(await decide(testDb.db, request('DELETE', { origin: 'http://evil.example' }), 'users.manage', signedIn(users.annotator))).toMatchObject({ error: 'cross_origin' });
+    expect(await decide(testDb.db, request('DELETE', { origin: 'http://evil.example' }), 'users.manage', signedIn(users.annotator))).toMatchObject({
+      error: 'cross_origin',
+    });
   });
 
   it('compares scheme, host and port with the configured origins, whatever the forwarded headers say', async () => {

@@ -8,7 +8,18 @@ describe('the one safe redirect', () => {
   });
 
   it('refuses other sites however they are spelled (issue 18, finding 3)', () => {
-    for (const next of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '//evil.example', '/\\evil.example', '/%09/evil.example/..', 'https://evil.example', 'evil.example', '/\u0000/evil.example', '/\u007f/x']) {
+    for (const next of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/%09/evil.example/..',
+      'https://evil.example',
+      'evil.example',
+      '/\u0000/evil.example',
+      '/\u007f/x',
+    ]) {
       const target = safeRedirectPath(next);
       expect(new URL(target, 'http://envolve.test').origin, JSON.stringify(next)).toBe('http://envolve.test');
       // eslint-disable-next-line no-control-regex -- the test looks for control characters

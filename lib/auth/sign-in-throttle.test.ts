@@ -60,7 +60,10 @@ describe('the sign-in throttle', () => {
   });
 
   it('reads its limits from the environment and refuses nonsense', () => {
-    expect(signInThrottleConfigFrom(settingsFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: '3' }).signIn)).toMatchObject({ maxAttemptsPerAccount: 3, maxAttemptsPerAddress: 20 });
+    expect(signInThrottleConfigFrom(settingsFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: '3' }).signIn)).toMatchObject({
+      maxAttemptsPerAccount: 3,
+      maxAttemptsPerAddress: 20,
+    });
     expect(() => settingsFrom({ ENVOLVE_SIGNIN_WINDOW_SECONDS: 'soon' })).toThrow(/ENVOLVE_SIGNIN_WINDOW_SECONDS: expected a whole number/);
   });
 });

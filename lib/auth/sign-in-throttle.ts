@@ -35,7 +35,11 @@ export interface SignInKeys {
 
 export type ThrottleDecision =
   | { allowed: true }
-  | { allowed: false; retryAfterSeconds: number; /** The keys this attempt locked (an audit entry each); empty if already locked. */ locked: ('account' | 'address')[] };
+  | {
+      allowed: false;
+      retryAfterSeconds: number;
+      /** The keys this attempt locked (an audit entry each); empty if already locked. */ locked: ('account' | 'address')[];
+    };
 
 interface Entry {
   attempts: number;

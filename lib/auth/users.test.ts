@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
-import { createApiToken, createUser, listApiTokens, listUsers, revokeApiToken, setPassword, setUserActive, setUserRole, UserNotFoundError, verifyApiToken } from './users.ts';
+import {
+  createApiToken,
+  createUser,
+  listApiTokens,
+  listUsers,
+  revokeApiToken,
+  setPassword,
+  setUserActive,
+  setUserRole,
+  UserNotFoundError,
+  verifyApiToken,
+} from './users.ts';
 import { LAST_USED_RESOLUTION_MS } from './api-tokens.ts';
 
 let testDb: TestDb;
@@ -42,14 +53,16 @@ describe('accounts through better-auth', () => {
     await createUser(db, { email: 'dup@example.test', name: 'Dup', role: 'lead', password: 'long enough password' });
     await expect(createUser(db, { email: 'DUP@example.test', name: 'Dup', role: 'lead', password: 'long enough password' })).rejects.toThrow(/already exists/);
     await expect(createUser(db, { email: 'short@example.test', name: 'S', role: 'lead', password: 'short' })).rejects.toThrow(/at least/);
-    await expect(createUser(db, { email: 'x@example.test', name: 'X', role: 'root' as 'admin', password: 'long enough password' })).rejects.toThrow(/unknown role/);
+    await expect(createUser(db, { email: 'x@example.test', name: 'X', role: 'root' as 'admin', password: 'long enough password' })).rejects.toThrow(
+      /unknown role/,
+    );
   });
 
   it('keeps visitors from signing themselves up', async () => {
     const auth = createAuth(testDb.db, { secret: 'a-test-secret-of-thirty-two-characters' });
-    await expect(
-      auth.api.signUpEmail({ body: { email: 'self@example.test', name: 'Self', password: 'long enough password' } }),
-    ).rejects.toThrow(/not enabled/i);
+    await expect(auth.api.signUpEmail({ body: { email: 'self@example.test', name: 'Self', password: 'long enough password' } })).rejects.toThrow(
+      /not enabled/i,
+    );
   });
 
   it('changes roles and lists users', async () => {
@@ -105,7 +118,9 @@ describe('sessions end with the password', () => {
     await createUser(db, { email: 'weak@example.test', name: 'Weak', role: 'reviewer', password: 'the first password' });
     const auth = createAuth(db, { secret });
     const here = await sessionOf(auth, 'weak@example.test', 'the first password');
-    await expect(auth.api.changePassword({ body: { currentPassword: 'the first password', newPassword: 'password1234' }, headers: here })).rejects.toThrow(/too easy to guess/);
+    await expect(auth.api.changePassword({ body: { currentPassword: 'the first password', newPassword: 'password1234' }, headers: here })).rejects.toThrow(
+      /too easy to guess/,
+    );
   });
 });
 
@@ -115,7 +130,9 @@ describe('the password policy', () => {
     for (const password of ['password1234', 'aaaaaaaaaaaaaaaa', 'abcdefghijkl', '1234567890', 'qwertyuiop12']) {
       await expect(createUser(db, { email: 'p@example.test', name: 'P', role: 'lead', password })).rejects.toThrow(/too easy to guess/);
     }
-    await expect(createUser(db, { email: 'margaretha@example.test', name: 'Margaretha Vandersloot', role: 'lead', password: 'margarethavandersloot' })).rejects.toThrow(/too easy to guess/);
+    await expect(
+      createUser(db, { email: 'margaretha@example.test', name: 'Margaretha Vandersloot', role: 'lead', password: 'margarethavandersloot' }),
+    ).rejects.toThrow(/too easy to guess/);
     await createUser(db, { email: 'kim2@example.test', name: 'Kim', role: 'lead', password: 'the first password' });
     await expect(setPassword(db, 'kim2@example.test', 'iloveyou2024')).rejects.toThrow(/too easy to guess/);
   });
@@ -135,7 +152,9 @@ describe('deactivating an account', () => {
     expect(after.deactivatedAt).toBeInstanceOf(Date);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await verifyApiToken(db, token)).toBeNull();
-    await expect(auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).rejects.toThrow(/Invalid email or password/);
+    await expect(auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).rejects.toThrow(
+      /Invalid email or password/,
+    );
 
     await setUserActive(db, user.id, true);
     expect(await verifyApiToken(db, token)).toMatchObject({ id: user.id });

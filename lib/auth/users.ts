@@ -65,7 +65,8 @@ export async function createUser(db: Db, input: NewUser, createdBy?: AuditActor)
     const id = randomBytes(24).toString('base64url');
     const row = await tx.user.create({ data: { id, email, name, role: input.role, emailVerified: false } });
     await tx.account.create({ data: { id: randomBytes(24).toString('base64url'), userId: id, providerId: 'credential', accountId: id, password: hash } });
-    if (createdBy) await recordAudit(tx, { actor: createdBy, action: 'user.create', subjectType: 'user', subjectId: id, after: { email, name, role: input.role } });
+    if (createdBy)
+      await recordAudit(tx, { actor: createdBy, action: 'user.create', subjectType: 'user', subjectId: id, after: { email, name, role: input.role } });
     return toSummary(row);
   });
 }
@@ -94,9 +95,7 @@ export async function setUserActive(db: Pick<Db, 'user' | 'session'>, userId: st
   const row = await db.user.findUnique({ where: { id: userId } });
   if (!row) throw new UserNotFoundError(`no user with id ${userId}`);
   const before = toSummary(row);
-  const after = toSummary(
-    await db.user.update({ where: { id: userId }, data: { deactivatedAt: active ? null : (row.deactivatedAt ?? new Date()) } }),
-  );
+  const after = toSummary(await db.user.update({ where: { id: userId }, data: { deactivatedAt: active ? null : (row.deactivatedAt ?? new Date()) } }));
   if (!active) await db.session.deleteMany({ where: { userId } });
   forgetVerifiedTokens();
   return { before, after };

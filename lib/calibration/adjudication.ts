@@ -47,7 +47,12 @@ export async function adjudicationQueue(db: Db, setId: string): Promise<Adjudica
     },
   });
   if (!set) throw new CalibrationNotFoundError(`no calibration set has the id ${setId}`);
-  const contested = set.items.filter((i) => disagree(i.labels.map((l) => l.answer), set.overlap));
+  const contested = set.items.filter((i) =>
+    disagree(
+      i.labels.map((l) => l.answer),
+      set.overlap,
+    ),
+  );
   const userIds = [...new Set(contested.flatMap((i) => [...i.labels.map((l) => l.annotatorId), i.adjudicatedById ?? '']))];
   const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, name: true } });
   const user = (id: string) => users.find((u) => u.id === id) ?? { id, email: id, name: id };
@@ -78,7 +83,12 @@ export async function adjudicate(
       select: { id: true, finalLabel: true, adjudicatedById: true, set: { select: { overlap: true } }, labels: { select: { answer: true } } },
     });
     if (!item) throw new CalibrationNotFoundError(`item ${target.itemId} is not in set ${target.setId}`);
-    if (!disagree(item.labels.map((l) => l.answer), item.set.overlap)) {
+    if (
+      !disagree(
+        item.labels.map((l) => l.answer),
+        item.set.overlap,
+      )
+    ) {
       throw new CalibrationConflictError(
         item.labels.length < item.set.overlap ? 'this item is still short of labels' : 'the annotators agree on this item; there is nothing to adjudicate',
       );

@@ -22,11 +22,7 @@ export interface AnnotatorItemView {
  * it next (so the page can prefetch it). Anything else — an item another annotator holds, or
  * one that already has its labels — is refused.
  */
-export async function annotatorItemView(
-  db: Db,
-  target: { setId: string; itemId: string; annotatorId: string },
-  now = new Date(),
-): Promise<AnnotatorItemView> {
+export async function annotatorItemView(db: Db, target: { setId: string; itemId: string; annotatorId: string }, now = new Date()): Promise<AnnotatorItemView> {
   const { set, slots } = await loadSlots(db, target.setId, target.annotatorId);
   const slot = slots.find((s) => s.id === target.itemId);
   if (!slot) throw new CalibrationNotFoundError(`item ${target.itemId} is not in set ${target.setId}`);

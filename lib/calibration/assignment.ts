@@ -31,8 +31,7 @@ export interface AnnotatorQueue {
   remaining: number;
 }
 
-const leaseLive = (slot: Pick<ItemSlot, 'assignedAt'>, now: Date) =>
-  slot.assignedAt !== null && now.getTime() - slot.assignedAt.getTime() < LEASE_MS;
+const leaseLive = (slot: Pick<ItemSlot, 'assignedAt'>, now: Date) => slot.assignedAt !== null && now.getTime() - slot.assignedAt.getTime() < LEASE_MS;
 
 /** Open to this annotator: not labelled by them, short of labels, and not leased to someone else. */
 export function openTo(slot: ItemSlot, annotatorId: string, overlap: number, now: Date): boolean {

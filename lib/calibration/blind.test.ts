@@ -15,7 +15,10 @@ describe('the blind allow-list', () => {
   });
 
   it('finds forbidden keys anywhere, with their path', () => {
-    expect(forbiddenKeysIn({ trajectory: { turns: [{ command: 'ls' }, { reasoning: 'x' }] }, reward: 1 })).toEqual(['$.trajectory.turns[1].reasoning', '$.reward']);
+    expect(forbiddenKeysIn({ trajectory: { turns: [{ command: 'ls' }, { reasoning: 'x' }] }, reward: 1 })).toEqual([
+      '$.trajectory.turns[1].reasoning',
+      '$.reward',
+    ]);
     expect(forbiddenKeysIn({ ok: [1, 'reward', null] })).toEqual([]);
   });
 });

@@ -13,8 +13,25 @@ export const BLIND_LABEL_FIELDS = ['answer', 'note'] as const;
 
 // Keys that would give the answer away or bias the annotator; asserted absent by the tests.
 export const FORBIDDEN_KEYS = [
-  'reward', 'passed', 'verdict', 'verifierReward', 'verifierPassed', 'verifierLog', 'rewardDetail', 'ctrf', 'stratum', 'finalLabel', 'labels',
-  'policy', 'policyVersion', 'model', 'simulated', 'message', 'reasoning', 'timedOut', 'touchedProtected',
+  'reward',
+  'passed',
+  'verdict',
+  'verifierReward',
+  'verifierPassed',
+  'verifierLog',
+  'rewardDetail',
+  'ctrf',
+  'stratum',
+  'finalLabel',
+  'labels',
+  'policy',
+  'policyVersion',
+  'model',
+  'simulated',
+  'message',
+  'reasoning',
+  'timedOut',
+  'touchedProtected',
 ] as const;
 
 /** A copy of `value` with only the listed keys. */

@@ -68,7 +68,10 @@ const newSet = (overrides: Record<string, unknown> = {}) =>
   });
 
 describe('stratifiedSample', () => {
-  const candidates = [...Array.from({ length: 10 }, (_, i) => ({ rolloutId: `p${i}`, passed: true })), ...Array.from({ length: 6 }, (_, i) => ({ rolloutId: `f${i}`, passed: false }))];
+  const candidates = [
+    ...Array.from({ length: 10 }, (_, i) => ({ rolloutId: `p${i}`, passed: true })),
+    ...Array.from({ length: 6 }, (_, i) => ({ rolloutId: `f${i}`, passed: false })),
+  ];
 
   it('takes round(size · passShare) passes and the rest fails, deterministically per seed and independent of row order', () => {
     const a = stratifiedSample(candidates, { size: 8, passShare: 0.25, seed: 3 });
@@ -101,7 +104,16 @@ describe('stratifiedSample', () => {
 describe('createCalibrationSet', () => {
   it('samples finished rollouts of the scope by stratum, records the verdicts and the verifier version, and audits', async () => {
     const set = await newSet();
-    expect(set).toMatchObject({ size: 4, design: 'stratified', strata: { pass: 2, fail: 2 }, overlap: 2, seed: 7, state: 'labelling', labels: 0, labelsNeeded: 8 });
+    expect(set).toMatchObject({
+      size: 4,
+      design: 'stratified',
+      strata: { pass: 2, fail: 2 },
+      overlap: 2,
+      seed: 7,
+      state: 'labelling',
+      labels: 0,
+      labelsNeeded: 8,
+    });
     expect(set.population).toEqual({ pass: 4, fail: 3 }); // the running rollout is not in the scope
     expect(set.verifierVersion).toBe(await verifierVersionOf(db, [versionId]));
     const items = await db.calibrationItem.findMany({ where: { setId: set.id } });
@@ -123,7 +135,7 @@ describe('createCalibrationSet', () => {
   it('refuses a short stratum, unknown or non-labelling accounts, and an overlap larger than the annotators', async () => {
     await expect(newSet({ size: 10 })).rejects.toThrow('need 5 verifier-failed trajectories, the scope has 3');
     await expect(newSet({ annotatorEmails: ['nobody@example.test'] })).rejects.toThrow('no account has the email nobody@example.test');
-    await expect(newSet({ annotatorEmails: [rev.email] , overlap: 1 })).rejects.toThrow(/rev@example.test \(reviewer\) may not label/);
+    await expect(newSet({ annotatorEmails: [rev.email], overlap: 1 })).rejects.toThrow(/rev@example.test \(reviewer\) may not label/);
     await expect(newSet({ overlap: 3 })).rejects.toThrow(CalibrationInputError);
     await expect(newSet({ scope: { kind: 'lineage', lineageId: 'nope' } })).rejects.toThrow('no lineage has the id nope');
   });
@@ -167,9 +179,12 @@ describe('assignment, labelling and the blind read model', () => {
     for (const itemId of viewIds) {
       const view = await annotatorItemView(db, { setId: set.id, itemId, annotatorId: ann.id });
       expect(view.trajectory.instruction).toContain('Write hello');
-      expect(view.trajectory.turns.map((t) => t.command)).toContain(`echo ${(await db.calibrationItem.findUniqueOrThrow({ where: { id: itemId } })).rolloutId}`);
+      expect(view.trajectory.turns.map((t) => t.command)).toContain(
+        `echo ${(await db.calibrationItem.findUniqueOrThrow({ where: { id: itemId } })).rolloutId}`,
+      );
       const json = JSON.stringify(view);
-      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"', 'simulated', 'working on', 'Do the task.']) expect(json).not.toContain(secret);
+      for (const secret of ['reward', 'passed', 'verifier', 'stratum', 'VERIFIER-LOG', 'BOB-SECRET-NOTE', 'fail"', 'simulated', 'working on', 'Do the task.'])
+        expect(json).not.toContain(secret);
       // Exactly the allow-listed fields, at every level.
       expect(Object.keys(view).sort()).toEqual([...BLIND_ITEM_FIELDS].sort());
       expect(Object.keys(view.trajectory).sort()).toEqual([...BLIND_TRAJECTORY_FIELDS].sort());
@@ -177,7 +192,9 @@ describe('assignment, labelling and the blind read model', () => {
       expect(forbiddenKeysIn(view)).toEqual([]);
     }
     const withArtifact = await annotatorItemView(db, { setId: set.id, itemId: passItem.id, annotatorId: ann.id });
-    expect(withArtifact.trajectory.artifacts).toEqual([{ path: '/app/out.txt', size: expect.any(Number), text: expect.stringMatching(/^hello from p/), omitted: null }]);
+    expect(withArtifact.trajectory.artifacts).toEqual([
+      { path: '/app/out.txt', size: expect.any(Number), text: expect.stringMatching(/^hello from p/), omitted: null },
+    ]);
   });
 });
 
@@ -202,7 +219,10 @@ describe('adjudication and metrics', () => {
     expect((await db.calibrationSet.findUniqueOrThrow({ where: { id: set.id } })).state).toBe('adjudicating');
     const queue = await adjudicationQueue(db, set.id);
     expect(queue.map((q) => q.id)).toEqual([firstPass.id]);
-    expect(queue[0]!.labels.map((l) => [l.annotator.email, l.answer])).toEqual([[ann.email, 'pass'], [bob.email, 'fail']]);
+    expect(queue[0]!.labels.map((l) => [l.annotator.email, l.answer])).toEqual([
+      [ann.email, 'pass'],
+      [bob.email, 'fail'],
+    ]);
     await expect(adjudicate(db, lead, { setId: set.id, itemId: firstFail.id }, { label: 'fail' })).rejects.toThrow(/agree/);
 
     await adjudicate(db, lead, { setId: set.id, itemId: firstPass.id }, { label: 'fail', note: 'output is wrong' });
@@ -218,7 +238,7 @@ describe('adjudication and metrics', () => {
     expect(m.recorded.metrics.falsePositiveRate.value).toBe(0.5);
     // Weighted by the scope's strata at sampling time: FP = W_pass·1/2, TN = W_fail·1/1.
     const [wPass, wFail] = [4 / 7, 3 / 7];
-    expect(m.recorded.population.falsePositiveRate.value).toBeCloseTo((wPass / 2) / (wPass / 2 + wFail), 12);
+    expect(m.recorded.population.falsePositiveRate.value).toBeCloseTo(wPass / 2 / (wPass / 2 + wFail), 12);
     expect(m.design).toBe('stratified');
     expect(m.recorded.verdict.verdict).toBe('not-trustworthy'); // agreement 2/3 < 0.85
     // Annotators (pass, fail, unsure): items agree on 3 of 4; Ann = (pass, pass, fail, unsure) in some order, Bob differs on one.
@@ -231,9 +251,14 @@ describe('adjudication and metrics', () => {
     // Exports.
     const csv = await exportCalibration(db, set.id, 'labels', 'csv');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('set_id,position,item_id,rollout_id,version_id,stratum,verifier_passed,verifier_reward,annotator,answer,note,duration_ms,labelled_at,final_label,adjudicated_by');
+    expect(lines[0]).toBe(
+      'set_id,position,item_id,rollout_id,version_id,stratum,verifier_passed,verifier_reward,annotator,answer,note,duration_ms,labelled_at,final_label,adjudicated_by',
+    );
     expect(lines).toHaveLength(1 + 8);
-    const jsonl = (await exportCalibration(db, set.id, 'metrics', 'jsonl')).trimEnd().split('\n').map((l) => JSON.parse(l) as { metric: string; value: unknown });
+    const jsonl = (await exportCalibration(db, set.id, 'metrics', 'jsonl'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { metric: string; value: unknown });
     expect(jsonl.find((r) => r.metric === 'sample_falsePositiveRate')?.value).toBe(0.5);
     expect(jsonl.find((r) => r.metric === 'falsePositiveRate')?.value).toBe(m.recorded.population.falsePositiveRate.value);
     expect(jsonl.find((r) => r.metric === 'design')?.value).toBe('stratified');
@@ -246,7 +271,9 @@ describe('adjudication and metrics', () => {
     for (const i of items) await db.calibrationItem.update({ where: { id: i.id }, data: { finalLabel: 'fail' } });
     // The newer verifier fails everything: the pass items flip; one re-score errored.
     for (const [n, i] of items.entries()) {
-      await db.calibrationRescore.create({ data: { itemId: i.id, verifierVersion: 'v2', reward: n === 0 ? null : 0, passed: n === 0 ? null : false, error: n === 0 ? 'boom' : null } });
+      await db.calibrationRescore.create({
+        data: { itemId: i.id, verifierVersion: 'v2', reward: n === 0 ? null : 0, passed: n === 0 ? null : false, error: n === 0 ? 'boom' : null },
+      });
     }
     const m = await setMetrics(db, set.id);
     expect(m.recorded.metrics.confusion).toEqual({ tp: 0, fp: 2, fn: 0, tn: 2 });
@@ -264,14 +291,25 @@ describe('the verifier version', () => {
     await seedEnvironment(db, { name: 'other', files: { ...TASK, 'tests/test.sh': '#!/bin/bash\nexit 1\n' } });
     expect(await isCalibrationStale(db, set.id)).toBe(false);
     // The same task with fixed tests does.
-    await seedEnvironment(db, { name: 'hello', files: { ...TASK, 'tests/test.sh': '#!/bin/bash\ngrep -q hello /app/out.txt && echo 1 > /logs/verifier/reward.txt\n' } });
+    await seedEnvironment(db, {
+      name: 'hello',
+      files: { ...TASK, 'tests/test.sh': '#!/bin/bash\ngrep -q hello /app/out.txt && echo 1 > /logs/verifier/reward.txt\n' },
+    });
     expect(await isCalibrationStale(db, set.id)).toBe(true);
   });
 });
 
 describe('export formats', () => {
   it('quotes CSV cells with commas, quotes and newlines, ends lines with CRLF; JSONL is one object per line', () => {
-    expect(toCsv(['a', 'b'], [{ a: 'x,y', b: 'say "hi"\nthere' }, { a: null, b: 3 }])).toBe('a,b\r\n"x,y","say ""hi""\nthere"\r\n,3\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          { a: 'x,y', b: 'say "hi"\nthere' },
+          { a: null, b: 3 },
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi""\nthere"\r\n,3\r\n');
     expect(toJsonl([{ a: 1 }, { b: 'x' }])).toBe('{"a":1}\n{"b":"x"}\n');
   });
 });

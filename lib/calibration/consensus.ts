@@ -26,7 +26,10 @@ export async function refreshSetState(tx: Tx, setId: string): Promise<SetState> 
     where: { id: setId },
     select: { overlap: true, items: { select: { finalLabel: true, _count: { select: { labels: true } } } } },
   });
-  const state = setStateOf(set.items.map((i) => ({ labels: i._count.labels, finalLabel: i.finalLabel })), set.overlap);
+  const state = setStateOf(
+    set.items.map((i) => ({ labels: i._count.labels, finalLabel: i.finalLabel })),
+    set.overlap,
+  );
   await tx.calibrationSet.update({ where: { id: setId }, data: { state } });
   return state;
 }

@@ -20,8 +20,21 @@ export function toJsonl(rows: readonly unknown[]): string {
 }
 
 export const LABEL_COLUMNS = [
-  'set_id', 'position', 'item_id', 'rollout_id', 'version_id', 'stratum', 'verifier_passed', 'verifier_reward',
-  'annotator', 'answer', 'note', 'duration_ms', 'labelled_at', 'final_label', 'adjudicated_by',
+  'set_id',
+  'position',
+  'item_id',
+  'rollout_id',
+  'version_id',
+  'stratum',
+  'verifier_passed',
+  'verifier_reward',
+  'annotator',
+  'answer',
+  'note',
+  'duration_ms',
+  'labelled_at',
+  'final_label',
+  'adjudicated_by',
 ] as const;
 
 export async function labelRows(db: Db, setId: string): Promise<Row[]> {
@@ -31,8 +44,14 @@ export async function labelRows(db: Db, setId: string): Promise<Row[]> {
       items: {
         orderBy: { position: 'asc' },
         select: {
-          id: true, position: true, rolloutId: true, stratum: true, verifierPassed: true, verifierReward: true,
-          finalLabel: true, adjudicatedById: true,
+          id: true,
+          position: true,
+          rolloutId: true,
+          stratum: true,
+          verifierPassed: true,
+          verifierReward: true,
+          finalLabel: true,
+          adjudicatedById: true,
           labels: { orderBy: { createdAt: 'asc' }, select: { annotatorId: true, answer: true, note: true, durationMs: true, createdAt: true } },
         },
       },
@@ -78,20 +97,63 @@ function scoreRows(setId: string, s: VerifierScore): Row[] {
   const m = s.metrics;
   const p = s.population;
   const rateRow = (metric: string, r: Rate): Row => ({
-    ...base, metric, value: r.value, numerator: r.value === null ? null : r.numerator, denominator: r.value === null ? null : r.denominator,
-    ci95_low: r.ci95?.low ?? null, ci95_high: r.ci95?.high ?? null, note: r.reason,
+    ...base,
+    metric,
+    value: r.value,
+    numerator: r.value === null ? null : r.numerator,
+    denominator: r.value === null ? null : r.denominator,
+    ci95_low: r.ci95?.low ?? null,
+    ci95_high: r.ci95?.high ?? null,
+    note: r.reason,
   });
-  const count = (metric: string, value: number | string | null, note: string | null = null): Row => ({ ...base, metric, value, numerator: null, denominator: null, ci95_low: null, ci95_high: null, note });
+  const count = (metric: string, value: number | string | null, note: string | null = null): Row => ({
+    ...base,
+    metric,
+    value,
+    numerator: null,
+    denominator: null,
+    ci95_low: null,
+    ci95_high: null,
+    note,
+  });
   const method = `population estimate (${p.design} design, strata weighted by N_h/n_h; 95% interval: seeded stratified Jeffreys bootstrap, ${p.draws} draws)`;
   return [
-    ...ESTIMATES.map((k): Row => ({ ...base, metric: k, value: p[k].value, numerator: null, denominator: null, ci95_low: p[k].ci95?.low ?? null, ci95_high: p[k].ci95?.high ?? null, note: p[k].reason ?? method })),
+    ...ESTIMATES.map((k): Row => ({
+      ...base,
+      metric: k,
+      value: p[k].value,
+      numerator: null,
+      denominator: null,
+      ci95_low: p[k].ci95?.low ?? null,
+      ci95_high: p[k].ci95?.high ?? null,
+      note: p[k].reason ?? method,
+    })),
     ...WITHIN_STRATUM_RATES.map((k) => rateRow(k, m[k])),
     ...SAMPLE_RATES.map((k) => rateRow(`sample_${k}`, m[k])),
-    { ...base, metric: 'sample_kappa', value: m.kappa.value, numerator: null, denominator: m.kappa.items, ci95_low: null, ci95_high: null, note: m.kappa.reason },
-    count('tp', m.confusion.tp), count('fp', m.confusion.fp), count('fn', m.confusion.fn), count('tn', m.confusion.tn),
-    count('scored', m.scored), count('unsure', m.unsure),
+    {
+      ...base,
+      metric: 'sample_kappa',
+      value: m.kappa.value,
+      numerator: null,
+      denominator: m.kappa.items,
+      ci95_low: null,
+      ci95_high: null,
+      note: m.kappa.reason,
+    },
+    count('tp', m.confusion.tp),
+    count('fp', m.confusion.fp),
+    count('fn', m.confusion.fn),
+    count('tn', m.confusion.tn),
+    count('scored', m.scored),
+    count('unsure', m.unsure),
     count('design', p.design),
-    ...p.strata.map((st) => count(`population_verifier_${st.stratum}`, st.population, st.population === null ? 'not recorded when the set was drawn' : `${st.scored} labelled, weight ${st.weight?.toFixed(3) ?? '–'}`)),
+    ...p.strata.map((st) =>
+      count(
+        `population_verifier_${st.stratum}`,
+        st.population,
+        st.population === null ? 'not recorded when the set was drawn' : `${st.scored} labelled, weight ${st.weight?.toFixed(3) ?? '–'}`,
+      ),
+    ),
     count('verdict', s.verdict.verdict, s.verdict.reasons.join('; ')),
   ];
 }
@@ -101,8 +163,15 @@ export async function metricRows(db: Db, setId: string): Promise<Row[]> {
   const rows = [...scoreRows(setId, m.recorded), ...(m.rescored ? scoreRows(setId, m.rescored) : [])];
   if (m.interAnnotator) {
     rows.push({
-      set_id: setId, verifier_version: null, metric: `inter_annotator_${m.interAnnotator.method}_kappa`, value: m.interAnnotator.kappa.value,
-      numerator: null, denominator: m.interAnnotator.kappa.items, ci95_low: null, ci95_high: null, note: m.interAnnotator.kappa.reason,
+      set_id: setId,
+      verifier_version: null,
+      metric: `inter_annotator_${m.interAnnotator.method}_kappa`,
+      value: m.interAnnotator.kappa.value,
+      numerator: null,
+      denominator: m.interAnnotator.kappa.items,
+      ci95_low: null,
+      ci95_high: null,
+      note: m.interAnnotator.kappa.reason,
     });
   }
   return rows;

@@ -2,9 +2,25 @@
 export * from './errors.ts';
 export { itemParamsSchema, setMetricsView, setParamsSchema, setsVisibleTo } from './params.ts';
 export { scopeSchema, scopeVersionIds, describeScope, type CalibrationScope } from './scope.ts';
-export { largestStratifiedSize, randomSample, stratifiedSample, stratumPopulation, stratumSizes, seededRandom, type SampleCandidate, type SampledItem } from './sample.ts';
+export {
+  largestStratifiedSize,
+  randomSample,
+  stratifiedSample,
+  stratumPopulation,
+  stratumSizes,
+  seededRandom,
+  type SampleCandidate,
+  type SampledItem,
+} from './sample.ts';
 export { populationEstimates, DRAWS, type Estimate, type PopulationEstimates, type SamplingDesign, type StratumSummary } from './metrics-population.ts';
-export { verifierVersionOf, isCalibrationStale, calibrationVerifierStatus, currentVerifierSources, setVersionIds, type VerifierStatus } from './verifier-version.ts';
+export {
+  verifierVersionOf,
+  isCalibrationStale,
+  calibrationVerifierStatus,
+  currentVerifierSources,
+  setVersionIds,
+  type VerifierStatus,
+} from './verifier-version.ts';
 export {
   createCalibrationSet,
   getSetSummary,

@@ -10,7 +10,12 @@ import type { HumanLabel } from './metrics-kappa.ts';
 export const labelInputSchema = z.object({
   answer: z.enum(['pass', 'fail', 'unsure']),
   note: z.string().max(4000).default(''),
-  durationMs: z.number().int().min(0).max(24 * 3600_000).optional(),
+  durationMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600_000)
+    .optional(),
 });
 
 export type LabelInput = z.input<typeof labelInputSchema>;
@@ -45,7 +50,10 @@ export async function submitLabel(
     await tx.calibrationItem.update({
       where: { id: slot.id },
       data: {
-        finalLabel: agreedLabel(labels.map((l) => l.answer as HumanLabel), set.overlap),
+        finalLabel: agreedLabel(
+          labels.map((l) => l.answer as HumanLabel),
+          set.overlap,
+        ),
         // Submitting releases the lease, so the next annotator can take the item at once.
         ...(slot.assigneeId === target.annotatorId ? { assigneeId: null, assignedAt: null } : {}),
       },

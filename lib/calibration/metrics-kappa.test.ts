@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cohenKappaAnnotators,
-  cohenKappaTable,
-  fleissKappa,
-  fleissKappaCounts,
-  type HumanLabel,
-} from './metrics-kappa.ts';
+import { cohenKappaAnnotators, cohenKappaTable, fleissKappa, fleissKappaCounts, type HumanLabel } from './metrics-kappa.ts';
 
 describe("Cohen's κ", () => {
   it('textbook 2×2 (Wikipedia): 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4', () => {
@@ -21,10 +15,20 @@ describe("Cohen's κ", () => {
 
   it('two annotators: only items both labelled, unsure is a category', () => {
     const a = new Map<string, HumanLabel>([
-      ['1', 'pass'], ['2', 'pass'], ['3', 'fail'], ['4', 'fail'], ['5', 'unsure'], ['6', 'pass'],
+      ['1', 'pass'],
+      ['2', 'pass'],
+      ['3', 'fail'],
+      ['4', 'fail'],
+      ['5', 'unsure'],
+      ['6', 'pass'],
     ]);
     const b = new Map<string, HumanLabel>([
-      ['1', 'pass'], ['2', 'fail'], ['3', 'fail'], ['4', 'fail'], ['5', 'unsure'], ['7', 'fail'],
+      ['1', 'pass'],
+      ['2', 'fail'],
+      ['3', 'fail'],
+      ['4', 'fail'],
+      ['5', 'unsure'],
+      ['7', 'fail'],
     ]);
     // shared items 1–5. rows = A (pass, fail, unsure), cols = B:
     //   pass:   [1, 1, 0]   fail: [0, 2, 0]   unsure: [0, 0, 1]
@@ -48,7 +52,12 @@ describe("Cohen's κ", () => {
 
   it('perfect disagreement on a balanced table is −1', () => {
     // p_o = 0, p_e = 0.5·0.5 + 0.5·0.5 = 0.5 → κ = −0.5/0.5 = −1
-    expect(cohenKappaTable([[0, 5], [5, 0]]).value).toBe(-1);
+    expect(
+      cohenKappaTable([
+        [0, 5],
+        [5, 0],
+      ]).value,
+    ).toBe(-1);
   });
 });
 
@@ -102,7 +111,12 @@ describe("Fleiss' κ", () => {
   });
 
   it('requires the same number (≥ 2) of ratings per item', () => {
-    expect(() => fleissKappa([['pass', 'pass', 'fail'], ['pass', 'fail']])).toThrow(/3 ratings/);
+    expect(() =>
+      fleissKappa([
+        ['pass', 'pass', 'fail'],
+        ['pass', 'fail'],
+      ]),
+    ).toThrow(/3 ratings/);
     expect(() => fleissKappa([['pass'], ['fail']])).toThrow(/at least 2/);
   });
 });

@@ -50,10 +50,7 @@ export function cohenKappaTable(table: readonly (readonly number[])[]): Kappa {
  * are pass / fail / unsure: "unsure" is a real answer an annotator gave, so for agreement between
  * annotators it counts as a category (unlike the verifier metrics, where it is excluded).
  */
-export function cohenKappaAnnotators(
-  a: ReadonlyMap<string, HumanLabel>,
-  b: ReadonlyMap<string, HumanLabel>,
-): Kappa {
+export function cohenKappaAnnotators(a: ReadonlyMap<string, HumanLabel>, b: ReadonlyMap<string, HumanLabel>): Kappa {
   const table = HUMAN_LABELS.map(() => HUMAN_LABELS.map(() => 0));
   for (const [id, la] of a) {
     const lb = b.get(id);

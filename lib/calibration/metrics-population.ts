@@ -37,9 +37,7 @@ export interface StratumSummary {
   weight: number | null; // N_h / n_h: how many scope trajectories one labelled item stands for
 }
 
-export type Estimate =
-  | { value: number; ci95: Interval; reason: null }
-  | { value: null; ci95: null; reason: string };
+export type Estimate = { value: number; ci95: Interval; reason: null } | { value: null; ci95: null; reason: string };
 
 export interface PopulationEstimates {
   design: SamplingDesign;
@@ -139,11 +137,28 @@ export function populationEstimates(
   const nPass = tp + fp;
   const nFail = fn + tn;
   const notes: string[] = [];
-  if (!options.population) notes.push('stratum population sizes were not recorded for this set: each stratum is weighted by its share of the sample, which is biased for a stratified set');
+  if (!options.population)
+    notes.push(
+      'stratum population sizes were not recorded for this set: each stratum is weighted by its share of the sample, which is biased for a stratified set',
+    );
   const w = shares(confusion, options.population);
   const strata: StratumSummary[] = [
-    { stratum: 'pass', population: options.population?.pass ?? null, scored: nPass, humanPass: tp, humanFail: fp, weight: options.population && nPass > 0 ? options.population.pass / nPass : null },
-    { stratum: 'fail', population: options.population?.fail ?? null, scored: nFail, humanPass: fn, humanFail: tn, weight: options.population && nFail > 0 ? options.population.fail / nFail : null },
+    {
+      stratum: 'pass',
+      population: options.population?.pass ?? null,
+      scored: nPass,
+      humanPass: tp,
+      humanFail: fp,
+      weight: options.population && nPass > 0 ? options.population.pass / nPass : null,
+    },
+    {
+      stratum: 'fail',
+      population: options.population?.fail ?? null,
+      scored: nFail,
+      humanPass: fn,
+      humanFail: tn,
+      weight: options.population && nFail > 0 ? options.population.fail / nFail : null,
+    },
   ];
 
   const undefinedAll = (reason: string): Estimate => ({ value: null, ci95: null, reason });
@@ -161,7 +176,13 @@ export function populationEstimates(
   if (w && w.wFail > 0 && nFail === 0) missing.push(`no labelled item in the verifier-fail stratum (N = ${options.population?.fail})`);
   if (!w || missing.length > 0) {
     const reason = !w ? 'no scored items (every item is unsure or the set is empty)' : `${missing.join('; ')}: the population cannot be estimated`;
-    return { ...base, falsePositiveRate: undefinedAll(reason), falseNegativeRate: undefinedAll(reason), agreement: undefinedAll(reason), kappa: undefinedAll(reason) };
+    return {
+      ...base,
+      falsePositiveRate: undefinedAll(reason),
+      falseNegativeRate: undefinedAll(reason),
+      agreement: undefinedAll(reason),
+      kappa: undefinedAll(reason),
+    };
   }
 
   // A stratum with population weight 0 contributes nothing; its q is irrelevant (use ½).

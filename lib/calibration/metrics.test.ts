@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calibrationMetrics,
-  metricsFromConfusion,
-  NO_NEGATIVES,
-  NO_POSITIVES,
-  type CalibrationItem,
-  type ConfusionMatrix,
-  type Rate,
-} from './metrics.ts';
+import { calibrationMetrics, metricsFromConfusion, NO_NEGATIVES, NO_POSITIVES, type CalibrationItem, type ConfusionMatrix, type Rate } from './metrics.ts';
 import { populationEstimates } from './metrics-population.ts';
 import { trustVerdict, type TrustOptions } from './metrics-verdict.ts';
 import { wilsonInterval, Z95 } from './metrics-wilson.ts';
@@ -158,7 +150,11 @@ describe('calibrationMetrics (from items)', () => {
 // metrics-population.test.ts.
 function verdictOf(confusion: ConfusionMatrix, options: TrustOptions = {}, unsure = 0) {
   const sample = metricsFromConfusion(confusion, unsure);
-  const population = populationEstimates(confusion, { design: 'stratified', population: { pass: confusion.tp + confusion.fp, fail: confusion.fn + confusion.tn }, seed: 1 });
+  const population = populationEstimates(confusion, {
+    design: 'stratified',
+    population: { pass: confusion.tp + confusion.fp, fail: confusion.fn + confusion.tn },
+    seed: 1,
+  });
   return trustVerdict(sample, population, options);
 }
 

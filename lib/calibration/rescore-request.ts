@@ -18,7 +18,13 @@ export async function requestRescore(db: Db, actor: Actor, setId: string, force:
   if (!status.stale && !force) throw new CalibrationConflictError('the verifier has not changed since the set was created; nothing to re-score');
   return db.$transaction(async (tx) => {
     const job = await enqueue(tx, CALIBRATION_RESCORE_JOB, { setId, force }, { dedupeKey: `calibration.rescore:${setId}:${status.current}` });
-    await recordAudit(tx, { actor, action: 'calibration.rescore', subjectType: 'calibration-set', subjectId: setId, after: { jobId: job.id, verifierVersion: status.current } });
+    await recordAudit(tx, {
+      actor,
+      action: 'calibration.rescore',
+      subjectType: 'calibration-set',
+      subjectId: setId,
+      after: { jobId: job.id, verifierVersion: status.current },
+    });
     return { jobId: job.id, state: job.state, verifierVersion: status.current };
   });
 }

@@ -96,7 +96,12 @@ export function randomSample(candidates: readonly SampleCandidate[], options: Pi
   const { size, seed } = options;
   if (!Number.isInteger(size) || size < 1) throw new CalibrationInputError(`size must be a positive integer, got ${size}`);
   if (!Number.isInteger(seed)) throw new CalibrationInputError(`seed must be an integer, got ${seed}`);
-  if (candidates.length < size) throw new CalibrationInputError(`not enough trajectories to sample ${size}: the scope has ${candidates.length}. The largest set this scope allows is ${candidates.length}.`);
+  if (candidates.length < size)
+    throw new CalibrationInputError(
+      `not enough trajectories to sample ${size}: the scope has ${candidates.length}. The largest set this scope allows is ${candidates.length}.`,
+    );
   const sorted = [...candidates].sort((a, b) => (a.rolloutId < b.rolloutId ? -1 : a.rolloutId > b.rolloutId ? 1 : 0));
-  return shuffle(sorted, seededRandom(seed)).slice(0, size).map((c, i) => ({ ...c, position: i + 1 }));
+  return shuffle(sorted, seededRandom(seed))
+    .slice(0, size)
+    .map((c, i) => ({ ...c, position: i + 1 }));
 }

@@ -72,7 +72,14 @@ export async function setMetrics(db: Db, setId: string, options: TrustOptions = 
     const scored = verdicts.filter((v): v is { passed: boolean; human: HumanLabel } => v.passed !== null);
     const metrics = calibrationMetrics(scored.map((v) => ({ verifier: v.passed ? 'pass' : 'fail', human: v.human })));
     const population = populationEstimates(metrics.confusion, { design, population: recordedPopulation, seed: set.seed });
-    return { verifierVersion, items: scored.length, errors: verdicts.length - scored.length, metrics, population, verdict: trustVerdict(metrics, population, options) };
+    return {
+      verifierVersion,
+      items: scored.length,
+      errors: verdicts.length - scored.length,
+      metrics,
+      population,
+      verdict: trustVerdict(metrics, population, options),
+    };
   };
   const recorded = score(
     set.verifierVersion,
@@ -123,7 +130,9 @@ export function interAnnotator(
 ): InterAnnotator | null {
   if (overlap < 2) return null;
   if (annotatorIds.length === 2) {
-    const [a, b] = annotatorIds.map((id) => new Map(items.flatMap((item, n) => item.labels.filter((l) => l.annotatorId === id).map((l) => [String(n), l.answer as HumanLabel] as const))));
+    const [a, b] = annotatorIds.map(
+      (id) => new Map(items.flatMap((item, n) => item.labels.filter((l) => l.annotatorId === id).map((l) => [String(n), l.answer as HumanLabel] as const))),
+    );
     return { method: 'cohen', kappa: cohenKappaAnnotators(a!, b!) };
   }
   const full = items.filter((i) => i.labels.length >= overlap).map((i) => i.labels.slice(0, overlap).map((l) => l.answer as HumanLabel));

@@ -22,7 +22,12 @@ export const newSetSchema = z.object({
   size: z.number().int().min(1).max(10_000).default(DEFAULT_SET_SIZE),
   passShare: z.number().min(0).max(1).default(DEFAULT_PASS_SHARE),
   design: z.enum(['stratified', 'random']).default('stratified'),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   annotatorEmails: z.array(z.string().trim().toLowerCase().email()).min(1, 'name at least one annotator'),
   overlap: z.number().int().min(1).optional(),
 });
@@ -209,8 +214,6 @@ export async function listSetsForAnnotator(db: Db, annotatorId: string): Promise
     select: { id: true, name: true, state: true, annotatorIds: true, _count: { select: { items: true } } },
   });
   const mine = sets.filter((s) => annotatorIdsOf(s.annotatorIds).includes(annotatorId));
-  const perSet = await Promise.all(
-    mine.map((s) => db.calibrationLabel.count({ where: { annotatorId, item: { setId: s.id } } })),
-  );
+  const perSet = await Promise.all(mine.map((s) => db.calibrationLabel.count({ where: { annotatorId, item: { setId: s.id } } })));
   return mine.map((s, i) => ({ id: s.id, name: s.name, items: s._count.items, myLabels: perSet[i]!, state: s.state as SetState }));
 }

@@ -37,14 +37,17 @@ export async function currentVerifierSources(db: Db, versionIds: readonly string
     select: { id: true, name: true, createdAt: true, files: { select: { path: true, blobHash: true, executable: true } } },
   });
   const taskKey = (files: readonly Omit<FileRow, 'versionId'>[]) =>
-    sha256(files.filter((f) => !f.path.startsWith(TESTS_PREFIX)).map((f) => fileLine({ ...f, versionId: '' })).sort());
+    sha256(
+      files
+        .filter((f) => !f.path.startsWith(TESTS_PREFIX))
+        .map((f) => fileLine({ ...f, versionId: '' }))
+        .sort(),
+    );
   const keyed = candidates.map((c) => ({ ...c, key: `${c.name}\n${taskKey(c.files)}` }));
   const sources = new Map<string, string>();
   for (const v of versions) {
     const own = keyed.find((c) => c.id === v.id)!;
-    const newest = keyed
-      .filter((c) => c.key === own.key)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))[0]!;
+    const newest = keyed.filter((c) => c.key === own.key).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))[0]!;
     sources.set(v.id, newest.id);
   }
   return sources;

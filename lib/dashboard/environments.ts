@@ -7,14 +7,7 @@ import { readProceduralMetadata } from '../synth/procedural/metadata.ts';
 import { jsonEntries } from './flatten.ts';
 import { internetRequests } from '../env/harbor-warnings.ts';
 import { taskTomlSections } from './task-toml.ts';
-import type {
-  EnvironmentDetail,
-  EnvironmentListItem,
-  LogPhase,
-  ValidatorKind,
-  ValidatorRunRow,
-  VerdictSummary,
-} from './types.ts';
+import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
@@ -144,7 +137,9 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
     measuredTurns: await measuredTurns(db, id),
-    describable: version.source === 'import' && readProceduralMetadata({ name: version.name, files: [{ path: 'task.toml', content: Buffer.from(version.taskToml), executable: false }] }) === null,
+    describable:
+      version.source === 'import' &&
+      readProceduralMetadata({ name: version.name, files: [{ path: 'task.toml', content: Buffer.from(version.taskToml), executable: false }] }) === null,
   };
 }
 
@@ -164,7 +159,6 @@ async function measuredTurns(db: Db, versionId: string): Promise<EnvironmentDeta
     .map(([policy, { simulated, turns }]) => ({ policy, simulated, rollouts: turns.length, medianTurns: median(turns) }))
     .sort((a, b) => a.policy.localeCompare(b.policy));
 }
-
 
 function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
   try {

@@ -13,9 +13,7 @@ export function isTable(value: unknown): value is Record<string, unknown> {
 function displayValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) {
-    return value.every((item) => !isTable(item) && !Array.isArray(item))
-      ? value.map(displayValue).join(', ')
-      : JSON.stringify(value);
+    return value.every((item) => !isTable(item) && !Array.isArray(item)) ? value.map(displayValue).join(', ') : JSON.stringify(value);
   }
   if (isTable(value)) return JSON.stringify(value);
   return String(value);

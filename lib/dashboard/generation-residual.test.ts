@@ -3,7 +3,15 @@ import { inReadingOrder } from './generation-residual.ts';
 
 describe('inReadingOrder', () => {
   it('puts the instruction first, then tests, solution and data, each by path', () => {
-    const paths = ['environment/data/b.csv', 'solution/solve.sh', 'tests/test_outputs.py', 'environment/Dockerfile', 'instruction.md', 'tests/test.sh', 'task.toml'];
+    const paths = [
+      'environment/data/b.csv',
+      'solution/solve.sh',
+      'tests/test_outputs.py',
+      'environment/Dockerfile',
+      'instruction.md',
+      'tests/test.sh',
+      'task.toml',
+    ];
     expect(inReadingOrder(paths.map((path) => ({ path }))).map((f) => f.path)).toEqual([
       'instruction.md',
       'task.toml',

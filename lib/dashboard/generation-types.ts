@@ -119,4 +119,11 @@ export interface GenerationReview {
 
 export type FileDiffView =
   | { kind: 'text'; path: string; op: ResidualFileSummary['op']; hunks: DiffHunk[]; skippedAfter: number }
-  | { kind: 'summary'; path: string; op: ResidualFileSummary['op']; reason: 'binary' | 'large'; old: { size: number; sha256: string } | null; new: { size: number; sha256: string } | null };
+  | {
+      kind: 'summary';
+      path: string;
+      op: ResidualFileSummary['op'];
+      reason: 'binary' | 'large';
+      old: { size: number; sha256: string } | null;
+      new: { size: number; sha256: string } | null;
+    };

@@ -10,10 +10,27 @@ import { parseStoredResidual, residualFileDiff, residualSummary } from './genera
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
 
 const RUN_SELECT = {
-  id: true, versionId: true, kind: true, verdict: true, status: true, reward: true, rewardDetail: true, expectedReward: true,
-  imageId: true, agentExitCode: true, verifierExitCode: true, error: true, containment: true, timedOut: true,
-  buildDurationMs: true, agentDurationMs: true, verifierDurationMs: true, totalDurationMs: true, jobId: true,
-  createdAt: true, rubricVersion: true,
+  id: true,
+  versionId: true,
+  kind: true,
+  verdict: true,
+  status: true,
+  reward: true,
+  rewardDetail: true,
+  expectedReward: true,
+  imageId: true,
+  agentExitCode: true,
+  verifierExitCode: true,
+  error: true,
+  containment: true,
+  timedOut: true,
+  buildDurationMs: true,
+  agentDurationMs: true,
+  verifierDurationMs: true,
+  totalDurationMs: true,
+  jobId: true,
+  createdAt: true,
+  rubricVersion: true,
   rubricVerdicts: { orderBy: { createdAt: 'asc' }, include: { item: { select: { key: true, version: true, title: true } } } },
 } as const;
 
@@ -36,7 +53,9 @@ function sequenceOf(metadata: string | undefined): Sequence | null {
   }
 }
 
-function axes(version: { difficultyLength: number | null; difficultyScenario: number | null; difficultySkill: number | null; difficultyModel: string | null } | null): DifficultyAxes {
+function axes(
+  version: { difficultyLength: number | null; difficultyScenario: number | null; difficultySkill: number | null; difficultyModel: string | null } | null,
+): DifficultyAxes {
   const length = version?.difficultyLength ?? null;
   const scenario = version?.difficultyScenario ?? null;
   const skill = version?.difficultySkill ?? null;
@@ -87,7 +106,17 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       planRounds: { orderBy: { round: 'asc' } },
       attempts: {
         orderBy: { number: 'asc' },
-        select: { id: true, number: true, state: true, feedback: true, error: true, durationMs: true, candidateVersionId: true, createdAt: true, validatorRuns: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: RUN_SELECT } },
+        select: {
+          id: true,
+          number: true,
+          state: true,
+          feedback: true,
+          error: true,
+          durationMs: true,
+          candidateVersionId: true,
+          createdAt: true,
+          validatorRuns: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: RUN_SELECT },
+        },
       },
       reviews: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
     },
@@ -147,13 +176,28 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
         ...run,
         containment: jsonEntries(containment),
         createdAt: createdAt.toISOString(),
-        rubricVerdicts: rubricVerdicts.map((v) => ({ id: v.id, itemKey: v.item.key, itemVersion: v.item.version, itemTitle: v.item.title, method: v.method, verdict: v.verdict, detail: v.detail })),
+        rubricVerdicts: rubricVerdicts.map((v) => ({
+          id: v.id,
+          itemKey: v.item.key,
+          itemVersion: v.item.version,
+          itemTitle: v.item.title,
+          method: v.method,
+          verdict: v.verdict,
+          detail: v.detail,
+        })),
       })),
     })),
     focusedAttempt: focused?.number ?? null,
     residual: await residualSummary(db, generation.parentVersionId, changes),
     difficulty: { parent: axes(parentVersion), child: axes(childVersion) },
-    reviews: generation.reviews.map((r) => ({ id: r.id, decision: r.decision, comment: r.comment, reviewerEmail: emails.get(r.reviewerId) ?? r.reviewerId, revision: r.revision, createdAt: r.createdAt.toISOString() })),
+    reviews: generation.reviews.map((r) => ({
+      id: r.id,
+      decision: r.decision,
+      comment: r.comment,
+      reviewerEmail: emails.get(r.reviewerId) ?? r.reviewerId,
+      revision: r.revision,
+      createdAt: r.createdAt.toISOString(),
+    })),
     comments,
     viewedPaths,
   };

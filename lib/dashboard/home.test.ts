@@ -18,11 +18,23 @@ beforeAll(async () => {
   });
   for (const number of [1, 2]) {
     const g = await db.generation.create({
-      data: { lineageId: lineage.id, number, parentVersionId: seedVersionId, versionId: seedVersionId, axis: 'length', effort: 'low', state: 'awaiting-review', revision: 1, updatedAt: new Date(Date.UTC(2020, 0, number)) },
+      data: {
+        lineageId: lineage.id,
+        number,
+        parentVersionId: seedVersionId,
+        versionId: seedVersionId,
+        axis: 'length',
+        effort: 'low',
+        state: 'awaiting-review',
+        revision: 1,
+        updatedAt: new Date(Date.UTC(2020, 0, number)),
+      },
     });
     generationIds.push(g.id);
   }
-  await db.missedIssue.create({ data: { generationId: generationIds[0]!, reporterId: 'u-rae', title: 'missed', description: 'd', severity: 'low', validatorKind: 'rubric' } });
+  await db.missedIssue.create({
+    data: { generationId: generationIds[0]!, reporterId: 'u-rae', title: 'missed', description: 'd', severity: 'low', validatorKind: 'rubric' },
+  });
 });
 afterAll(() => testDb.cleanup());
 

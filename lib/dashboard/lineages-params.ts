@@ -7,9 +7,7 @@ import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/cont
 export const LINEAGE_PAGE_SIZE = 25;
 
 // Lineage ids are cuids.
-export const lineageIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a lineage id is 1–64 letters, digits, "_" or "-"');
+export const lineageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a lineage id is 1–64 letters, digits, "_" or "-"');
 
 export const lineageListSchema = z.object({
   status: z.enum(LINEAGE_STATUSES).or(z.literal('')).optional(),

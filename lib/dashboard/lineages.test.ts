@@ -24,7 +24,12 @@ beforeAll(async () => {
   small = await seedLineage(testDb.db, { name: 'beta-small', generations: 2, attempts: 1, synthesiser: 'anthropic', status: 'evolving' });
   // Older activity: written first, then pushed back in time.
   for (let i = 0; i < 30; i += 1) {
-    const extra = await seedLineage(testDb.db, { name: `gamma-${String(i).padStart(2, '0')}`, generations: 1, attempts: 1, seedVersionId: small.seedVersionId });
+    const extra = await seedLineage(testDb.db, {
+      name: `gamma-${String(i).padStart(2, '0')}`,
+      generations: 1,
+      attempts: 1,
+      seedVersionId: small.seedVersionId,
+    });
     await testDb.db.generation.updateMany({ where: { lineageId: extra.lineageId }, data: { updatedAt: new Date(Date.UTC(2020, 0, 1 + i)) } });
     await testDb.db.lineage.update({ where: { id: extra.lineageId }, data: { updatedAt: new Date(Date.UTC(2020, 0, 1 + i)) } });
   }
@@ -116,15 +121,43 @@ describe('getLineageTree', () => {
     const g1 = await db.generation.findUniqueOrThrow({ where: { id: big.generationIds[0] } });
     const rule = { policy: 'simulated', releaseRate: 0.75, minGroup: 8, demoMode: true, timeoutReward: 0, passes: 7, size: 8, simulated: true };
     const group = await db.probeGroup.create({
-      data: { versionId: g1.versionId!, purpose: 'probe', policy: 'simulated', simulated: true, policyVersion: '2', size: 8, passes: 7, completed: 8, state: 'complete' },
+      data: {
+        versionId: g1.versionId!,
+        purpose: 'probe',
+        policy: 'simulated',
+        simulated: true,
+        policyVersion: '2',
+        size: 8,
+        passes: 7,
+        completed: 8,
+        state: 'complete',
+      },
     });
-    await db.probeGroup.create({ data: { versionId: g1.versionId!, purpose: 'probe', policy: 'oracle', policyVersion: '1', size: 8, passes: 8, completed: 8, state: 'complete' } });
-    await db.generation.update({ where: { id: g1.id }, data: { releasedByGroupId: group.id, releasedByPolicy: 'simulated', releaseRule: JSON.stringify(rule) } });
+    await db.probeGroup.create({
+      data: { versionId: g1.versionId!, purpose: 'probe', policy: 'oracle', policyVersion: '1', size: 8, passes: 8, completed: 8, state: 'complete' },
+    });
+    await db.generation.update({
+      where: { id: g1.id },
+      data: { releasedByGroupId: group.id, releasedByPolicy: 'simulated', releaseRule: JSON.stringify(rule) },
+    });
 
     const byDefault = await getLineageTree(db, big.lineageId, { config });
-    expect(byDefault).toMatchObject({ policy: 'oracle', gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false }, policies: ['oracle', 'simulated'] });
+    expect(byDefault).toMatchObject({
+      policy: 'oracle',
+      gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false },
+      policies: ['oracle', 'simulated'],
+    });
     const tg1 = byDefault!.generations.find((g) => g.id === g1.id)!;
-    expect(tg1.release).toEqual({ groupId: group.id, policy: 'simulated', simulated: true, passes: 7, size: 8, releaseRate: 0.75, minGroup: 8, demoMode: true });
+    expect(tg1.release).toEqual({
+      groupId: group.id,
+      policy: 'simulated',
+      simulated: true,
+      passes: 7,
+      size: 8,
+      releaseRate: 0.75,
+      minGroup: 8,
+      demoMode: true,
+    });
     expect(tg1.probe).toEqual({ policy: 'oracle', passes: 8, size: 8, simulated: false });
     const simulated = await getLineageTree(db, big.lineageId, { config, policy: 'simulated' });
     expect(simulated!.generations.find((g) => g.id === g1.id)!.probe).toEqual({ policy: 'simulated', passes: 7, size: 8, simulated: true });

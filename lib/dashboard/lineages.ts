@@ -64,7 +64,10 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
       where: { id: { in: [...new Set(rows.map((row) => row.seedVersionId))] } },
       select: { id: true, name: true },
     }),
-    passRatesOf(db, rows.map((row) => row.id)),
+    passRatesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
   ]);
   const seedNames = new Map(seeds.map((seed) => [seed.id, seed.name]));
 
@@ -191,8 +194,10 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   const verdictsOf = (attemptId: string): TreeVerdict[] => [...(verdictsByAttempt.get(attemptId)?.values() ?? [])];
   const seed = versionById.get(lineage.seedVersionId);
   // Oldest first: the newest group of the policy per version is the one left in the map.
-  const probeByVersion = new Map(groups.filter((g) => g.policy === policy).map((g) => [g.versionId, { policy: g.policy, passes: g.passes, size: g.size, simulated: isSimulated(g) }]));
-  const probeOf = (versionId: string | null): TreeProbe | null => (versionId ? probeByVersion.get(versionId) ?? null : null);
+  const probeByVersion = new Map(
+    groups.filter((g) => g.policy === policy).map((g) => [g.versionId, { policy: g.policy, passes: g.passes, size: g.size, simulated: isSimulated(g) }]),
+  );
+  const probeOf = (versionId: string | null): TreeProbe | null => (versionId ? (probeByVersion.get(versionId) ?? null) : null);
 
   return {
     id: lineage.id,
@@ -207,7 +212,12 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     gate,
     policy,
     policies: [...new Set([gate.policy, ...groups.map((g) => g.policy)])].sort(),
-    seed: { versionId: lineage.seedVersionId, name: seed?.name ?? 'seed', difficulty: seed ? readStoredDifficulty(seed) : null, probe: probeOf(lineage.seedVersionId) },
+    seed: {
+      versionId: lineage.seedVersionId,
+      name: seed?.name ?? 'seed',
+      difficulty: seed ? readStoredDifficulty(seed) : null,
+      probe: probeOf(lineage.seedVersionId),
+    },
     generations: lineage.generations.map((g) => {
       const attempts: TreeAttempt[] = g.attempts.map((a) => ({
         id: a.id,
@@ -242,7 +252,6 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     }),
   };
 }
-
 
 // A release decision as stored with the generation (GateDecision JSON); releases made before
 // decisions were stored have only their state, and say so with nulls.

@@ -15,7 +15,10 @@ export async function resolveIdPrefix(db: Db, table: 'version' | 'generation', r
   const where = { id: { startsWith: prefix } };
   const select = { id: true };
   const take = MAX_CANDIDATES + 1;
-  const rows = table === 'version' ? await db.environmentVersion.findMany({ where, select, take, orderBy: { id: 'asc' } }) : await db.generation.findMany({ where, select, take, orderBy: { id: 'asc' } });
+  const rows =
+    table === 'version'
+      ? await db.environmentVersion.findMany({ where, select, take, orderBy: { id: 'asc' } })
+      : await db.generation.findMany({ where, select, take, orderBy: { id: 'asc' } });
   if (rows.length === 0) return { kind: 'none' };
   if (rows.length === 1) return { kind: 'unique', id: rows[0]!.id };
   return { kind: 'ambiguous', ids: rows.slice(0, MAX_CANDIDATES).map((r) => r.id) };

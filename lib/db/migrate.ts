@@ -1,14 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseUrl } from './client.ts';
-import {
-  MIGRATIONS_DIR,
-  migrationNames,
-  POSTGRES_MIGRATIONS_DIR,
-  POSTGRES_SCHEMA_PATH,
-  readMigrationList,
-  readSchemaFile,
-} from './migrations-dir.ts';
+import { MIGRATIONS_DIR, migrationNames, POSTGRES_MIGRATIONS_DIR, POSTGRES_SCHEMA_PATH, readMigrationList, readSchemaFile } from './migrations-dir.ts';
 import { appliedPostgresMigrationNames, postgresMigrationAdapterFactory } from './postgres.ts';
 import { postgresSchemaFrom } from './postgres-schema.ts';
 import { providerOf } from './provider.ts';
@@ -70,11 +63,7 @@ export function latestPostgresSnapshot(dir = POSTGRES_MIGRATIONS_DIR): SchemaFil
  * `serverUrl` (any reachable PostgreSQL) but creates no shadow database, whose introspection
  * adapter-pg 7.10 cannot read (pg's "char" type).
  */
-export async function diffPostgresMigrationsToSchema(
-  schema: SchemaFile,
-  serverUrl: string,
-  dir = POSTGRES_MIGRATIONS_DIR,
-): Promise<string | null> {
+export async function diffPostgresMigrationsToSchema(schema: SchemaFile, serverUrl: string, dir = POSTGRES_MIGRATIONS_DIR): Promise<string | null> {
   const snapshot = latestPostgresSnapshot(dir);
   return withSchemaEngine(schema, postgresMigrationAdapterFactory(serverUrl), async (engine) => {
     const { exitCode, stdout } = await engine.diff({

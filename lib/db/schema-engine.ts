@@ -48,11 +48,7 @@ export async function withSchemaEngine<T>(
     connectToShadowDb: async () => remember(await adapterFactory.connectToShadowDb()),
   };
   const log = (message: string) => logger().debug(message, { component: 'schema-engine' });
-  const engine = await SchemaEngine.new(
-    { datamodels: [[schema.path, schema.content]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(trackingFactory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, bindMigrationAwareSqlAdapterFactory(trackingFactory));
   try {
     return await use(engine);
   } finally {

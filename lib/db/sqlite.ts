@@ -2,12 +2,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import type {
-  SqlDriverAdapter,
-  SqlMigrationAwareDriverAdapterFactory,
-  SqlQuery,
-  SqlResultSet,
-} from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, SqlResultSet } from '@prisma/driver-adapter-utils';
 import Database from 'better-sqlite3';
 
 // Web server, workers and CLI processes share one file: wait for a lock instead of failing.
@@ -58,9 +53,9 @@ export function appliedMigrationNames(url: string): Set<string> {
   try {
     const table = connection.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
     if (!table) return new Set();
-    const rows = connection
-      .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
-      .all() as { migration_name: string }[];
+    const rows = connection.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as {
+      migration_name: string;
+    }[];
     return new Set(rows.map((row) => row.migration_name));
   } finally {
     connection.close();

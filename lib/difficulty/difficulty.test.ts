@@ -10,13 +10,34 @@ const small: ReferenceTable = {
   version: 'test-1',
   scenarioEpsilon: 0.2,
   skillEpsilon: 0.1,
-  scenarios: new Map([['a', 0.5], ['b', 0.3]]),
-  skillsGiven: new Map([
-    ['a', new Map([['x', 0.6], ['y', 0.3]])],
-    ['b', new Map([['x', 0.2], ['y', 0.7]])],
+  scenarios: new Map([
+    ['a', 0.5],
+    ['b', 0.3],
   ]),
-  skillMarginal: new Map([['x', 0.45], ['y', 0.45]]),
-  turns: new Map([['x', 3], ['y', 5]]),
+  skillsGiven: new Map([
+    [
+      'a',
+      new Map([
+        ['x', 0.6],
+        ['y', 0.3],
+      ]),
+    ],
+    [
+      'b',
+      new Map([
+        ['x', 0.2],
+        ['y', 0.7],
+      ]),
+    ],
+  ]),
+  skillMarginal: new Map([
+    ['x', 0.45],
+    ['y', 0.45],
+  ]),
+  turns: new Map([
+    ['x', 3],
+    ['y', 5],
+  ]),
   unknownSkillTurns: 4,
 };
 const two: Sequence = {
@@ -89,7 +110,7 @@ describe('difficulty', () => {
     expect(difficulty({ steps: [] }, tablePriors(small)).depth).toBe(0);
   });
 
-  it('a length edit raises L by the new step\'s turns, and the total', () => {
+  it("a length edit raises L by the new step's turns, and the total", () => {
     const priors = tablePriors(REFERENCE_TABLE);
     const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
     const child = insertSteps(parent, 1, [{ id: 's2', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: ['s1'] }]);

@@ -109,6 +109,12 @@ describe('storeDifficulty', () => {
     await storeDifficulty(t.db, 'v1', d);
     const row = await t.db.environmentVersion.findUniqueOrThrow({ where: { id: 'v1' } });
     // awk-fields 4 turns twice, the unknown ffmpeg-transcode the table's default 5; a 3-deep chain.
-    expect(row).toMatchObject({ difficultyLength: 13, difficultyDepth: 3, difficultyScenario: d.scenarioNovelty, difficultySkill: d.skillRarity, difficultyModel: d.model });
+    expect(row).toMatchObject({
+      difficultyLength: 13,
+      difficultyDepth: 3,
+      difficultyScenario: d.scenarioNovelty,
+      difficultySkill: d.skillRarity,
+      difficultyModel: d.model,
+    });
   });
 });

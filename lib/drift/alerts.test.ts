@@ -10,12 +10,25 @@ const kinds = (positions: PositionSpec[], info = lineageInfo('L', recent)) =>
 
 describe('drift alerts', () => {
   it('raises nothing for a healthy lineage', () => {
-    expect(kinds([{ probe: [3, 8], values: { difficultyTotal: 10 } }, { probe: [6, 8], values: { difficultyTotal: 12, rejectionRate: 0.2 } }])).toEqual([]);
+    expect(
+      kinds([
+        { probe: [3, 8], values: { difficultyTotal: 10 } },
+        { probe: [6, 8], values: { difficultyTotal: 12, rejectionRate: 0.2 } },
+      ]),
+    ).toEqual([]);
   });
 
   it('flags a lineage with no release for the configured time, critical at twice that', () => {
     const stalled = driftAlerts(driftInput([{ info: lineageInfo('L', { lastReleasedAt: daysAgo(9) }), positions: [{}] }]), [], DEFAULT_ALERT_THRESHOLDS, NOW);
-    expect(stalled).toEqual([expect.objectContaining({ kind: 'stalled', severity: 'warning', lineageId: 'L', href: '/drift?lineage=L', detail: expect.stringContaining('9 days ago') })]);
+    expect(stalled).toEqual([
+      expect.objectContaining({
+        kind: 'stalled',
+        severity: 'warning',
+        lineageId: 'L',
+        href: '/drift?lineage=L',
+        detail: expect.stringContaining('9 days ago'),
+      }),
+    ]);
     const never = driftAlerts(driftInput([{ info: lineageInfo('L', { createdAt: daysAgo(20) }), positions: [{}] }]), [], DEFAULT_ALERT_THRESHOLDS, NOW);
     expect(never[0]).toMatchObject({ severity: 'critical', detail: expect.stringContaining('nothing released since it started 20 days ago') });
     expect(kinds([{}], lineageInfo('L', { lastReleasedAt: daysAgo(6.9) }))).toEqual([]);
@@ -36,7 +49,14 @@ describe('drift alerts', () => {
       NOW,
     );
     expect(alerts).toEqual([
-      expect.objectContaining({ kind: 'no-signal', severity: 'critical', title: 'No signal: probes all-or-nothing', generationId: 'L-g3', generationNumber: 3, href: '/generations/L-g3' }),
+      expect.objectContaining({
+        kind: 'no-signal',
+        severity: 'critical',
+        title: 'No signal: probes all-or-nothing',
+        generationId: 'L-g3',
+        generationNumber: 3,
+        href: '/generations/L-g3',
+      }),
     ]);
     expect(alerts[0]?.detail).toContain('G1 0/8, G2 8/8, G3 0/8');
     expect(kinds([{ probe: [0, 8] }, { probe: [0, 8] }, { probe: [1, 8] }])).toEqual([]);
@@ -75,7 +95,11 @@ describe('drift alerts', () => {
   });
 
   it('reads thresholds from query strings', () => {
-    expect(alertThresholdsSchema.parse({ stalledDays: '3', noSignalGenerations: '2' })).toMatchObject({ stalledDays: 3, noSignalGenerations: 2, flatGenerations: 4 });
+    expect(alertThresholdsSchema.parse({ stalledDays: '3', noSignalGenerations: '2' })).toMatchObject({
+      stalledDays: 3,
+      noSignalGenerations: 2,
+      flatGenerations: 4,
+    });
     expect(alertThresholdsSchema.safeParse({ flatGenerations: '1' }).success).toBe(false);
   });
 });

@@ -99,7 +99,11 @@ function noSignal(lineage: LineageInfo, points: GenerationPoint[], t: AlertThres
   return lineageAlert(lineage, {
     kind: 'no-signal',
     severity: 'critical',
-    title: extremes.every((e) => e === 'none') ? 'No signal: every probe fails' : extremes.every((e) => e === 'all') ? 'No signal: every probe passes' : 'No signal: probes all-or-nothing',
+    title: extremes.every((e) => e === 'none')
+      ? 'No signal: every probe fails'
+      : extremes.every((e) => e === 'all')
+        ? 'No signal: every probe passes'
+        : 'No signal: probes all-or-nothing',
     detail: `${shown}: a group with no partial success gives GRPO zero advantage`,
     at: last,
   });

@@ -9,7 +9,16 @@ const day = (d: number) => new Date(Date.UTC(2026, 2, d));
 function rows(): DriftRows {
   return {
     lineages: [
-      { id: 'L', name: 'lineage L', seedVersionId: SEED, axisPolicy: '{"kind":"fixed","axis":"skill"}', synthesiser: 'procedural', createdAt: day(1), frontier: 1, lastReleasedAt: day(3) },
+      {
+        id: 'L',
+        name: 'lineage L',
+        seedVersionId: SEED,
+        axisPolicy: '{"kind":"fixed","axis":"skill"}',
+        synthesiser: 'procedural',
+        createdAt: day(1),
+        frontier: 1,
+        lastReleasedAt: day(3),
+      },
     ],
     versions: [
       { id: SEED, name: 'seed-task', difficultyLength: 3, difficultyScenario: 5, difficultySkill: 7 },
@@ -80,6 +89,13 @@ describe('assembleDrift', () => {
   });
 
   it("falls back to the version's probe, and leaves the total empty while a component is unknown", () => {
-    expect(at(2).values).toMatchObject({ passRate: 0.25, meanTurns: 50, tokensPerTurn: 1200, difficultyScenario: null, difficultyTotal: null, rejectionRate: 0 });
+    expect(at(2).values).toMatchObject({
+      passRate: 0.25,
+      meanTurns: 50,
+      tokensPerTurn: 1200,
+      difficultyScenario: null,
+      difficultyTotal: null,
+      rejectionRate: 0,
+    });
   });
 });

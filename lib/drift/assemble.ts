@@ -84,9 +84,7 @@ const STATE_RANK: Partial<Record<string, number>> = {
 
 function settledOf(rows: GenerationRow[]): GenerationRow {
   const rank = (row: GenerationRow) => (row.versionId ? 10 : 0) + (STATE_RANK[row.state] ?? 0);
-  return rows.reduce((best, row) =>
-    rank(row) > rank(best) || (rank(row) === rank(best) && row.createdAt.getTime() > best.createdAt.getTime()) ? row : best,
-  );
+  return rows.reduce((best, row) => (rank(row) > rank(best) || (rank(row) === rank(best) && row.createdAt.getTime() > best.createdAt.getTime()) ? row : best));
 }
 
 export function axisPolicyLabel(stored: string): string {

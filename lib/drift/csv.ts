@@ -28,7 +28,9 @@ export function chartLinesCsv(charts: MetricChart[], x: XAxis, names: Map<string
       }
     }
   });
-  const sorted = [...rows.values()].sort((a, b) => (names.get(a.lineageId) ?? '').localeCompare(names.get(b.lineageId) ?? '') || a.lineageId.localeCompare(b.lineageId) || a.x - b.x);
+  const sorted = [...rows.values()].sort(
+    (a, b) => (names.get(a.lineageId) ?? '').localeCompare(names.get(b.lineageId) ?? '') || a.lineageId.localeCompare(b.lineageId) || a.x - b.x,
+  );
   return toCsv([
     ['lineage_id', 'lineage_name', 'generation_id', x === 'time' ? 'time' : 'generation', ...charts.map((c) => c.metric)],
     ...sorted.map((r) => [r.lineageId, names.get(r.lineageId) ?? '', r.generationId ?? '', xCell(r.x, x), ...r.values]),

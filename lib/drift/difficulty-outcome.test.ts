@@ -16,19 +16,68 @@ const empty: MetricValues = {
 };
 
 function point(lineageId: string, number: number, d: number, passRate: number | null, meanTurns: number | null): GenerationPoint {
-  return { lineageId, number, generationId: `${lineageId}-${number}`, axis: 'length', state: 'released', at: new Date(0), probe: null, values: { ...empty, difficultyTotal: d, passRate, meanTurns } };
+  return {
+    lineageId,
+    number,
+    generationId: `${lineageId}-${number}`,
+    axis: 'length',
+    state: 'released',
+    at: new Date(0),
+    probe: null,
+    values: { ...empty, difficultyTotal: d, passRate, meanTurns },
+  };
 }
 
-const lineage = (id: string) => ({ id, name: id, seedVersionId: 's', seedName: 's', axisPolicy: 'round-robin', synthesiser: 'procedural', createdAt: new Date(0), frontier: 0, lastReleasedAt: null });
+const lineage = (id: string) => ({
+  id,
+  name: id,
+  seedVersionId: 's',
+  seedName: 's',
+  axisPolicy: 'round-robin',
+  synthesiser: 'procedural',
+  createdAt: new Date(0),
+  frontier: 0,
+  lastReleasedAt: null,
+});
 
 describe('difficulty against outcome', () => {
   it('computes Pearson r exactly and refuses it without variance or with too few points', () => {
-    expect(pearson([[1, 2], [2, 4], [3, 6]]).r).toBeCloseTo(1, 12);
-    expect(pearson([[1, 3], [2, 2], [3, 1]]).r).toBeCloseTo(-1, 12);
+    expect(
+      pearson([
+        [1, 2],
+        [2, 4],
+        [3, 6],
+      ]).r,
+    ).toBeCloseTo(1, 12);
+    expect(
+      pearson([
+        [1, 3],
+        [2, 2],
+        [3, 1],
+      ]).r,
+    ).toBeCloseTo(-1, 12);
     // x = 1, 2, 3, 4; y = 1, 3, 2, 4: r = 0.8 worked by hand (sxy 4, sxx 5, syy 5).
-    expect(pearson([[1, 1], [2, 3], [3, 2], [4, 4]]).r).toBeCloseTo(0.8, 12);
-    expect(pearson([[1, 1], [2, 1], [3, 1]])).toEqual({ r: null, n: 3 });
-    expect(pearson([[1, 1], [2, 2]])).toEqual({ r: null, n: 2 });
+    expect(
+      pearson([
+        [1, 1],
+        [2, 3],
+        [3, 2],
+        [4, 4],
+      ]).r,
+    ).toBeCloseTo(0.8, 12);
+    expect(
+      pearson([
+        [1, 1],
+        [2, 1],
+        [3, 1],
+      ]),
+    ).toEqual({ r: null, n: 3 });
+    expect(
+      pearson([
+        [1, 1],
+        [2, 2],
+      ]),
+    ).toEqual({ r: null, n: 2 });
   });
 
   it('correlates D with pass rate and turns per lineage and pooled, skipping positions not probed', () => {

@@ -7,8 +7,14 @@ import { driftInput, lineageInfo } from './test-input.ts';
 const SEED_A = 'a'.repeat(64);
 const SEED_B = 'b'.repeat(64);
 const input = driftInput([
-  { info: lineageInfo('L1', { seedVersionId: SEED_A, seedName: 'alpha', axisPolicy: 'length', createdAt: new Date('2026-02-01T10:00:00Z') }), positions: [{}, {}] },
-  { info: lineageInfo('L2', { seedVersionId: SEED_A, seedName: 'alpha', synthesiser: 'anthropic', createdAt: new Date('2026-02-03T23:59:00Z') }), positions: [{}] },
+  {
+    info: lineageInfo('L1', { seedVersionId: SEED_A, seedName: 'alpha', axisPolicy: 'length', createdAt: new Date('2026-02-01T10:00:00Z') }),
+    positions: [{}, {}],
+  },
+  {
+    info: lineageInfo('L2', { seedVersionId: SEED_A, seedName: 'alpha', synthesiser: 'anthropic', createdAt: new Date('2026-02-03T23:59:00Z') }),
+    positions: [{}],
+  },
   { info: lineageInfo('L3', { seedVersionId: SEED_B, seedName: 'beta', createdAt: new Date('2026-02-04T00:00:00Z') }), positions: [{}] },
 ]);
 const ids = (raw: Record<string, string>) => applyDriftFilter(input, driftFilterFromSearchParams(raw)).lineages.map((l) => l.id);
@@ -51,9 +57,13 @@ describe('drift filters', () => {
 
 describe('csv', () => {
   it('quotes cells with commas, quotes or line breaks, and leaves empty values empty', () => {
-    expect(toCsv([['a', 'b,c', 'say "hi"'], [1.5, null, 'two\nlines'], [Number.NaN, true, undefined]])).toBe(
-      'a,"b,c","say ""hi"""\r\n1.5,,"two\nlines"\r\n,true,\r\n',
-    );
+    expect(
+      toCsv([
+        ['a', 'b,c', 'say "hi"'],
+        [1.5, null, 'two\nlines'],
+        [Number.NaN, true, undefined],
+      ]),
+    ).toBe('a,"b,c","say ""hi"""\r\n1.5,,"two\nlines"\r\n,true,\r\n');
   });
 });
 
@@ -65,13 +75,16 @@ describe('chart csv', () => {
   const charts = [metricChart(two, 'meanTurns', 'generation'), metricChart(two, 'planRounds', 'generation')];
 
   it('joins the metrics of one chart per lineage position', () => {
-    expect(chartLinesCsv(charts, 'generation', new Map([['L1', 'one'], ['L2', 'two']])).split('\r\n')).toEqual([
-      'lineage_id,lineage_name,generation_id,generation,meanTurns,planRounds',
-      'L1,one,,0,30,',
-      'L1,one,L1-g1,1,33.5,2',
-      'L2,two,,0,40,',
-      '',
-    ]);
+    expect(
+      chartLinesCsv(
+        charts,
+        'generation',
+        new Map([
+          ['L1', 'one'],
+          ['L2', 'two'],
+        ]),
+      ).split('\r\n'),
+    ).toEqual(['lineage_id,lineage_name,generation_id,generation,meanTurns,planRounds', 'L1,one,,0,30,', 'L1,one,L1-g1,1,33.5,2', 'L2,two,,0,40,', '']);
   });
 
   it('writes the bands per metric and x', () => {

@@ -4,7 +4,10 @@
 import { z } from 'zod';
 import type { DriftInput, LineageInfo } from './types.ts';
 
-const id = z.string().trim().regex(/^[A-Za-z0-9_-]{1,80}$/, 'an id is 1–80 letters, digits, "_" or "-"');
+const id = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,80}$/, 'an id is 1–80 letters, digits, "_" or "-"');
 const day = z
   .string()
   .trim()
@@ -13,13 +16,21 @@ const day = z
 
 export const driftFilterSchema = z.object({
   lineage: id.optional(), // the per-lineage view
-  seed: z.string().trim().regex(/^[0-9a-f]{64}$/, 'seed is a version id (64 hex characters)').optional(),
+  seed: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/, 'seed is a version id (64 hex characters)')
+    .optional(),
   axisPolicy: z.string().trim().max(120).optional(),
   synthesiser: z.string().trim().max(40).optional(),
   from: day.optional(), // lineages started on or after this day (UTC)
   to: day.optional(), // lineages started on or before this day (UTC)
   x: z.enum(['generation', 'time']).default('generation'),
-  policy: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'a policy is a name such as oracle or simulated').optional(), // pass rates of this policy; absent: each lineage's probe policy
+  policy: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'a policy is a name such as oracle or simulated')
+    .optional(), // pass rates of this policy; absent: each lineage's probe policy
 });
 export type DriftFilter = z.infer<typeof driftFilterSchema>;
 

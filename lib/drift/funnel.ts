@@ -62,7 +62,10 @@ export function decideCandidate(candidate: FunnelCandidate, t: SeedFilterThresho
 }
 
 export function seedFunnel(candidates: FunnelCandidate[], thresholds: SeedFilterThresholds): Funnel {
-  return funnelOf(candidates.map((c) => decideCandidate(c, thresholds)), thresholds);
+  return funnelOf(
+    candidates.map((c) => decideCandidate(c, thresholds)),
+    thresholds,
+  );
 }
 
 /** The funnel of decisions already made (a stored run's) under their thresholds. */

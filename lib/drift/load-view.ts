@@ -23,5 +23,8 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
   const label = filter.policy
     ? `pass rates of the ${filter.policy} policy`
     : `pass rates of each lineage's probe policy (${[...new Set(input.lineages.map((l) => l.passRatePolicy))].sort().join(', ') || defaultPolicy})`;
-  return { ...driftView(input, filter, { calibration, thresholds, now }), passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() } };
+  return {
+    ...driftView(input, filter, { calibration, thresholds, now }),
+    passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() },
+  };
 }

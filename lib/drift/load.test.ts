@@ -15,7 +15,18 @@ const day = (d: number) => new Date(Date.UTC(2026, 3, d));
 
 async function probe(versionId: string, generationId: string | null, passes: number, turns: number[], tokens?: [number, number]) {
   const group = await db.probeGroup.create({
-    data: { versionId, generationId, lineageId: generationId ? lineageId : null, purpose: 'probe', policy: 'simulated', policyVersion: '1', size: turns.length, passes, completed: turns.length, state: 'complete' },
+    data: {
+      versionId,
+      generationId,
+      lineageId: generationId ? lineageId : null,
+      purpose: 'probe',
+      policy: 'simulated',
+      policyVersion: '1',
+      size: turns.length,
+      passes,
+      completed: turns.length,
+      state: 'complete',
+    },
   });
   await db.rollout.createMany({
     data: turns.map((t, i) => ({
@@ -42,11 +53,23 @@ beforeAll(async () => {
   seedId = await seedEnvironment(db, { name: 'drift-seed' });
   await db.environmentVersion.update({ where: { id: seedId }, data: { difficultyLength: 2, difficultyScenario: 3, difficultySkill: 4 } });
   const lineage = await db.lineage.create({
-    data: { name: 'drift lineage', seedVersionId: seedId, axisPolicy: '{"kind":"fixed","axis":"length"}', effort: 'low', synthesiser: 'procedural', seed: 1, frontier: 1, createdAt: day(1) },
+    data: {
+      name: 'drift lineage',
+      seedVersionId: seedId,
+      axisPolicy: '{"kind":"fixed","axis":"length"}',
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 1,
+      frontier: 1,
+      createdAt: day(1),
+    },
   });
   lineageId = lineage.id;
   const g1Version = await seedEnvironment(db, { name: 'drift-g1' });
-  await db.environmentVersion.update({ where: { id: g1Version }, data: { source: 'evolution', difficultyLength: 3, difficultyScenario: 3, difficultySkill: 4 } });
+  await db.environmentVersion.update({
+    where: { id: g1Version },
+    data: { source: 'evolution', difficultyLength: 3, difficultyScenario: 3, difficultySkill: 4 },
+  });
   const g1 = await db.generation.create({
     data: { lineageId, number: 1, parentVersionId: seedId, versionId: g1Version, axis: 'length', effort: 'low', state: 'released', createdAt: day(2) },
   });
@@ -63,7 +86,9 @@ beforeAll(async () => {
   await probe(seedId, null, 3, [30, 34, 26, 30, 30, 30, 30, 30]);
   await probe(g1Version, g1.id, 6, [40, 40, 40, 40, 40, 40, 40, 40], [9000, 1000]);
   // An unfinished probe is not read.
-  await db.probeGroup.create({ data: { versionId: g1Version, generationId: g1.id, purpose: 'probe', policy: 'simulated', policyVersion: '1', size: 8, passes: 0, state: 'running' } });
+  await db.probeGroup.create({
+    data: { versionId: g1Version, generationId: g1.id, purpose: 'probe', policy: 'simulated', policyVersion: '1', size: 8, passes: 0, state: 'running' },
+  });
   await db.job.createMany({
     data: [
       { kind: 'validate', payload: '{}', state: 'queued' },
@@ -94,7 +119,15 @@ describe('loadDrift', () => {
     const [seed, g1] = [...drift.points].sort((a, b) => a.number - b.number);
     expect(seed?.values).toMatchObject({ difficultyTotal: 9, passRate: 0.375, meanTurns: 30, tokensPerTurn: null });
     expect(g1).toMatchObject({ axis: 'length', state: 'released', probe: { passes: 6, size: 8 } });
-    expect(g1?.values).toMatchObject({ difficultyTotal: 10, passRate: 0.75, meanTurns: 40, tokensPerTurn: 250, rejectionRate: 0.5, planRounds: 2, modifyRounds: 3 });
+    expect(g1?.values).toMatchObject({
+      difficultyTotal: 10,
+      passRate: 0.75,
+      meanTurns: 40,
+      tokensPerTurn: 250,
+      rejectionRate: 0.5,
+      planRounds: 2,
+      modifyRounds: 3,
+    });
   });
 
   it('renders the Prometheus text from the database', async () => {

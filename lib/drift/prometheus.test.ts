@@ -31,7 +31,9 @@ function parseExposition(text: string): Parsed {
     const match = sampleLine.exec(line);
     expect(match, `not a sample line: ${line}`).not.toBeNull();
     const [, sampleName, rawLabels = '', rawValue] = match!;
-    const family = [...types.keys()].find((f) => sampleName === f || (types.get(f) === 'histogram' && /^(_bucket|_sum|_count)$/.test(sampleName!.slice(f.length)) && sampleName!.startsWith(f)));
+    const family = [...types.keys()].find(
+      (f) => sampleName === f || (types.get(f) === 'histogram' && /^(_bucket|_sum|_count)$/.test(sampleName!.slice(f.length)) && sampleName!.startsWith(f)),
+    );
     expect(family, `sample ${sampleName} before its TYPE`).toBeDefined();
     const labels: Record<string, string> = {};
     labelPair.lastIndex = 0;
@@ -109,7 +111,9 @@ describe('the Prometheus exposition', () => {
   });
 
   it('keeps histogram buckets monotonic', () => {
-    const buckets = histogramSamples({}, [1, 2, 3], [3, 1, 2, 2, 9]).filter((s) => s.suffix === '_bucket').map((s) => s.value);
+    const buckets = histogramSamples({}, [1, 2, 3], [3, 1, 2, 2, 9])
+      .filter((s) => s.suffix === '_bucket')
+      .map((s) => s.value);
     expect(buckets).toEqual([1, 3, 4, 5]);
   });
 });

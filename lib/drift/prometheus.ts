@@ -100,7 +100,10 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
     }
     const probed = points.filter((p) => p.probe && p.probe.size > 0).at(-1);
     if (probed?.probe) {
-      passRate.push({ labels: { ...labels, generation: String(probed.number), policy: lineage.passRatePolicy ?? 'unknown' }, value: probed.probe.passes / probed.probe.size });
+      passRate.push({
+        labels: { ...labels, generation: String(probed.number), policy: lineage.passRatePolicy ?? 'unknown' },
+        value: probed.probe.passes / probed.probe.size,
+      });
     }
   }
   const alertCounts = new Map<string, number>();
@@ -139,7 +142,11 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
       help: `Seconds from enqueue to finish of the jobs that finished in the last ${input.finishedWindowSeconds} s.`,
       type: 'histogram',
       samples: kinds.flatMap((kind) =>
-        histogramSamples({ kind }, JOB_TURNAROUND_BUCKETS, input.finishedJobs.filter((j) => j.kind === kind).map((j) => j.seconds)),
+        histogramSamples(
+          { kind },
+          JOB_TURNAROUND_BUCKETS,
+          input.finishedJobs.filter((j) => j.kind === kind).map((j) => j.seconds),
+        ),
       ),
     },
     {

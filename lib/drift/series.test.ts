@@ -14,9 +14,28 @@ describe('metric charts over generation number', () => {
 
   it('draws one line per lineage, skipping positions without a value', () => {
     expect(chart.lines.map((l) => [l.lineageId, l.points.map((p) => [p.x, p.y])])).toEqual([
-      ['A', [[0, 10], [1, 20], [2, 30]]],
-      ['B', [[0, 12], [1, 16]]],
-      ['C', [[0, 14], [2, 40]]],
+      [
+        'A',
+        [
+          [0, 10],
+          [1, 20],
+          [2, 30],
+        ],
+      ],
+      [
+        'B',
+        [
+          [0, 12],
+          [1, 16],
+        ],
+      ],
+      [
+        'C',
+        [
+          [0, 14],
+          [2, 40],
+        ],
+      ],
     ]);
     expect(chart.lines[0]?.points[1]?.generationId).toBe('A-g1');
   });
@@ -45,8 +64,21 @@ describe('metric charts over generation number', () => {
 describe('metric charts over time', () => {
   it('uses creation times as x and carries each lineage forward between its own first and last point only', () => {
     const input = driftInput([
-      { info: lineageInfo('A'), positions: [{ at: t(1), values: { passRate: 0.5 } }, { at: t(3), values: { passRate: 0.25 } }, { at: t(5), values: { passRate: 0 } }] },
-      { info: lineageInfo('B'), positions: [{ at: t(2), values: { passRate: 1 } }, { at: t(3), values: { passRate: 0.75 } }] },
+      {
+        info: lineageInfo('A'),
+        positions: [
+          { at: t(1), values: { passRate: 0.5 } },
+          { at: t(3), values: { passRate: 0.25 } },
+          { at: t(5), values: { passRate: 0 } },
+        ],
+      },
+      {
+        info: lineageInfo('B'),
+        positions: [
+          { at: t(2), values: { passRate: 1 } },
+          { at: t(3), values: { passRate: 0.75 } },
+        ],
+      },
     ]);
     const chart = metricChart(input, 'passRate', 'time');
     expect(chart.lines[0]?.points.map((p) => p.x)).toEqual([t(1), t(3), t(5)].map((d) => d.getTime()));

@@ -71,7 +71,13 @@ export function bandOverTime(lines: LineSeries[], buckets = TIME_BUCKETS): BandP
   if (xs.length === 0) return [];
   const start = Math.min(...xs);
   const end = Math.max(...xs);
-  if (start === end) return [band(start, lines.map((l) => l.points[l.points.length - 1]!.y))];
+  if (start === end)
+    return [
+      band(
+        start,
+        lines.map((l) => l.points[l.points.length - 1]!.y),
+      ),
+    ];
   const width = (end - start) / buckets;
   const result: BandPoint[] = [];
   for (let i = 0; i < buckets; i += 1) {

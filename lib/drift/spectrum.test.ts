@@ -43,9 +43,7 @@ describe('the axis effect spectrum', () => {
   });
 
   it('skips edits whose parent or own value is unknown, and lineages short of the horizon', () => {
-    const sparse = driftInput([
-      { info: lineageInfo('gap'), positions: [{ probe: [4, 8] }, { axis: 'skill' }, { axis: 'skill', probe: [2, 8] }] },
-    ]);
+    const sparse = driftInput([{ info: lineageInfo('gap'), positions: [{ probe: [4, 8] }, { axis: 'skill' }, { axis: 'skill', probe: [2, 8] }] }]);
     const result = effectSpectrum(sparse, 15);
     const skill = result.axes.find((a) => a.axis === 'skill')!;
     expect(skill.edits).toBe(2);

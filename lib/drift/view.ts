@@ -69,7 +69,14 @@ export function driftView(
     difficultyOutcome: difficultyOutcome(input, byLineage),
     alerts: driftAlerts(input, calibration, options.thresholds, options.now),
     positions: filter.lineage
-      ? (byLineage.get(filter.lineage) ?? []).map((p) => ({ number: p.number, generationId: p.generationId, axis: p.axis, state: p.state, at: p.at.toISOString(), probe: p.probe }))
+      ? (byLineage.get(filter.lineage) ?? []).map((p) => ({
+          number: p.number,
+          generationId: p.generationId,
+          axis: p.axis,
+          state: p.state,
+          at: p.at.toISOString(),
+          probe: p.probe,
+        }))
       : [],
   };
 }

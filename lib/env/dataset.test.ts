@@ -73,9 +73,9 @@ describe('Harbor datasets', () => {
       await expect(exportDataset(source.db, join(tmp, 'a'), { name: 'x', versionIds: [versions['seed-telemetry-jq']!] })).rejects.toThrow(
         `refusing to export: ${versions['seed-telemetry-jq']!.slice(0, 12)} is held out (set eval-a) (a training export never carries these)`,
       );
-      await expect(
-        exportDataset(source.db, join(tmp, 'b'), { name: 'x', versionIds: [versions['seed-ledger-sql']!], purpose: 'evaluation' }),
-      ).rejects.toThrow(/is flagged as compromised/);
+      await expect(exportDataset(source.db, join(tmp, 'b'), { name: 'x', versionIds: [versions['seed-ledger-sql']!], purpose: 'evaluation' })).rejects.toThrow(
+        /is flagged as compromised/,
+      );
       const evaluation = await exportDataset(source.db, join(tmp, 'c'), { name: 'x', versionIds: [versions['seed-telemetry-jq']!], purpose: 'evaluation' });
       expect(evaluation.tasks).toHaveLength(1);
     });

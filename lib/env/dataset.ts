@@ -93,7 +93,8 @@ async function refuseWithheld(db: Db, versionIds: string[], req: DatasetExportRe
     const lineage = heldOutLineages.find((l) => l.seedVersionId === v.id || l.generations.some((g) => g.versionId === v.id));
     if (lineage) reasons.push(`${v.id.slice(0, 12)} belongs to a held-out lineage (set ${lineage.heldOutSet})`);
   }
-  if (reasons.length) throw new Error(`refusing to export: ${reasons.join('; ')}${req.purpose === 'evaluation' ? '' : ' (a training export never carries these)'}`);
+  if (reasons.length)
+    throw new Error(`refusing to export: ${reasons.join('; ')}${req.purpose === 'evaluation' ? '' : ' (a training export never carries these)'}`);
 }
 
 // The local task directories a registry file names, resolved against the file's directory; a
@@ -113,7 +114,8 @@ export async function registryTaskDirs(file: string): Promise<{ dirs: string[]; 
   const refused: Array<{ name: string; reason: string }> = [];
   for (const dataset of registry.data) {
     for (const task of dataset.tasks) {
-      if (task.git_url) refused.push({ name: task.name, reason: `${dataset.name}@${dataset.version}: fetched from ${task.git_url}; clone it and import the directory` });
+      if (task.git_url)
+        refused.push({ name: task.name, reason: `${dataset.name}@${dataset.version}: fetched from ${task.git_url}; clone it and import the directory` });
       else dirs.push(resolve(dirname(file), task.path));
     }
   }

@@ -23,12 +23,7 @@ export interface ExportResult {
   fileCount: number;
 }
 
-export async function exportVersion(
-  db: PrismaClient,
-  versionId: string,
-  outDir: string,
-  options: ExportOptions = {},
-): Promise<ExportResult> {
+export async function exportVersion(db: PrismaClient, versionId: string, outDir: string, options: ExportOptions = {}): Promise<ExportResult> {
   const version = await getVersion(db, versionId);
   if (!version) throw new Error(`environment version ${versionId} not found`);
   const bundle = await loadBundle(db, versionId);
@@ -75,7 +70,10 @@ async function prepareTarget(root: string, options: ExportOptions): Promise<void
   if (!info.isDirectory()) throw new Error(`cannot export to ${root}: it exists and is not a directory`);
   const entries = await readdir(root);
   if (entries.length === 0) return;
-  if (!options.overwrite) throw new Error(`refusing to export into ${root}: the directory is not empty; only a task directory can be replaced, and only when overwriting is asked for`);
+  if (!options.overwrite)
+    throw new Error(
+      `refusing to export into ${root}: the directory is not empty; only a task directory can be replaced, and only when overwriting is asked for`,
+    );
   if (!entries.includes('task.toml')) {
     throw new Error(`refusing to overwrite ${root}: it is not empty and holds no task.toml, so it does not look like a task directory`);
   }

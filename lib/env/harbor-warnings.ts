@@ -6,7 +6,6 @@ import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
 import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
 
-
 export function harborWarnings(bundle: TaskBundle): TaskProblem[] {
   return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle)];
 }
@@ -52,7 +51,10 @@ function copySources(dockerfile: string): string[] {
 }
 
 function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const escaped = glob
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${escaped}(/.*)?$`);
 }
 

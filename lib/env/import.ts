@@ -113,7 +113,13 @@ async function importArchive(db: PrismaClient, file: string, options: ImportOpti
   }
   const results: TaskImportResult[] = [];
   if (strayProblems.length > 0) {
-    results.push(failed(basename(file), file, strayProblems.map((p) => `entry outside any task: ${formatProblem(p)}`)));
+    results.push(
+      failed(
+        basename(file),
+        file,
+        strayProblems.map((p) => `entry outside any task: ${formatProblem(p)}`),
+      ),
+    );
   }
   for (const { bundle, problems } of tasks) {
     results.push(await importBundle(db, bundle, problems, `${file}:${bundle.name}`, options));
@@ -139,7 +145,9 @@ async function importBundle(
       metadata = parsed.sidecar.metadata;
       const id = hasErrors(problems) ? null : contentHash(harborBundle);
       if (id && parsed.sidecar.versionId && parsed.sidecar.versionId !== id) {
-        problems.push(taskWarning(METADATA_SIDECAR, `the task changed since it was exported as version ${parsed.sidecar.versionId}; its Envolve metadata was kept`));
+        problems.push(
+          taskWarning(METADATA_SIDECAR, `the task changed since it was exported as version ${parsed.sidecar.versionId}; its Envolve metadata was kept`),
+        );
       }
     } else {
       problems.push(taskError(METADATA_SIDECAR, parsed.error));

@@ -49,13 +49,7 @@ describe('readArchive', () => {
       ]);
       const { tasks, strayProblems } = await readArchive(file);
       expect(tasks.map((t) => [t.bundle.name, t.problems.map(formatProblem)])).toEqual([
-        [
-          'bad',
-          [
-            "bad/../../etc/cron.d/evil: '..' segment escapes the task directory",
-            '/bad/environment/abs.txt: absolute path in archive',
-          ],
-        ],
+        ['bad', ["bad/../../etc/cron.d/evil: '..' segment escapes the task directory", '/bad/environment/abs.txt: absolute path in archive']],
         ['good', []],
       ]);
       expect(strayProblems.map(formatProblem)).toEqual(["../outside.txt: '..' segment escapes the task directory"]);
@@ -64,11 +58,15 @@ describe('readArchive', () => {
 
   it('reports symlink and hard link entries', async () => {
     await withTempDir(async (tmp) => {
-      const file = await writeTar(join(tmp, 'links.tar.gz'), [
-        ...tarEntriesOf(validTaskFiles()),
-        { name: 'environment/passwd', type: 'symlink', linkname: '/etc/passwd' },
-        { name: 'environment/shadow', type: 'link', linkname: '/etc/shadow' },
-      ], true);
+      const file = await writeTar(
+        join(tmp, 'links.tar.gz'),
+        [
+          ...tarEntriesOf(validTaskFiles()),
+          { name: 'environment/passwd', type: 'symlink', linkname: '/etc/passwd' },
+          { name: 'environment/shadow', type: 'link', linkname: '/etc/shadow' },
+        ],
+        true,
+      );
       const { tasks } = await readArchive(file);
       expect(tasks[0]!.problems.map(formatProblem)).toEqual([
         "environment/passwd: symbolic link entry (to '/etc/passwd') is not allowed",
@@ -95,10 +93,11 @@ describe('readArchive', () => {
 
   it('refuses an archive bigger than the archive limit', async () => {
     await withTempDir(async (tmp) => {
-      const file = await writeTar(join(tmp, 'bomb.tar.gz'), [
-        ...tarEntriesOf(validTaskFiles()),
-        { name: 'environment/zeros.bin', content: Buffer.alloc(1024 * 1024) },
-      ], true);
+      const file = await writeTar(
+        join(tmp, 'bomb.tar.gz'),
+        [...tarEntriesOf(validTaskFiles()), { name: 'environment/zeros.bin', content: Buffer.alloc(1024 * 1024) }],
+        true,
+      );
       await expect(readArchive(file, { maxArchiveBytes: 512 * 1024 })).rejects.toThrow(/archive holds more than 512\.0 KiB/);
     });
   });

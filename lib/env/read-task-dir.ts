@@ -80,11 +80,7 @@ export async function readTaskDir(dir: string, limitOverrides?: Partial<ImportLi
 
 // Opens without following links and re-checks the opened file, so a file
 // swapped for a symlink or grown after the lstat above is still caught.
-async function readRegularFile(
-  absPath: string,
-  relPath: string,
-  maxBytes: number,
-): Promise<BundleFile | { problem: TaskProblem }> {
+async function readRegularFile(absPath: string, relPath: string, maxBytes: number): Promise<BundleFile | { problem: TaskProblem }> {
   const handle = await open(absPath, constants.O_RDONLY | constants.O_NOFOLLOW).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ELOOP') return null;
     throw err;

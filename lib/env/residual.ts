@@ -5,9 +5,7 @@ import { METADATA_SIDECAR } from './content-hash.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 
 // One file change: the patch from the parent version to the candidate.
-export type FileChange =
-  | { op: 'add' | 'modify'; path: string; content: Buffer; executable: boolean }
-  | { op: 'delete'; path: string };
+export type FileChange = { op: 'add' | 'modify'; path: string; content: Buffer; executable: boolean } | { op: 'delete'; path: string };
 
 export interface Residual {
   changes: FileChange[];

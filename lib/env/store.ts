@@ -102,10 +102,7 @@ export async function getVersion(db: PrismaClient, versionId: string): Promise<S
   return row ? toStoredVersion(row) : null;
 }
 
-export async function listVersions(
-  db: PrismaClient,
-  filter: { name?: string; source?: string; limit?: number } = {},
-): Promise<StoredVersion[]> {
+export async function listVersions(db: PrismaClient, filter: { name?: string; source?: string; limit?: number } = {}): Promise<StoredVersion[]> {
   const rows = await db.environmentVersion.findMany({
     where: { name: filter.name, source: filter.source },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -134,14 +131,7 @@ const versionSummary = {
   _count: { select: { files: true } },
 } as const;
 
-function toStoredVersion(row: {
-  id: string;
-  name: string;
-  source: string;
-  metadata: string;
-  createdAt: Date;
-  _count: { files: number };
-}): StoredVersion {
+function toStoredVersion(row: { id: string; name: string; source: string; metadata: string; createdAt: Date; _count: { files: number } }): StoredVersion {
   return {
     id: row.id,
     name: row.name,

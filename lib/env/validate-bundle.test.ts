@@ -24,15 +24,11 @@ describe('validateBundle', () => {
     const files = validTaskFiles();
     delete files['solution/solve.sh'];
     const problems = validateBundle(bundleOf(files));
-    expect(problems).toEqual([
-      { severity: 'warning', path: 'solution/solve.sh', message: expect.stringContaining('no oracle') },
-    ]);
+    expect(problems).toEqual([{ severity: 'warning', path: 'solution/solve.sh', message: expect.stringContaining('no oracle') }]);
   });
 
   it('reports unparsable task.toml with line information', () => {
-    expect(errorsOf({ ...validTaskFiles(), 'task.toml': '[metadata\n' })).toEqual([
-      expect.stringMatching(/^task\.toml: invalid TOML at line 1, column \d+/),
-    ]);
+    expect(errorsOf({ ...validTaskFiles(), 'task.toml': '[metadata\n' })).toEqual([expect.stringMatching(/^task\.toml: invalid TOML at line 1, column \d+/)]);
   });
 
   it('rejects NUL bytes and invalid UTF-8 where text is required', () => {
@@ -58,9 +54,7 @@ describe('validateBundle', () => {
 
   it('enforces per-file and per-task size limits', () => {
     const files = { ...validTaskFiles(), 'environment/a.csv': 'x'.repeat(2000), 'environment/b.csv': 'y'.repeat(900) };
-    expect(errorsOf(files, { maxFileBytes: 1000, maxTaskBytes: 100_000 })).toEqual([
-      'environment/a.csv: file is 2.0 KiB, over the 1000 B per-file limit',
-    ]);
+    expect(errorsOf(files, { maxFileBytes: 1000, maxTaskBytes: 100_000 })).toEqual(['environment/a.csv: file is 2.0 KiB, over the 1000 B per-file limit']);
     expect(errorsOf(files, { maxTaskBytes: 2500 })).toEqual([expect.stringMatching(/^task is .* over the 2\.4 KiB per-task limit$/)]);
   });
 

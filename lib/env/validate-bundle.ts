@@ -46,9 +46,7 @@ export function validateBundle(bundle: TaskBundle, limitOverrides?: Partial<Impo
 
   const test = bundleFile(bundle, 'tests/test.sh');
   if (test && !/reward\.(txt|json)/.test(test.content.toString('utf8'))) {
-    problems.push(
-      taskWarning('tests/test.sh', 'never mentions reward.txt or reward.json; the verifier must write /logs/verifier/reward.txt or reward.json'),
-    );
+    problems.push(taskWarning('tests/test.sh', 'never mentions reward.txt or reward.json; the verifier must write /logs/verifier/reward.txt or reward.json'));
   }
   return problems;
 }

@@ -31,7 +31,11 @@ export const lineageSettingsSchema = z.object({
   axisPolicy: axisPolicySchema,
   effort: z.enum(EFFORTS as ['low', 'high', 'max']),
   synthesiser: z.enum(SYNTHESISERS),
-  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3, difficultyMargin: DEFAULT_DIFFICULTY_MARGIN }),
   // Which local image stands in for a FROM this machine lacks, for every build of the lineage.
   baseImages: baseImageMappingSchema.optional(),

@@ -32,7 +32,10 @@ export interface DescribedSequence {
  * (the order an agent would work through the task). Names must be the reference table's.
  */
 export function parseSequenceSpec(spec: string): Sequence {
-  const pairs = spec.split(',').map((p) => p.trim()).filter(Boolean);
+  const pairs = spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (pairs.length === 0) throw new SequenceRefused('give at least one scenario:skill pair');
   return {
     steps: pairs.map((pair, i) => {
@@ -51,7 +54,8 @@ export async function describeImportedSeed(db: Db, versionId: string, described:
     throw new SequenceRefused(`${version.name} was rendered by the procedural synthesiser; its sequence is in its task.toml`);
   }
   const evolved = await db.generation.count({ where: { parentVersionId: versionId } });
-  if (evolved > 0) throw new SequenceRefused(`${evolved} generation(s) already evolved from ${version.name} under its old sequence; describe a seed before evolving it`);
+  if (evolved > 0)
+    throw new SequenceRefused(`${evolved} generation(s) already evolved from ${version.name} under its old sequence; describe a seed before evolving it`);
   const problems = [
     ...structuralViolations(described),
     ...described.steps.flatMap((s) => [
@@ -74,7 +78,18 @@ export async function describeImportedSeed(db: Db, versionId: string, described:
       subjectType: 'environment-version',
       subjectId: versionId,
       before: { sequence: metadata.sequence ?? null, revision: revision - 1, difficulty: readStoredDifficulty(version) },
-      after: { sequence, revision, difficulty: { length: difficulty.length, depth: difficulty.depth, scenarioNovelty: difficulty.scenarioNovelty, skillRarity: difficulty.skillRarity, total: difficulty.total, model: difficulty.model } },
+      after: {
+        sequence,
+        revision,
+        difficulty: {
+          length: difficulty.length,
+          depth: difficulty.depth,
+          scenarioNovelty: difficulty.scenarioNovelty,
+          skillRarity: difficulty.skillRarity,
+          total: difficulty.total,
+          model: difficulty.model,
+        },
+      },
     });
     return { versionId, sequence, revision, difficulty };
   });

@@ -26,7 +26,10 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
   const axes = axesToTry(lineage.settings.axisPolicy, number, lineage.settings.seed, exhaustedAt(lineage.row, parent.versionId));
   if (axes.length === 0) {
     // Already found exhausted at this parent: the generation that found it is the answer.
-    const found = await db.generation.findFirst({ where: { lineageId, parentVersionId: parent.versionId, state: GenerationState.exhausted }, orderBy: { createdAt: 'desc' } });
+    const found = await db.generation.findFirst({
+      where: { lineageId, parentVersionId: parent.versionId, state: GenerationState.exhausted },
+      orderBy: { createdAt: 'desc' },
+    });
     if (found) return found;
   }
   const axis = axes[0] ?? chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
@@ -63,12 +66,7 @@ export interface EvolveLineageResult {
 
 // Evolves until `count` more generations validate, or the lineage stalls, is exhausted, or one
 // generation needs attention.
-export async function evolveLineage(
-  ctx: EvolutionContext,
-  lineageId: string,
-  count: number,
-  signal?: AbortSignal,
-): Promise<EvolveLineageResult> {
+export async function evolveLineage(ctx: EvolutionContext, lineageId: string, count: number, signal?: AbortSignal): Promise<EvolveLineageResult> {
   const { db } = ctx;
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: LineageStatus.evolving } });

@@ -22,7 +22,12 @@ describe('axis exhaustion', () => {
   });
 
   it('exhaustion holds only at the parent it was found at', () => {
-    const row = { exhaustedAxes: JSON.stringify({ scenario: { generation: 5, parentVersionId: 'v4', reason: 'r' }, skill: { generation: 3, parentVersionId: 'v2', reason: 'r' } }) };
+    const row = {
+      exhaustedAxes: JSON.stringify({
+        scenario: { generation: 5, parentVersionId: 'v4', reason: 'r' },
+        skill: { generation: 3, parentVersionId: 'v2', reason: 'r' },
+      }),
+    };
     expect([...exhaustedAt(row, 'v4')]).toEqual(['scenario']);
     expect([...exhaustedAt(row, 'v9')]).toEqual([]);
     expect(exhaustionMessage(['scenario'], 5, ['no scenario raises D'])).toBe('axis exhausted at generation 5: scenario (no scenario raises D)');

@@ -1,7 +1,16 @@
 export { axisPolicyFromFlag, describeAxisPolicy, lineageSettingsSchema, SYNTHESISERS, type LineageSettings, type SynthesiserName } from './config.ts';
 export type { EvolutionContext } from './context.ts';
 export { evolveGeneration, evolveLineage, type EvolveLineageResult } from './evolve.ts';
-export { enqueueEvolution, enqueueRevision, EVOLVE_JOB, evolveJobPayload, REVISE_JOB, reviseJobPayload, type EvolveJobPayload, type ReviseJobPayload } from './jobs.ts';
+export {
+  enqueueEvolution,
+  enqueueRevision,
+  EVOLVE_JOB,
+  evolveJobPayload,
+  REVISE_JOB,
+  reviseJobPayload,
+  type EvolveJobPayload,
+  type ReviseJobPayload,
+} from './jobs.ts';
 export { reviseGeneration } from './revise.ts';
 export { findOrCreateLineage, loadLineage, type LoadedLineage } from './lineage.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';

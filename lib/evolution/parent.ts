@@ -36,12 +36,7 @@ export async function parentFor(db: Db, versionId: string, number: number, synth
 }
 
 // A version made by Envolve carries its sequence; an imported seed's is read off by the proposer.
-async function sequenceOf(
-  db: Db,
-  versionId: string,
-  bundle: ParentEnvironment['bundle'],
-  synthesiser: Synthesiser,
-): Promise<Sequence> {
+async function sequenceOf(db: Db, versionId: string, bundle: ParentEnvironment['bundle'], synthesiser: Synthesiser): Promise<Sequence> {
   const version = await getVersion(db, versionId);
   const stored = version?.metadata.sequence;
   if (stored !== undefined) return parseSequence(stored);

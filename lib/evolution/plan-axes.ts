@@ -11,9 +11,7 @@ import type { GenerationParent } from './parent.ts';
 import { planLoop } from './plan-loop.ts';
 
 export type AxesOutcome =
-  | { kind: 'planned'; plan: Plan; generation: Generation }
-  | { kind: 'no-plan'; reasons: string[] }
-  | { kind: 'exhausted'; message: string };
+  { kind: 'planned'; plan: Plan; generation: Generation } | { kind: 'no-plan'; reasons: string[] } | { kind: 'exhausted'; message: string };
 
 export async function planAlongAxes(
   ctx: EvolutionContext,

@@ -92,7 +92,14 @@ async function sendBack(
   reasons: string[],
 ): Promise<string[]> {
   await ctx.db.planRound.create({
-    data: { generationId, round, plan: JSON.stringify(plan), approved: false, review: JSON.stringify({ reasons, violations: reasons, items: [] }), rubricVersion },
+    data: {
+      generationId,
+      round,
+      plan: JSON.stringify(plan),
+      approved: false,
+      review: JSON.stringify({ reasons, violations: reasons, items: [] }),
+      rubricVersion,
+    },
   });
   ctx.progress(`  plan round ${round}: sent back (${reasons.join('; ')})`);
   return reasons;

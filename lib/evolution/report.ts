@@ -43,9 +43,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     include: { _count: { select: { planRounds: true, attempts: true } } },
   });
   const versionIds = generations.flatMap((g) => (g.versionId ? [g.versionId] : []));
-  const versions = new Map(
-    (await db.environmentVersion.findMany({ where: { id: { in: versionIds } } })).map((v) => [v.id, v]),
-  );
+  const versions = new Map((await db.environmentVersion.findMany({ where: { id: { in: versionIds } } })).map((v) => [v.id, v]));
   const runs = await db.validatorRun.findMany({
     where: { versionId: { in: versionIds }, attemptId: { not: null } },
     orderBy: { createdAt: 'asc' },
@@ -75,7 +73,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
         parentVersionId: g.parentVersionId,
         axis: g.axis,
         effort: g.effort,
-        sequence: version ? (JSON.parse(version.metadata) as { sequence?: unknown }).sequence ?? null : null,
+        sequence: version ? ((JSON.parse(version.metadata) as { sequence?: unknown }).sequence ?? null) : null,
         difficulty: version ? readStoredDifficulty(version) : null,
         verdicts,
         planRounds: g._count.planRounds,

@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 
 export function deriveSeed(lineageSeed: number, ...parts: (string | number)[]): number {
-  const digest = createHash('sha256').update([lineageSeed, ...parts].join('/')).digest();
+  const digest = createHash('sha256')
+    .update([lineageSeed, ...parts].join('/'))
+    .digest();
   return digest.readUInt32BE(0);
 }

@@ -23,8 +23,18 @@ export const GenerationState = {
 export type GenerationState = (typeof GenerationState)[keyof typeof GenerationState];
 const S = GenerationState;
 export const GENERATION_STATES = [
-  S.planning, S.modifying, S.validating, S.awaitingReview, S.changesRequested, S.approved,
-  S.rejected, S.released, S.failed, S.exhausted, S.superseded, S.needsAttention,
+  S.planning,
+  S.modifying,
+  S.validating,
+  S.awaitingReview,
+  S.changesRequested,
+  S.approved,
+  S.rejected,
+  S.released,
+  S.failed,
+  S.exhausted,
+  S.superseded,
+  S.needsAttention,
 ] as const;
 
 // Mid-loop: the process evolving it settles it (or, if that process died, marks it failed).

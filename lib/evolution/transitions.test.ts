@@ -17,7 +17,11 @@ beforeAll(async () => {
   testDb = await createTestDb();
   db = testDb.db;
   seed = await seedEnvironment(db, { name: 'transitions seed' });
-  lineageId = (await db.lineage.create({ data: { name: 't', seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 } })).id;
+  lineageId = (
+    await db.lineage.create({
+      data: { name: 't', seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
+    })
+  ).id;
 });
 afterAll(() => testDb.cleanup());
 

@@ -21,7 +21,10 @@ export async function listMissedIssues(db: Db, filter: MissedIssueFilter = {}): 
     include: { generation: { select: { id: true, number: true, lineageId: true, versionId: true, lineage: { select: { name: true } } } } },
   });
   const reporters = new Map(
-    (await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.reporterId))] } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]),
+    (await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.reporterId))] } }, select: { id: true, email: true } })).map((u) => [
+      u.id,
+      u.email,
+    ]),
   );
   const itemIds = rows.flatMap((r) => (r.rubricItemId ? [r.rubricItemId] : []));
   const items = new Map(
@@ -30,7 +33,13 @@ export async function listMissedIssues(db: Db, filter: MissedIssueFilter = {}): 
   return rows
     .map(({ generation, ...issue }) => ({
       ...issue,
-      generation: { id: generation.id, number: generation.number, lineageId: generation.lineageId, lineageName: generation.lineage.name, versionId: generation.versionId },
+      generation: {
+        id: generation.id,
+        number: generation.number,
+        lineageId: generation.lineageId,
+        lineageName: generation.lineage.name,
+        versionId: generation.versionId,
+      },
       reporterEmail: reporters.get(issue.reporterId) ?? null,
       rubricItem: issue.rubricItemId ? (items.get(issue.rubricItemId) ?? null) : null,
     }))

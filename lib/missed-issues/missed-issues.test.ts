@@ -4,14 +4,7 @@ import { ZodError } from 'zod';
 import { makeUser } from '../../test/missed-issues/users.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { activeRubric, setItemActive } from '../rubric/index.ts';
-import {
-  CHECK_MAX_BYTES,
-  convertMissedIssue,
-  dismissMissedIssue,
-  draftFromIssue,
-  fileMissedIssue,
-  listMissedIssues,
-} from './index.ts';
+import { CHECK_MAX_BYTES, convertMissedIssue, dismissMissedIssue, draftFromIssue, fileMissedIssue, listMissedIssues } from './index.ts';
 import type { Actor } from '../auth/actor.ts';
 import { ConflictError, ForbiddenError } from '../errors/index.ts';
 
@@ -26,7 +19,9 @@ beforeAll(async () => {
   const { db } = testDb;
   [reviewer, lead, annotator] = await Promise.all([makeUser(db, 'reviewer'), makeUser(db, 'lead'), makeUser(db, 'annotator')]);
   const lineage = await db.lineage.create({ data: { name: 'l', seedVersionId: 'seed', axisPolicy: '{}', effort: 'low', synthesiser: 'procedural', seed: 1 } });
-  const generation = await db.generation.create({ data: { lineageId: lineage.id, number: 1, parentVersionId: 'seed', axis: 'length', effort: 'low', state: 'approved' } });
+  const generation = await db.generation.create({
+    data: { lineageId: lineage.id, number: 1, parentVersionId: 'seed', axis: 'length', effort: 'low', state: 'approved' },
+  });
   generationId = generation.id;
 });
 afterAll(() => testDb.cleanup());
@@ -62,7 +57,15 @@ describe('conversion and activation', () => {
     const issue = await fileMissedIssue(testDb.db, reviewer, generationId, { ...valid, check: 'test -f solution/solve.sh' });
     await expect(convertMissedIssue(testDb.db, reviewer, issue.id, { ...draftFromIssue(issue) })).rejects.toThrow(ForbiddenError);
     const { item, issue: converted } = await convertMissedIssue(testDb.db, lead, issue.id, { ...draftFromIssue(issue), key: undefined });
-    expect(item).toMatchObject({ key: 'solution-prints-the-answer', version: 1, active: false, source: 'missed-issue', scope: 'global', appliesTo: 'environment', check: 'test -f solution/solve.sh' });
+    expect(item).toMatchObject({
+      key: 'solution-prints-the-answer',
+      version: 1,
+      active: false,
+      source: 'missed-issue',
+      scope: 'global',
+      appliesTo: 'environment',
+      check: 'test -f solution/solve.sh',
+    });
     expect(converted).toMatchObject({ state: 'converted', rubricItemId: item.id });
     const keys = async () => (await activeRubric(testDb.db, { appliesTo: 'environment' })).map((i) => i.key);
     expect(await keys()).not.toContain(item.key);
@@ -81,7 +84,11 @@ describe('conversion and activation', () => {
   it('needs a check or a question, and lets the lead edit them', async () => {
     const issue = await fileMissedIssue(testDb.db, reviewer, generationId, { ...valid, title: 'Nothing to check' });
     await expect(convertMissedIssue(testDb.db, lead, issue.id, { ...draftFromIssue(issue) })).rejects.toThrow(/executable check or a question/);
-    const { item } = await convertMissedIssue(testDb.db, lead, issue.id, { ...draftFromIssue(issue), check: 'grep -q reward tests/test.sh', key: 'reward-written' });
+    const { item } = await convertMissedIssue(testDb.db, lead, issue.id, {
+      ...draftFromIssue(issue),
+      check: 'grep -q reward tests/test.sh',
+      key: 'reward-written',
+    });
     expect(item).toMatchObject({ key: 'reward-written', check: 'grep -q reward tests/test.sh', active: false });
   });
 

@@ -34,7 +34,11 @@ export function parsePrefill(raw: Record<string, string | string[] | undefined>)
   return out as MissedIssuePrefill;
 }
 
-const quote = (excerpt: string) => excerpt.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (excerpt: string) =>
+  excerpt
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 export function draftFromPrefill(p: MissedIssuePrefill): MissedIssueDraft {
   const where: string[] = [];

@@ -22,9 +22,7 @@ export async function keyTaken(db: Prisma.TransactionClient, key: string): Promi
 
 export async function uniqueRubricKey(db: Prisma.TransactionClient, title: string): Promise<string> {
   const base = slugify(title);
-  const taken = new Set(
-    (await db.rubricItem.findMany({ where: { key: { startsWith: base } }, select: { key: true }, distinct: ['key'] })).map((r) => r.key),
-  );
+  const taken = new Set((await db.rubricItem.findMany({ where: { key: { startsWith: base } }, select: { key: true }, distinct: ['key'] })).map((r) => r.key));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -27,7 +27,10 @@ export function isTrusted(proxies: TrustedProxies, address: string): boolean {
 export function resolveClientAddress(socketAddress: string, forwardedFor: string | string[] | undefined, proxies: TrustedProxies): string {
   let client = normaliseAddress(socketAddress);
   if (!isTrusted(proxies, client)) return client;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normaliseAddress(hops[i]!);
     if (!isIP(hop)) return client;

@@ -28,7 +28,13 @@ describe('requests the app would only fail on', () => {
 
 describe('headers a client can forge', () => {
   it('are dropped unless the peer is a trusted proxy, and the resolved address is set', () => {
-    const forged = { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', [CLIENT_ADDRESS_HEADER]: '6.6.6.6', host: '127.0.0.1:3000' };
+    const forged = {
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      [CLIENT_ADDRESS_HEADER]: '6.6.6.6',
+      host: '127.0.0.1:3000',
+    };
     const direct = trustworthyHeaders({ ...get('/'), headers: forged, socketAddress: '192.0.2.10' }, parseTrustedProxies(''));
     expect(direct).toEqual({ host: '127.0.0.1:3000', [CLIENT_ADDRESS_HEADER]: '192.0.2.10' });
 

@@ -18,7 +18,6 @@ beforeEach(() => db.job.deleteMany());
 
 const silent = () => {};
 
-
 /** Runs a worker until `done` resolves, then stops it and waits for it to settle. */
 async function workUntil(options: Omit<WorkerOptions, 'db' | 'signal'>, done: () => Promise<unknown>): Promise<void> {
   const stop = new AbortController();
@@ -36,9 +35,8 @@ const jobState = (id: string) => db.job.findUniqueOrThrow({ where: { id } });
 describe('runWorker', () => {
   it('gives handlers the parsed payload and stores their result as JSON', async () => {
     const { id } = await enqueue(db, 'add', { a: 2, b: 3 });
-    await workUntil(
-      { handlers: { add: async ({ a, b }: { a: number; b: number }) => ({ sum: a + b }) } },
-      () => waitFor(async () => (await jobState(id)).state === 'succeeded'),
+    await workUntil({ handlers: { add: async ({ a, b }: { a: number; b: number }) => ({ sum: a + b }) } }, () =>
+      waitFor(async () => (await jobState(id)).state === 'succeeded'),
     );
     expect(await jobState(id)).toMatchObject({ result: '{"sum":5}', attempts: 1, leaseOwner: null });
   });
@@ -46,9 +44,8 @@ describe('runWorker', () => {
   it('keeps the message and stack of a handler error and dead-letters after the last attempt', async () => {
     const { id } = await enqueue(db, 'explode', {}, { maxAttempts: 2 });
     const backoff = { baseMs: 10, maxMs: 10 };
-    await workUntil(
-      { handlers: { explode: async () => Promise.reject(new TypeError('wires crossed')) }, backoff },
-      () => waitFor(async () => (await jobState(id)).state === 'dead'),
+    await workUntil({ handlers: { explode: async () => Promise.reject(new TypeError('wires crossed')) }, backoff }, () =>
+      waitFor(async () => (await jobState(id)).state === 'dead'),
     );
     const job = await jobState(id);
     expect(job.attempts).toBe(2);
@@ -61,7 +58,15 @@ describe('runWorker', () => {
     const deterministic = Object.assign(new Error("base image 'python:3.12' is not available on this machine"), { deterministic: true });
     let calls = 0;
     await workUntil(
-      { handlers: { build: async () => { calls++; throw deterministic; } }, backoff },
+      {
+        handlers: {
+          build: async () => {
+            calls++;
+            throw deterministic;
+          },
+        },
+        backoff,
+      },
       () => waitFor(async () => (await jobState(id)).state === 'dead'),
     );
     expect(calls).toBe(1);
@@ -71,9 +76,7 @@ describe('runWorker', () => {
 
   it('dead-letters a job of a kind it has no handler for', async () => {
     const { id } = await enqueue(db, 'mystery', {});
-    await workUntil({ handlers: { known: async () => null } }, () =>
-      waitFor(async () => (await jobState(id)).state === 'dead'),
-    );
+    await workUntil({ handlers: { known: async () => null } }, () => waitFor(async () => (await jobState(id)).state === 'dead'));
     expect((await jobState(id)).lastError).toContain('No handler for job kind "mystery"');
   });
 
@@ -119,8 +122,7 @@ describe('runWorker', () => {
       logError: silent,
       signal: stop.signal,
       handlers: {
-        interruptible: (_payload, { signal }) =>
-          new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))),
+        interruptible: (_payload, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))),
       },
     });
     await waitFor(async () => (await jobState(id)).state === 'running');

@@ -122,15 +122,18 @@ async function runHandlerWithHeartbeats(job: ClaimedJob, handler: JobHandler, op
   const leaseLost = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, leaseLost.signal]) : leaseLost.signal;
   let lastHeartbeat: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    lastHeartbeat = queue.heartbeat(job, leaseMs, now).then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof LeaseLostError) leaseLost.abort(error);
-        logError(`heartbeat for job ${job.id} failed`, error);
-      },
-    );
-  }, Math.max(1, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      lastHeartbeat = queue.heartbeat(job, leaseMs, now).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof LeaseLostError) leaseLost.abort(error);
+          logError(`heartbeat for job ${job.id} failed`, error);
+        },
+      );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
   try {
     return { ok: true, result: await handler(JSON.parse(job.payload), { job, signal }) };
   } catch (error) {

@@ -20,7 +20,6 @@ afterAll(async () => {
   await testDb.cleanup();
 });
 
-
 it('reclaims the job of a worker killed with SIGKILL and completes it exactly once', async () => {
   const { db, url } = testDb;
   const { id } = await enqueue(db, 'slow', { task: 'survive a crash' });

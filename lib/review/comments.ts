@@ -47,7 +47,10 @@ export async function addComment(db: Db, input: CommentInput): Promise<ReviewCom
 // comment table keeps only the author's id.
 export async function listComments(db: Db, generationId: string): Promise<ReviewCommentView[]> {
   const rows = await db.reviewComment.findMany({ where: { generationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  const emails = await emailsOf(db, rows.map((r) => r.authorId));
+  const emails = await emailsOf(
+    db,
+    rows.map((r) => r.authorId),
+  );
   return rows.map((row) => ({
     id: row.id,
     authorEmail: emails.get(row.authorId) ?? row.authorId,

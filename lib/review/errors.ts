@@ -16,9 +16,12 @@ export class RevisionConflictError extends ConflictError {
     readonly lastChange: LastChange | null,
   ) {
     const by = lastChange ? ` (${lastChange.action} by ${lastChange.actorEmail} at ${lastChange.at})` : '';
-    super(`This generation changed while you were reviewing it: it is now ${current.state} at revision ${current.revision}${by}. Reload to see the current state.`, {
-      details: { current, lastChange },
-    });
+    super(
+      `This generation changed while you were reviewing it: it is now ${current.state} at revision ${current.revision}${by}. Reload to see the current state.`,
+      {
+        details: { current, lastChange },
+      },
+    );
   }
 }
 

@@ -30,7 +30,7 @@ describe('diffLines', () => {
 
   it('finds a shortest script on random edits and reconstructs both files', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 200; round++) {
       const a = Array.from({ length: Math.floor(random() * 30) }, () => String.fromCharCode(97 + Math.floor(random() * 4)));
       const b = a.filter(() => random() > 0.2).flatMap((line) => (random() > 0.8 ? [line, 'z'] : [line]));

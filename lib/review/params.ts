@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { DECISIONS } from './types.ts';
 
-export const generationIdSchema = z.string().min(1).max(64).regex(/^[a-z0-9]+$/, 'not a generation id');
+export const generationIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/, 'not a generation id');
 export const generationParamsSchema = z.object({ id: generationIdSchema });
 
 export const decisionBodySchema = z.object({

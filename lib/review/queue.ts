@@ -41,7 +41,16 @@ export async function reviewQueue(db: Db, options: { page?: number; pageSize?: n
       include: { lineage: { select: { name: true, approvalsRequired: true } } },
     }),
   ]);
-  const [approvals, requests] = await Promise.all([approvalCounts(db, rows.map((r) => ({ id: r.id, revision: r.revision }))), lastChangeRequests(db, rows.map((r) => r.id))]);
+  const [approvals, requests] = await Promise.all([
+    approvalCounts(
+      db,
+      rows.map((r) => ({ id: r.id, revision: r.revision })),
+    ),
+    lastChangeRequests(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   const items = rows.map((row) => ({
     generationId: row.id,
     lineageId: row.lineageId,
@@ -79,8 +88,15 @@ async function lastChangeRequests(db: Db, generationIds: string[]): Promise<Map<
     orderBy: { createdAt: 'asc' },
     select: { generationId: true, comment: true, createdAt: true, reviewerId: true },
   });
-  const emails = new Map((await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.reviewerId))] } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
-  return new Map(rows.map((r) => [r.generationId, { comment: r.comment, reviewerEmail: emails.get(r.reviewerId) ?? 'a deleted user', at: r.createdAt.toISOString() }]));
+  const emails = new Map(
+    (await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.reviewerId))] } }, select: { id: true, email: true } })).map((u) => [
+      u.id,
+      u.email,
+    ]),
+  );
+  return new Map(
+    rows.map((r) => [r.generationId, { comment: r.comment, reviewerEmail: emails.get(r.reviewerId) ?? 'a deleted user', at: r.createdAt.toISOString() }]),
+  );
 }
 
 export interface NextInQueue {

@@ -4,7 +4,17 @@ import type { Db } from '../db/client.ts';
 import { RefusedError } from '../errors/index.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
-import { addComment, decide, DecisionRefusedError, GenerationNotFoundError, listComments, reviewQueue, RevisionConflictError, setFileViewed, viewedFiles } from './index.ts';
+import {
+  addComment,
+  decide,
+  DecisionRefusedError,
+  GenerationNotFoundError,
+  listComments,
+  reviewQueue,
+  RevisionConflictError,
+  setFileViewed,
+  viewedFiles,
+} from './index.ts';
 
 const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' };
 const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' };
@@ -24,10 +34,28 @@ afterAll(() => testDb.cleanup());
 
 async function awaitingGeneration(options: { approvalsRequired?: number; state?: string; updatedAt?: Date } = {}) {
   const lineage = await db.lineage.create({
-    data: { name: `lineage ${++generationCount}`, seedVersionId, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, approvalsRequired: options.approvalsRequired ?? 1 },
+    data: {
+      name: `lineage ${++generationCount}`,
+      seedVersionId,
+      axisPolicy: '{"kind":"round-robin"}',
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 1,
+      approvalsRequired: options.approvalsRequired ?? 1,
+    },
   });
   return db.generation.create({
-    data: { lineageId: lineage.id, number: 1, parentVersionId: seedVersionId, versionId: seedVersionId, axis: 'length', effort: 'low', state: options.state ?? 'awaiting-review', revision: 3, updatedAt: options.updatedAt },
+    data: {
+      lineageId: lineage.id,
+      number: 1,
+      parentVersionId: seedVersionId,
+      versionId: seedVersionId,
+      axis: 'length',
+      effort: 'low',
+      state: options.state ?? 'awaiting-review',
+      revision: 3,
+      updatedAt: options.updatedAt,
+    },
   });
 }
 

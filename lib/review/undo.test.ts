@@ -22,10 +22,28 @@ afterAll(() => testDb.cleanup());
 
 async function awaiting(options: { approvalsRequired?: number; updatedAt?: Date } = {}) {
   const lineage = await db.lineage.create({
-    data: { name: `lineage ${++count}`, seedVersionId, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, approvalsRequired: options.approvalsRequired ?? 1 },
+    data: {
+      name: `lineage ${++count}`,
+      seedVersionId,
+      axisPolicy: '{"kind":"round-robin"}',
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 1,
+      approvalsRequired: options.approvalsRequired ?? 1,
+    },
   });
   return db.generation.create({
-    data: { lineageId: lineage.id, number: 1, parentVersionId: seedVersionId, versionId: seedVersionId, axis: 'length', effort: 'low', state: 'awaiting-review', revision: 3, updatedAt: options.updatedAt },
+    data: {
+      lineageId: lineage.id,
+      number: 1,
+      parentVersionId: seedVersionId,
+      versionId: seedVersionId,
+      axis: 'length',
+      effort: 'low',
+      state: 'awaiting-review',
+      revision: 3,
+      updatedAt: options.updatedAt,
+    },
   });
 }
 

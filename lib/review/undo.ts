@@ -33,7 +33,8 @@ export async function undoDecision(db: Db, input: { generationId: string; review
 async function undoIn(tx: Prisma.TransactionClient, input: { generationId: string; reviewId: string; user: PersonActor }, now: Date): Promise<UndoOutcome> {
   const { user } = input;
   const review = await tx.review.findUnique({ where: { id: input.reviewId }, include: { generation: true } });
-  if (!review || review.reviewerId !== user.id || review.generationId !== input.generationId) throw new DecisionRefusedError('There is no decision of yours to undo.');
+  if (!review || review.reviewerId !== user.id || review.generationId !== input.generationId)
+    throw new DecisionRefusedError('There is no decision of yours to undo.');
   if (!withinUndoWindow(review.createdAt, now)) {
     throw new DecisionRefusedError(`Decisions can be undone for ${UNDO_WINDOW_MS / 1000} seconds; this one is older.`);
   }
@@ -70,16 +71,22 @@ async function undoIn(tx: Prisma.TransactionClient, input: { generationId: strin
 async function withdrawFollowUp(tx: Prisma.TransactionClient, decision: Decision, generationId: string, revision: number): Promise<void> {
   if (decision === 'reject') {
     // decide() audits the generations a rejection superseded; their earlier states are not kept.
-    const audit = await tx.auditEvent.findFirst({ where: { subjectId: generationId, action: 'generation.reject' }, orderBy: { createdAt: 'desc' }, select: { after: true } });
+    const audit = await tx.auditEvent.findFirst({
+      where: { subjectId: generationId, action: 'generation.reject' },
+      orderBy: { createdAt: 'desc' },
+      select: { after: true },
+    });
     const superseded = (JSON.parse(audit?.after ?? '{}') as { superseded?: string[] }).superseded ?? [];
-    if (superseded.length > 0) throw new DecisionRefusedError(`This rejection superseded ${superseded.length} generations evolved from it; it cannot be undone.`);
+    if (superseded.length > 0)
+      throw new DecisionRefusedError(`This rejection superseded ${superseded.length} generations evolved from it; it cannot be undone.`);
     return;
   }
   const dedupeKey = followUpJobKey(decision, generationId, revision);
   if (!dedupeKey) return;
   const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: 'queued', dispatchedAt: null } });
   const remaining = await tx.job.count({ where: { dedupeKey } });
-  if (withdrawn.count === 0 && remaining > 0) throw new DecisionRefusedError(`The ${decision === 'approve' ? 'probe' : 'revision'} this decision queued has started; it can no longer be undone.`);
+  if (withdrawn.count === 0 && remaining > 0)
+    throw new DecisionRefusedError(`The ${decision === 'approve' ? 'probe' : 'revision'} this decision queued has started; it can no longer be undone.`);
 }
 
 export interface UndoableDecision {
@@ -95,7 +102,13 @@ export interface UndoableDecision {
 export async function undoableDecision(db: Db, reviewId: string, reviewerId: string, now = new Date()): Promise<UndoableDecision | null> {
   const review = await db.review.findUnique({
     where: { id: reviewId },
-    select: { id: true, reviewerId: true, decision: true, createdAt: true, generation: { select: { id: true, number: true, state: true, lineage: { select: { name: true } } } } },
+    select: {
+      id: true,
+      reviewerId: true,
+      decision: true,
+      createdAt: true,
+      generation: { select: { id: true, number: true, state: true, lineage: { select: { name: true } } } },
+    },
   });
   if (!review || review.reviewerId !== reviewerId || !withinUndoWindow(review.createdAt, now)) return null;
   const g = review.generation;

@@ -50,7 +50,8 @@ export const atifSchema = z
   })
   .superRefine((doc, ctx) => {
     doc.steps.forEach((step, i) => {
-      if (step.step_id !== i + 1) ctx.addIssue({ code: 'custom', path: ['steps', i, 'step_id'], message: `expected ${i + 1} (step ids count from 1 without gaps)` });
+      if (step.step_id !== i + 1)
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'step_id'], message: `expected ${i + 1} (step ids count from 1 without gaps)` });
     });
   });
 

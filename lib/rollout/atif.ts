@@ -51,9 +51,33 @@ function exportStep(step: TrajectoryStep): AtifStep {
 }
 
 const ENVOLVE_COLUMNS = [
-  'environment_version', 'image_id', 'policy', 'policy_version', 'simulated', 'seed', 'attempt', 'group_id', 'generation_id',
-  'lineage_id', 'status', 'reward', 'passed', 'timed_out', 'turns', 'duration_ms', 'agent_duration_ms', 'verifier_duration_ms',
-  'verifier_output', 'verifier_exit_code', 'reward_detail', 'ctrf', 'changed_files', 'touched_protected', 'error', 'created_at', 'finished_at',
+  'environment_version',
+  'image_id',
+  'policy',
+  'policy_version',
+  'simulated',
+  'seed',
+  'attempt',
+  'group_id',
+  'generation_id',
+  'lineage_id',
+  'status',
+  'reward',
+  'passed',
+  'timed_out',
+  'turns',
+  'duration_ms',
+  'agent_duration_ms',
+  'verifier_duration_ms',
+  'verifier_output',
+  'verifier_exit_code',
+  'reward_detail',
+  'ctrf',
+  'changed_files',
+  'touched_protected',
+  'error',
+  'created_at',
+  'finished_at',
 ] as const;
 
 function envolveFields(r: Rollout): Json {
@@ -133,13 +157,15 @@ function canonicalCall(step: AtifStep): { command: string; output: string | null
   const results = step.observation.results;
   if (Object.keys(step.observation).join() !== 'results' || results.length !== 1) return null;
   const [result] = results;
-  if (Object.keys(result!).sort().join() !== 'content,source_call_id' || result!.source_call_id !== callId(step.step_id) || typeof result!.content !== 'string') return null;
+  if (Object.keys(result!).sort().join() !== 'content,source_call_id' || result!.source_call_id !== callId(step.step_id) || typeof result!.content !== 'string')
+    return null;
   return { command: call!.arguments.command, output: result!.content };
 }
 
 function stepData(rolloutId: string, step: AtifStep) {
   const call = canonicalCall(step);
-  const leftover: Json = without(step as Json, ['step_id', 'timestamp', 'source', 'message', 'reasoning_content', 'tool_calls', 'observation', 'metrics', 'extra']) ?? {};
+  const leftover: Json =
+    without(step as Json, ['step_id', 'timestamp', 'source', 'message', 'reasoning_content', 'tool_calls', 'observation', 'metrics', 'extra']) ?? {};
   let timestamp: Date | null = null;
   if (step.timestamp !== undefined) {
     const parsed = new Date(step.timestamp);
@@ -162,9 +188,10 @@ function stepData(rolloutId: string, step: AtifStep) {
   } else if (step.extra) {
     leftover.extra = step.extra;
   }
-  const rawCalls = !call && (step.tool_calls !== undefined || step.observation !== undefined)
-    ? JSON.stringify({ ...(step.tool_calls ? { tool_calls: step.tool_calls } : {}), ...(step.observation ? { observation: step.observation } : {}) })
-    : null;
+  const rawCalls =
+    !call && (step.tool_calls !== undefined || step.observation !== undefined)
+      ? JSON.stringify({ ...(step.tool_calls ? { tool_calls: step.tool_calls } : {}), ...(step.observation ? { observation: step.observation } : {}) })
+      : null;
   const firstBash = step.tool_calls?.find((c) => c.function_name === 'bash' && typeof c.arguments.command === 'string');
   const firstOutput = step.observation?.results[0]?.content;
   return {
@@ -193,12 +220,16 @@ export async function importAtif(db: Db, json: unknown): Promise<ImportedTraject
   const doc = parsed.data;
   const envolve = envolveExtraSchema.safeParse(doc.extra?.envolve);
   if (!envolve.success) {
-    throw new AtifImportError(`the trajectory lacks Envolve's fields (Envolve stores a trajectory against an environment version): ${formatIssues(envolve.error, ['extra', 'envolve'])}`);
+    throw new AtifImportError(
+      `the trajectory lacks Envolve's fields (Envolve stores a trajectory against an environment version): ${formatIssues(envolve.error, ['extra', 'envolve'])}`,
+    );
   }
   const e = envolve.data;
   const warnings: string[] = [];
   if (!(await db.environmentVersion.findUnique({ where: { id: e.environment_version }, select: { id: true } }))) {
-    throw new AtifImportError(`extra.envolve.environment_version: environment version ${e.environment_version} is not in this database (import the environment first)`);
+    throw new AtifImportError(
+      `extra.envolve.environment_version: environment version ${e.environment_version} is not in this database (import the environment first)`,
+    );
   }
   let groupId = e.group_id ?? null;
   if (groupId && !(await db.probeGroup.findUnique({ where: { id: groupId }, select: { id: true } }))) {
@@ -214,7 +245,8 @@ export async function importAtif(db: Db, json: unknown): Promise<ImportedTraject
   const rootLeftover: Json = {};
   const agentRest = without(doc.agent, ['name', 'version', 'model_name']);
   if (agentRest) rootLeftover.agent = agentRest;
-  for (const [key, value] of Object.entries(without(doc as Json, ['schema_version', 'session_id', 'agent', 'steps', 'final_metrics', 'extra']) ?? {})) rootLeftover[key] = value;
+  for (const [key, value] of Object.entries(without(doc as Json, ['schema_version', 'session_id', 'agent', 'steps', 'final_metrics', 'extra']) ?? {}))
+    rootLeftover[key] = value;
   const metricsRest = without(doc.final_metrics, ['total_prompt_tokens', 'total_completion_tokens', 'total_cached_tokens', 'total_steps']);
   if (metricsRest) rootLeftover.final_metrics = metricsRest;
   const extraRest = without(doc.extra, ['envolve']) ?? {};

@@ -24,9 +24,7 @@ export function defaultCompetence(): CompetenceProfile {
   const logs = weights.map(([, w]) => Math.log(w));
   const lo = Math.min(...logs);
   const hi = Math.max(...logs);
-  const skills = Object.fromEntries(
-    weights.map(([name, w]) => [name, round2(LEAST_KNOWN + ((MOST - LEAST_KNOWN) * (Math.log(w) - lo)) / (hi - lo))]),
-  );
+  const skills = Object.fromEntries(weights.map(([name, w]) => [name, round2(LEAST_KNOWN + ((MOST - LEAST_KNOWN) * (Math.log(w) - lo)) / (hi - lo))]));
   return { default: UNKNOWN, skills };
 }
 

@@ -32,7 +32,10 @@ describe('diffRollouts', () => {
     second.steps[1]!.output = 'b\n';
     second.steps.push({ stepId: 3, source: 'agent', message: '', command: 'cat x', output: '', exitCode: 1, timedOut: false });
     second.reward = 0;
-    second.changedFiles = [{ path: '/app/out.txt', blobHash: 'bb' }, { path: '/app/extra', blobHash: 'cc' }];
+    second.changedFiles = [
+      { path: '/app/out.txt', blobHash: 'bb' },
+      { path: '/app/extra', blobHash: 'cc' },
+    ];
     expect(diffRollouts(base(), second)).toEqual([
       { where: 'turn 2', field: 'output', first: 'a\n', second: 'b\n' },
       { where: 'turn 3', field: 'present', first: false, second: true },

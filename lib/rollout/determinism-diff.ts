@@ -31,18 +31,18 @@ export interface Difference {
   second: unknown;
 }
 
-export const IGNORED = [
-  'wall-clock durations (per command, per phase, per rollout)',
-  'timestamps and ids',
-  'CTRF timing fields (start, stop, duration)',
-];
+export const IGNORED = ['wall-clock durations (per command, per phase, per rollout)', 'timestamps and ids', 'CTRF timing fields (start, stop, duration)'];
 
 const CTRF_TIMING = new Set(['start', 'stop', 'duration']);
 
 export function withoutTiming(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTiming);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !CTRF_TIMING.has(k)).map(([k, v]) => [k, withoutTiming(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !CTRF_TIMING.has(k))
+      .map(([k, v]) => [k, withoutTiming(v)]),
+  );
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -76,7 +76,8 @@ export function diffRollouts(first: RolloutObservation, second: RolloutObservati
   const files = (o: RolloutObservation) => new Map(o.changedFiles.map((f) => [f.path, f.blobHash]));
   const [fa, fb] = [files(first), files(second)];
   for (const path of [...new Set([...fa.keys(), ...fb.keys()])].sort()) {
-    if (fa.get(path) !== fb.get(path)) differences.push({ where: 'outcome', field: `changed file ${path}`, first: fa.get(path) ?? 'absent', second: fb.get(path) ?? 'absent' });
+    if (fa.get(path) !== fb.get(path))
+      differences.push({ where: 'outcome', field: `changed file ${path}`, first: fa.get(path) ?? 'absent', second: fb.get(path) ?? 'absent' });
   }
   return differences;
 }

@@ -31,7 +31,15 @@ async function observe(db: Db, id: string): Promise<RolloutObservation> {
     rewardDetail: parse(r.rewardDetail),
     ctrf: parse(r.ctrf),
     changedFiles: (JSON.parse(r.changedFiles) as Array<{ path: string; blobHash: string }>).map(({ path, blobHash }) => ({ path, blobHash })),
-    steps: r.steps.map((s) => ({ stepId: s.stepId, source: s.source, message: s.message, command: s.command, output: s.output, exitCode: s.exitCode, timedOut: s.timedOut })),
+    steps: r.steps.map((s) => ({
+      stepId: s.stepId,
+      source: s.source,
+      message: s.message,
+      command: s.command,
+      output: s.output,
+      exitCode: s.exitCode,
+      timedOut: s.timedOut,
+    })),
   };
 }
 
@@ -40,11 +48,25 @@ export async function checkDeterminism(
   req: { versionId: string; policy: Policy; seed: number; progress?: (message: string) => void },
 ): Promise<DeterminismReport> {
   const group = await deps.db.probeGroup.create({
-    data: { versionId: req.versionId, purpose: 'determinism', policy: req.policy.name, policyVersion: req.policy.version, simulated: req.policy.simulated, size: 2 },
+    data: {
+      versionId: req.versionId,
+      purpose: 'determinism',
+      policy: req.policy.name,
+      policyVersion: req.policy.version,
+      simulated: req.policy.simulated,
+      size: 2,
+    },
   });
   const ids: string[] = [];
   for (const attempt of [1, 2]) {
-    const r = await runRollout(deps, { versionId: req.versionId, policy: req.policy, seed: req.seed, attempt, groupId: group.id, labels: { 'envolve.purpose': 'determinism' } });
+    const r = await runRollout(deps, {
+      versionId: req.versionId,
+      policy: req.policy,
+      seed: req.seed,
+      attempt,
+      groupId: group.id,
+      labels: { 'envolve.purpose': 'determinism' },
+    });
     req.progress?.(`run ${attempt}: ${r.status}, reward ${r.reward ?? '–'}, ${r.turns} turns`);
     ids.push(r.id);
   }

@@ -1,16 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyCeiling, concurrencyLevels, improved, latencySummary, minSamplesFor, percentile, rolloutsPerMinute, type CurvePoint } from './profile-math.ts';
+import {
+  concurrencyCeiling,
+  concurrencyLevels,
+  improved,
+  latencySummary,
+  minSamplesFor,
+  percentile,
+  rolloutsPerMinute,
+  type CurvePoint,
+} from './profile-math.ts';
 
-const point = (concurrency: number, rolloutsPerMin: number, errors = 0): CurvePoint => ({ concurrency, rollouts: 2 * concurrency, wallMs: 1000, rolloutsPerMin, errors, p50Ms: 1000 });
+const point = (concurrency: number, rolloutsPerMin: number, errors = 0): CurvePoint => ({
+  concurrency,
+  rollouts: 2 * concurrency,
+  wallMs: 1000,
+  rolloutsPerMin,
+  errors,
+  p50Ms: 1000,
+});
 
 describe('percentiles only from samples that can tell them from the maximum', () => {
   it('needs 2 rollouts for a p50, 20 for a p95 and 100 for a p99', () => {
     expect([50, 95, 99].map(minSamplesFor)).toEqual([2, 20, 100]);
     const ten = Array.from({ length: 10 }, (_, i) => i + 1);
-    expect(latencySummary(ten)).toEqual({ p50Ms: 5, p95Ms: null, p99Ms: null, needMoreSamples: ['p95 needs 20 rollouts (have 10)', 'p99 needs 100 rollouts (have 10)'] });
+    expect(latencySummary(ten)).toEqual({
+      p50Ms: 5,
+      p95Ms: null,
+      p99Ms: null,
+      needMoreSamples: ['p95 needs 20 rollouts (have 10)', 'p99 needs 100 rollouts (have 10)'],
+    });
     const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
     expect(latencySummary(twenty)).toMatchObject({ p95Ms: 19, p99Ms: null }); // 19, not the maximum 20
-    expect(latencySummary([7])).toMatchObject({ p50Ms: null, needMoreSamples: ['p50 needs 2 rollouts (have 1)', 'p95 needs 20 rollouts (have 1)', 'p99 needs 100 rollouts (have 1)'] });
+    expect(latencySummary([7])).toMatchObject({
+      p50Ms: null,
+      needMoreSamples: ['p50 needs 2 rollouts (have 1)', 'p95 needs 20 rollouts (have 1)', 'p99 needs 100 rollouts (have 1)'],
+    });
   });
 });
 

@@ -21,7 +21,13 @@ export interface StoredProfile {
 export async function latestProfile(db: Db, versionId: string): Promise<StoredProfile | null> {
   const row = await db.environmentProfile.findFirst({ where: { versionId }, orderBy: { createdAt: 'desc' } });
   if (!row) return null;
-  const needMoreSamples = ([[50, row.p50Ms], [95, row.p95Ms], [99, row.p99Ms]] as const)
+  const needMoreSamples = (
+    [
+      [50, row.p50Ms],
+      [95, row.p95Ms],
+      [99, row.p99Ms],
+    ] as const
+  )
     .filter(([, value]) => value === null)
     .map(([p]) => `p${p} needs ${minSamplesFor(p)} rollouts (have ${row.samples})`);
   return {

@@ -71,7 +71,15 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
   const groupIds: string[] = [];
   const runLevel = async (concurrency: number, n: number): Promise<{ rollouts: RolloutSummary[]; wallMs: number }> => {
     const group = await db.probeGroup.create({
-      data: { versionId: req.versionId, purpose: 'profile', policy: req.policy.name, policyVersion: req.policy.version, simulated: req.policy.simulated, size: n, passThreshold: 1 },
+      data: {
+        versionId: req.versionId,
+        purpose: 'profile',
+        policy: req.policy.name,
+        policyVersion: req.policy.version,
+        simulated: req.policy.simulated,
+        size: n,
+        passThreshold: 1,
+      },
     });
     groupIds.push(group.id);
     progress(`concurrency ${concurrency}: ${n} rollouts`);
@@ -79,7 +87,15 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     const rollouts: RolloutSummary[] = await mapConcurrent(
       Array.from({ length: n }, (_, i) => i + 1),
       concurrency,
-      (attempt) => runRollout(deps, { versionId: req.versionId, policy: req.policy, seed: seed + attempt, attempt, groupId: group.id, labels: { 'envolve.purpose': 'profile' } }),
+      (attempt) =>
+        runRollout(deps, {
+          versionId: req.versionId,
+          policy: req.policy,
+          seed: seed + attempt,
+          attempt,
+          groupId: group.id,
+          labels: { 'envolve.purpose': 'profile' },
+        }),
     );
     const wallMs = Date.now() - started;
     await finishGroup(db, group.id);
@@ -88,7 +104,9 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
 
   const sample = await runLevel(trainingConcurrency, samples);
   const latency: LatencySummary = latencySummary(sample.rollouts.map((r) => r.durationMs));
-  progress(`latency at concurrency ${trainingConcurrency} over ${samples} rollouts: p50 ${latency.p50Ms ?? '–'} ms, p95 ${latency.p95Ms ?? '–'} ms, p99 ${latency.p99Ms ?? '–'} ms`);
+  progress(
+    `latency at concurrency ${trainingConcurrency} over ${samples} rollouts: p50 ${latency.p50Ms ?? '–'} ms, p95 ${latency.p95Ms ?? '–'} ms, p99 ${latency.p99Ms ?? '–'} ms`,
+  );
 
   const curve: CurvePoint[] = [];
   for (const concurrency of levels) {

@@ -36,7 +36,8 @@ describe('TrajectoryRecorder', () => {
 
 describe('touchesProtected', () => {
   it('flags commands on /logs, /tests or a reward file, not look-alikes', () => {
-    for (const c of ['echo 1 > /logs/verifier/reward.txt', 'ls /tests', 'cat "/tests/test.sh"', 'cd /logs', 'python3 -c "open(\'reward.json\')"']) expect(touchesProtected(c)).toBe(true);
+    for (const c of ['echo 1 > /logs/verifier/reward.txt', 'ls /tests', 'cat "/tests/test.sh"', 'cd /logs', 'python3 -c "open(\'reward.json\')"'])
+      expect(touchesProtected(c)).toBe(true);
     for (const c of ['cat /app/logs/access.log', 'ls /app/tests_data', 'grep reward /app/notes.md', 'echo /testsuite']) expect(touchesProtected(c)).toBe(false);
   });
 });

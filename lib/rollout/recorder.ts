@@ -34,7 +34,10 @@ export class TrajectoryRecorder {
   private pending: TurnNote | undefined;
   private commands = 0;
 
-  constructor(instruction: string, private readonly maxTurns: number) {
+  constructor(
+    instruction: string,
+    private readonly maxTurns: number,
+  ) {
     this.steps = [{ stepId: 1, source: 'user', message: instruction, timedOut: false, timestamp: new Date() }];
   }
 
@@ -63,7 +66,14 @@ export class TrajectoryRecorder {
           result = await terminal.run(command, opts);
         } catch (err) {
           const failed = `[envolve: the command could not be run: ${err instanceof Error ? err.message : String(err)}]\n`;
-          this.push(note, timestamp, { command, output: failed, exitCode: null, durationMs: Date.now() - timestamp.getTime(), timedOut: false, outputTruncated: false });
+          this.push(note, timestamp, {
+            command,
+            output: failed,
+            exitCode: null,
+            durationMs: Date.now() - timestamp.getTime(),
+            timedOut: false,
+            outputTruncated: false,
+          });
           throw err;
         }
         this.push(note, timestamp, { command, ...result });

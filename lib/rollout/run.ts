@@ -119,7 +119,8 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
     const instruction = bundleFile(bundle, 'instruction.md')?.content.toString('utf8') ?? '';
     const maxTurns = req.maxTurns ?? DEFAULT_MAX_TURNS;
     const agentTimeoutSec = req.agentTimeoutSec ?? config.config.agent.timeout_sec;
-    if (!(agentTimeoutSec > 0 && agentTimeoutSec <= MAX_TOTAL_TIMEOUT_SEC)) throw new Error(`agentTimeoutSec must be in (0, ${MAX_TOTAL_TIMEOUT_SEC}], got ${agentTimeoutSec}`);
+    if (!(agentTimeoutSec > 0 && agentTimeoutSec <= MAX_TOTAL_TIMEOUT_SEC))
+      throw new Error(`agentTimeoutSec must be in (0, ${MAX_TOTAL_TIMEOUT_SEC}], got ${agentTimeoutSec}`);
 
     imageId = (await deps.sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec })).imageId;
     await db.rollout.update({ where: { id: row.id }, data: { imageId } });
@@ -166,13 +167,7 @@ interface EpisodeContext {
   maxTurns: number;
 }
 
-async function drivePolicy(
-  req: RolloutRequest,
-  ctx: EpisodeContext,
-  recorder: TrajectoryRecorder,
-  terminal: Terminal,
-  signal: AbortSignal,
-): Promise<void> {
+async function drivePolicy(req: RolloutRequest, ctx: EpisodeContext, recorder: TrajectoryRecorder, terminal: Terminal, signal: AbortSignal): Promise<void> {
   try {
     await req.policy.act({
       task: ctx.bundle,

@@ -83,7 +83,13 @@ export function planSteps(script: SolveScript, sequence?: { steps: Array<{ id: s
   }
   takePreamble('preamble', 'task', 'task');
   for (const fragment of script.fragments.filter((f) => byId.has(f.id))) {
-    planned.push({ id: fragment.id, skill: fragment.skill ?? 'task', scenario: fragment.scenario ?? 'task', command: withSetup(fragment.body), body: fragment.body });
+    planned.push({
+      id: fragment.id,
+      skill: fragment.skill ?? 'task',
+      scenario: fragment.scenario ?? 'task',
+      command: withSetup(fragment.body),
+      body: fragment.body,
+    });
   }
   return planned;
 }

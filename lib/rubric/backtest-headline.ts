@@ -28,7 +28,10 @@ export interface BacktestHeadline {
 // Finding details read "[executable failed] has 3 steps\n[llm unjudged] …": the line that
 // decided the verdict, without its bracketed method.
 function reason(finding: HeadlineFinding): string {
-  const lines = finding.detail.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = finding.detail
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const deciding = lines.find((line) => line.includes(` ${finding.verdict}]`)) ?? lines[0] ?? '';
   return deciding.replace(/^\[[^\]]*\]\s*/, '');
 }

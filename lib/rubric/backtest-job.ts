@@ -16,7 +16,10 @@ export const BACKTEST_STATES = BACKTESTABLE_STATES;
 
 export const backtestJobPayload = z.object({
   itemId: z.string().min(1),
-  states: z.array(z.enum(BACKTEST_STATES)).min(1).default([...DEFAULT_BACKTEST_STATES]),
+  states: z
+    .array(z.enum(BACKTEST_STATES))
+    .min(1)
+    .default([...DEFAULT_BACKTEST_STATES]),
 });
 
 export type BacktestJobPayload = z.input<typeof backtestJobPayload>;

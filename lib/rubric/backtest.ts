@@ -115,7 +115,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     await tx.backtestFinding.deleteMany({ where: { rubricItemId: item.id, sentToReview: false } });
     return Promise.all(
       outcomes.map((o) =>
-        tx.backtestFinding.create({ data: { rubricItemId: item.id, generationId: o.generationId, versionId: o.versionId, verdict: o.verdict, detail: o.detail } }),
+        tx.backtestFinding.create({
+          data: { rubricItemId: item.id, generationId: o.generationId, versionId: o.versionId, verdict: o.verdict, detail: o.detail },
+        }),
       ),
     );
   });

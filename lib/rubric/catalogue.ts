@@ -46,27 +46,27 @@ export interface RubricKeyView {
 
 export async function listRubricCatalogue(db: Db): Promise<RubricKeyView[]> {
   const items = await db.rubricItem.findMany({ orderBy: [{ key: 'asc' }, { version: 'desc' }] });
-  const counts = new Map(
-    (await db.rubricVerdict.groupBy({ by: ['itemId'], _count: { _all: true } })).map((c) => [c.itemId, c._count._all]),
-  );
+  const counts = new Map((await db.rubricVerdict.groupBy({ by: ['itemId'], _count: { _all: true } })).map((c) => [c.itemId, c._count._all]));
   const lineageIds = [...new Set(items.flatMap((i) => (i.lineageId ? [i.lineageId] : [])))];
   const lineages = new Map((await db.lineage.findMany({ where: { id: { in: lineageIds } }, select: { id: true, name: true } })).map((l) => [l.id, l.name]));
   const byKey = new Map<string, RubricItem[]>();
   for (const item of items) byKey.set(item.key, [...(byKey.get(item.key) ?? []), item]);
-  return [...byKey.entries()]
-    .map(([key, versions]) => {
-      const newest = versions[0]!;
-      return {
-        key,
-        source: newest.source,
-        inForce: versions.find((v) => v.active) ?? null,
-        versions,
-        verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id) ?? 0), 0),
-        lineageName: newest.lineageId ? (lineages.get(newest.lineageId) ?? null) : null,
-      };
-    })
-    // Items made from missed issues first: they are what leads come here to manage.
-    .sort((a, b) => Number(b.source === 'missed-issue') - Number(a.source === 'missed-issue') || a.key.localeCompare(b.key));
+  return (
+    [...byKey.entries()]
+      .map(([key, versions]) => {
+        const newest = versions[0]!;
+        return {
+          key,
+          source: newest.source,
+          inForce: versions.find((v) => v.active) ?? null,
+          versions,
+          verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id) ?? 0), 0),
+          lineageName: newest.lineageId ? (lineages.get(newest.lineageId) ?? null) : null,
+        };
+      })
+      // Items made from missed issues first: they are what leads come here to manage.
+      .sort((a, b) => Number(b.source === 'missed-issue') - Number(a.source === 'missed-issue') || a.key.localeCompare(b.key))
+  );
 }
 
 export interface ItemVerdictRow {
@@ -87,7 +87,15 @@ export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<
     where: { itemId },
     orderBy: { createdAt: 'desc' },
     take,
-    include: { validatorRun: { select: { versionId: true, rubricVersion: true, attempt: { select: { generation: { select: { id: true, number: true, lineage: { select: { name: true } } } } } } } } },
+    include: {
+      validatorRun: {
+        select: {
+          versionId: true,
+          rubricVersion: true,
+          attempt: { select: { generation: { select: { id: true, number: true, lineage: { select: { name: true } } } } } },
+        },
+      },
+    },
   });
   return verdicts.map((v) => {
     const generation = v.validatorRun.attempt?.generation;

@@ -1,7 +1,24 @@
 export { BUILTIN_RUBRIC } from './builtin-items.ts';
 export { configuredJudge } from './backtest-judge.ts';
-export { BACKTEST_JOB, BACKTEST_STATES, backtestJobPayload, backtestRequestSchema, enqueueBacktest, latestBacktestJob, type BacktestJobPayload, type BacktestJobStatus } from './backtest-job.ts';
-export { itemVerdicts, listRubricCatalogue, RubricItemNotFoundError, setItemActive, setItemActiveSchema, type ItemVerdictRow, type RubricKeyView } from './catalogue.ts';
+export {
+  BACKTEST_JOB,
+  BACKTEST_STATES,
+  backtestJobPayload,
+  backtestRequestSchema,
+  enqueueBacktest,
+  latestBacktestJob,
+  type BacktestJobPayload,
+  type BacktestJobStatus,
+} from './backtest-job.ts';
+export {
+  itemVerdicts,
+  listRubricCatalogue,
+  RubricItemNotFoundError,
+  setItemActive,
+  setItemActiveSchema,
+  type ItemVerdictRow,
+  type RubricKeyView,
+} from './catalogue.ts';
 export { reviewPlanAgainstRubric, type PlanRubricInput } from './plan-review.ts';
 export {
   activeRubric,

@@ -26,6 +26,12 @@ export async function rubricRunsOfGeneration(db: Db, generationId: string): Prom
     versionId: run.versionId,
     verdict: run.verdict,
     rubricVersion: run.rubricVersion,
-    verdicts: run.rubricVerdicts.map((v) => ({ item: `${v.item.key}@${v.item.version}`, itemId: v.itemId, method: v.method, verdict: v.verdict, detail: v.detail })),
+    verdicts: run.rubricVerdicts.map((v) => ({
+      item: `${v.item.key}@${v.item.version}`,
+      itemId: v.itemId,
+      method: v.method,
+      verdict: v.verdict,
+      detail: v.detail,
+    })),
   }));
 }

@@ -83,10 +83,23 @@ describe('activeRubric', () => {
 
 describe('rubricVersionLabel and toItemView', () => {
   it('labels an item set by key@version, whatever the order', () => {
-    const label = rubricVersionLabel([{ key: 'a', version: 1 }, { key: 'b', version: 3 }]);
+    const label = rubricVersionLabel([
+      { key: 'a', version: 1 },
+      { key: 'b', version: 3 },
+    ]);
     expect(label).toMatch(/^r-[0-9a-f]{10}$/);
-    expect(rubricVersionLabel([{ key: 'b', version: 3 }, { key: 'a', version: 1 }])).toBe(label);
-    expect(rubricVersionLabel([{ key: 'a', version: 2 }, { key: 'b', version: 3 }])).not.toBe(label);
+    expect(
+      rubricVersionLabel([
+        { key: 'b', version: 3 },
+        { key: 'a', version: 1 },
+      ]),
+    ).toBe(label);
+    expect(
+      rubricVersionLabel([
+        { key: 'a', version: 2 },
+        { key: 'b', version: 3 },
+      ]),
+    ).not.toBe(label);
   });
 
   it('the label changes when a synced item changes', async () => {

@@ -14,7 +14,10 @@ describe('checkVerdict', () => {
 
   it('says when a verdict came from the one retry after an overrun, and that two overruns judge nothing', () => {
     const retried = { ...result, output: 'ok\n', retriedAfterSec: 20 };
-    expect(checkVerdict({ ...retried, exitCode: 0 })).toMatchObject({ verdict: 'passed', detail: 'ok\n[the first run overran its 20 s budget; this is its one retry]' });
+    expect(checkVerdict({ ...retried, exitCode: 0 })).toMatchObject({
+      verdict: 'passed',
+      detail: 'ok\n[the first run overran its 20 s budget; this is its one retry]',
+    });
     expect(checkVerdict({ ...retried, exitCode: 1 })).toMatchObject({ verdict: 'failed' });
     const twice = checkVerdict({ ...retried, exitCode: null, timedOut: true });
     expect(twice.verdict).toBe('error');

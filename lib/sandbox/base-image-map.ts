@@ -32,7 +32,10 @@ export function parseReference(ref: string): ImageReference {
   const colon = beforeDigest.lastIndexOf(':');
   const hasTag = colon > slash;
   const rawName = hasTag ? beforeDigest.slice(0, colon) : beforeDigest;
-  const name = rawName.toLowerCase().replace(/^(docker\.io|index\.docker\.io)\//, '').replace(/^library\//, '');
+  const name = rawName
+    .toLowerCase()
+    .replace(/^(docker\.io|index\.docker\.io)\//, '')
+    .replace(/^library\//, '');
   return { name, tag: hasTag ? beforeDigest.slice(colon + 1) : undefined, digest: digest?.toLowerCase() };
 }
 

@@ -23,9 +23,33 @@ export const RECIPE_LABEL = 'envolve.base.recipe';
 
 // What tasks may rely on without installing anything (builds have no network).
 export const BASE_PACKAGES = [
-  'bash', 'bc', 'bzip2', 'ca-certificates', 'coreutils', 'curl', 'diffutils', 'file', 'findutils',
-  'gawk', 'git', 'grep', 'gzip', 'iproute2', 'jq', 'less', 'make', 'patch', 'procps', 'python3',
-  'python3-pytest', 'sed', 'sqlite3', 'tar', 'unzip', 'xz-utils', 'zip',
+  'bash',
+  'bc',
+  'bzip2',
+  'ca-certificates',
+  'coreutils',
+  'curl',
+  'diffutils',
+  'file',
+  'findutils',
+  'gawk',
+  'git',
+  'grep',
+  'gzip',
+  'iproute2',
+  'jq',
+  'less',
+  'make',
+  'patch',
+  'procps',
+  'python3',
+  'python3-pytest',
+  'sed',
+  'sqlite3',
+  'tar',
+  'unzip',
+  'xz-utils',
+  'zip',
 ];
 
 export const AGENT_UID = 1000;
@@ -117,10 +141,8 @@ async function buildBaseImage(docker: Docker, tag: string, hash: string, progres
   const dir = await mkdtemp(join(settings().sandbox.buildDir ?? tmpdir(), 'envolve-base-'));
   try {
     progress(`base image: debootstrap ${BASE_IMAGE_SUITE} from ${mirror} into ${dir} (1–2 min)`);
-    await runCommand(
-      'debootstrap',
-      ['--variant=minbase', `--include=${BASE_PACKAGES.join(',')}`, BASE_IMAGE_SUITE, dir, mirror],
-      (line) => progress(`debootstrap: ${line}`),
+    await runCommand('debootstrap', ['--variant=minbase', `--include=${BASE_PACKAGES.join(',')}`, BASE_IMAGE_SUITE, dir, mirror], (line) =>
+      progress(`debootstrap: ${line}`),
     );
     progress('base image: adding user agent (uid 1000) and /logs');
     await writeFile(join(dir, 'envolve-setup.sh'), SETUP_SCRIPT);

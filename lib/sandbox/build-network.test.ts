@@ -13,8 +13,10 @@ describe('the build network setting', () => {
 
 describe('network failures in a build log', () => {
   it('are recognised in apt, pip and curl output, and not in an ordinary failure', () => {
-    expect(looksLikeNetworkFailure("W: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Temporary failure resolving 'deb.debian.org'")).toBe(true);
-    expect(looksLikeNetworkFailure("WARNING: Retrying ... Failed to establish a new connection: [Errno -3] Temporary failure in name resolution")).toBe(true);
+    expect(
+      looksLikeNetworkFailure("W: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Temporary failure resolving 'deb.debian.org'"),
+    ).toBe(true);
+    expect(looksLikeNetworkFailure('WARNING: Retrying ... Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')).toBe(true);
     expect(looksLikeNetworkFailure('curl: (6) Could not resolve host: example.com')).toBe(true);
     expect(looksLikeNetworkFailure('make: *** [all] Error 2')).toBe(false);
   });

@@ -28,7 +28,10 @@ export function parseDeb822Sources(text: string): AptSource[] {
 
 export function parseOneLineSources(text: string): AptSource[] {
   return text.split('\n').flatMap((raw) => {
-    const line = raw.replace(/#.*/, '').replace(/\[[^\]]*\]/, '').trim();
+    const line = raw
+      .replace(/#.*/, '')
+      .replace(/\[[^\]]*\]/, '')
+      .trim();
     const [type, uri, suite] = line.split(/\s+/);
     return type === 'deb' && uri && suite ? [{ uri, suites: [suite] }] : [];
   });

@@ -19,7 +19,11 @@ const LOG_TAIL_LINES = 40;
 // maps it, and says so when the image is here under its tag but without its repo digest.
 export class BaseImageUnavailableError extends Error {
   readonly deterministic = true;
-  constructor(readonly image: string, loadedAs?: string, mappedTo?: string) {
+  constructor(
+    readonly image: string,
+    loadedAs?: string,
+    mappedTo?: string,
+  ) {
     super(
       mappedTo
         ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (docker load it; envolve sandbox images lists what a task set needs)`
@@ -36,7 +40,11 @@ export class BaseImageUnavailableError extends Error {
 // callers do not retry it.
 export class EnvironmentBuildError extends Error {
   readonly deterministic = true;
-  constructor(message: string, readonly logTail: string, readonly network?: BuildNetworkUsed) {
+  constructor(
+    message: string,
+    readonly logTail: string,
+    readonly network?: BuildNetworkUsed,
+  ) {
     super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message);
     this.name = 'EnvironmentBuildError';
   }
@@ -142,11 +150,7 @@ function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Reco
   });
 }
 
-export async function buildEnvironmentImage(
-  docker: Docker,
-  bundle: TaskBundle,
-  opts: BuildOptions = {},
-): Promise<BuildResult> {
+export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = Date.now();
   const entries = contextEntries(bundle);
   const dockerfileEntry = entries.find((e) => e.path === 'Dockerfile');

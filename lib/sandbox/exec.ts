@@ -41,7 +41,14 @@ export async function startLoggedExec(
   log: CappedLog,
 ): Promise<{ exec: Docker.Exec; stream: Duplex }> {
   const stdin = spec.input !== undefined;
-  const exec = await container.exec({ Cmd: spec.cmd, User: spec.user, WorkingDir: spec.workingDir, AttachStdin: stdin, AttachStdout: true, AttachStderr: true });
+  const exec = await container.exec({
+    Cmd: spec.cmd,
+    User: spec.user,
+    WorkingDir: spec.workingDir,
+    AttachStdin: stdin,
+    AttachStdout: true,
+    AttachStderr: true,
+  });
   const stream = await exec.start({ hijack: true, stdin });
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => log.write(chunk));
@@ -104,7 +111,10 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
     timedOut = true;
     log.write(Buffer.from(`\n[envolve: phase exceeded its ${spec.timeoutSec}s budget; container killed]\n`));
     // If killing does not end the stream promptly, stop waiting for it anyway.
-    void spec.onTimeout().catch(() => undefined).finally(() => setTimeout(() => stream.destroy(), 5000).unref());
+    void spec
+      .onTimeout()
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => stream.destroy(), 5000).unref());
   }, spec.timeoutSec * 1000);
   try {
     await ended;
@@ -118,5 +128,13 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
 
 // A short command whose output is wanted as a string (setup, probes).
 export async function execOutput(container: Docker.Container, cmd: string[]): Promise<PhaseResult> {
-  return runPhase(container, { cmd, user: 'root', workingDir: '/', timeoutSec: 30, onTimeout: async () => { await container.kill(); } });
+  return runPhase(container, {
+    cmd,
+    user: 'root',
+    workingDir: '/',
+    timeoutSec: 30,
+    onTimeout: async () => {
+      await container.kill();
+    },
+  });
 }

@@ -31,11 +31,7 @@ async function tryAcquire(path: string): Promise<boolean> {
   }
 }
 
-export async function withFileLock<T>(
-  path: string,
-  fn: () => Promise<T>,
-  opts: { timeoutMs: number; onWait?: () => void },
-): Promise<T> {
+export async function withFileLock<T>(path: string, fn: () => Promise<T>, opts: { timeoutMs: number; onWait?: () => void }): Promise<T> {
   const deadline = Date.now() + opts.timeoutMs;
   let announced = false;
   while (!(await tryAcquire(path))) {

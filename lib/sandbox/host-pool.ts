@@ -211,9 +211,7 @@ export class DockerHostPool implements Sandbox {
 
   /** The reaper, per host; a host that does not answer is skipped (it is reaped once it is back). */
   async reapContainers(opts?: ReapOptions): Promise<ReapedContainer[]> {
-    const perHost = await Promise.all(
-      this.hosts.map((host) => (host.healthy ? host.sandbox.reapContainers(opts).catch(() => []) : [])),
-    );
+    const perHost = await Promise.all(this.hosts.map((host) => (host.healthy ? host.sandbox.reapContainers(opts).catch(() => []) : [])));
     return perHost.flat();
   }
 }

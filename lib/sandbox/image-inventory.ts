@@ -46,7 +46,9 @@ export async function imageInventory(docker: Docker, bundles: TaskBundle[], mapp
   }
   const images: NeededImage[] = [];
   for (const [reference, tasks] of [...byReference].sort(([a], [b]) => a.localeCompare(b))) {
-    const mappedTo = (await exists(docker, reference)) ? undefined : (mappedImageFor(mapping, reference) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined));
+    const mappedTo = (await exists(docker, reference))
+      ? undefined
+      : (mappedImageFor(mapping, reference) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined));
     const present = mappedTo === undefined ? await exists(docker, reference) : await exists(docker, mappedTo);
     images.push({ reference, tasks: [...new Set(tasks)], present, ...(mappedTo ? { mappedTo } : {}) });
   }

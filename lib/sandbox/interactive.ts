@@ -30,14 +30,24 @@ type TurnSpec = Pick<ExecSpec, 'user' | 'workingDir'> & { timeoutSec: number; ma
 
 async function runTurn(container: Docker.Container, command: string, spec: TurnSpec): Promise<ShellResult> {
   if (spec.signal.aborted) {
-    return { output: "[envolve: the agent's wall-clock budget is spent; command not run]\n", outputTruncated: false, exitCode: null, durationMs: 0, timedOut: true };
+    return {
+      output: "[envolve: the agent's wall-clock budget is spent; command not run]\n",
+      outputTruncated: false,
+      exitCode: null,
+      durationMs: 0,
+      timedOut: true,
+    };
   }
   const started = Date.now();
   const log = new CappedLog(spec.maxOutputBytes);
   const { exec, stream } = await startLoggedExec(
     container,
     // GNU timeout runs the command in its own process group and kills the whole group.
-    { cmd: agentPhaseCommand(['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command], spec.user), user: spec.user, workingDir: spec.workingDir },
+    {
+      cmd: agentPhaseCommand(['timeout', '-k', '2', String(spec.timeoutSec), 'bash', '-c', PRELUDE, 'bash', command], spec.user),
+      user: spec.user,
+      workingDir: spec.workingDir,
+    },
     log,
   );
 

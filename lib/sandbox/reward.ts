@@ -1,9 +1,7 @@
 // The verifier's reward contract (Harbor): /logs/verifier/reward.txt holds one
 // number, or /logs/verifier/reward.json a flat map of numbers. Anything else
 // is no reward at all — an error, never a silent 0.
-export type ParsedReward =
-  | { ok: true; reward: number; detail?: Record<string, number> }
-  | { ok: false; problem: string };
+export type ParsedReward = { ok: true; reward: number; detail?: Record<string, number> } | { ok: false; problem: string };
 
 export function parseRewardTxt(text: string): ParsedReward {
   const trimmed = text.trim();

@@ -97,7 +97,10 @@ const imageConfigs = new Map<string, Promise<{ user: string; workingDir: string 
 function imageConfig(docker: Docker, imageId: string): Promise<{ user: string; workingDir: string }> {
   let config = imageConfigs.get(imageId);
   if (!config) {
-    config = docker.getImage(imageId).inspect().then((image) => ({ user: image.Config.User || 'root', workingDir: image.Config.WorkingDir || '/' }));
+    config = docker
+      .getImage(imageId)
+      .inspect()
+      .then((image) => ({ user: image.Config.User || 'root', workingDir: image.Config.WorkingDir || '/' }));
     config.catch(() => imageConfigs.delete(imageId));
     imageConfigs.set(imageId, config);
   }
@@ -228,7 +231,14 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
   if (req.agent.kind === 'interactive') {
     state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
   } else if (cmd) {
-    state.agent = await runPhase(container, { cmd: agentPhaseCommand(cmd, user), user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout, stopped: state.stopped });
+    state.agent = await runPhase(container, {
+      cmd: agentPhaseCommand(cmd, user),
+      user,
+      workingDir,
+      timeoutSec: req.agentTimeoutSec,
+      onTimeout: killOnTimeout,
+      stopped: state.stopped,
+    });
   }
   clock.lap('agent');
   if (state.agent.timedOut) return timedOut('agent');
@@ -301,7 +311,14 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
   const runtime = req.runtime ?? configuredSandboxRuntime();
-  const state: TrialState = { counters: NO_COUNTERS, oomKilledMain: false, restartedBeforeVerifier: false, agent: NOTHING_RAN, verifier: null, clock: new PhaseClock() };
+  const state: TrialState = {
+    counters: NO_COUNTERS,
+    oomKilledMain: false,
+    restartedBeforeVerifier: false,
+    agent: NOTHING_RAN,
+    verifier: null,
+    clock: new PhaseClock(),
+  };
   let outcome: TrialOutcome;
   try {
     outcome = await runPhases(docker, req, limits, runtime, state);
@@ -309,7 +326,10 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     outcome = { status: 'error', reward: null, timedOut: false, error: err instanceof Error ? err.message : String(err), containerId: state.container?.id };
   } finally {
     if (state.container) {
-      state.oomKilledMain = await state.container.inspect().then((i) => i.State.OOMKilled, () => false);
+      state.oomKilledMain = await state.container.inspect().then(
+        (i) => i.State.OOMKilled,
+        () => false,
+      );
       // Removal is off the critical path: the result is complete once the container was inspected.
       warmPoolFor(docker).retire(state.container);
       state.clock.lap('final-inspect');

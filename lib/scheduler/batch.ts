@@ -25,7 +25,12 @@ export interface BatchEnvironment {
 
 export const batchRequestSchema = z.object({
   size: z.coerce.number().int().min(1).max(1024).default(8),
-  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).optional(), // the same seed and state give the same batch
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(), // the same seed and state give the same batch
 });
 export type BatchRequest = z.output<typeof batchRequestSchema>;
 
@@ -49,7 +54,9 @@ async function candidatesByLineage(db: Db, defaultPolicy: string): Promise<Map<s
   );
   for (const g of released) {
     const policy = policyOf.get(g.lineageId)!;
-    byLineage.get(g.lineageId)?.push({ lineageId: g.lineageId, generation: g.number, versionId: g.versionId as string, policy, released_by: g.releasedByPolicy });
+    byLineage
+      .get(g.lineageId)
+      ?.push({ lineageId: g.lineageId, generation: g.number, versionId: g.versionId as string, policy, released_by: g.releasedByPolicy });
   }
   for (const list of byLineage.values()) list.sort((a, b) => b.generation - a.generation);
   return byLineage;

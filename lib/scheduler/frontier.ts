@@ -52,11 +52,23 @@ async function recordGate(db: Db, groupId: string, gate: string, decision: GateD
   await db.probeGroup.update({ where: { id: groupId }, data: { gate, gateRule: JSON.stringify(decision) } });
 }
 
-async function release(db: Db, lineageId: string, generation: { id: string; number: number; revision: number }, group: ProbeGroup, decision: GateDecision): Promise<boolean> {
+async function release(
+  db: Db,
+  lineageId: string,
+  generation: { id: string; number: number; revision: number },
+  group: ProbeGroup,
+  decision: GateDecision,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const moved = await tx.generation.updateMany({
       where: { id: generation.id, state: GenerationState.approved, revision: generation.revision },
-      data: { state: transition(GenerationState.approved, GenerationState.released), revision: { increment: 1 }, releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
+      data: {
+        state: transition(GenerationState.approved, GenerationState.released),
+        revision: { increment: 1 },
+        releasedByGroupId: group.id,
+        releasedByPolicy: group.policy,
+        releaseRule: JSON.stringify(decision),
+      },
     });
     if (moved.count === 0) return false;
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: generation.number } });
@@ -64,7 +76,14 @@ async function release(db: Db, lineageId: string, generation: { id: string; numb
   });
 }
 
-async function afterPass(db: Db, lineageId: string, frontier: number, group: ProbeGroup, decision: GateDecision, verdict: Extract<GateVerdict, { kind: 'pass' }>): Promise<AdvanceStep> {
+async function afterPass(
+  db: Db,
+  lineageId: string,
+  frontier: number,
+  group: ProbeGroup,
+  decision: GateDecision,
+  verdict: Extract<GateVerdict, { kind: 'pass' }>,
+): Promise<AdvanceStep> {
   const next = await db.generation.findFirst({
     where: { lineageId, number: frontier + 1, state: GenerationState.approved, versionId: { not: null } },
     orderBy: { updatedAt: 'desc' },

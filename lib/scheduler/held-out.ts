@@ -66,7 +66,10 @@ export async function versionsOfSet(db: Db, set: string): Promise<string[]> {
     db.environmentVersion.findMany({ where: { heldOutSet: set }, select: { id: true } }),
     db.lineage.findMany({
       where: { heldOutSet: set },
-      select: { seedVersionId: true, generations: { where: { versionId: { not: null }, state: { notIn: [...UNSERVED_STATES] } }, select: { versionId: true } } },
+      select: {
+        seedVersionId: true,
+        generations: { where: { versionId: { not: null }, state: { notIn: [...UNSERVED_STATES] } }, select: { versionId: true } },
+      },
     }),
   ]);
   const ids = versions.map((v) => v.id);

@@ -1,11 +1,40 @@
 export { DEFAULT_SCHEDULER_CONFIG, schedulerConfigFrom, schedulerConfigSchema, type SchedulerConfig } from './config.ts';
-export { gateDecision, isSimulated, judgeGroup, lineageGate, passes, SIMULATED_POLICY, type GateDecision, type GateRule, type GateVerdict, type GroupCounts, type LineageGate } from './gate.ts';
+export {
+  gateDecision,
+  isSimulated,
+  judgeGroup,
+  lineageGate,
+  passes,
+  SIMULATED_POLICY,
+  type GateDecision,
+  type GateRule,
+  type GateVerdict,
+  type GroupCounts,
+  type LineageGate,
+} from './gate.ts';
 export { lineageGateOf, lineageGatePatchSchema, setLineageGate, UnknownLineageError, type LineageGatePatch } from './lineage-gate.ts';
 export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
-export { enqueueProbe, PROBE_JOB, probeJobPayload, probePolicyOfVersion, probeSettings, scheduleLineage, type ProbeJobPayload, type ProbeSettings } from './jobs.ts';
-export { batchRequestSchema, forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments, type BatchEnvironment, type BatchRequest } from './batch.ts';
+export {
+  enqueueProbe,
+  PROBE_JOB,
+  probeJobPayload,
+  probePolicyOfVersion,
+  probeSettings,
+  scheduleLineage,
+  type ProbeJobPayload,
+  type ProbeSettings,
+} from './jobs.ts';
+export {
+  batchRequestSchema,
+  forgetTrainablePool,
+  recentTrainablePool,
+  sampleTrainingBatch,
+  trainableEnvironments,
+  type BatchEnvironment,
+  type BatchRequest,
+} from './batch.ts';
 export { downloadRefusedError, servedTaskTarball } from './task-download.ts';
 export { refusalOf, servabilityFacts, unservableReason, type ServabilityFacts, type Unservable } from './servable.ts';
 export { reportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSchema, type TrainerReport, type TrainerReportResult } from './report.ts';

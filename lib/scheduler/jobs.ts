@@ -29,9 +29,10 @@ export async function scheduleLineage(db: Db, lineageId: string, config: Schedul
   const result = await advanceLineage(db, lineageId, config);
   const last = result.steps.at(-1);
   if (last?.kind !== 'needs-probe') return result;
-  const generation = last.generation === 0
-    ? null
-    : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: GenerationState.released }, select: { id: true } });
+  const generation =
+    last.generation === 0
+      ? null
+      : await db.generation.findFirst({ where: { lineageId, number: last.generation, state: GenerationState.released }, select: { id: true } });
   const job = await enqueueProbe(
     db,
     { versionId: last.versionId, lineageId, ...(generation ? { generationId: generation.id } : {}) },

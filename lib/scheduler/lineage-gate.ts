@@ -31,7 +31,14 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
   const policyChanged = patch.probePolicy !== undefined && patch.probePolicy !== ruleBefore.policy;
   await db.$transaction(async (tx) => {
     const after = await tx.lineage.update({ where: { id: lineageId }, data: patch });
-    await recordAudit(tx, { actor, action: 'lineage.gate', subjectType: 'lineage', subjectId: lineageId, before: ruleBefore, after: lineageGate(after, config) });
+    await recordAudit(tx, {
+      actor,
+      action: 'lineage.gate',
+      subjectType: 'lineage',
+      subjectId: lineageId,
+      before: ruleBefore,
+      after: lineageGate(after, config),
+    });
     if (!policyChanged) return;
     const releasedByOther = await tx.generation.findMany({
       where: { lineageId, state: GenerationState.released, OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: patch.probePolicy } }] },
@@ -43,7 +50,13 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
     // Everything from the first generation the new policy did not release is back to be decided.
     await tx.generation.updateMany({
       where: { lineageId, state: GenerationState.released, number: { gte: firstWithdrawn } },
-      data: { state: transition(GenerationState.released, GenerationState.approved), revision: { increment: 1 }, releasedByGroupId: null, releasedByPolicy: null, releaseRule: null },
+      data: {
+        state: transition(GenerationState.released, GenerationState.approved),
+        revision: { increment: 1 },
+        releasedByGroupId: null,
+        releasedByPolicy: null,
+        releaseRule: null,
+      },
     });
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: firstWithdrawn - 1 } });
   });

@@ -25,8 +25,12 @@ describe('trainer reports that may not be counted (issue 18, finding 5)', () => 
 
     const seed = await seedEnvironment(db, { name: 'seed of a rejected one' });
     const rejected = await seedEnvironment(db, { name: 'rejected' });
-    const lineage = await db.lineage.create({ data: { name: 'l', seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 } });
-    await db.generation.create({ data: { lineageId: lineage.id, number: 1, parentVersionId: seed, versionId: rejected, axis: 'length', effort: 'low', state: 'rejected' } });
+    const lineage = await db.lineage.create({
+      data: { name: 'l', seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
+    });
+    await db.generation.create({
+      data: { lineageId: lineage.id, number: 1, parentVersionId: seed, versionId: rejected, axis: 'length', effort: 'low', state: 'rejected' },
+    });
     expect(await trainerReportRefusal(db, { versionId: rejected, rewards: [1] })).toMatchObject({ kind: 'rejected' });
 
     const heldOut = await seedEnvironment(db, { name: 'held out' });
@@ -38,7 +42,10 @@ describe('trainer reports that may not be counted (issue 18, finding 5)', () => 
 
   it('refuses rewards outside the declared range, 0–1 unless the task says otherwise', async () => {
     const id = await seedEnvironment(db, { name: 'ranged' });
-    expect(await trainerReportRefusal(db, { versionId: id, rewards: [1.5] })).toMatchObject({ kind: 'reward_out_of_range', message: expect.stringContaining('[0, 1]') });
+    expect(await trainerReportRefusal(db, { versionId: id, rewards: [1.5] })).toMatchObject({
+      kind: 'reward_out_of_range',
+      message: expect.stringContaining('[0, 1]'),
+    });
     expect(await trainerReportRefusal(db, { versionId: id, rewards: [-0.1] })).toMatchObject({ kind: 'reward_out_of_range' });
     expect(await trainerReportRefusal(db, { versionId: id, rewards: [1], timeoutReward: -1 })).toMatchObject({ kind: 'reward_out_of_range' });
     expect(declaredRewardRange('[verifier]\ntimeout_sec = 1\nreward_range = [-1, 10]\n')).toEqual([-1, 10]);

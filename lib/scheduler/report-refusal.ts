@@ -25,13 +25,17 @@ export function declaredRewardRange(taskToml: string): readonly [number, number]
   return DEFAULT_REWARD_RANGE;
 }
 
-export async function trainerReportRefusal(db: Db, report: { versionId: string; rewards: (number | null)[]; timeoutReward?: number }): Promise<ReportRefusal | null> {
+export async function trainerReportRefusal(
+  db: Db,
+  report: { versionId: string; rewards: (number | null)[]; timeoutReward?: number },
+): Promise<ReportRefusal | null> {
   const unservable = await unservableReason(db, report.versionId);
   if (unservable) return unservable;
   const version = await db.environmentVersion.findUniqueOrThrow({ where: { id: report.versionId }, select: { taskToml: true } });
   const [min, max] = declaredRewardRange(version.taskToml);
   const rewards = [...report.rewards.filter((r): r is number => r !== null), ...(report.timeoutReward === undefined ? [] : [report.timeoutReward])];
   const outside = rewards.find((r) => r < min || r > max);
-  if (outside !== undefined) return { kind: 'reward_out_of_range', message: `reward ${outside} is outside the range [${min}, ${max}] this environment declares` };
+  if (outside !== undefined)
+    return { kind: 'reward_out_of_range', message: `reward ${outside} is outside the range [${min}, ${max}] this environment declares` };
   return null;
 }

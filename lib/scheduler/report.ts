@@ -23,7 +23,8 @@ export const trainerReportSchema = z
     timeoutReward: z
       .unknown()
       .refine((v) => v === undefined, {
-        message: "a trainer reports that a rollout timed out (null reward or timedOut), not what it is worth: the server scores timeouts from the lineage's timeoutReward",
+        message:
+          "a trainer reports that a rollout timed out (null reward or timedOut), not what it is worth: the server scores timeouts from the lineage's timeoutReward",
       })
       .optional(),
   })
@@ -98,7 +99,10 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
 async function lineagesServing(db: Db, versionId: string): Promise<string[]> {
   const [asSeed, asGeneration] = await Promise.all([
     db.lineage.findMany({ where: { seedVersionId: versionId }, select: { id: true, frontier: true } }),
-    db.generation.findMany({ where: { versionId, state: GenerationState.released }, select: { lineageId: true, number: true, lineage: { select: { frontier: true } } } }),
+    db.generation.findMany({
+      where: { versionId, state: GenerationState.released },
+      select: { lineageId: true, number: true, lineage: { select: { frontier: true } } },
+    }),
   ]);
   const ids = asSeed.filter((l) => (l.frontier ?? 0) === 0).map((l) => l.id);
   for (const g of asGeneration) if (g.lineage.frontier === g.number) ids.push(g.lineageId);

@@ -58,7 +58,18 @@ async function group(versionId: string, passes: number, options: { size?: number
   const errors = options.errors ?? 0;
   const policy = options.policy ?? 'oracle';
   return db.probeGroup.create({
-    data: { versionId, purpose: options.purpose ?? 'probe', policy, simulated: policy === 'simulated', policyVersion: 't', size, passes, completed: size - errors, errors, state: errors ? 'failed' : 'complete' },
+    data: {
+      versionId,
+      purpose: options.purpose ?? 'probe',
+      policy,
+      simulated: policy === 'simulated',
+      policyVersion: 't',
+      size,
+      passes,
+      completed: size - errors,
+      errors,
+      state: errors ? 'failed' : 'complete',
+    },
   });
 }
 
@@ -163,7 +174,10 @@ describe('advancing a lineage', () => {
     expect(JSON.parse((await db.probeGroup.findUniqueOrThrow({ where: { id: probe.id } })).gateRule!)).toEqual(rule);
     const stricter = await setLineageGate(db, LEAD, lineage.id, { releaseRate: 0.95 }, config);
     expect(stricter.rule.releaseRate).toBe(0.95);
-    expect(await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } })).toMatchObject({ state: 'released', releaseRule: released.releaseRule });
+    expect(await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } })).toMatchObject({
+      state: 'released',
+      releaseRule: released.releaseRule,
+    });
   });
 
   it('counts only groups of the lineage probe policy', async () => {
@@ -184,8 +198,13 @@ describe('advancing a lineage', () => {
     await group(g1!.versionId!, 7, { policy: 'simulated' });
     await group(g2!.versionId!, 6, { policy: 'simulated' });
     expect((await advanceLineage(db, lineage.id, config)).frontier).toBe(3);
-    const releasedBy = async () => (await db.generation.findMany({ where: { lineageId: lineage.id }, orderBy: { number: 'asc' } })).map((g) => [g.number, g.state, g.releasedByPolicy]);
-    expect(await releasedBy()).toEqual([[1, 'released', 'simulated'], [2, 'released', 'simulated'], [3, 'released', 'simulated']]);
+    const releasedBy = async () =>
+      (await db.generation.findMany({ where: { lineageId: lineage.id }, orderBy: { number: 'asc' } })).map((g) => [g.number, g.state, g.releasedByPolicy]);
+    expect(await releasedBy()).toEqual([
+      [1, 'released', 'simulated'],
+      [2, 'released', 'simulated'],
+      [3, 'released', 'simulated'],
+    ]);
 
     // Oracle groups: the seed passes, generation 1 holds at 5/8, so the frontier is generation 1.
     await group(seed, 8);
@@ -195,7 +214,11 @@ describe('advancing a lineage', () => {
     const audit = await db.auditEvent.findFirstOrThrow({ where: { subjectId: lineage.id, action: 'lineage.gate' }, orderBy: { createdAt: 'desc' } });
     expect([JSON.parse(audit.before!).policy, JSON.parse(audit.after!).policy, audit.actorEmail]).toEqual(['simulated', 'oracle', LEAD.email]);
     expect(oracle.steps.map((s) => s.kind)).toEqual(['released', 'held']);
-    expect(await releasedBy()).toEqual([[1, 'released', 'oracle'], [2, 'approved', null], [3, 'approved', null]]);
+    expect(await releasedBy()).toEqual([
+      [1, 'released', 'oracle'],
+      [2, 'approved', null],
+      [3, 'approved', null],
+    ]);
     expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(1);
   });
 
@@ -211,11 +234,20 @@ describe('trainer reports', () => {
   it('scores timeouts with the low reward and counts them; a 6/8 group releases the next generation', async () => {
     const { lineage, seed, generations } = await lineageWith(['approved']);
     await db.lineage.update({ where: { id: lineage.id }, data: { probePolicy: 'trainer' } });
-    const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1, 1, 1, 1, 1, null, 0.2], timedOut: [false, false, false, false, false, false, true, false] });
+    const report = trainerReportSchema.parse({
+      versionId: seed,
+      rewards: [1, 1, 1, 1, 1, 1, null, 0.2],
+      timedOut: [false, false, false, false, false, false, true, false],
+    });
     const result = await reportTrainerGroup(db, report, config);
     expect(result).toMatchObject({ passes: 6, size: 8, timeouts: 1 });
     expect(result.advanced[0]?.steps[0]).toEqual({ kind: 'released', generation: 1, versionId: generations[0]!.versionId });
-    expect(await db.probeGroup.findUniqueOrThrow({ where: { id: result.groupId } })).toMatchObject({ purpose: 'trainer', completed: 8, timeouts: 1, passes: 6 });
+    expect(await db.probeGroup.findUniqueOrThrow({ where: { id: result.groupId } })).toMatchObject({
+      purpose: 'trainer',
+      completed: 8,
+      timeouts: 1,
+      passes: 6,
+    });
   });
 
   it('refuses a trainer-reported timeoutReward, naming the field; the server scores six timeouts as fails', async () => {
@@ -269,7 +301,10 @@ describe('trainer batches and held-out sets', () => {
 
     const pool = await trainableEnvironments(db);
     expect(pool.map((e) => [e.lineageId, e.generation]).sort()).toEqual(
-      [[plain.lineage.id, 2], [allFail.lineage.id, 0]].sort(),
+      [
+        [plain.lineage.id, 2],
+        [allFail.lineage.id, 0],
+      ].sort(),
     );
     const batch = await sampleTrainingBatch(db, { size: 5, seed: 7 });
     expect(batch).toHaveLength(5);

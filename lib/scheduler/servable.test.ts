@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => testDb.cleanup());
 
 async function lineageOf(seed: string, name: string, heldOutSet: string | null = null) {
-  return db.lineage.create({ data: { name, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, heldOutSet } });
+  return db.lineage.create({
+    data: { name, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, heldOutSet },
+  });
 }
 
 async function generationOn(lineageId: string, parent: string, number: number, state: GenerationState, name: string): Promise<string> {
@@ -65,7 +67,9 @@ describe('one servability rule (issue 14)', () => {
     const seed = await seedEnvironment(db, { name: 'fallback seed' });
     const lineage = await lineageOf(seed, 'fallback');
     const withdrawn = await generationOn(lineage.id, seed, 1, GenerationState.released, 'withdrawn');
-    await db.generation.create({ data: { lineageId: lineage.id, number: 1, parentVersionId: seed, versionId: withdrawn, axis: 'length', effort: 'low', state: GenerationState.superseded } });
+    await db.generation.create({
+      data: { lineageId: lineage.id, number: 1, parentVersionId: seed, versionId: withdrawn, axis: 'length', effort: 'low', state: GenerationState.superseded },
+    });
     const served = (await trainableEnvironments(db, 'oracle')).find((e) => e.lineageId === lineage.id);
     expect(served).toMatchObject({ versionId: seed, generation: 0 });
   });

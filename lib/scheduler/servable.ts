@@ -27,8 +27,10 @@ export interface ServabilityFacts {
 export function refusalOf(facts: ServabilityFacts): Unservable | null {
   const { id } = facts;
   if (facts.compromisedAt) return { kind: 'flagged', message: `environment version ${id} is flagged as reward-hackable: it is not trained on` };
-  if (facts.heldOutSet !== null) return { kind: 'held_out', message: `environment version ${id} is held out (set "${facts.heldOutSet}"): it is not trained on` };
-  if (facts.refusedState === GenerationState.rejected) return { kind: 'rejected', message: `environment version ${id} was rejected in review: it is not trained on` };
+  if (facts.heldOutSet !== null)
+    return { kind: 'held_out', message: `environment version ${id} is held out (set "${facts.heldOutSet}"): it is not trained on` };
+  if (facts.refusedState === GenerationState.rejected)
+    return { kind: 'rejected', message: `environment version ${id} was rejected in review: it is not trained on` };
   if (facts.refusedState === GenerationState.superseded) {
     return { kind: 'superseded', message: `environment version ${id} was evolved from a rejected generation: it is not trained on` };
   }

@@ -44,7 +44,9 @@ describe('checkEdit: length', () => {
     const rewired: Sequence = { steps: grown.steps.map((s) => (s.id === 's3' ? { ...s, dependsOn: ['s1', 's2'] } : s)) };
     expect(checkEdit(parent, rewired, 'length', 'max')).toEqual([expect.stringMatching(/dependencies of existing steps changed: s3/)]);
 
-    const reordered: Sequence = { steps: [grown.steps[0]!, grown.steps[2]!, grown.steps[1]!, grown.steps[3]!, grown.steps[4]!].map((s) => ({ ...s, dependsOn: [] })) };
+    const reordered: Sequence = {
+      steps: [grown.steps[0]!, grown.steps[2]!, grown.steps[1]!, grown.steps[3]!, grown.steps[4]!].map((s) => ({ ...s, dependsOn: [] })),
+    };
     expect(checkEdit(parent, reordered, 'length', 'max').join('\n')).toMatch(/not kept in their order/);
 
     const removed: Sequence = { steps: [...grown.steps.slice(0, 3), step('s5', 'a', 'b', ['s3']), step('s6', 'a', 'b', ['s5'])] };

@@ -36,7 +36,4 @@ export interface SequenceEdit {
   replaced: StepReplacement[]; // scenario or skill replacements
 }
 
-export type AxisPolicy =
-  | { kind: 'fixed'; axis: Axis }
-  | { kind: 'round-robin' }
-  | { kind: 'weighted'; weights: Record<Axis, number> };
+export type AxisPolicy = { kind: 'fixed'; axis: Axis } | { kind: 'round-robin' } | { kind: 'weighted'; weights: Record<Axis, number> };

@@ -212,7 +212,11 @@ export async function stepOutput(db: Db, rolloutId: string, stepId: number): Pro
 }
 
 /** The content of a file the agent changed, as text; null when the rollout did not change that path. */
-export async function changedFileContent(db: Db, rolloutId: string, path: string): Promise<{ path: string; size: number; content: string; binary: boolean } | null> {
+export async function changedFileContent(
+  db: Db,
+  rolloutId: string,
+  path: string,
+): Promise<{ path: string; size: number; content: string; binary: boolean } | null> {
   const rollout = await db.rollout.findUnique({ where: { id: rolloutId }, select: { changedFiles: true } });
   const file = rollout && parseChangedFiles(rollout.changedFiles).find((f) => f.path === path);
   if (!file) return null;

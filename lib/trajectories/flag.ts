@@ -41,7 +41,17 @@ export async function flagTrajectory(db: Db, actor: Actor, rolloutId: string, in
   const { reason } = flagInputSchema.parse(input);
   const rollout = await db.rollout.findUnique({
     where: { id: rolloutId },
-    select: { id: true, versionId: true, generationId: true, reward: true, turns: true, policy: true, simulated: true, flaggedAt: true, version: { select: { name: true } } },
+    select: {
+      id: true,
+      versionId: true,
+      generationId: true,
+      reward: true,
+      turns: true,
+      policy: true,
+      simulated: true,
+      flaggedAt: true,
+      version: { select: { name: true } },
+    },
   });
   if (!rollout) throw new TrajectoryNotFoundError(rolloutId);
   if (rollout.flaggedAt) throw new ConflictError(`trajectory ${rolloutId} was already flagged on ${rollout.flaggedAt.toISOString()}`);
@@ -54,14 +64,25 @@ export async function flagTrajectory(db: Db, actor: Actor, rolloutId: string, in
   const { compromisedAt, issue } = await db.$transaction(async (tx) => {
     const claimed = await tx.rollout.updateMany({ where: { id: rolloutId, flaggedAt: null }, data: { flaggedAt: now, flaggedById: actor.id } });
     if (claimed.count === 0) throw new ConflictError(`trajectory ${rolloutId} was flagged by someone else just now`);
-    const version = await tx.environmentVersion.findUniqueOrThrow({ where: { id: rollout.versionId }, select: { compromisedAt: true, compromisedReason: true } });
+    const version = await tx.environmentVersion.findUniqueOrThrow({
+      where: { id: rollout.versionId },
+      select: { compromisedAt: true, compromisedReason: true },
+    });
     // A version flagged before stays compromised since then; the newest reason is kept.
     const at = version.compromisedAt ?? now;
     await tx.environmentVersion.update({ where: { id: rollout.versionId }, data: { compromisedAt: at, compromisedReason: reason } });
     const issue = generation
       ? await fileMissedIssue(tx as Db, actor, generation.id, {
           title: `Reward hack in trajectory ${rolloutId.slice(0, 12)} on ${rollout.version.name}`.slice(0, 200),
-          description: describeHack({ rolloutId, reason, reward: rollout.reward, turns: rollout.turns, policy: rollout.policy, simulated: rollout.simulated, commands }),
+          description: describeHack({
+            rolloutId,
+            reason,
+            reward: rollout.reward,
+            turns: rollout.turns,
+            policy: rollout.policy,
+            simulated: rollout.simulated,
+            commands,
+          }),
           severity: 'high',
           // The validators passed a version whose verifier can be gamed: a rubric item should catch it.
           validatorKind: 'rubric',
@@ -83,7 +104,9 @@ export async function flagTrajectory(db: Db, actor: Actor, rolloutId: string, in
     compromisedAt: compromisedAt.toISOString(),
     missedIssueId: issue?.id ?? null,
     generationId: generation?.id ?? null,
-    note: generation ? null : 'No generation has this version (it is a seed or an import): the version is compromised, but no missed issue could be opened — there is no generation to attach it to.',
+    note: generation
+      ? null
+      : 'No generation has this version (it is a seed or an import): the version is compromised, but no missed issue could be opened — there is no generation to attach it to.',
   };
 }
 
@@ -105,7 +128,7 @@ async function suspiciousCommands(db: Db, rolloutId: string): Promise<{ stepId: 
   });
   const all = steps.map((s) => ({ stepId: s.stepId, command: s.command ?? '', protectedPath: touchesProtected(s.command ?? '') }));
   const touching = all.filter((s) => s.protectedPath);
-  return (touching.length > 0 ? touching.slice(0, QUOTED_COMMANDS) : all.slice(-QUOTED_COMMANDS));
+  return touching.length > 0 ? touching.slice(0, QUOTED_COMMANDS) : all.slice(-QUOTED_COMMANDS);
 }
 
 function describeHack(facts: {

@@ -18,7 +18,10 @@ export const trajectoryListSchema = z.object({
   rewardMax: z.coerce.number().finite().optional(),
   passed: yesNo.optional(),
   env: z.string().trim().min(1).max(200).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(), // environment name, substring
-  version: z.string().regex(/^[0-9a-f]{64}$/, 'version is a 64-character sha256').optional(),
+  version: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'version is a 64-character sha256')
+    .optional(),
   lineage: idLike.optional(),
   generation: count.optional(), // generation number
   policy: z.string().trim().min(1).max(80).optional(),

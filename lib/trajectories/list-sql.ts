@@ -68,7 +68,10 @@ const KEYS: Record<TrajectoryListQuery['sort'], Sql[]> = {
 export function sortKeySql(sort: TrajectoryListQuery['sort']): { key: Sql; ascending: Sql } {
   return {
     key: Prisma.join(KEYS[sort], ', '),
-    ascending: Prisma.join(KEYS[sort].map((column) => Prisma.sql`${column} ASC`), ', '),
+    ascending: Prisma.join(
+      KEYS[sort].map((column) => Prisma.sql`${column} ASC`),
+      ', ',
+    ),
   };
 }
 

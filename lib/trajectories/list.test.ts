@@ -129,7 +129,8 @@ describe('the stored suspicion', () => {
     const quick = await seedRollout(db, { versionId: gamma, reward: 0.5, turns: 1, createdAt: at(10) });
     const steady = await seedRollout(db, { versionId: gamma, reward: 1, turns: 6, createdAt: at(11) });
     const slow = await seedRollout(db, { versionId: gamma, reward: 0, turns: 20, createdAt: at(12) });
-    const stored = async () => Object.fromEntries((await db.rollout.findMany({ where: { versionId: gamma }, select: { id: true, suspicion: true } })).map((r) => [r.id, r.suspicion]));
+    const stored = async () =>
+      Object.fromEntries((await db.rollout.findMany({ where: { versionId: gamma }, select: { id: true, suspicion: true } })).map((r) => [r.id, r.suspicion]));
     expect(await stored()).toEqual({ [quick]: 0.5 * (1 - 1 / 6), [steady]: 0, [slow]: 0 });
     expect(await order({ sort: 'suspicious', env: 'gamma' })).toEqual([quick, steady, slow]);
 

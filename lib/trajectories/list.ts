@@ -22,7 +22,16 @@ export async function listTrajectories(db: Db, query: TrajectoryListQuery, pageS
         Prisma.sql`${ranked.with} SELECT "id" FROM ranked ORDER BY ${ranked.order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       )
     : [];
-  return { items: await listItems(db, ids.map((row) => row.id)), total, page, pageSize, pageCount };
+  return {
+    items: await listItems(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total,
+    page,
+    pageSize,
+    pageCount,
+  };
 }
 
 const LIST_SELECT = {
@@ -124,7 +133,9 @@ export async function trajectoryNeighbours(db: Db, query: TrajectoryListQuery, i
   const ranked = rankedSql(query);
   const { key, ascending } = sortKeySql(query.sort);
   const current = Prisma.sql`(SELECT ${key} FROM ranked WHERE "id" = ${id})`;
-  const [row] = await db.$queryRaw<{ present: number | bigint; before: number | bigint; nextId: string | null; previousId: string | null; total: number | bigint }[]>(
+  const [row] = await db.$queryRaw<
+    { present: number | bigint; before: number | bigint; nextId: string | null; previousId: string | null; total: number | bigint }[]
+  >(
     Prisma.sql`${ranked.with} SELECT
       (SELECT COUNT(*) FROM ranked WHERE "id" = ${id}) AS "present",
       (SELECT COUNT(*) FROM ranked WHERE (${key}) > ${current}) AS "before",

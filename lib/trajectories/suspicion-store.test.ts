@@ -18,9 +18,21 @@ let seed = 0;
 const ARTIFACT = JSON.stringify([{ path: 'app/out.txt', size: 3, blobHash: 'x' }]);
 
 // Rollout rows written without a refresh, as bulk seeders write them.
-async function insertRollouts(versionId: string, rows: { reward: number | null; turns: number; changedFiles?: string; touchedProtected?: boolean }[]): Promise<void> {
+async function insertRollouts(
+  versionId: string,
+  rows: { reward: number | null; turns: number; changedFiles?: string; touchedProtected?: boolean }[],
+): Promise<void> {
   await db.rollout.createMany({
-    data: rows.map((row) => ({ attempt: 1, versionId, policy: 'oracle', policyVersion: '1', seed: ++seed, status: 'completed', changedFiles: ARTIFACT, ...row })),
+    data: rows.map((row) => ({
+      attempt: 1,
+      versionId,
+      policy: 'oracle',
+      policyVersion: '1',
+      seed: ++seed,
+      status: 'completed',
+      changedFiles: ARTIFACT,
+      ...row,
+    })),
   });
 }
 
@@ -30,7 +42,13 @@ async function scores(versionIds: string[]): Promise<{ stored: number; expected:
   const rows = await db.rollout.findMany({ where: { versionId: { in: versionIds } }, orderBy: { seed: 'asc' } });
   return rows.map((row) => ({
     stored: row.suspicion,
-    expected: suspicionScore({ reward: row.reward, turns: row.turns, medianTurns: medians.get(row.versionId) ?? null, noArtifact: row.changedFiles === '[]', touchedProtected: row.touchedProtected }),
+    expected: suspicionScore({
+      reward: row.reward,
+      turns: row.turns,
+      medianTurns: medians.get(row.versionId) ?? null,
+      noArtifact: row.changedFiles === '[]',
+      touchedProtected: row.touchedProtected,
+    }),
   }));
 }
 
@@ -38,8 +56,17 @@ describe('refreshSuspicion', () => {
   it('stores suspicionScore against the median of the version, only for the versions asked', async () => {
     const odd = await seedEnvironment(db, { name: 'odd-task' });
     const even = await seedEnvironment(db, { name: 'even-task' });
-    await insertRollouts(odd, [{ reward: 1, turns: 3 }, { reward: 0.7, turns: 9, changedFiles: '[]' }, { reward: null, turns: 30, touchedProtected: true }]);
-    await insertRollouts(even, [{ reward: 0.3, turns: 2, touchedProtected: true }, { reward: 1, turns: 7 }, { reward: 0, turns: 1 }, { reward: 1, turns: 10 }]);
+    await insertRollouts(odd, [
+      { reward: 1, turns: 3 },
+      { reward: 0.7, turns: 9, changedFiles: '[]' },
+      { reward: null, turns: 30, touchedProtected: true },
+    ]);
+    await insertRollouts(even, [
+      { reward: 0.3, turns: 2, touchedProtected: true },
+      { reward: 1, turns: 7 },
+      { reward: 0, turns: 1 },
+      { reward: 1, turns: 10 },
+    ]);
 
     await refreshSuspicion(db, [even]);
     const [oddScores, evenScores] = [await scores([odd]), await scores([even])];

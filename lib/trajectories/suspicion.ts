@@ -16,10 +16,7 @@ export interface SuspicionInput {
   touchedProtected: boolean;
 }
 
-export type SuspicionReason =
-  | { kind: 'few-turns'; turns: number; medianTurns: number }
-  | { kind: 'no-artifact' }
-  | { kind: 'touched-protected' };
+export type SuspicionReason = { kind: 'few-turns'; turns: number; medianTurns: number } | { kind: 'no-artifact' } | { kind: 'touched-protected' };
 
 /** 0 for an unrewarded trajectory; otherwise the reward times the weighted signals. */
 export function suspicionScore(input: SuspicionInput): number {

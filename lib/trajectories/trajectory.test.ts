@@ -32,7 +32,15 @@ beforeAll(async () => {
   });
   generationId = (
     await db.generation.create({
-      data: { lineageId: lineage.id, number: 1, parentVersionId: seedVersion, versionId: evolvedVersion, axis: 'length', effort: 'low', state: 'awaiting-review' },
+      data: {
+        lineageId: lineage.id,
+        number: 1,
+        parentVersionId: seedVersion,
+        versionId: evolvedVersion,
+        axis: 'length',
+        effort: 'low',
+        state: 'awaiting-review',
+      },
     })
   ).id;
 });
@@ -88,7 +96,12 @@ describe('flagTrajectory', () => {
     expect(version.compromisedAt).not.toBeNull();
     expect(version.compromisedReason).toBe('wrote the reward file itself');
     expect(await db.rollout.findUniqueOrThrow({ where: { id } })).toMatchObject({ flaggedById: reviewer.id });
-    expect(await versionCompromise(db, evolvedVersion)).toMatchObject({ reason: 'wrote the reward file itself', flaggedBy: reviewer.email, rolloutId: id, missedIssueId: issue.id });
+    expect(await versionCompromise(db, evolvedVersion)).toMatchObject({
+      reason: 'wrote the reward file itself',
+      flaggedBy: reviewer.email,
+      rolloutId: id,
+      missedIssueId: issue.id,
+    });
     await expect(flagTrajectory(db, reviewer, id, { reason: 'again' })).rejects.toThrow(ConflictError);
 
     // Only leads and admins lift it; that clears the rollout flags too, audited.
@@ -134,10 +147,20 @@ describe('flagTrajectory', () => {
 
 describe('compareTrajectories', () => {
   it('aligns turns by step and marks differing commands, outputs and exit codes', async () => {
-    const a = await seedRollout(db, { versionId: evolvedVersion, steps: [{ command: 'ls', output: 'x' }, { command: 'make', output: bigOutput, exitCode: 0 }] });
+    const a = await seedRollout(db, {
+      versionId: evolvedVersion,
+      steps: [
+        { command: 'ls', output: 'x' },
+        { command: 'make', output: bigOutput, exitCode: 0 },
+      ],
+    });
     const b = await seedRollout(db, {
       versionId: evolvedVersion,
-      steps: [{ command: 'ls', output: 'x' }, { command: 'make', output: `${bigOutput}!`, exitCode: 1 }, { command: 'cat /tests/test.sh', output: '' }],
+      steps: [
+        { command: 'ls', output: 'x' },
+        { command: 'make', output: `${bigOutput}!`, exitCode: 1 },
+        { command: 'cat /tests/test.sh', output: '' },
+      ],
     });
     const comparison = await compareTrajectories(db, a, b);
     expect(comparison?.turns.map((t) => [t.stepId, t.commandDiffers, t.outputDiffers, t.exitCodeDiffers])).toEqual([
@@ -159,10 +182,14 @@ describe('search and protected paths', () => {
   it('finds case-insensitive literal matches and splits text around them', () => {
     expect(findMatches('Error: error ERROR', 'error')).toEqual([0, 7, 13]);
     expect(findMatches('a.b', '.')).toEqual([1]);
-    expect(splitMatches('xAbx', 'ab')).toEqual([{ text: 'x', match: false }, { text: 'Ab', match: true }, { text: 'x', match: false }]);
+    expect(splitMatches('xAbx', 'ab')).toEqual([
+      { text: 'x', match: false },
+      { text: 'Ab', match: true },
+      { text: 'x', match: false },
+    ]);
   });
 
-  it('recognises commands on the verifier files but not the agent\'s own tests folder', () => {
+  it("recognises commands on the verifier files but not the agent's own tests folder", () => {
     expect(touchesProtected('echo 1 > /logs/verifier/reward.txt')).toBe(true);
     expect(touchesProtected('cat /tests/test_outputs.py')).toBe(true);
     expect(touchesProtected('sed -i s/x/y/ /tests/test.sh')).toBe(true);

@@ -17,11 +17,7 @@ export type ValidateJobPayload = z.infer<typeof validateJobPayload>;
 // Validation blocks review, so it goes ahead of background work.
 const VALIDATE_PRIORITY = 10;
 
-export function enqueueValidation(
-  db: Db,
-  versionId: string,
-  options: { baseImages?: BaseImageMapping; dedupeKey?: string } = {},
-): Promise<Job> {
+export function enqueueValidation(db: Db, versionId: string, options: { baseImages?: BaseImageMapping; dedupeKey?: string } = {}): Promise<Job> {
   const payload: ValidateJobPayload = { versionId, baseImages: options.baseImages };
   return enqueue(db, VALIDATE_JOB, payload, { priority: VALIDATE_PRIORITY, maxAttempts: 3, dedupeKey: options.dedupeKey });
 }

@@ -16,13 +16,7 @@ export function taskLimits(config: TaskConfig): Partial<Limits> {
   };
 }
 
-export function trialRequest(
-  bundle: TaskBundle,
-  config: TaskConfig,
-  imageId: string,
-  agent: AgentSpec,
-  labels: Record<string, string>,
-): TrialRequest {
+export function trialRequest(bundle: TaskBundle, config: TaskConfig, imageId: string, agent: AgentSpec, labels: Record<string, string>): TrialRequest {
   return {
     bundle,
     imageId,

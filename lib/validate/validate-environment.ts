@@ -76,13 +76,7 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
   );
 }
 
-async function runValidator(
-  options: ValidateOptions,
-  bundle: TaskBundle,
-  config: TaskConfig,
-  build: BuildResult,
-  kind: ValidatorKind,
-): Promise<RunRecord> {
+async function runValidator(options: ValidateOptions, bundle: TaskBundle, config: TaskConfig, build: BuildResult, kind: ValidatorKind): Promise<RunRecord> {
   const labels = { ...options.labels, 'envolve.validator': kind, 'envolve.version': options.versionId };
   const started = Date.now();
   let trial: TrialResult;

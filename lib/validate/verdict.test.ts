@@ -48,9 +48,7 @@ describe('judgeTrial', () => {
 
   it('fails an oracle whose agent phase timed out, and errors on a verifier timeout', () => {
     expect(judgeTrial('oracle', trial({ status: 'timed-out', timedOutPhase: 'agent', reward: 0 })).verdict).toBe('failed');
-    expect(judgeTrial('invalid-test', trial({ status: 'timed-out', timedOutPhase: 'verifier', reward: 0 })).verdict).toBe(
-      'error',
-    );
+    expect(judgeTrial('invalid-test', trial({ status: 'timed-out', timedOutPhase: 'verifier', reward: 0 })).verdict).toBe('error');
   });
 
   it('refuses a verdict from a verifier that ran no test', () => {

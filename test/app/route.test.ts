@@ -23,7 +23,10 @@ beforeEach(() => {
 
 describe('route()', () => {
   it('answers the handler value as JSON, with the status the spec names', async () => {
-    const created = route({ permission: 'rubric.manage', body: z.object({ active: z.boolean() }), status: 201 }, async ({ body, user }) => ({ active: body.active, by: user.email }));
+    const created = route({ permission: 'rubric.manage', body: z.object({ active: z.boolean() }), status: 201 }, async ({ body, user }) => ({
+      active: body.active,
+      by: user.email,
+    }));
     const response = await created(post('{"active":true}'), context());
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ active: true, by: 'lead@example.test' });
@@ -48,7 +51,10 @@ describe('route()', () => {
   });
 
   it('parses path parameters and the query string with their schemas', async () => {
-    const read = route({ permission: 'dashboard.read', params: z.object({ id: z.string().regex(/^[a-z]+$/) }), query: z.object({ n: z.coerce.number().int() }) }, async ({ params, query }) => ({ id: params.id, n: query.n }));
+    const read = route(
+      { permission: 'dashboard.read', params: z.object({ id: z.string().regex(/^[a-z]+$/) }), query: z.object({ n: z.coerce.number().int() }) },
+      async ({ params, query }) => ({ id: params.id, n: query.n }),
+    );
     expect(await (await read(new Request('http://envolve.test/x?n=3'), context({ id: 'abc' }))).json()).toEqual({ id: 'abc', n: 3 });
     const badQuery = await read(new Request('http://envolve.test/x?n=three'), context({ id: 'abc' }));
     expect(badQuery.status).toBe(400);

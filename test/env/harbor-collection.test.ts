@@ -50,7 +50,7 @@ describe('importing the Harbor fixture collection', () => {
     ]);
   });
 
-  it('keeps TOML types and the task author\'s difficulty apart from Envolve\'s', async () => {
+  it("keeps TOML types and the task author's difficulty apart from Envolve's", async () => {
     const detail = (await getEnvironment(testDb.db, byName('16-harbor-v2-extras').versionId!))!;
     expect(detail.taskConfig).toMatchObject({
       version: '2.0',

@@ -125,7 +125,9 @@ describe('the Anthropic synthesiser in the loops', () => {
     expect(generation.state).toBe('failed');
     const [attempt] = await db.attempt.findMany({ where: { generationId: generation.id }, include: { validatorRuns: true } });
     expect(attempt!.state).toBe('invalid');
-    expect(attempt!.error).toMatch(/^rubric: monotone-difficulty: the sequence extracted from the built candidate has D [\d.]+ .*not more than the parent's D [\d.]+ .* by 0.05; the approved plan promised D [\d.]+/);
+    expect(attempt!.error).toMatch(
+      /^rubric: monotone-difficulty: the sequence extracted from the built candidate has D [\d.]+ .*not more than the parent's D [\d.]+ .* by 0.05; the approved plan promised D [\d.]+/,
+    );
     expect(attempt!.validatorRuns).toHaveLength(0);
   });
 });

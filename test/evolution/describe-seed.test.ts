@@ -30,7 +30,12 @@ describe('describing an imported seed', () => {
     expect(access!.ok && payments!.ok).toBe(true);
 
     const first = await describeImportedSeed(db, access!.versionId!, parseSequenceSpec('web-access-log:grep-regex, web-access-log:sort-uniq-count'), reviewer);
-    const second = await describeImportedSeed(db, payments!.versionId!, parseSequenceSpec('payments-ledger:sqlite-sql,payments-ledger:join-tables,payments-ledger:bc-arithmetic'), reviewer);
+    const second = await describeImportedSeed(
+      db,
+      payments!.versionId!,
+      parseSequenceSpec('payments-ledger:sqlite-sql,payments-ledger:join-tables,payments-ledger:bc-arithmetic'),
+      reviewer,
+    );
     expect(first.revision).toBe(1);
     expect(first.sequence.steps.map((s) => s.origin)).toEqual(['imported', 'imported']);
     // Two different tasks, two different difficulties (an opaque import would give both the same).
@@ -47,11 +52,20 @@ describe('describing an imported seed', () => {
     expect(JSON.parse(audits[1]!.before!).sequence.steps[0].skill).toBe('grep-regex');
     expect(JSON.parse(audits[1]!.after!).revision).toBe(2);
 
-    await expect(describeImportedSeed(db, access!.versionId!, parseSequenceSpec('web-access-log:ffmpeg'), reviewer)).rejects.toThrow(/"ffmpeg" is not a reference skill/);
+    await expect(describeImportedSeed(db, access!.versionId!, parseSequenceSpec('web-access-log:ffmpeg'), reviewer)).rejects.toThrow(
+      /"ffmpeg" is not a reference skill/,
+    );
     const procedural = await storeProceduralSeed(db, 5, 'rendered');
-    await expect(describeImportedSeed(db, procedural, parseSequenceSpec('web-access-log:awk-fields'), reviewer)).rejects.toThrow(/rendered by the procedural synthesiser/);
+    await expect(describeImportedSeed(db, procedural, parseSequenceSpec('web-access-log:awk-fields'), reviewer)).rejects.toThrow(
+      /rendered by the procedural synthesiser/,
+    );
 
-    const lineage = await findOrCreateLineage(db, access!.versionId!, { axisPolicy: { kind: 'fixed', axis: 'length' }, effort: 'low', synthesiser: 'procedural', seed: 3 });
+    const lineage = await findOrCreateLineage(db, access!.versionId!, {
+      axisPolicy: { kind: 'fixed', axis: 'length' },
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 3,
+    });
     const synthesiser = new ProceduralSynthesiser({ artifactSource: new SandboxArtifactSource(sandbox) });
     const log: string[] = [];
     const result = await evolveLineage(context(db, sandbox, synthesiser, log), lineage.row.id, 1);

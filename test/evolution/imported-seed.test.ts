@@ -34,44 +34,52 @@ async function importedLineage(axis: Axis, seed: number) {
 }
 
 describe('an imported seed offline', () => {
-  it('lengthens by two validated generations whose new steps consume the original output', async () => {
-    const log: string[] = [];
-    const lineageId = await importedLineage('length', 41);
-    const result = await evolveLineage(context(testDb.db, sandbox, synthesiser, log), lineageId, 2);
-    expect(result.validated, log.join('\n')).toHaveLength(2);
-    expect(result.failed).toHaveLength(0);
+  it(
+    'lengthens by two validated generations whose new steps consume the original output',
+    async () => {
+      const log: string[] = [];
+      const lineageId = await importedLineage('length', 41);
+      const result = await evolveLineage(context(testDb.db, sandbox, synthesiser, log), lineageId, 2);
+      expect(result.validated, log.join('\n')).toHaveLength(2);
+      expect(result.failed).toHaveLength(0);
 
-    const report = await lineageReport(testDb.db, lineageId);
-    const settled = report.generations.filter((g) => g.state === 'awaiting-review');
-    // Each new step deepens the chain by one and adds its skill's turns to L.
-    expect(settled.map((g) => g.difficulty!.depth)).toEqual([2, 3]);
-    expect(settled[1]!.difficulty!.length).toBeGreaterThan(settled[0]!.difficulty!.length);
-    for (const g of settled) {
-      expect(g.verdicts.oracle).toMatchObject({ verdict: 'passed', reward: 1 });
-      expect(g.verdicts['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
-      expect(g.verdicts.rubric?.verdict).toBe('passed');
-    }
-    const [first, second] = settled.map((g) => g.sequence as Sequence);
-    expect(first!.steps[0]).toMatchObject({ id: 's1', scenario: 'imported:access-log-report', dependsOn: [] });
-    expect(first!.steps[1]!.dependsOn).toEqual(['s1']);
-    expect(second!.steps.slice(0, 1)).toEqual(first!.steps.slice(0, 1));
-    expect(second!.steps).toHaveLength(3);
+      const report = await lineageReport(testDb.db, lineageId);
+      const settled = report.generations.filter((g) => g.state === 'awaiting-review');
+      // Each new step deepens the chain by one and adds its skill's turns to L.
+      expect(settled.map((g) => g.difficulty!.depth)).toEqual([2, 3]);
+      expect(settled[1]!.difficulty!.length).toBeGreaterThan(settled[0]!.difficulty!.length);
+      for (const g of settled) {
+        expect(g.verdicts.oracle).toMatchObject({ verdict: 'passed', reward: 1 });
+        expect(g.verdicts['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
+        expect(g.verdicts.rubric?.verdict).toBe('passed');
+      }
+      const [first, second] = settled.map((g) => g.sequence as Sequence);
+      expect(first!.steps[0]).toMatchObject({ id: 's1', scenario: 'imported:access-log-report', dependsOn: [] });
+      expect(first!.steps[1]!.dependsOn).toEqual(['s1']);
+      expect(second!.steps.slice(0, 1)).toEqual(first!.steps.slice(0, 1));
+      expect(second!.steps).toHaveLength(3);
 
-    // The seed's files survive: its solution and verifier still run first, its Dockerfile is a prefix.
-    const seedBundle = await loadBundle(testDb.db, report.seedVersionId);
-    const child = await loadBundle(testDb.db, settled[1]!.versionId!);
-    const file = (bundle: typeof child, path: string) => bundle.files.find((f) => f.path === path)!.content.toString('utf8');
-    expect(file(child, 'tests/seed_test.sh')).toBe(file(seedBundle, 'tests/test.sh'));
-    expect(file(child, 'solution/seed_solve.sh')).toBe(file(seedBundle, 'solution/solve.sh'));
-    expect(file(child, 'environment/Dockerfile').startsWith(file(seedBundle, 'environment/Dockerfile'))).toBe(true);
-    expect(file(child, 'instruction.md')).toContain('/app/report.json');
-  }, 15 * 60_000);
+      // The seed's files survive: its solution and verifier still run first, its Dockerfile is a prefix.
+      const seedBundle = await loadBundle(testDb.db, report.seedVersionId);
+      const child = await loadBundle(testDb.db, settled[1]!.versionId!);
+      const file = (bundle: typeof child, path: string) => bundle.files.find((f) => f.path === path)!.content.toString('utf8');
+      expect(file(child, 'tests/seed_test.sh')).toBe(file(seedBundle, 'tests/test.sh'));
+      expect(file(child, 'solution/seed_solve.sh')).toBe(file(seedBundle, 'solution/solve.sh'));
+      expect(file(child, 'environment/Dockerfile').startsWith(file(seedBundle, 'environment/Dockerfile'))).toBe(true);
+      expect(file(child, 'instruction.md')).toContain('/app/report.json');
+    },
+    15 * 60_000,
+  );
 
-  it('records a scenario edit of the imported step as a failed generation that says Claude is needed', async () => {
-    const lineageId = await importedLineage('scenario', 42);
-    const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineageId);
-    expect(generation.state).toBe('failed');
-    expect(generation.error).toMatch(/scenario edits of the imported step s1 need Claude.*--synth anthropic/);
-    expect(await testDb.db.attempt.count({ where: { generationId: generation.id } })).toBe(0);
-  }, 5 * 60_000);
+  it(
+    'records a scenario edit of the imported step as a failed generation that says Claude is needed',
+    async () => {
+      const lineageId = await importedLineage('scenario', 42);
+      const generation = await evolveGeneration(context(testDb.db, sandbox, synthesiser), lineageId);
+      expect(generation.state).toBe('failed');
+      expect(generation.error).toMatch(/scenario edits of the imported step s1 need Claude.*--synth anthropic/);
+      expect(await testDb.db.attempt.count({ where: { generationId: generation.id } })).toBe(0);
+    },
+    5 * 60_000,
+  );
 });

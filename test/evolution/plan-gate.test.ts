@@ -65,7 +65,9 @@ describe('the plan gate', () => {
     expect(result.validated).toHaveLength(1);
     const [first, second] = await roundsOf(result.validated[0]!.id);
     expect(first!.approved).toBe(false);
-    expect(first!.review.reasons.join('\n')).toMatch(/difficulty must rise: a scenario edit has to raise D by more than 0.05, but the parent has D [\d.]+ .* and the child D [\d.]+ .*, a change of -[\d.]+/);
+    expect(first!.review.reasons.join('\n')).toMatch(
+      /difficulty must rise: a scenario edit has to raise D by more than 0.05, but the parent has D [\d.]+ .* and the child D [\d.]+ .*, a change of -[\d.]+/,
+    );
     expect(first!.review.difficulty!.child).toBeLessThan(first!.review.difficulty!.parent);
     expect(second!.approved).toBe(true);
     expect(second!.review.difficulty!.child - second!.review.difficulty!.parent).toBeGreaterThan(0.05);
@@ -87,8 +89,16 @@ describe('the plan gate', () => {
     fake = await startFakeAnthropic({
       respond: answerByTool({
         // The first two answers (the call and its corrective turn) name the wrong axis.
-        propose_plan: () => ({ edit: { ...plan.edit, axis: ++proposals <= 2 ? 'skill' : 'length' }, child: withSummaries(plan.child), rationale: plan.rationale }),
-        review_plan: () => ({ approved: true, reasons: [], items: planItems.map((item) => ({ itemId: item.id, verdict: 'passed', reason: 'consumes an earlier answer' })) }),
+        propose_plan: () => ({
+          edit: { ...plan.edit, axis: ++proposals <= 2 ? 'skill' : 'length' },
+          child: withSummaries(plan.child),
+          rationale: plan.rationale,
+        }),
+        review_plan: () => ({
+          approved: true,
+          reasons: [],
+          items: planItems.map((item) => ({ itemId: item.id, verdict: 'passed', reason: 'consumes an earlier answer' })),
+        }),
         write_residual: () => ({ changes: [], notes: 'nothing' }),
       }),
     });

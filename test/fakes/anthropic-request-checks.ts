@@ -72,9 +72,7 @@ function unansweredToolUses(messages: unknown[]): string[] {
 function systemViolations(system: unknown): string[] {
   if (system === undefined || typeof system === 'string') return [];
   if (!Array.isArray(system)) return ['system is neither a string nor a list of blocks'];
-  return system.flatMap((block, i) =>
-    isObject(block) && block.type === 'text' && typeof block.text === 'string' ? [] : [`system[${i}] is not a text block`],
-  );
+  return system.flatMap((block, i) => (isObject(block) && block.type === 'text' && typeof block.text === 'string' ? [] : [`system[${i}] is not a text block`]));
 }
 
 function toolsViolations(tools: unknown, names: Set<string>): string[] {
@@ -113,7 +111,9 @@ export function jsonSchemaViolations(schema: unknown, where: string): string[] {
   if (schema.required !== undefined) {
     const properties = isObject(schema.properties) ? schema.properties : {};
     if (!Array.isArray(schema.required)) violations.push(`${where}.required is not a list`);
-    else for (const key of schema.required) if (typeof key !== 'string' || !(key in properties)) violations.push(`${where}.required names unknown property ${JSON.stringify(key)}`);
+    else
+      for (const key of schema.required)
+        if (typeof key !== 'string' || !(key in properties)) violations.push(`${where}.required names unknown property ${JSON.stringify(key)}`);
   }
   if (schema.items !== undefined) violations.push(...jsonSchemaViolations(schema.items, `${where}.items`));
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties !== 'boolean') {

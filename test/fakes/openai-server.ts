@@ -38,7 +38,12 @@ export interface RecordedChatRequest {
 
 export interface ChatRequestBody {
   model: string;
-  messages: { role: string; content?: string | null; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+  messages: {
+    role: string;
+    content?: string | null;
+    tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
   tools?: { type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[];
   tool_choice?: unknown;
   max_tokens?: number;
@@ -74,7 +79,15 @@ export async function startFakeOpenAi(options: { respond?: FakeChatResponder; st
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/chat/completions') violations.push(`unexpected ${req.method} ${req.url}`);
     if (!headers['content-type']?.startsWith('application/json')) violations.push('content-type is not application/json');
     if (body !== undefined) violations.push(...chatBodyViolations(body));
-    const record: RecordedChatRequest = { index: requests.length, method: req.method ?? '', path: req.url ?? '', headers, body: body as ChatRequestBody, violations, status: 0 };
+    const record: RecordedChatRequest = {
+      index: requests.length,
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers,
+      body: body as ChatRequestBody,
+      violations,
+      status: 0,
+    };
     requests.push(record);
 
     if (strict && violations.length > 0) return send(res, record, 400, { error: { message: violations.join('; '), type: 'BadRequestError', code: 400 } });
@@ -86,7 +99,13 @@ export async function startFakeOpenAi(options: { respond?: FakeChatResponder; st
         extra['retry-after-ms'] = String(reply.retryAfterMs);
         extra['retry-after'] = String(Math.ceil(reply.retryAfterMs / 1000));
       }
-      return send(res, record, reply.error, reply.body ?? { error: { message: `injected ${reply.error}`, type: 'InternalServerError', code: reply.error } }, extra);
+      return send(
+        res,
+        record,
+        reply.error,
+        reply.body ?? { error: { message: `injected ${reply.error}`, type: 'InternalServerError', code: reply.error } },
+        extra,
+      );
     }
     if ('raw' in reply) return send(res, record, 200, reply.raw);
     send(res, record, 200, completion(record, reply));
@@ -127,10 +146,13 @@ export function chatBodyViolations(body: unknown): string[] {
   if (body.max_tokens !== undefined && !(Number.isInteger(body.max_tokens) && (body.max_tokens as number) > 0)) violations.push('invalid max_tokens');
   if (body.tools !== undefined && !Array.isArray(body.tools)) violations.push('tools is not a list');
   for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
-    if (!isObject(tool) || tool.type !== 'function' || !isObject(tool.function) || typeof tool.function.name !== 'string') violations.push(`tools[${i}] is not a function tool`);
-    else if (!isObject(tool.function.parameters) || tool.function.parameters.type !== 'object') violations.push(`tools[${i}].function.parameters is not an object schema`);
+    if (!isObject(tool) || tool.type !== 'function' || !isObject(tool.function) || typeof tool.function.name !== 'string')
+      violations.push(`tools[${i}] is not a function tool`);
+    else if (!isObject(tool.function.parameters) || tool.function.parameters.type !== 'object')
+      violations.push(`tools[${i}].function.parameters is not an object schema`);
   }
-  if (body.tool_choice !== undefined && !['auto', 'none', 'required'].includes(body.tool_choice as string) && !isObject(body.tool_choice)) violations.push('invalid tool_choice');
+  if (body.tool_choice !== undefined && !['auto', 'none', 'required'].includes(body.tool_choice as string) && !isObject(body.tool_choice))
+    violations.push('invalid tool_choice');
   if (!Array.isArray(body.messages) || body.messages.length === 0) return [...violations, 'missing messages'];
   let unanswered: string[] = [];
   body.messages.forEach((message, i) => {
@@ -140,7 +162,8 @@ export function chatBodyViolations(body: unknown): string[] {
     }
     if (message.role === 'tool') {
       const id = message.tool_call_id;
-      if (typeof id !== 'string' || !unanswered.includes(id)) violations.push(`messages[${i}] answers no pending tool call (tool_call_id ${JSON.stringify(id)})`);
+      if (typeof id !== 'string' || !unanswered.includes(id))
+        violations.push(`messages[${i}] answers no pending tool call (tool_call_id ${JSON.stringify(id)})`);
       else unanswered = unanswered.filter((u) => u !== id);
       if (typeof message.content !== 'string') violations.push(`messages[${i}] (tool) has no string content`);
       return;
@@ -153,7 +176,8 @@ export function chatBodyViolations(body: unknown): string[] {
           violations.push(`messages[${i}] has a malformed tool call (arguments must be a JSON string)`);
         } else unanswered.push(call.id);
       }
-      if (message.content !== null && message.content !== undefined && typeof message.content !== 'string') violations.push(`messages[${i}].content is neither text nor null`);
+      if (message.content !== null && message.content !== undefined && typeof message.content !== 'string')
+        violations.push(`messages[${i}].content is neither text nor null`);
     } else if (typeof message.content !== 'string') violations.push(`messages[${i}] has no string content`);
   });
   return violations;

@@ -42,62 +42,66 @@ async function rubricRunOf(generationId: string) {
 }
 
 describe('missed issue → rubric item → next generation → backtest', () => {
-  it('uses an activated item from the next generation on, and the backtest finds the older violator', async () => {
-    const { db } = testDb;
-    const seedVersionId = await storeProceduralSeed(db, 101, 'seed-length');
-    const lineage = await findOrCreateLineage(db, seedVersionId, {
-      axisPolicy: { kind: 'fixed', axis: 'length' },
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 101,
-      loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
-    });
-    const ctx = context(db, sandbox, new ProceduralSynthesiser());
-    const first = await evolveLineage(ctx, lineage.row.id, 2);
-    expect(first.validated).toHaveLength(2);
-    const [gen1, gen2] = first.validated;
-    await db.generation.updateMany({ where: { id: { in: [gen1!.id, gen2!.id] } }, data: { state: 'approved' } });
+  it(
+    'uses an activated item from the next generation on, and the backtest finds the older violator',
+    async () => {
+      const { db } = testDb;
+      const seedVersionId = await storeProceduralSeed(db, 101, 'seed-length');
+      const lineage = await findOrCreateLineage(db, seedVersionId, {
+        axisPolicy: { kind: 'fixed', axis: 'length' },
+        effort: 'low',
+        synthesiser: 'procedural',
+        seed: 101,
+        loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+      });
+      const ctx = context(db, sandbox, new ProceduralSynthesiser());
+      const first = await evolveLineage(ctx, lineage.row.id, 2);
+      expect(first.validated).toHaveLength(2);
+      const [gen1, gen2] = first.validated;
+      await db.generation.updateMany({ where: { id: { in: [gen1!.id, gen2!.id] } }, data: { state: 'approved' } });
 
-    const issue = await fileMissedIssue(db, reviewer, gen2!.id, {
-      title: 'Too few steps for this lineage',
-      description: 'A length lineage this far along should ask for at least four steps.',
-      severity: 'medium',
-      validatorKind: 'rubric',
-      check: AT_LEAST_FOUR_STEPS,
-    });
-    const { item: draft } = await convertMissedIssue(db, lead, issue.id, { ...draftFromIssue(issue), key: undefined, scope: 'lineage' });
-    expect(draft).toMatchObject({ key: 'too-few-steps-for-this-lineage', version: 1, active: false, scope: 'lineage', lineageId: lineage.row.id });
-    const inForce = async () => (await activeRubric(db, { lineageId: lineage.row.id, appliesTo: 'environment' })).map((i) => i.key);
-    expect(await inForce()).not.toContain(draft.key);
+      const issue = await fileMissedIssue(db, reviewer, gen2!.id, {
+        title: 'Too few steps for this lineage',
+        description: 'A length lineage this far along should ask for at least four steps.',
+        severity: 'medium',
+        validatorKind: 'rubric',
+        check: AT_LEAST_FOUR_STEPS,
+      });
+      const { item: draft } = await convertMissedIssue(db, lead, issue.id, { ...draftFromIssue(issue), key: undefined, scope: 'lineage' });
+      expect(draft).toMatchObject({ key: 'too-few-steps-for-this-lineage', version: 1, active: false, scope: 'lineage', lineageId: lineage.row.id });
+      const inForce = async () => (await activeRubric(db, { lineageId: lineage.row.id, appliesTo: 'environment' })).map((i) => i.key);
+      expect(await inForce()).not.toContain(draft.key);
 
-    await setItemActive(db, lead, draft.id, true);
-    expect(await inForce()).toContain(draft.key);
-    // A lineage item stays out of every other lineage's rubric.
-    expect((await activeRubric(db, { lineageId: 'another-lineage', appliesTo: 'environment' })).map((i) => i.key)).not.toContain(draft.key);
+      await setItemActive(db, lead, draft.id, true);
+      expect(await inForce()).toContain(draft.key);
+      // A lineage item stays out of every other lineage's rubric.
+      expect((await activeRubric(db, { lineageId: 'another-lineage', appliesTo: 'environment' })).map((i) => i.key)).not.toContain(draft.key);
 
-    const gen3 = await evolveGeneration(ctx, lineage.row.id);
-    expect(gen3.state).toBe('awaiting-review');
-    const run = await rubricRunOf(gen3.id);
-    const verdict = run.rubricVerdicts.find((v) => v.itemId === draft.id);
-    expect(verdict).toMatchObject({ method: 'executable', verdict: 'passed' });
-    expect(verdict!.detail).toContain('has 5 steps');
-    // The item set changed between generation 2 and 3, and the label says so.
-    expect(run.rubricVersion).not.toBe((await rubricRunOf(gen2!.id)).rubricVersion);
-    expect((await rubricRunOf(gen2!.id)).rubricVerdicts.some((v) => v.itemId === draft.id)).toBe(false);
+      const gen3 = await evolveGeneration(ctx, lineage.row.id);
+      expect(gen3.state).toBe('awaiting-review');
+      const run = await rubricRunOf(gen3.id);
+      const verdict = run.rubricVerdicts.find((v) => v.itemId === draft.id);
+      expect(verdict).toMatchObject({ method: 'executable', verdict: 'passed' });
+      expect(verdict!.detail).toContain('has 5 steps');
+      // The item set changed between generation 2 and 3, and the label says so.
+      expect(run.rubricVersion).not.toBe((await rubricRunOf(gen2!.id)).rubricVersion);
+      expect((await rubricRunOf(gen2!.id)).rubricVerdicts.some((v) => v.itemId === draft.id)).toBe(false);
 
-    const result = await runBacktest({ db, sandbox, judge: null, itemId: draft.id });
-    expect(result.states).toEqual(['approved', 'released', 'awaiting-review']);
-    const byGeneration = new Map(result.findings.map((f) => [f.generationId, f]));
-    expect(byGeneration.get(gen1!.id)).toMatchObject({ verdict: 'failed' });
-    expect(byGeneration.get(gen1!.id)!.detail).toContain('has 3 steps');
-    expect(byGeneration.get(gen2!.id)).toMatchObject({ verdict: 'passed' });
-    expect(byGeneration.get(gen3.id)).toMatchObject({ verdict: 'passed' });
+      const result = await runBacktest({ db, sandbox, judge: null, itemId: draft.id });
+      expect(result.states).toEqual(['approved', 'released', 'awaiting-review']);
+      const byGeneration = new Map(result.findings.map((f) => [f.generationId, f]));
+      expect(byGeneration.get(gen1!.id)).toMatchObject({ verdict: 'failed' });
+      expect(byGeneration.get(gen1!.id)!.detail).toContain('has 3 steps');
+      expect(byGeneration.get(gen2!.id)).toMatchObject({ verdict: 'passed' });
+      expect(byGeneration.get(gen3.id)).toMatchObject({ verdict: 'passed' });
 
-    const [violation] = await listBacktestFindings(db, draft.id);
-    expect(violation).toMatchObject({ generationId: gen1!.id, verdict: 'failed' });
-    const sent = await sendFindingToReview(db, lead, violation!.id);
-    expect(sent).toMatchObject({ reopened: true, generation: { state: 'awaiting-review', revision: gen1!.revision + 1 } });
-    const events = await db.auditEvent.findMany({ orderBy: { createdAt: 'asc' } });
-    expect(events.map((e) => e.action)).toEqual(['missed-issue.file', 'rubric.create', 'missed-issue.convert', 'rubric.activate', 'generation.send-back']);
-  }, 20 * 60_000);
+      const [violation] = await listBacktestFindings(db, draft.id);
+      expect(violation).toMatchObject({ generationId: gen1!.id, verdict: 'failed' });
+      const sent = await sendFindingToReview(db, lead, violation!.id);
+      expect(sent).toMatchObject({ reopened: true, generation: { state: 'awaiting-review', revision: gen1!.revision + 1 } });
+      const events = await db.auditEvent.findMany({ orderBy: { createdAt: 'asc' } });
+      expect(events.map((e) => e.action)).toEqual(['missed-issue.file', 'rubric.create', 'missed-issue.convert', 'rubric.activate', 'generation.send-back']);
+    },
+    20 * 60_000,
+  );
 });

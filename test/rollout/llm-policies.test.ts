@@ -66,14 +66,20 @@ describe('LLM policies in a real sandbox', () => {
           return bash(`The busiest client is ${answer}.`, `mkdir -p out && echo '${answer}' > out/s1.txt && cat data/s2/${ip}/auth.log`);
         }
         case 3:
-          return bash('Summing the accepted-password ports.', `echo ${acceptedPasswordPortSum(lastToolResult(request))} > out/s2.txt && cat out/s1.txt out/s2.txt`);
+          return bash(
+            'Summing the accepted-password ports.',
+            `echo ${acceptedPasswordPortSum(lastToolResult(request))} > out/s2.txt && cat out/s1.txt out/s2.txt`,
+          );
         default:
           return { text: 'Both answers are written.' };
       }
     };
     const fake = await startFakeAnthropic({ respond: claude });
     try {
-      const policy = new AnthropicPolicy({ maxRetries: 0 }, settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-fake' }).anthropic);
+      const policy = new AnthropicPolicy(
+        { maxRetries: 0 },
+        settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-fake' }).anthropic,
+      );
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 7, attempt: 1 });
 
       expect(fake.violations()).toEqual([]);
@@ -99,11 +105,22 @@ describe('LLM policies in a real sandbox', () => {
       const results = request.body.messages.filter((m) => m.role === 'tool').map((m) => m.content ?? '');
       switch (request.index) {
         case 0:
-          return { content: 'Exploring.', toolCalls: [{ name: 'bash', arguments: { command: 'ls data/s1' } }, { name: 'bash', arguments: { command: 'cat data/s1/access.log' } }] };
+          return {
+            content: 'Exploring.',
+            toolCalls: [
+              { name: 'bash', arguments: { command: 'ls data/s1' } },
+              { name: 'bash', arguments: { command: 'cat data/s1/access.log' } },
+            ],
+          };
         case 1: {
           // Right for s1, then off by one for s2: the verifier must notice.
           const answer = busiestClient(results[1]!);
-          return { toolCalls: [{ name: 'bash', arguments: { command: `mkdir -p out && echo '${answer}' > out/s1.txt` } }, { name: 'bash', arguments: { command: `cat data/s2/${answer.split(' ')[0]}/auth.log` } }] };
+          return {
+            toolCalls: [
+              { name: 'bash', arguments: { command: `mkdir -p out && echo '${answer}' > out/s1.txt` } },
+              { name: 'bash', arguments: { command: `cat data/s2/${answer.split(' ')[0]}/auth.log` } },
+            ],
+          };
         }
         case 2:
           return { toolCalls: [{ name: 'bash', arguments: { command: `echo ${acceptedPasswordPortSum(results[3]!) + 1} > out/s2.txt` } }] };
@@ -113,7 +130,10 @@ describe('LLM policies in a real sandbox', () => {
     };
     const fake = await startFakeOpenAi({ respond: model });
     try {
-      const policy = new OpenAiCompatiblePolicy({ maxRetries: 0 }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai);
+      const policy = new OpenAiCompatiblePolicy(
+        { maxRetries: 0 },
+        settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai,
+      );
       const summary = await runRollout({ db: testDb.db, sandbox }, { versionId, policy, seed: 11, attempt: 2 });
 
       expect(fake.violations()).toEqual([]);

@@ -51,17 +51,38 @@ describe('determinism', () => {
 describe('profile', () => {
   it('measures latency at the training concurrency (percentiles only where the sample allows) and a throughput curve, and stores the profile with its groups', async () => {
     const versionId = await storeBundle(testDb.db, helloTask(), { source: 'import' });
-    const report = await profileEnvironment({ db: testDb.db, sandbox }, { versionId, policy: createPolicy({ name: 'oracle' }), samples: 3, concurrency: 2, maxConcurrency: 2 });
+    const report = await profileEnvironment(
+      { db: testDb.db, sandbox },
+      { versionId, policy: createPolicy({ name: 'oracle' }), samples: 3, concurrency: 2, maxConcurrency: 2 },
+    );
     expect(report.p50Ms).toBeGreaterThan(0);
-    expect(report).toMatchObject({ concurrency: 2, samples: 3, p95Ms: null, p99Ms: null, needMoreSamples: ['p95 needs 20 rollouts (have 3)', 'p99 needs 100 rollouts (have 3)'] });
+    expect(report).toMatchObject({
+      concurrency: 2,
+      samples: 3,
+      p95Ms: null,
+      p99Ms: null,
+      needMoreSamples: ['p95 needs 20 rollouts (have 3)', 'p99 needs 100 rollouts (have 3)'],
+    });
     expect(report.curve[0]).toMatchObject({ concurrency: 1, rollouts: 3, errors: 0 });
     expect(report.curve.length).toBeGreaterThanOrEqual(1);
     expect([1, 2]).toContain(report.concurrencyCeiling);
     const row = await testDb.db.environmentProfile.findUniqueOrThrow({ where: { id: report.profileId } });
-    expect(row).toMatchObject({ versionId, imageId: report.imageId, policy: 'oracle', samples: 3, concurrency: 2, p50Ms: report.p50Ms, p95Ms: null, p99Ms: null, concurrencyCeiling: report.concurrencyCeiling });
+    expect(row).toMatchObject({
+      versionId,
+      imageId: report.imageId,
+      policy: 'oracle',
+      samples: 3,
+      concurrency: 2,
+      p50Ms: report.p50Ms,
+      p95Ms: null,
+      p99Ms: null,
+      concurrencyCeiling: report.concurrencyCeiling,
+    });
     expect(JSON.parse(row.curve)).toEqual(report.curve);
     const groups = await testDb.db.probeGroup.findMany({ where: { id: { in: report.groupIds } } });
     expect(groups.every((g) => g.purpose === 'profile' && g.state === 'complete')).toBe(true);
-    expect(await testDb.db.rollout.count({ where: { groupId: { in: report.groupIds }, passed: true } })).toBe(3 + report.curve.reduce((n, p) => n + p.rollouts, 0));
+    expect(await testDb.db.rollout.count({ where: { groupId: { in: report.groupIds }, passed: true } })).toBe(
+      3 + report.curve.reduce((n, p) => n + p.rollouts, 0),
+    );
   });
 });

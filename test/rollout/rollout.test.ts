@@ -185,7 +185,9 @@ describe('budgets and protection', () => {
 
 describe('artifacts', () => {
   it('an image without WORKDIR has its artifacts read from the usual work places, not the whole filesystem', async () => {
-    const noWorkdir = await storeBundle(testDb.db, helloTask({ 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN mkdir /app && chmod 0777 /app\n' }), { source: 'import' });
+    const noWorkdir = await storeBundle(testDb.db, helloTask({ 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN mkdir /app && chmod 0777 /app\n' }), {
+      source: 'import',
+    });
     const res = await rollout({ versionId: noWorkdir, policy: new ScriptedPolicy(['pwd', 'echo hello > /app/out.txt && echo x > /etc/elsewhere']) });
     expect(res).toMatchObject({ status: 'completed', reward: 1 });
     const row = await testDb.db.rollout.findUniqueOrThrow({ where: { id: res.id } });
@@ -199,7 +201,9 @@ describe('groups', () => {
     const first = await rollout({ versionId: hello, policy: createPolicy({ name: 'nop' }), groupId: group.id, attempt: 1 });
     const second = await rollout({ versionId: hello, policy: createPolicy({ name: 'nop' }), groupId: group.id, attempt: 1 });
     expect(second.id).toBe(first.id);
-    const stale = await testDb.db.rollout.create({ data: { versionId: hello, groupId: group.id, attempt: 2, policy: 'nop', policyVersion: '1', seed: 1, status: 'running' } });
+    const stale = await testDb.db.rollout.create({
+      data: { versionId: hello, groupId: group.id, attempt: 2, policy: 'nop', policyVersion: '1', seed: 1, status: 'running' },
+    });
     const replaced = await rollout({ versionId: hello, policy: createPolicy({ name: 'nop' }), groupId: group.id, attempt: 2 });
     expect(replaced.id).not.toBe(stale.id);
     expect(replaced.status).toBe('completed');

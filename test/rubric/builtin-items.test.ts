@@ -71,7 +71,10 @@ const BAD: Array<{ key: string; why: string; change: Record<string, string | nul
   {
     key: 'dockerfile_offline',
     why: 'a Dockerfile with apt-get install',
-    change: { 'environment/Dockerfile': 'FROM envolve/base:bookworm\nRUN apt-get update && \\\n    apt-get install -y --no-install-recommends jq\nCOPY access.log /app/access.log\n' },
+    change: {
+      'environment/Dockerfile':
+        'FROM envolve/base:bookworm\nRUN apt-get update && \\\n    apt-get install -y --no-install-recommends jq\nCOPY access.log /app/access.log\n',
+    },
     detail: /apt-get install -y/,
   },
   {
@@ -118,7 +121,9 @@ const BAD: Array<{ key: string; why: string; change: Record<string, string | nul
   {
     key: 'pinned_dependencies',
     why: 'an unpinned pip install in the verifier',
-    change: { 'tests/test.sh': '#!/bin/bash\npip install --quiet -r /tests/req.txt pytest requests==2.32.3\npytest /tests && echo 1 > /logs/verifier/reward.txt\n' },
+    change: {
+      'tests/test.sh': '#!/bin/bash\npip install --quiet -r /tests/req.txt pytest requests==2.32.3\npytest /tests && echo 1 > /logs/verifier/reward.txt\n',
+    },
     detail: /pip installs pytest without/,
   },
   {

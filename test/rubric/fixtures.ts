@@ -30,8 +30,7 @@ export function importedStyleTask(): TaskBundle {
   return bundle('imported-style', {
     'task.toml': 'version = "2.0"\n[metadata]\ndifficulty = "medium"\n[environment]\nworkdir = "/app"\n',
     'instruction.md': 'Count the lines of `/app/data.csv` (without its header) and write the number to `/app/output.txt`.\n',
-    'environment/Dockerfile':
-      'FROM ghcr.io/laude-institute/t-bench/python-3-13:20250620\n\nWORKDIR /app\n# inputs\nCOPY data.csv /app/data.csv\n',
+    'environment/Dockerfile': 'FROM ghcr.io/laude-institute/t-bench/python-3-13:20250620\n\nWORKDIR /app\n# inputs\nCOPY data.csv /app/data.csv\n',
     'environment/data.csv': 'id,value\n1,a\n2,b\n3,c\n',
     'solution/solve.sh': '#!/bin/bash\nset -e\ntail -n +2 /app/data.csv | wc -l > /app/output.txt\n',
     'tests/test.sh': [

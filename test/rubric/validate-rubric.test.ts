@@ -81,7 +81,10 @@ describe('runRubricValidator', () => {
   });
 
   it('an LLM that answers unjudged leaves the item unjudged and the run passed', async () => {
-    const { run, llm } = await validate(example, fakeJudge(() => ({ verdict: 'unjudged', explanation: 'no key' })));
+    const { run, llm } = await validate(
+      example,
+      fakeJudge(() => ({ verdict: 'unjudged', explanation: 'no key' })),
+    );
     expect(new Set(Object.values(llm).map((v) => v.verdict))).toEqual(new Set(['unjudged']));
     expect(run.verdict).toBe('passed');
   });
@@ -152,7 +155,11 @@ describe('reviewPlanAgainstRubric', () => {
   const planItems = () => BUILTIN_RUBRIC.filter((i) => i.appliesTo === 'plan');
   async function review(plan: ReturnType<typeof lengthPlan>) {
     const rows = await activeRubric(testDb.db, { appliesTo: 'plan' });
-    expect(rows.map((r) => r.key).sort()).toEqual(planItems().map((i) => i.key).sort());
+    expect(rows.map((r) => r.key).sort()).toEqual(
+      planItems()
+        .map((i) => i.key)
+        .sort(),
+    );
     const items = await reviewPlanAgainstRubric({ sandbox, plan, parentSequence: PARENT_SEQUENCE, items: rows.map(toItemView) });
     const keyOf = new Map(rows.map((r) => [r.id, r.key]));
     return Object.fromEntries(items.map((i) => [keyOf.get(i.itemId)!, i]));

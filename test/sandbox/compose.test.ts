@@ -70,7 +70,14 @@ describe('a compose task with main and an HTTP sidecar', () => {
   });
 
   it("a crashed worker's trial network is reaped once it expired, not before", async () => {
-    const request = { bundle: composeTask(), imageId: '', agent: { kind: 'nop' as const }, agentTimeoutSec: 5, verifierTimeoutSec: 5, labels: { 'envolve.run': `${run}-reap` } };
+    const request = {
+      bundle: composeTask(),
+      imageId: '',
+      agent: { kind: 'nop' as const },
+      agentTimeoutSec: 5,
+      verifierTimeoutSec: 5,
+      labels: { 'envolve.run': `${run}-reap` },
+    };
     const services = await startServices(sandbox.docker, [], request); // as if its worker died here
     const scope = { labels: [`envolve.run=${run}-reap`] };
     expect(await reapTrialNetworks(sandbox.docker, scope)).toEqual([]);

@@ -8,7 +8,10 @@ const sandbox = new DockerSandbox();
 const images = new Map<string, string>();
 
 async function imageFor(task: TrialRequest['bundle']): Promise<string> {
-  const key = task.files.filter((f) => f.path.startsWith('environment/')).map((f) => f.content.toString()).join();
+  const key = task.files
+    .filter((f) => f.path.startsWith('environment/'))
+    .map((f) => f.content.toString())
+    .join();
   if (!images.has(key)) images.set(key, (await sandbox.buildEnvironmentImage(task)).imageId);
   return images.get(key)!;
 }

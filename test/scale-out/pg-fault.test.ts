@@ -55,12 +55,23 @@ it.runIf(testProvider() === 'postgresql')(
     startWorker('survivor', runLog);
 
     // Kill the first worker while it holds a job.
-    await waitFor(async () => (await db.job.count({ where: { state: 'running', leaseOwner: 'doomed' } })) > 0 && (await db.job.count({ where: { state: 'succeeded' } })) >= 5, 180_000);
+    await waitFor(
+      async () =>
+        (await db.job.count({ where: { state: 'running', leaseOwner: 'doomed' } })) > 0 && (await db.job.count({ where: { state: 'succeeded' } })) >= 5,
+      180_000,
+    );
     doomed.kill('SIGKILL');
     const orphaned = await db.job.findMany({ where: { state: 'running', leaseOwner: 'doomed' } });
 
     restartPostgres();
-    await waitFor(() => db.job.count().then(() => true).catch(() => false), 30_000);
+    await waitFor(
+      () =>
+        db.job
+          .count()
+          .then(() => true)
+          .catch(() => false),
+      30_000,
+    );
     startWorker('late-joiner', runLog);
 
     await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === JOBS, 180_000);

@@ -35,11 +35,19 @@ describe('probeVersion', () => {
     }
     const passed = rollouts.filter((r) => r.passed).length;
     expect(summary).toMatchObject({ state: 'complete', size: 8, completed: 8, passes: passed, errors: 0 });
-    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: summary.groupId } })).toMatchObject({ passes: passed, completed: 8, simulated: true, purpose: 'probe' });
+    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: summary.groupId } })).toMatchObject({
+      passes: passed,
+      completed: 8,
+      simulated: true,
+      purpose: 'probe',
+    });
   });
 
   it('scores timed-out rollouts with the low reward and counts them, never drops them', async () => {
-    const summary = await probeVersion({ db: testDb.db, sandbox }, { versionId: seedVersionId, policy: new OraclePolicy(), size: 2, concurrency: 2, agentTimeoutSec: 0.001 });
+    const summary = await probeVersion(
+      { db: testDb.db, sandbox },
+      { versionId: seedVersionId, policy: new OraclePolicy(), size: 2, concurrency: 2, agentTimeoutSec: 0.001 },
+    );
     const rollouts = await testDb.db.rollout.findMany({ where: { groupId: summary.groupId } });
     expect(rollouts).toHaveLength(2);
     for (const r of rollouts) expect(r).toMatchObject({ status: 'timed-out', timedOut: true, reward: 0, passed: false });
@@ -62,12 +70,20 @@ describe('probeVersion', () => {
     });
     await holdOut(testDb.db, { set: 'eval-oracle', versionIds: [seedVersionId] });
     expect(await trainableEnvironments(testDb.db)).toEqual([]);
-    const report = await evaluateHeldOutSet({ db: testDb.db, sandbox }, { set: 'eval-oracle', policy: new OraclePolicy(), attempts: 2, concurrency: 2, passThreshold: 1 });
+    const report = await evaluateHeldOutSet(
+      { db: testDb.db, sandbox },
+      { set: 'eval-oracle', policy: new OraclePolicy(), attempts: 2, concurrency: 2, passThreshold: 1 },
+    );
     expect(report).toMatchObject({ set: 'eval-oracle', policy: 'oracle', simulated: false, passes: 2, rollouts: 2, passRate: 1 });
     expect(report.versions).toHaveLength(1);
     expect(report.versions[0]).toMatchObject({ versionId: seedVersionId, name: 'seed-logs-awk', passes: 2, size: 2 });
     expect(report.versions[0]!.imageIds).toEqual([expect.stringMatching(/^sha256:/)]);
-    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: report.versions[0]!.groupId } })).toMatchObject({ purpose: 'eval', evalSet: 'eval-oracle' });
-    await expect(evaluateHeldOutSet({ db: testDb.db, sandbox }, { set: 'no-such-set', policy: new OraclePolicy(), attempts: 1, concurrency: 1, passThreshold: 1 })).rejects.toThrow(/no environment versions/);
+    expect(await testDb.db.probeGroup.findUniqueOrThrow({ where: { id: report.versions[0]!.groupId } })).toMatchObject({
+      purpose: 'eval',
+      evalSet: 'eval-oracle',
+    });
+    await expect(
+      evaluateHeldOutSet({ db: testDb.db, sandbox }, { set: 'no-such-set', policy: new OraclePolicy(), attempts: 1, concurrency: 1, passThreshold: 1 }),
+    ).rejects.toThrow(/no environment versions/);
   });
 });

@@ -55,7 +55,13 @@ describe('the build network', () => {
     const build = JSON.parse(byKind.oracle!.build ?? '{}');
     expect(build.network.setting).toBe('default');
     // This engine has no default bridge (dockerd --bridge=none): `default` builds on the host network.
-    const hasBridge = await sandbox.docker.getNetwork('bridge').inspect().then(() => true, () => false);
+    const hasBridge = await sandbox.docker
+      .getNetwork('bridge')
+      .inspect()
+      .then(
+        () => true,
+        () => false,
+      );
     expect(build.network.mode).toBe(hasBridge ? 'bridge' : 'host');
     expect(JSON.parse(byKind.oracle!.containment ?? '{}').networkMode).toBe('none');
   });
@@ -82,8 +88,7 @@ describe('the build network', () => {
 
 describe('base-image mapping', () => {
   const pinned = `${LOADED_REF}@${DIGEST}`;
-  const pinnedTask = () =>
-    helloTask({ 'environment/Dockerfile': `FROM ${pinned}\nRUN mkdir /app && chown agent:agent /app\nWORKDIR /app\nUSER agent\n` });
+  const pinnedTask = () => helloTask({ 'environment/Dockerfile': `FROM ${pinned}\nRUN mkdir /app && chown agent:agent /app\nWORKDIR /app\nUSER agent\n` });
 
   it('a digest-pinned FROM whose image was loaded without its digest fails with the flag that maps it', async () => {
     const byKind = await validate(pinnedTask());

@@ -10,12 +10,7 @@ export function ActivationForm({ userId, email, active }: { userId: string; emai
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="active" value={active ? 'false' : 'true'} />
-      <button
-        type="submit"
-        disabled={pending}
-        aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${email}`}
-        className={smallButtonClass}
-      >
+      <button type="submit" disabled={pending} aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${email}`} className={smallButtonClass}>
         {active ? 'Deactivate' : 'Reactivate'}
       </button>
       {state.error && (

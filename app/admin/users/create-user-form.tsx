@@ -21,7 +21,11 @@ export function CreateUserForm() {
             <option key={role}>{role}</option>
           ))}
         </select>
-        <button type="submit" disabled={pending} className="h-8 rounded-md bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="h-8 rounded-md bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-800 disabled:opacity-60"
+        >
           Create user
         </button>
       </form>
@@ -32,8 +36,7 @@ export function CreateUserForm() {
       )}
       {state.created && (
         <p data-testid="created-password" className="mt-2 text-sm text-zinc-700">
-          Created {state.created.email}. Password, shown only now:{' '}
-          <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono">{state.created.password}</code>
+          Created {state.created.email}. Password, shown only now: <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono">{state.created.password}</code>
         </p>
       )}
     </section>

@@ -11,7 +11,8 @@ export function ResetPasswordForm({ userId, email }: { userId: string; email: st
     <form
       action={action}
       onSubmit={(event) => {
-        if (!window.confirm(`Reset the password of ${email}? They are signed out everywhere and can sign in only with the new password you hand them.`)) event.preventDefault();
+        if (!window.confirm(`Reset the password of ${email}? They are signed out everywhere and can sign in only with the new password you hand them.`))
+          event.preventDefault();
       }}
       className="flex flex-wrap items-center gap-2"
     >

@@ -14,7 +14,11 @@ export function RoleForm({ userId, email, role }: { userId: string; email: strin
           <option key={r}>{r}</option>
         ))}
       </select>
-      <button type="submit" disabled={pending} className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60"
+      >
         Change role
       </button>
       {state.error && (

@@ -3,4 +3,6 @@ import { route } from '@/app/_server/route.ts';
 import { listLineages } from '@/lib/dashboard/lineages.ts';
 import { lineageListSchema } from '@/lib/dashboard/lineages-params.ts';
 
-export const GET = route({ permission: 'dashboard.read', query: lineageListSchema }, ({ db, query }) => listLineages(db, { ...query, status: query.status || undefined }));
+export const GET = route({ permission: 'dashboard.read', query: lineageListSchema }, ({ db, query }) =>
+  listLineages(db, { ...query, status: query.status || undefined }),
+);

@@ -5,6 +5,7 @@ import { route } from '@/app/_server/route.ts';
 import { prometheusText } from '@/lib/drift/metrics-load.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '@/lib/drift/prometheus.ts';
 
-export const GET = route({ permission: 'metrics.read' }, async ({ db }) =>
-  new Response(await prometheusText(db), { headers: { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' } }),
+export const GET = route(
+  { permission: 'metrics.read' },
+  async ({ db }) => new Response(await prometheusText(db), { headers: { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' } }),
 );

@@ -3,8 +3,13 @@
 import { route } from '@/app/_server/route.ts';
 import { fileMissedIssue, fileMissedIssueRequestSchema, listMissedIssues, missedIssueFilterSchema } from '@/lib/missed-issues/index.ts';
 
-export const GET = route({ permission: 'dashboard.read', query: missedIssueFilterSchema }, async ({ db, query }) => ({ missedIssues: await listMissedIssues(db, query) }));
-
-export const POST = route({ permission: 'missed-issue.file', body: fileMissedIssueRequestSchema, status: 201 }, async ({ db, user, body: { generationId, ...fields } }) => ({
-  missedIssue: await fileMissedIssue(db, user, generationId, fields),
+export const GET = route({ permission: 'dashboard.read', query: missedIssueFilterSchema }, async ({ db, query }) => ({
+  missedIssues: await listMissedIssues(db, query),
 }));
+
+export const POST = route(
+  { permission: 'missed-issue.file', body: fileMissedIssueRequestSchema, status: 201 },
+  async ({ db, user, body: { generationId, ...fields } }) => ({
+    missedIssue: await fileMissedIssue(db, user, generationId, fields),
+  }),
+);

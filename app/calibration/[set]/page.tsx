@@ -21,10 +21,18 @@ export const metadata: Metadata = { title: 'Calibration metrics' };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function RateCell({ rate }: { rate: Rate }) {
-  if (rate.value === null) return <span className="text-zinc-400" title={rate.reason}>undefined ({rate.reason.split(':')[0]})</span>;
+  if (rate.value === null)
+    return (
+      <span className="text-zinc-400" title={rate.reason}>
+        undefined ({rate.reason.split(':')[0]})
+      </span>
+    );
   return (
     <span className="tabular-nums">
-      {pct(rate.value)} <span className="text-zinc-500">[{pct(rate.ci95.low)}, {pct(rate.ci95.high)}]</span>{' '}
+      {pct(rate.value)}{' '}
+      <span className="text-zinc-500">
+        [{pct(rate.ci95.low)}, {pct(rate.ci95.high)}]
+      </span>{' '}
       <span className="text-zinc-400">
         {rate.numerator}/{rate.denominator}
       </span>
@@ -33,11 +41,19 @@ function RateCell({ rate }: { rate: Rate }) {
 }
 
 function EstimateCell({ estimate, digits = 'pct' }: { estimate: Estimate; digits?: 'pct' | 'kappa' }) {
-  if (estimate.value === null) return <span className="text-zinc-400" title={estimate.reason}>undefined ({estimate.reason.split(':')[0]})</span>;
+  if (estimate.value === null)
+    return (
+      <span className="text-zinc-400" title={estimate.reason}>
+        undefined ({estimate.reason.split(':')[0]})
+      </span>
+    );
   const f = digits === 'pct' ? pct : (x: number) => x.toFixed(3);
   return (
     <span className="tabular-nums">
-      {f(estimate.value)} <span className="text-zinc-500">[{f(estimate.ci95.low)}, {f(estimate.ci95.high)}]</span>
+      {f(estimate.value)}{' '}
+      <span className="text-zinc-500">
+        [{f(estimate.ci95.low)}, {f(estimate.ci95.high)}]
+      </span>
     </span>
   );
 }
@@ -92,13 +108,21 @@ function Confusion({ score, label }: { score: VerifierScore; label: string }) {
       <tbody>
         <tr>
           <th className={cell}>verifier pass</th>
-          <td className={cell} data-testid="tp">{tp}</td>
-          <td className={cell} data-testid="fp">{fp}</td>
+          <td className={cell} data-testid="tp">
+            {tp}
+          </td>
+          <td className={cell} data-testid="fp">
+            {fp}
+          </td>
         </tr>
         <tr>
           <th className={cell}>verifier fail</th>
-          <td className={cell} data-testid="fn">{fn}</td>
-          <td className={cell} data-testid="tn">{tn}</td>
+          <td className={cell} data-testid="fn">
+            {fn}
+          </td>
+          <td className={cell} data-testid="tn">
+            {tn}
+          </td>
         </tr>
       </tbody>
     </table>
@@ -189,7 +213,11 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
         <p className="text-xs uppercase tracking-wide text-zinc-500">Headline: false-positive rate, estimated for the scope</p>
         <p data-testid="headline-fpr" className="text-2xl font-semibold tabular-nums">
           {fpr.value === null ? '—' : pct(fpr.value)}
-          {fpr.value !== null && <span className="ml-2 text-base font-normal text-zinc-500">95% interval [{pct(fpr.ci95.low)}, {pct(fpr.ci95.high)}]</span>}
+          {fpr.value !== null && (
+            <span className="ml-2 text-base font-normal text-zinc-500">
+              95% interval [{pct(fpr.ci95.low)}, {pct(fpr.ci95.high)}]
+            </span>
+          )}
           {fpr.value === null && <span className="ml-2 text-base font-normal text-zinc-500">{fpr.reason}</span>}
         </p>
         <p className="text-sm text-zinc-500" data-testid="headline-sample">
@@ -238,7 +266,11 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
                     <EstimateCell estimate={score.population.kappa} digits="kappa" />
                   </td>
                   <td className="py-1.5 tabular-nums" data-testid="sample">
-                    {score.metrics.kappa.value === null ? <span className="text-zinc-400">undefined: {score.metrics.kappa.reason}</span> : score.metrics.kappa.value.toFixed(3)}
+                    {score.metrics.kappa.value === null ? (
+                      <span className="text-zinc-400">undefined: {score.metrics.kappa.reason}</span>
+                    ) : (
+                      score.metrics.kappa.value.toFixed(3)
+                    )}
                   </td>
                 </tr>
                 <tr className="border-t border-zinc-100" data-testid="metric-precision">
@@ -268,7 +300,9 @@ export default async function CalibrationSetPage({ params }: { params: Promise<{
       </div>
 
       <section aria-labelledby="iaa" className="text-sm">
-        <h2 id="iaa" className="font-semibold">Agreement between annotators</h2>
+        <h2 id="iaa" className="font-semibold">
+          Agreement between annotators
+        </h2>
         <p data-testid="inter-annotator">
           {m.interAnnotator === null
             ? 'No overlap: each item has one label.'

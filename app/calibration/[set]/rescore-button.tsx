@@ -11,8 +11,16 @@ export function RescoreButton({ setId }: { setId: string }) {
       <button type="button" onClick={() => rescore.mutate()} disabled={rescore.isPending} className={buttonClass}>
         {rescore.isPending ? 'Queuing re-score…' : 'Re-score with the current verifier'}
       </button>
-      {rescore.isSuccess && <span role="status" className="text-sm text-zinc-600">Queued as job {rescore.data.jobId}; reload when the workers are done.</span>}
-      {rescore.isError && <span role="alert" className="text-sm text-red-700">{rescore.error.message}</span>}
+      {rescore.isSuccess && (
+        <span role="status" className="text-sm text-zinc-600">
+          Queued as job {rescore.data.jobId}; reload when the workers are done.
+        </span>
+      )}
+      {rescore.isError && (
+        <span role="alert" className="text-sm text-red-700">
+          {rescore.error.message}
+        </span>
+      )}
     </div>
   );
 }

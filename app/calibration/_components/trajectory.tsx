@@ -14,7 +14,10 @@ export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
       </section>
       <section aria-labelledby="turns-heading">
         <h3 id="turns-heading" className="mb-1 text-sm font-semibold text-zinc-700">
-          What the agent ran <span className="font-normal text-zinc-400">· {trajectory.turns.length} commands (its own messages are not shown: judge the work, not its claims)</span>
+          What the agent ran{' '}
+          <span className="font-normal text-zinc-400">
+            · {trajectory.turns.length} commands (its own messages are not shown: judge the work, not its claims)
+          </span>
         </h3>
         <ol className="flex flex-col gap-2">
           {trajectory.turns.map((turn, index) => (
@@ -24,9 +27,7 @@ export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
                 {turn.exitCode !== null && <span> · exit {turn.exitCode}</span>}
               </div>
               <pre className="overflow-auto whitespace-pre-wrap rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100">$ {turn.command}</pre>
-              {turn.output && (
-                <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-xs">{turn.output}</pre>
-              )}
+              {turn.output && <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-zinc-100 p-2 font-mono text-xs">{turn.output}</pre>}
             </li>
           ))}
         </ol>
@@ -49,7 +50,9 @@ export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
                 ) : a.text !== null ? (
                   <pre className="max-h-64 overflow-auto whitespace-pre-wrap p-2 font-mono text-xs">{a.text}</pre>
                 ) : (
-                  <p className="p-2 text-xs text-zinc-500">{a.omitted === 'too-large' ? 'Too large to show.' : a.omitted === 'binary' ? 'Binary file.' : 'Content not stored.'}</p>
+                  <p className="p-2 text-xs text-zinc-500">
+                    {a.omitted === 'too-large' ? 'Too large to show.' : a.omitted === 'binary' ? 'Binary file.' : 'Content not stored.'}
+                  </p>
                 )}
               </li>
             ))}

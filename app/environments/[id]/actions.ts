@@ -18,7 +18,10 @@ export async function describeSeedAction(versionId: string, _previous: DescribeS
   try {
     const described = await describeImportedSeed(await requestDb(), versionId, parseSequenceSpec(spec), { id: user.id, email: user.email });
     revalidatePath(`/environments/${versionId}`);
-    return { error: null, message: `Sequence revision ${described.revision}: D ${described.difficulty.total.toFixed(2)} (L ${described.difficulty.length} turns).` };
+    return {
+      error: null,
+      message: `Sequence revision ${described.revision}: D ${described.difficulty.total.toFixed(2)} (L ${described.difficulty.length} turns).`,
+    };
   } catch (err) {
     if (err instanceof SequenceRefused) return { error: err.message, message: null };
     throw err;

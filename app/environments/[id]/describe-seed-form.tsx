@@ -19,7 +19,11 @@ export function DescribeSeedForm({ versionId, current, scenarios, skills }: { ve
         <p>Skills: {skills.join(', ')}</p>
       </details>
       <div className="flex items-center gap-2">
-        <button type="submit" disabled={pending} className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="h-7 rounded-md border border-zinc-300 bg-white px-2.5 font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60"
+        >
           Set sequence
         </button>
         {state.error && (

@@ -7,10 +7,18 @@ export function FilesTable({ files }: { files: EnvironmentFileRow[] }) {
       <caption className="sr-only">Files of this environment version</caption>
       <thead className="text-left text-xs text-zinc-500">
         <tr>
-          <th scope="col" className="py-1.5 pr-4 font-medium">Path</th>
-          <th scope="col" className="py-1.5 pr-4 text-right font-medium">Size</th>
-          <th scope="col" className="py-1.5 pr-4 font-medium">Mode</th>
-          <th scope="col" className="py-1.5 font-medium">Blob</th>
+          <th scope="col" className="py-1.5 pr-4 font-medium">
+            Path
+          </th>
+          <th scope="col" className="py-1.5 pr-4 text-right font-medium">
+            Size
+          </th>
+          <th scope="col" className="py-1.5 pr-4 font-medium">
+            Mode
+          </th>
+          <th scope="col" className="py-1.5 font-medium">
+            Blob
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-zinc-100">

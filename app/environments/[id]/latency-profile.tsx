@@ -7,7 +7,11 @@ const ms = (v: number | null) => (v === null ? '–' : `${v} ms`);
 // under which policy, from how many rollouts — and those it could not report yet.
 export function LatencyProfile({ profile }: { profile: StoredProfile | null }) {
   if (!profile) {
-    return <p className="text-sm text-zinc-500">Not profiled yet: <code>envolve profile VERSION --concurrency N --rollouts K</code>.</p>;
+    return (
+      <p className="text-sm text-zinc-500">
+        Not profiled yet: <code>envolve profile VERSION --concurrency N --rollouts K</code>.
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="latency-profile">

@@ -140,8 +140,8 @@ export default async function EnvironmentPage({ params }: Props) {
         <Panel title="Task configuration">
           {env.internetRequested.length > 0 ? (
             <p role="note" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300">
-              This task asks for internet ({env.internetRequested.map((t) => `[${t}] allow_internet = true`).join(', ')}). Envolve runs
-              the agent and the verifier offline: whatever needs the network fails, and its validation says so.
+              This task asks for internet ({env.internetRequested.map((t) => `[${t}] allow_internet = true`).join(', ')}). Envolve runs the agent and the
+              verifier offline: whatever needs the network fails, and its validation says so.
             </p>
           ) : null}
           <TaskConfig sections={env.taskTomlSections} error={env.taskTomlError} raw={env.taskToml} />

@@ -19,13 +19,12 @@ export function RunLog({ runId, phase }: { runId: string; phase: LogPhase }) {
   const title = phase === 'agent' ? 'Agent log' : 'Verifier log';
 
   return (
-    <details
-      className="group rounded-md border border-zinc-200"
-      onToggle={(event) => setOpened(opened || event.currentTarget.open)}
-    >
+    <details className="group rounded-md border border-zinc-200" onToggle={(event) => setOpened(opened || event.currentTarget.open)}>
       <summary className="flex cursor-pointer select-none items-center justify-between gap-2 px-3 py-1.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50">
         <span>
-          <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-90">▸</span>
+          <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-90">
+            ▸
+          </span>
           {title}
         </span>
         <a href={url} target="_blank" rel="noreferrer" className="font-normal text-blue-700 hover:underline">

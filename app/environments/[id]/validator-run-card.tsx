@@ -32,9 +32,7 @@ function ContainmentFacts({ entries }: { entries: ValidatorRunRow['containment']
       {entries.map((entry) => (
         <span
           key={entry.key}
-          className={`rounded px-1.5 py-0.5 font-mono ${
-            entry.value === 'true' ? 'bg-amber-100 text-amber-900' : 'bg-zinc-100 text-zinc-700'
-          }`}
+          className={`rounded px-1.5 py-0.5 font-mono ${entry.value === 'true' ? 'bg-amber-100 text-amber-900' : 'bg-zinc-100 text-zinc-700'}`}
         >
           {entry.key} {entry.value}
         </span>
@@ -64,12 +62,24 @@ export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
       </header>
       <div className="flex flex-col gap-3 px-4 py-3">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-8">
-          <Fact label="Image ID"><Mono value={run.imageId} /></Fact>
-          <Fact label="Environment version"><Mono value={run.versionId} /></Fact>
-          <Fact label="Build"><span className="tabular-nums">{formatDuration(run.buildDurationMs)}</span></Fact>
-          <Fact label="Agent"><span className="tabular-nums">{formatDuration(run.agentDurationMs)}</span></Fact>
-          <Fact label="Verifier"><span className="tabular-nums">{formatDuration(run.verifierDurationMs)}</span></Fact>
-          <Fact label="Total"><span className="tabular-nums">{formatDuration(run.totalDurationMs)}</span></Fact>
+          <Fact label="Image ID">
+            <Mono value={run.imageId} />
+          </Fact>
+          <Fact label="Environment version">
+            <Mono value={run.versionId} />
+          </Fact>
+          <Fact label="Build">
+            <span className="tabular-nums">{formatDuration(run.buildDurationMs)}</span>
+          </Fact>
+          <Fact label="Agent">
+            <span className="tabular-nums">{formatDuration(run.agentDurationMs)}</span>
+          </Fact>
+          <Fact label="Verifier">
+            <span className="tabular-nums">{formatDuration(run.verifierDurationMs)}</span>
+          </Fact>
+          <Fact label="Total">
+            <span className="tabular-nums">{formatDuration(run.totalDurationMs)}</span>
+          </Fact>
           <Fact label="Timed out">{run.timedOut ? <span className="font-medium text-amber-700">yes</span> : 'no'}</Fact>
           <Fact label="Exit agent / verifier">
             <span className="tabular-nums">

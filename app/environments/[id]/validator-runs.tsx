@@ -13,9 +13,10 @@ export function ValidatorRuns({ versionId, initial }: { versionId: string; initi
   const { data } = useQuery({
     queryKey: ['environment', versionId],
     queryFn: () =>
-      fetchJson<{ environment: EnvironmentDetail }>(`/api/environments/${versionId}`).then(
-        ({ environment }): RunsState => ({ runs: environment.runs, validationPending: environment.validationPending }),
-      ),
+      fetchJson<{ environment: EnvironmentDetail }>(`/api/environments/${versionId}`).then(({ environment }): RunsState => ({
+        runs: environment.runs,
+        validationPending: environment.validationPending,
+      })),
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.validationPending ? PENDING_REFETCH_MS : false),
   });
@@ -30,8 +31,7 @@ export function ValidatorRuns({ versionId, initial }: { versionId: string; initi
       </div>
       {data.runs.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 bg-white px-4 py-6 text-sm text-zinc-600">
-          Not validated yet. Run{' '}
-          <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs">npx envolve env validate {versionId}</code>
+          Not validated yet. Run <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs">npx envolve env validate {versionId}</code>
         </p>
       ) : (
         data.runs.map((run) => <ValidatorRunCard key={run.id} run={run} />)

@@ -15,8 +15,12 @@ function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: s
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5">
         <h3 className="text-sm font-semibold">Rubric</h3>
         <VerdictBadge verdict={run.verdict} />
-        <span className="text-xs text-zinc-600">judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span></span>
-        <span className="ml-auto text-xs text-zinc-500 tabular-nums">{formatDuration(run.totalDurationMs)} · <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time></span>
+        <span className="text-xs text-zinc-600">
+          judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span>
+        </span>
+        <span className="ml-auto text-xs text-zinc-500 tabular-nums">
+          {formatDuration(run.totalDurationMs)} · <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time>
+        </span>
       </header>
       <RubricTable items={judged} generationId={generationId} />
       {unjudged.length > 0 && (
@@ -36,10 +40,18 @@ function RubricTable({ items, generationId }: { items: RubricItemRow[]; generati
     <table className="w-full text-left text-xs">
       <thead className="text-zinc-500">
         <tr>
-          <th scope="col" className="px-4 py-1 font-medium">Item</th>
-          <th scope="col" className="py-1 pr-3 font-medium">Verdict by method</th>
-          <th scope="col" className="py-1 pr-4 font-medium">Detail</th>
-          <th scope="col" className="py-1 pr-4 font-medium"><span className="sr-only">Actions</span></th>
+          <th scope="col" className="px-4 py-1 font-medium">
+            Item
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Verdict by method
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Detail
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -47,7 +59,9 @@ function RubricTable({ items, generationId }: { items: RubricItemRow[]; generati
           <tr key={`${item.itemKey}@${item.itemVersion}`} data-testid="rubric-item" className="border-t border-zinc-100 align-top">
             <td className="px-4 py-1">
               <span className="font-medium text-zinc-800">{item.itemTitle}</span>
-              <span className="ml-1 font-mono text-zinc-500">{item.itemKey}@{item.itemVersion}</span>
+              <span className="ml-1 font-mono text-zinc-500">
+                {item.itemKey}@{item.itemVersion}
+              </span>
             </td>
             <td className="py-1 pr-3">
               <span className="flex flex-wrap gap-1">
@@ -59,7 +73,12 @@ function RubricTable({ items, generationId }: { items: RubricItemRow[]; generati
                 ))}
               </span>
             </td>
-            <td className="max-w-md whitespace-pre-wrap break-words py-1 pr-4 text-zinc-700">{item.methods.map((m) => m.detail).filter(Boolean).join('\n') || '—'}</td>
+            <td className="max-w-md whitespace-pre-wrap break-words py-1 pr-4 text-zinc-700">
+              {item.methods
+                .map((m) => m.detail)
+                .filter(Boolean)
+                .join('\n') || '—'}
+            </td>
             <td className="py-1 pr-4 text-right">
               <Link
                 href={`/generations/${generationId}/missed-issue/new?rubricItem=${encodeURIComponent(item.itemKey)}` as Route}
@@ -82,12 +101,22 @@ export function Attempts({ generationId, attempts, focused }: { generationId: st
   return (
     <div className="flex flex-col gap-3">
       {attempts.map((attempt) => (
-        <details key={attempt.id} open={attempt.number === focused} id={`attempt-${attempt.number}`} data-testid={`attempt-${attempt.number}`} className="group rounded-md border border-zinc-200">
+        <details
+          key={attempt.id}
+          open={attempt.number === focused}
+          id={`attempt-${attempt.number}`}
+          data-testid={`attempt-${attempt.number}`}
+          className="group rounded-md border border-zinc-200"
+        >
           <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-zinc-50">
-            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">▸</span>
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
+              ▸
+            </span>
             <span className="font-semibold">Attempt {attempt.number}</span>
             <VerdictBadge verdict={attempt.state === 'valid' ? 'passed' : attempt.state === 'invalid' ? 'failed' : attempt.state} />
-            <span className="text-xs text-zinc-700" data-testid="attempt-summary">{summaryText(verdictSummary(attempt.runs))}</span>
+            <span className="text-xs text-zinc-700" data-testid="attempt-summary">
+              {summaryText(verdictSummary(attempt.runs))}
+            </span>
             <span className="text-xs text-zinc-500">{formatDuration(attempt.durationMs)}</span>
             {attempt.number === focused ? (
               <span className="ml-auto text-xs font-medium text-blue-800">residual shown below</span>
@@ -104,8 +133,14 @@ export function Attempts({ generationId, attempts, focused }: { generationId: st
                 <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 px-2 py-1.5 text-xs">{attempt.feedback}</pre>
               </div>
             )}
-            {attempt.error && <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{attempt.error}</p>}
-            {orderRuns(attempt.runs).map((run) => (run.kind === 'rubric' ? <RubricRun key={run.id} run={run} generationId={generationId} /> : <ValidatorRunCard key={run.id} run={run} />))}
+            {attempt.error && (
+              <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
+                {attempt.error}
+              </p>
+            )}
+            {orderRuns(attempt.runs).map((run) =>
+              run.kind === 'rubric' ? <RubricRun key={run.id} run={run} generationId={generationId} /> : <ValidatorRunCard key={run.id} run={run} />,
+            )}
           </div>
         </details>
       ))}

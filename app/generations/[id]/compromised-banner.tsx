@@ -23,10 +23,14 @@ export async function CompromisedBanner({ versionId }: { versionId: string | nul
       </p>
       <p className="mt-1 flex flex-wrap gap-4">
         {compromise.rolloutId && mayReadTrajectories && (
-          <Link className="font-medium underline" href={`/trajectories/${compromise.rolloutId}` as Route}>The trajectory</Link>
+          <Link className="font-medium underline" href={`/trajectories/${compromise.rolloutId}` as Route}>
+            The trajectory
+          </Link>
         )}
         {compromise.missedIssueId && (
-          <Link className="font-medium underline" href={`/missed-issues/${compromise.missedIssueId}` as Route}>The missed issue</Link>
+          <Link className="font-medium underline" href={`/missed-issues/${compromise.missedIssueId}` as Route}>
+            The missed issue
+          </Link>
         )}
       </p>
     </div>

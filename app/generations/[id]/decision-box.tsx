@@ -43,19 +43,22 @@ export function DecisionBox(props: Props) {
   const decided = decidedHere ?? props.decided;
   const undo = useUndo(decided);
 
-  const decide = useJsonMutation<Outcome, Decision>((decision) => ({ url: `/api/generations/${generationId}/decision`, body: { decision, comment, revision } }), {
-    refresh: false,
-    onSuccess: (outcome, decision) => {
-      setComment('');
-      setIntent(null);
-      const decided: DecidedView = { generationId, reviewId: outcome.reviewId, decision, label: props.label, state: outcome.state };
-      if (outcome.next) router.push(nextGenerationHref(outcome.next.generationId, decided));
-      else {
-        setDecidedHere(decided);
-        router.refresh();
-      }
+  const decide = useJsonMutation<Outcome, Decision>(
+    (decision) => ({ url: `/api/generations/${generationId}/decision`, body: { decision, comment, revision } }),
+    {
+      refresh: false,
+      onSuccess: (outcome, decision) => {
+        setComment('');
+        setIntent(null);
+        const decided: DecidedView = { generationId, reviewId: outcome.reviewId, decision, label: props.label, state: outcome.state };
+        if (outcome.next) router.push(nextGenerationHref(outcome.next.generationId, decided));
+        else {
+          setDecidedHere(decided);
+          router.refresh();
+        }
+      },
     },
-  });
+  );
 
   function submit(decision: Decision) {
     if (!decidable || decide.isPending) return;
@@ -70,7 +73,12 @@ export function DecisionBox(props: Props) {
 
   const nextHref = props.next ? (`/generations/${props.next.generationId}` as Route) : null;
   const shortcuts: Shortcut[] = [
-    ...BUTTONS.map((b) => ({ keys: [b.key], label: b.decision === 'approve' ? 'Approve' : `${b.label} (asks for the comment, then Ctrl/⌘+Enter)`, run: () => submit(b.decision), enabled: decidable })),
+    ...BUTTONS.map((b) => ({
+      keys: [b.key],
+      label: b.decision === 'approve' ? 'Approve' : `${b.label} (asks for the comment, then Ctrl/⌘+Enter)`,
+      run: () => submit(b.decision),
+      enabled: decidable,
+    })),
     { keys: ['Enter'], ctrl: true, label: 'Send the rejection or change request being written', run: () => intent && submit(intent), enabled: decidable },
     { keys: ['j'], label: 'Open the next residual file', run: () => residual.move(1) },
     { keys: ['k'], label: 'Open the previous residual file', run: () => residual.move(-1) },
@@ -120,7 +128,11 @@ export function DecisionBox(props: Props) {
         </p>
       )}
       {error && (
-        <p role="alert" data-testid={`decision-${conflict ? 'conflict' : 'error'}`} className={`rounded-md px-3 py-2 text-sm ${conflict ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-300' : 'bg-red-50 text-red-800'}`}>
+        <p
+          role="alert"
+          data-testid={`decision-${conflict ? 'conflict' : 'error'}`}
+          className={`rounded-md px-3 py-2 text-sm ${conflict ? 'bg-amber-50 text-amber-950 ring-1 ring-amber-300' : 'bg-red-50 text-red-800'}`}
+        >
           {error.message}
         </p>
       )}

@@ -13,7 +13,12 @@ function change(parent: number | null, child: number | null) {
   if (parent === null || child === null) return <span className="text-zinc-400">—</span>;
   const delta = child - parent;
   const style = delta > 0 ? 'text-emerald-700' : delta < 0 ? 'text-red-700' : 'text-zinc-500';
-  return <span className={style}>{delta > 0 ? '+' : ''}{delta.toFixed(2)}</span>;
+  return (
+    <span className={style}>
+      {delta > 0 ? '+' : ''}
+      {delta.toFixed(2)}
+    </span>
+  );
 }
 
 export function DifficultyAxes({ parent, child }: { parent: Axes; child: Axes }) {
@@ -21,16 +26,26 @@ export function DifficultyAxes({ parent, child }: { parent: Axes; child: Axes })
     <table className="w-full text-left text-sm tabular-nums" data-testid="difficulty">
       <thead className="text-xs text-zinc-500">
         <tr>
-          <th scope="col" className="py-1 font-medium">Axis</th>
-          <th scope="col" className="py-1 text-right font-medium">Parent</th>
-          <th scope="col" className="py-1 text-right font-medium">Child</th>
-          <th scope="col" className="py-1 text-right font-medium">Change</th>
+          <th scope="col" className="py-1 font-medium">
+            Axis
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Parent
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Child
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Change
+          </th>
         </tr>
       </thead>
       <tbody>
         {ROWS.map(({ key, label }) => (
           <tr key={key} className={`border-t border-zinc-100 ${key === 'total' ? 'font-semibold' : ''}`}>
-            <th scope="row" className="py-1 font-normal">{label}</th>
+            <th scope="row" className="py-1 font-normal">
+              {label}
+            </th>
             <td className="py-1 text-right">{fmt(parent[key])}</td>
             <td className="py-1 text-right">{fmt(child[key])}</td>
             <td className="py-1 text-right">{change(parent[key], child[key])}</td>
@@ -38,7 +53,11 @@ export function DifficultyAxes({ parent, child }: { parent: Axes; child: Axes })
         ))}
       </tbody>
       <tfoot>
-        <tr><td colSpan={4} className="pt-1.5 text-xs text-zinc-500">reference model {child.model ?? parent.model ?? '—'}</td></tr>
+        <tr>
+          <td colSpan={4} className="pt-1.5 text-xs text-zinc-500">
+            reference model {child.model ?? parent.model ?? '—'}
+          </td>
+        </tr>
       </tfoot>
     </table>
   );

@@ -25,22 +25,56 @@ function missedIssueHref(generationId: string, path: string, line: number, excer
 
 function LineText({ line }: { line: DiffLine }) {
   if (!line.segments) return <>{line.text}</>;
-  return <>{line.segments.map((segment: DiffSegment, i) => (segment.changed ? <span key={i} className={WORD_STYLES[line.kind]} data-testid="changed-words">{segment.text}</span> : segment.text))}</>;
+  return (
+    <>
+      {line.segments.map((segment: DiffSegment, i) =>
+        segment.changed ? (
+          <span key={i} className={WORD_STYLES[line.kind]} data-testid="changed-words">
+            {segment.text}
+          </span>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
 }
 
 // One file's line diff, loaded when the file is expanded. Clicking a candidate line opens a
 // comment form pinned to that line; pinned comments show under their lines. Each candidate line
 // links to the missed-issue form pre-filled with it. Long lines wrap unless `wrap` is off.
-export function FileDiff({ generationId, attempt, path, comments, wrap }: { generationId: string; attempt: number; path: string; comments: ReviewCommentView[]; wrap: boolean }) {
+export function FileDiff({
+  generationId,
+  attempt,
+  path,
+  comments,
+  wrap,
+}: {
+  generationId: string;
+  attempt: number;
+  path: string;
+  comments: ReviewCommentView[];
+  wrap: boolean;
+}) {
   const url = `/api/generations/${generationId}/diff?attempt=${attempt}&path=${encodeURIComponent(path)}`;
   const diff = useQuery({ queryKey: ['residual-diff', generationId, attempt, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
   const [commentLine, setCommentLine] = useState<number | null>(null);
 
   if (diff.isPending) return <p className="px-3 py-2 text-xs text-zinc-500">Loading diff…</p>;
-  if (diff.isError) return <p role="alert" className="px-3 py-2 text-xs text-red-700">Could not load the diff: {diff.error.message}</p>;
+  if (diff.isError)
+    return (
+      <p role="alert" className="px-3 py-2 text-xs text-red-700">
+        Could not load the diff: {diff.error.message}
+      </p>
+    );
   const view = diff.data;
   if (view.kind === 'summary') {
-    return <p className="px-3 py-2 text-xs text-zinc-600">{view.reason === 'binary' ? 'Binary file' : 'Large file'}: parent {view.old ? `${view.old.size} B, sha256 ${view.old.sha256}` : 'absent'}; candidate {view.new ? `${view.new.size} B, sha256 ${view.new.sha256}` : 'deleted'}.</p>;
+    return (
+      <p className="px-3 py-2 text-xs text-zinc-600">
+        {view.reason === 'binary' ? 'Binary file' : 'Large file'}: parent {view.old ? `${view.old.size} B, sha256 ${view.old.sha256}` : 'absent'}; candidate{' '}
+        {view.new ? `${view.new.size} B, sha256 ${view.new.sha256}` : 'deleted'}.
+      </p>
+    );
   }
   const byLine = new Map<number, ReviewCommentView[]>();
   for (const c of comments) if (c.line !== null) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
@@ -72,9 +106,16 @@ export function FileDiff({ generationId, attempt, path, comments, wrap }: { gene
                         >
                           {line.newNumber}
                         </button>
-                      ) : ''}
+                      ) : (
+                        ''
+                      )}
                     </td>
-                    <td className={`${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} px-2`}><span aria-hidden className="select-none text-zinc-400">{MARKS[line.kind]}</span><LineText line={line} /></td>
+                    <td className={`${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} px-2`}>
+                      <span aria-hidden className="select-none text-zinc-400">
+                        {MARKS[line.kind]}
+                      </span>
+                      <LineText line={line} />
+                    </td>
                     <td className="pr-1 text-right align-top">
                       {line.newNumber !== null && (
                         <Link
@@ -88,11 +129,20 @@ export function FileDiff({ generationId, attempt, path, comments, wrap }: { gene
                       )}
                     </td>
                   </tr>
-                  {line.newNumber !== null && (byLine.get(line.newNumber) ?? []).map((c) => (
-                    <tr key={c.id}><td colSpan={4} className="bg-blue-50 px-3 py-1.5 font-sans text-xs" data-testid="pinned-comment"><span className="font-semibold">{c.authorEmail}</span> on line {c.line}: {c.body}</td></tr>
-                  ))}
+                  {line.newNumber !== null &&
+                    (byLine.get(line.newNumber) ?? []).map((c) => (
+                      <tr key={c.id}>
+                        <td colSpan={4} className="bg-blue-50 px-3 py-1.5 font-sans text-xs" data-testid="pinned-comment">
+                          <span className="font-semibold">{c.authorEmail}</span> on line {c.line}: {c.body}
+                        </td>
+                      </tr>
+                    ))}
                   {commentLine !== null && line.newNumber === commentLine && (
-                    <tr><td colSpan={4} className="bg-zinc-50 px-3 py-2 font-sans"><LineCommentForm generationId={generationId} path={path} line={commentLine} onDone={() => setCommentLine(null)} /></td></tr>
+                    <tr>
+                      <td colSpan={4} className="bg-zinc-50 px-3 py-2 font-sans">
+                        <LineCommentForm generationId={generationId} path={path} line={commentLine} onDone={() => setCommentLine(null)} />
+                      </td>
+                    </tr>
                   )}
                 </Fragment>
               ))}
@@ -106,7 +156,13 @@ export function FileDiff({ generationId, attempt, path, comments, wrap }: { gene
 }
 
 function Skipped({ count }: { count: number }) {
-  return <tr><td colSpan={4} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">⋯ {count} unchanged lines</td></tr>;
+  return (
+    <tr>
+      <td colSpan={4} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">
+        ⋯ {count} unchanged lines
+      </td>
+    </tr>
+  );
 }
 
 function LineCommentForm({ generationId, path, line, onDone }: { generationId: string; path: string; line: number; onDone: () => void }) {
@@ -125,14 +181,37 @@ function LineCommentForm({ generationId, path, line, onDone }: { generationId: s
     }
   }
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void submit(); }} className="flex flex-col gap-1.5">
-      <label htmlFor={`comment-${path}-${line}`} className="text-xs font-medium">Comment on {path}:{line}</label>
-      <textarea id={`comment-${path}-${line}`} autoFocus rows={2} value={body} onChange={(e) => setBody(e.target.value)} className="rounded border border-zinc-300 px-2 py-1 text-sm" />
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="flex flex-col gap-1.5"
+    >
+      <label htmlFor={`comment-${path}-${line}`} className="text-xs font-medium">
+        Comment on {path}:{line}
+      </label>
+      <textarea
+        id={`comment-${path}-${line}`}
+        autoFocus
+        rows={2}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        className="rounded border border-zinc-300 px-2 py-1 text-sm"
+      />
       <div className="flex gap-2">
-        <button type="submit" disabled={body.trim() === ''} className="rounded bg-zinc-900 px-2.5 py-1 text-xs font-medium text-white disabled:opacity-50">Add comment</button>
-        <button type="button" onClick={onDone} className="rounded px-2.5 py-1 text-xs text-zinc-700 hover:bg-zinc-200">Cancel</button>
+        <button type="submit" disabled={body.trim() === ''} className="rounded bg-zinc-900 px-2.5 py-1 text-xs font-medium text-white disabled:opacity-50">
+          Add comment
+        </button>
+        <button type="button" onClick={onDone} className="rounded px-2.5 py-1 text-xs text-zinc-700 hover:bg-zinc-200">
+          Cancel
+        </button>
       </div>
-      {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

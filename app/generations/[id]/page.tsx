@@ -62,7 +62,9 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
-          <Link href="/review" className="hover:text-zinc-800 hover:underline">Review queue</Link>
+          <Link href="/review" className="hover:text-zinc-800 hover:underline">
+            Review queue
+          </Link>
           <span aria-hidden> / </span>
           <span>{g.lineage.name}</span>
         </nav>
@@ -73,21 +75,53 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           <StateBadge state={g.state} />
         </div>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600">
-          <span>revision <span className="font-mono tabular-nums" data-testid="revision">{g.revision}</span></span>
-          <span data-testid="approvals">approvals {g.approvals.count} / {g.approvals.required}{g.approvals.reviewers.length > 0 && ` (${g.approvals.reviewers.join(', ')})`}</span>
-          <span>axis {g.axis} · effort {g.effort}</span>
-          <span>parent <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.parentVersionId}`}>{shortHash(g.parentVersionId)}</Link></span>
-          {g.versionId && <span>candidate <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>{shortHash(g.versionId)}</Link></span>}
-          {g.lastChange && <span>last change: {g.lastChange.action} by {g.lastChange.actorEmail}</span>}
+          <span>
+            revision{' '}
+            <span className="font-mono tabular-nums" data-testid="revision">
+              {g.revision}
+            </span>
+          </span>
+          <span data-testid="approvals">
+            approvals {g.approvals.count} / {g.approvals.required}
+            {g.approvals.reviewers.length > 0 && ` (${g.approvals.reviewers.join(', ')})`}
+          </span>
+          <span>
+            axis {g.axis} · effort {g.effort}
+          </span>
+          <span>
+            parent{' '}
+            <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.parentVersionId}`}>
+              {shortHash(g.parentVersionId)}
+            </Link>
+          </span>
+          {g.versionId && (
+            <span>
+              candidate{' '}
+              <Link className="font-mono text-blue-700 hover:underline" href={`/environments/${g.versionId}`}>
+                {shortHash(g.versionId)}
+              </Link>
+            </span>
+          )}
+          {g.lastChange && (
+            <span>
+              last change: {g.lastChange.action} by {g.lastChange.actorEmail}
+            </span>
+          )}
         </p>
         {focused && (
           <p data-testid="verdict-summary" className="text-sm font-medium text-zinc-800">
-            <a href="#verdicts" className="hover:underline">{summaryText(verdictSummary(focused.runs))}</a>
+            <a href="#verdicts" className="hover:underline">
+              {summaryText(verdictSummary(focused.runs))}
+            </a>
             <span className="font-normal text-zinc-500"> — attempt {focused.number}</span>
           </p>
         )}
         <CompromisedBanner versionId={g.versionId} />
-        {g.error && <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{g.error}</p>}
+        {g.error && (
+          <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
+            {g.error}
+          </p>
+        )}
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -95,25 +129,53 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
             <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
           </Panel>
-          <Panel id="sequence" title="Scenario–skill sequence edit" aside={<span className="text-xs text-zinc-600">{g.axis} · {g.effort}</span>}>
+          <Panel
+            id="sequence"
+            title="Scenario–skill sequence edit"
+            aside={
+              <span className="text-xs text-zinc-600">
+                {g.axis} · {g.effort}
+              </span>
+            }
+          >
             <SequenceEdit sequence={review.sequence} />
             {review.rationale && (
-              <p className="mt-3 border-t border-zinc-100 pt-2 text-sm"><span className="font-medium text-zinc-600">Proposer&apos;s rationale: </span>{review.rationale}</p>
+              <p className="mt-3 border-t border-zinc-100 pt-2 text-sm">
+                <span className="font-medium text-zinc-600">Proposer&apos;s rationale: </span>
+                {review.rationale}
+              </p>
             )}
           </Panel>
           <Panel id="plan-rounds" title={`Plan review (${review.planRounds.length} rounds)`}>
             <PlanRounds rounds={review.planRounds} />
           </Panel>
-          <Panel id="residual" title={`Residual${review.focusedAttempt !== null ? ` of attempt ${review.focusedAttempt}` : ''} (${review.residual.length} files)`}>
+          <Panel
+            id="residual"
+            title={`Residual${review.focusedAttempt !== null ? ` of attempt ${review.focusedAttempt}` : ''} (${review.residual.length} files)`}
+          >
             {review.focusedAttempt === null ? (
               <p className="text-sm text-zinc-500">No attempt yet.</p>
             ) : (
-              <ResidualFiles generationId={g.id} attempt={review.focusedAttempt} files={review.residual} viewedPaths={review.viewedPaths} comments={review.comments} />
+              <ResidualFiles
+                generationId={g.id}
+                attempt={review.focusedAttempt}
+                files={review.residual}
+                viewedPaths={review.viewedPaths}
+                comments={review.comments}
+              />
             )}
           </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
-          <Panel id="decision" title="Decision" aside={<span className="text-xs tabular-nums text-zinc-600">{g.approvals.count} of {g.approvals.required} approvals</span>}>
+          <Panel
+            id="decision"
+            title="Decision"
+            aside={
+              <span className="text-xs tabular-nums text-zinc-600">
+                {g.approvals.count} of {g.approvals.required} approvals
+              </span>
+            }
+          >
             <DecisionBox
               generationId={g.id}
               label={`${g.lineage.name} generation ${g.number}`}

@@ -11,7 +11,9 @@ export function PlanRounds({ rounds }: { rounds: PlanRoundView[] }) {
         <li key={round.round} className="rounded-md border border-zinc-200 px-3 py-2" data-testid={`plan-round-${round.round}`}>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="font-semibold">Round {round.round}</span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${round.approved ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${round.approved ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+            >
               {round.approved ? 'approved' : 'sent back'}
             </span>
             {round.edit && (
@@ -23,22 +25,41 @@ export function PlanRounds({ rounds }: { rounds: PlanRoundView[] }) {
               rubric {round.rubricVersion} · <time dateTime={round.createdAt}>{formatTimestamp(round.createdAt)}</time>
             </span>
           </div>
-          {round.rationale && <p className="mt-1.5 text-sm text-zinc-800"><span className="text-zinc-500">Rationale: </span>{round.rationale}</p>}
+          {round.rationale && (
+            <p className="mt-1.5 text-sm text-zinc-800">
+              <span className="text-zinc-500">Rationale: </span>
+              {round.rationale}
+            </p>
+          )}
           {round.reasons.length > 0 && (
             <ul className="mt-1.5 list-disc pl-5 text-sm text-amber-900">
-              {round.reasons.map((reason, i) => <li key={i}>{reason}</li>)}
+              {round.reasons.map((reason, i) => (
+                <li key={i}>{reason}</li>
+              ))}
             </ul>
           )}
           {round.items.length > 0 && (
             <table className="mt-2 w-full text-left text-xs">
               <thead className="text-zinc-500">
-                <tr><th scope="col" className="py-0.5 pr-3 font-medium">Rubric item</th><th scope="col" className="py-0.5 pr-3 font-medium">Verdict</th><th scope="col" className="py-0.5 font-medium">Reason</th></tr>
+                <tr>
+                  <th scope="col" className="py-0.5 pr-3 font-medium">
+                    Rubric item
+                  </th>
+                  <th scope="col" className="py-0.5 pr-3 font-medium">
+                    Verdict
+                  </th>
+                  <th scope="col" className="py-0.5 font-medium">
+                    Reason
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {round.items.map((item) => (
                   <tr key={item.itemId} className="border-t border-zinc-100 align-top">
                     <td className="py-1 pr-3 font-mono">{item.label}</td>
-                    <td className="py-1 pr-3"><VerdictBadge verdict={item.verdict} /></td>
+                    <td className="py-1 pr-3">
+                      <VerdictBadge verdict={item.verdict} />
+                    </td>
                     <td className="py-1 text-zinc-700">{item.reason}</td>
                   </tr>
                 ))}

@@ -28,18 +28,23 @@ export function Probes({ groups, rule }: { groups: ProbeGroupView[]; rule: Linea
   if (groups.length === 0) return <p className="text-sm text-zinc-500">Not probed yet: generations are probed once approved ({ruleText}).</p>;
   return (
     <ul className="flex flex-col gap-4" data-testid="probe-groups">
-      <li className="text-xs text-zinc-600" data-testid="gate-rule">Gate: {ruleText}</li>
+      <li className="text-xs text-zinc-600" data-testid="gate-rule">
+        Gate: {ruleText}
+      </li>
       {groups.map((g) => (
         <li key={g.id} className="flex flex-col gap-1.5">
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium tabular-nums" data-testid="probe-passes">{g.passes}/{g.size} passed</span>
+            <span className="font-medium tabular-nums" data-testid="probe-passes">
+              {g.passes}/{g.size} passed
+            </span>
             <span className="text-xs text-zinc-600">
-              {g.purpose} · {g.policy}{g.simulated && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900">simulated</span>}
+              {g.purpose} · {g.policy}
+              {g.simulated && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900">simulated</span>}
             </span>
           </div>
           <PassBar passes={g.passes} size={g.size} releaseAt={Math.ceil(rule.releaseRate * g.size)} />
           <p className="text-xs text-zinc-600">
-            {g.state !== 'complete' ? g.state : (g.gate && GATE_TEXT[g.gate]) ?? 'complete'}
+            {g.state !== 'complete' ? g.state : ((g.gate && GATE_TEXT[g.gate]) ?? 'complete')}
             {g.timeouts > 0 && ` · ${g.timeouts} timed out`}
             {g.errors > 0 && ` · ${g.errors} sandbox errors`}
           </p>

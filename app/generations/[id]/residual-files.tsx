@@ -20,7 +20,13 @@ function sizeChange(file: ResidualFileSummary) {
 
 // The residual as a list of collapsed files. A file's diff is fetched and rendered only when
 // it is expanded, so a 200-file residual costs 200 summary rows until the reviewer opens one.
-export function ResidualFiles(props: { generationId: string; attempt: number; files: ResidualFileSummary[]; viewedPaths: string[]; comments: ReviewCommentView[] }) {
+export function ResidualFiles(props: {
+  generationId: string;
+  attempt: number;
+  files: ResidualFileSummary[];
+  viewedPaths: string[];
+  comments: ReviewCommentView[];
+}) {
   const [viewed, setViewed] = useState(() => new Set(props.viewedPaths));
   const [error, setError] = useState<string | null>(null);
   const [wrap, setWrap] = useState(true);
@@ -45,14 +51,21 @@ export function ResidualFiles(props: { generationId: string; attempt: number; fi
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-zinc-600" aria-live="polite" data-testid="viewed-counter">
-          <span className="font-semibold tabular-nums">{props.files.filter((f) => viewed.has(f.path)).length} of {props.files.length}</span> files viewed
+          <span className="font-semibold tabular-nums">
+            {props.files.filter((f) => viewed.has(f.path)).length} of {props.files.length}
+          </span>{' '}
+          files viewed
         </p>
         <label className="flex items-center gap-1 text-xs text-zinc-700">
           <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} className="size-3.5 accent-zinc-800" />
           Wrap long lines
         </label>
       </div>
-      {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
       <ul className="flex flex-col gap-1.5">
         {props.files.map((file) => (
           <ResidualFile
@@ -71,12 +84,24 @@ export function ResidualFiles(props: { generationId: string; attempt: number; fi
   );
 }
 
-function ResidualFile(props: { file: ResidualFileSummary; generationId: string; attempt: number; viewed: boolean; wrap: boolean; onViewed: (viewed: boolean) => void; comments: ReviewCommentView[] }) {
+function ResidualFile(props: {
+  file: ResidualFileSummary;
+  generationId: string;
+  attempt: number;
+  viewed: boolean;
+  wrap: boolean;
+  onViewed: (viewed: boolean) => void;
+  comments: ReviewCommentView[];
+}) {
   const { file } = props;
   const [open, setOpen] = useState(false);
   const checkboxId = `viewed-${file.path}`;
   return (
-    <li className={`rounded-md border ${props.viewed ? 'border-zinc-200 bg-zinc-50' : 'border-zinc-300 bg-white'}`} data-testid="residual-file" data-path={file.path}>
+    <li
+      className={`rounded-md border ${props.viewed ? 'border-zinc-200 bg-zinc-50' : 'border-zinc-300 bg-white'}`}
+      data-testid="residual-file"
+      data-path={file.path}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
         <button
           type="button"
@@ -85,7 +110,9 @@ function ResidualFile(props: { file: ResidualFileSummary; generationId: string; 
           onClick={() => setOpen(!open)}
           className="flex min-w-0 flex-1 items-center gap-2 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
         >
-          <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>
+          <span aria-hidden className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
+            ▸
+          </span>
           <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${OP_STYLES[file.op]}`}>{file.op}</span>
           <span className="truncate font-mono text-xs">{file.path}</span>
           {props.comments.length > 0 && <span className="rounded-full bg-blue-100 px-1.5 text-[11px] text-blue-900">{props.comments.length} comments</span>}
@@ -94,7 +121,13 @@ function ResidualFile(props: { file: ResidualFileSummary; generationId: string; 
         {(file.binary || file.large) && <span className="rounded bg-zinc-200 px-1.5 text-[11px] text-zinc-700">{file.binary ? 'binary' : 'large'}</span>}
         {file.executableChanged && <span className="rounded bg-zinc-200 px-1.5 text-[11px] text-zinc-700">mode changed</span>}
         <label htmlFor={checkboxId} className="flex items-center gap-1 text-xs text-zinc-700">
-          <input id={checkboxId} type="checkbox" checked={props.viewed} onChange={(event) => props.onViewed(event.target.checked)} className="size-3.5 accent-zinc-800" />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={props.viewed}
+            onChange={(event) => props.onViewed(event.target.checked)}
+            className="size-3.5 accent-zinc-800"
+          />
           Viewed
         </label>
       </div>
@@ -105,7 +138,9 @@ function ResidualFile(props: { file: ResidualFileSummary; generationId: string; 
               <dt className="text-zinc-500">parent</dt>
               <dd className="font-mono">{file.oldSize === null ? 'absent' : `${formatBytes(file.oldSize)} · sha256 ${shortHash(file.oldSha256 ?? '', 16)}`}</dd>
               <dt className="text-zinc-500">candidate</dt>
-              <dd className="font-mono">{file.newSize === null ? 'deleted' : `${formatBytes(file.newSize)} · sha256 ${shortHash(file.newSha256 ?? '', 16)}`}</dd>
+              <dd className="font-mono">
+                {file.newSize === null ? 'deleted' : `${formatBytes(file.newSize)} · sha256 ${shortHash(file.newSha256 ?? '', 16)}`}
+              </dd>
             </dl>
           ) : (
             <FileDiff generationId={props.generationId} attempt={props.attempt} path={file.path} comments={props.comments} wrap={props.wrap} />

@@ -5,16 +5,21 @@ import type { Step } from '@/lib/sequence/types.ts';
 // replaced scenario or skill cells are highlighted: they are exactly what the generation changed.
 function SequenceTable({ caption, steps, inserted, replaced }: { caption: string; steps: Step[] | null; inserted: Set<string>; replaced: Set<string> }) {
   if (!steps) return <p className="text-sm text-zinc-500">{caption}: no sequence recorded.</p>;
-  const cell = (step: Step, field: 'scenario' | 'skill') =>
-    replaced.has(`${step.id}:${field}`) ? 'bg-amber-100 font-medium text-amber-950' : '';
+  const cell = (step: Step, field: 'scenario' | 'skill') => (replaced.has(`${step.id}:${field}`) ? 'bg-amber-100 font-medium text-amber-950' : '');
   return (
     <table className="w-full table-fixed text-left text-sm">
       <caption className="pb-1.5 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500">{caption}</caption>
       <thead className="text-xs text-zinc-500">
         <tr>
-          <th scope="col" className="w-16 py-1 pr-2 font-medium">Step</th>
-          <th scope="col" className="py-1 pr-2 font-medium">Scenario</th>
-          <th scope="col" className="py-1 font-medium">Skill</th>
+          <th scope="col" className="w-16 py-1 pr-2 font-medium">
+            Step
+          </th>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            Scenario
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Skill
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -26,7 +26,11 @@ export function GateForm({ lineageId, gate, policies }: { lineageId: string; gat
     };
     setPending(true);
     setMessage(null);
-    const response = await fetch(`/api/lineages/${lineageId}/gate`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`/api/lineages/${lineageId}/gate`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = (await response.json().catch(() => ({}))) as { result?: { frontier: number }; message?: string };
     setPending(false);
     if (!response.ok) {
@@ -40,7 +44,9 @@ export function GateForm({ lineageId, gate, policies }: { lineageId: string; gat
 
   return (
     <section aria-labelledby="gate" className="flex flex-col gap-2 text-sm">
-      <h2 id="gate" className="font-semibold">Release gate</h2>
+      <h2 id="gate" className="font-semibold">
+        Release gate
+      </h2>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" data-testid="gate-form">
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
           Probe policy
@@ -68,7 +74,11 @@ export function GateForm({ lineageId, gate, policies }: { lineageId: string; gat
           Save gate
         </button>
       </form>
-      {message && <p role="status" data-testid="gate-message" className="text-zinc-700">{message}</p>}
+      {message && (
+        <p role="status" data-testid="gate-message" className="text-zinc-700">
+          {message}
+        </p>
+      )}
     </section>
   );
 }

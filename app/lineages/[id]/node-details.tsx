@@ -19,7 +19,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function StatePill({ tone, children }: { tone: Tone; children: string }) {
   const style = TONES[tone];
   return (
-    <span className="rounded-full px-2 py-0.5 text-xs font-medium" style={{ background: style.fill, color: style.text, boxShadow: `inset 0 0 0 1px ${style.stroke}` }}>
+    <span
+      className="rounded-full px-2 py-0.5 text-xs font-medium"
+      style={{ background: style.fill, color: style.text, boxShadow: `inset 0 0 0 1px ${style.stroke}` }}
+    >
       {children}
     </span>
   );
@@ -84,7 +87,9 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
     openLabel = 'Open environment';
     body = (
       <>
-        <Row label="Version"><VersionLink id={tree.seed.versionId} /></Row>
+        <Row label="Version">
+          <VersionLink id={tree.seed.versionId} />
+        </Row>
         <DifficultyRows difficulty={tree.seed.difficulty} />
         <Row label={`Pass rate (${tree.policy})`}>{tree.seed.probe ? `${tree.seed.probe.passes}/${tree.seed.probe.size}` : 'no group'}</Row>
       </>
@@ -94,11 +99,23 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
     openLabel = 'Open this attempt';
     body = (
       <>
-        <Row label="State"><StatePill tone={attemptTone(attempt.state)}>{attempt.state}</StatePill></Row>
-        <Row label="Candidate"><VersionLink id={attempt.candidateVersionId} /></Row>
-        <Row label="Duration"><span className="tabular-nums">{formatDuration(attempt.durationMs)}</span></Row>
-        <Row label="Verdicts"><Verdicts verdicts={attempt.verdicts} /></Row>
-        {attempt.error && <Row label="Error"><span className="break-words text-red-800">{attempt.error}</span></Row>}
+        <Row label="State">
+          <StatePill tone={attemptTone(attempt.state)}>{attempt.state}</StatePill>
+        </Row>
+        <Row label="Candidate">
+          <VersionLink id={attempt.candidateVersionId} />
+        </Row>
+        <Row label="Duration">
+          <span className="tabular-nums">{formatDuration(attempt.durationMs)}</span>
+        </Row>
+        <Row label="Verdicts">
+          <Verdicts verdicts={attempt.verdicts} />
+        </Row>
+        {attempt.error && (
+          <Row label="Error">
+            <span className="break-words text-red-800">{attempt.error}</span>
+          </Row>
+        )}
       </>
     );
   } else {
@@ -106,12 +123,22 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
     openLabel = 'Open review page';
     body = (
       <>
-        <Row label="State"><StatePill tone={generationTone(generation.state)}>{generation.state}</StatePill></Row>
-        <Row label="Edit">{generation.axis} · {generation.effort}</Row>
-        <Row label="Version"><VersionLink id={generation.versionId} /></Row>
-        <Row label="Parent"><VersionLink id={generation.parentVersionId} /></Row>
+        <Row label="State">
+          <StatePill tone={generationTone(generation.state)}>{generation.state}</StatePill>
+        </Row>
+        <Row label="Edit">
+          {generation.axis} · {generation.effort}
+        </Row>
+        <Row label="Version">
+          <VersionLink id={generation.versionId} />
+        </Row>
+        <Row label="Parent">
+          <VersionLink id={generation.parentVersionId} />
+        </Row>
         <DifficultyRows difficulty={generation.difficulty} />
-        <Row label="Verdicts"><Verdicts verdicts={generation.verdicts} /></Row>
+        <Row label="Verdicts">
+          <Verdicts verdicts={generation.verdicts} />
+        </Row>
         <Row label={`Pass rate (${tree.policy})`}>{generation.probe ? `${generation.probe.passes}/${generation.probe.size}` : 'no group'}</Row>
         {generation.release && (
           <Row label="Released by">
@@ -122,7 +149,9 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
             </span>
           </Row>
         )}
-        <Row label="Plan rounds"><span className="tabular-nums">{generation.planRounds}</span></Row>
+        <Row label="Plan rounds">
+          <span className="tabular-nums">{generation.planRounds}</span>
+        </Row>
         <Row label="Attempts">
           <ul className="flex flex-wrap gap-1">
             {generation.attempts.map((a) => (
@@ -134,8 +163,14 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
             ))}
           </ul>
         </Row>
-        <Row label="Updated"><time dateTime={generation.updatedAt}>{formatTimestamp(generation.updatedAt)}</time></Row>
-        {generation.error && <Row label="Error"><span className="break-words text-red-800">{generation.error}</span></Row>}
+        <Row label="Updated">
+          <time dateTime={generation.updatedAt}>{formatTimestamp(generation.updatedAt)}</time>
+        </Row>
+        {generation.error && (
+          <Row label="Error">
+            <span className="break-words text-red-800">{generation.error}</span>
+          </Row>
+        )}
       </>
     );
   }

@@ -24,7 +24,10 @@ const loadTree = cache(async (rawId: string, rawPolicy: string | undefined) => {
   const id = lineageIdSchema.safeParse(rawId);
   if (!id.success) notFound();
   const policy = policyViewSchema.safeParse(rawPolicy || undefined);
-  const tree = await getLineageTree(await requestDb(), id.data, { config: schedulerConfigFrom(settings().scheduler), policy: policy.success ? policy.data : undefined });
+  const tree = await getLineageTree(await requestDb(), id.data, {
+    config: schedulerConfigFrom(settings().scheduler),
+    policy: policy.success ? policy.data : undefined,
+  });
   if (!tree) notFound();
   return { tree, mayConfigure: can(user.role, 'lineage.configure') };
 });
@@ -51,7 +54,9 @@ function ExhaustedAxesNote({ exhausted }: { exhausted: LineageTree['exhaustedAxe
     <ul aria-label="Exhausted axes" className="flex flex-col gap-0.5 text-sm text-yellow-900">
       {entries.map(([axis, e]) => (
         <li key={axis}>
-          <span className="font-medium">{axis} axis exhausted at generation {e!.generation}</span>
+          <span className="font-medium">
+            {axis} axis exhausted at generation {e!.generation}
+          </span>
           <span className="text-zinc-600">: {e!.reason}</span>
         </li>
       ))}
@@ -103,8 +108,8 @@ export default async function LineagePage({ params, searchParams }: Props) {
               </>
             ) : (
               <>
-                Demo mode: the simulated policy may release this lineage, but its probe policy is now <strong>{gate.policy}</strong>, so only{' '}
-                {gate.policy} groups count.
+                Demo mode: the simulated policy may release this lineage, but its probe policy is now <strong>{gate.policy}</strong>, so only {gate.policy}{' '}
+                groups count.
               </>
             )}
           </p>

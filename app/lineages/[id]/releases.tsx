@@ -19,7 +19,9 @@ export function Releases({ tree }: { tree: LineageTree }) {
   return (
     <section aria-labelledby="releases" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id="releases" className="text-sm font-semibold">Releases and pass rates</h2>
+        <h2 id="releases" className="text-sm font-semibold">
+          Releases and pass rates
+        </h2>
         <form key={tree.policy} action={`/lineages/${tree.id}`} className="flex items-end gap-2 text-xs">
           <label className="flex flex-col gap-1 font-medium text-zinc-600">
             Pass rates of policy
@@ -32,7 +34,9 @@ export function Releases({ tree }: { tree: LineageTree }) {
               ))}
             </select>
           </label>
-          <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm">Show</button>
+          <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+            Show
+          </button>
         </form>
       </div>
       <table className="w-full text-sm" data-testid="releases">
@@ -68,7 +72,9 @@ export function Releases({ tree }: { tree: LineageTree }) {
                   ) : (
                     <>
                       {r.policy}
-                      {r.simulated && <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">simulated — demo mode</span>}
+                      {r.simulated && (
+                        <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">simulated — demo mode</span>
+                      )}
                     </>
                   )}
                 </td>

@@ -144,7 +144,9 @@ export function treeGraph(tree: LineageTree): TreeGraph {
   });
   const edges = placed.flatMap(({ vertex, parentKey }): GraphEdge[] => {
     const generation = vertex.generationIndex === null ? undefined : tree.generations[vertex.generationIndex];
-    return parentKey && generation ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label: `${generation.axis} · ${generation.effort}` }] : [];
+    return parentKey && generation
+      ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label: `${generation.axis} · ${generation.effort}` }]
+      : [];
   });
   return { nodes, edges, items, nav: navigation(nodes, placed), initialKey: initialFocus(tree) };
 }

@@ -48,7 +48,19 @@ function describe(item: TreeItem, tree: LineageTree): { label: string; tone: key
 const FOCUS_RING = 'outline-none focus-visible:ring-[2.5px] focus-visible:ring-blue-600 focus-visible:ring-offset-2';
 
 // One keyboard stop as a real link (click, middle-click, Enter all open it) with a roving tab stop.
-function ItemLink({ item, data, className, style, children }: { item: TreeItem; data: TreeNodeData; className: string; style: React.CSSProperties; children: React.ReactNode }) {
+function ItemLink({
+  item,
+  data,
+  className,
+  style,
+  children,
+}: {
+  item: TreeItem;
+  data: TreeNodeData;
+  className: string;
+  style: React.CSSProperties;
+  children: React.ReactNode;
+}) {
   const href = data.hrefs.get(item.key) ?? '#';
   const { label } = describe(item, data.tree);
   return (
@@ -85,7 +97,13 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
         item={node}
         data={data}
         className="block cursor-pointer rounded-lg border-[1.5px] px-2.5 py-1.5 transition-[border-width] hover:border-[2.5px]"
-        style={{ height: NODE_HEIGHT, background: style.fill, borderColor: style.stroke, color: style.text, borderStyle: generation?.state === 'failed' ? 'dashed' : 'solid' }}
+        style={{
+          height: NODE_HEIGHT,
+          background: style.fill,
+          borderColor: style.stroke,
+          color: style.text,
+          borderStyle: generation?.state === 'failed' ? 'dashed' : 'solid',
+        }}
       >
         <CardText node={node} tree={tree} generation={generation} />
       </ItemLink>

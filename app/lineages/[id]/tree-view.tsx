@@ -32,8 +32,7 @@ function canvasHeight(contentHeight: number): string {
 
 const ARROWS: Record<string, NavDirection> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
-const BUTTON =
-  'grid h-7 min-w-7 place-items-center rounded-md border border-zinc-300 bg-white px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-50';
+const BUTTON = 'grid h-7 min-w-7 place-items-center rounded-md border border-zinc-300 bg-white px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-50';
 
 // The smallest pan that brings a node's box, with a margin, into the screen (the same viewport when it is in view).
 function revealed(view: Viewport, rect: { x: number; y: number; width: number; height: number }, screen: { width: number; height: number }): Viewport {
@@ -237,21 +236,21 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
         >
           <div role="tree" aria-label="Generations and attempts" className="h-full">
             {firstView && (
-            <ReactFlow
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={NODE_TYPES}
-              defaultViewport={firstView}
-              minZoom={MIN_ZOOM}
-              maxZoom={MAX_ZOOM}
-              nodesDraggable={false}
-              nodesConnectable={false}
-              nodesFocusable={false}
-              edgesFocusable={false}
-              elementsSelectable={false}
-              disableKeyboardA11y
-              zoomOnDoubleClick={false}
-            />
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={NODE_TYPES}
+                defaultViewport={firstView}
+                minZoom={MIN_ZOOM}
+                maxZoom={MAX_ZOOM}
+                nodesDraggable={false}
+                nodesConnectable={false}
+                nodesFocusable={false}
+                edgesFocusable={false}
+                elementsSelectable={false}
+                disableKeyboardA11y
+                zoomOnDoubleClick={false}
+              />
             )}
           </div>
         </div>

@@ -32,9 +32,13 @@ export default async function MissedIssuePage({ params }: { params: Promise<{ id
       <section className="flex flex-col gap-4" aria-labelledby="issue-title">
         <div>
           <p className="text-sm text-zinc-500">
-            <Link href="/missed-issues" className="underline">Missed issues</Link>
+            <Link href="/missed-issues" className="underline">
+              Missed issues
+            </Link>
           </p>
-          <h1 id="issue-title" className="text-lg font-semibold tracking-tight">{issue.title}</h1>
+          <h1 id="issue-title" className="text-lg font-semibold tracking-tight">
+            {issue.title}
+          </h1>
           <div className="mt-1 flex flex-wrap gap-2">
             <Badge value={issue.state} />
             <Badge value={issue.severity} kind="severity" />
@@ -47,12 +51,16 @@ export default async function MissedIssuePage({ params }: { params: Promise<{ id
             </Link>
           </Block>
           <Block label="Should have been caught by">{issue.validatorKind}</Block>
-          <Block label="Description"><p className="whitespace-pre-wrap">{issue.description}</p></Block>
+          <Block label="Description">
+            <p className="whitespace-pre-wrap">{issue.description}</p>
+          </Block>
           <Block label="Proposed check">
             {issue.check ? <pre className="overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-xs">{issue.check}</pre> : '–'}
           </Block>
           <Block label="Proposed question">{issue.question ?? '–'}</Block>
-          <Block label="Filed">{issue.createdAt.toISOString().slice(0, 16).replace('T', ' ')} by {issue.reporterEmail ?? 'unknown'}</Block>
+          <Block label="Filed">
+            {issue.createdAt.toISOString().slice(0, 16).replace('T', ' ')} by {issue.reporterEmail ?? 'unknown'}
+          </Block>
           {issue.rubricItem && (
             <Block label="Rubric item">
               <Link href={`/rubric/${issue.rubricItem.id}` as Route} className="font-mono underline">
@@ -65,12 +73,10 @@ export default async function MissedIssuePage({ params }: { params: Promise<{ id
       </section>
       {mayConvert && (
         <section className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4" aria-labelledby="convert-heading">
-          <h2 id="convert-heading" className="text-base font-semibold">Turn into a rubric item</h2>
-          <ConvertForm
-            issueId={issue.id}
-            lineageName={issue.generation.lineageName}
-            draft={draftFromIssue(issue)}
-          />
+          <h2 id="convert-heading" className="text-base font-semibold">
+            Turn into a rubric item
+          </h2>
+          <ConvertForm issueId={issue.id} lineageName={issue.generation.lineageName} draft={draftFromIssue(issue)} />
         </section>
       )}
     </div>

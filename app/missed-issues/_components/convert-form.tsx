@@ -21,20 +21,56 @@ export function ConvertForm({ issueId, draft, lineageName }: { issueId: string; 
         <ResultBanner result={result} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="ci-title" label="Item title" error={errors.title}>
-            {(d, invalid) => <input id="ci-title" name="title" defaultValue={draft.title} required className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+            {(d, invalid) => (
+              <input id="ci-title" name="title" defaultValue={draft.title} required className={inputClass} aria-describedby={d} aria-invalid={invalid} />
+            )}
           </Field>
           <Field id="ci-key" label="Key" hint={`Leave empty to derive it from the title (${draft.key}).`} error={errors.key}>
-            {(d, invalid) => <input id="ci-key" name="key" placeholder={draft.key} className={`${inputClass} font-mono`} aria-describedby={d} aria-invalid={invalid} />}
+            {(d, invalid) => (
+              <input id="ci-key" name="key" placeholder={draft.key} className={`${inputClass} font-mono`} aria-describedby={d} aria-invalid={invalid} />
+            )}
           </Field>
         </div>
         <Field id="ci-description" label="Why the item exists" hint="Shown to reviewers and to the LLM judge." error={errors.description}>
-          {(d, invalid) => <textarea id="ci-description" name="description" defaultValue={draft.description} rows={3} required className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+          {(d, invalid) => (
+            <textarea
+              id="ci-description"
+              name="description"
+              defaultValue={draft.description}
+              rows={3}
+              required
+              className={inputClass}
+              aria-describedby={d}
+              aria-invalid={invalid}
+            />
+          )}
         </Field>
         <Field id="ci-check" label="Executable check" hint="Bash in /bundle (read-only); exit 0 = passes. Empty for an LLM-only item." error={errors.check}>
-          {(d, invalid) => <textarea id="ci-check" name="check" defaultValue={draft.check} rows={4} spellCheck={false} className={`${inputClass} font-mono`} aria-describedby={d} aria-invalid={invalid} />}
+          {(d, invalid) => (
+            <textarea
+              id="ci-check"
+              name="check"
+              defaultValue={draft.check}
+              rows={4}
+              spellCheck={false}
+              className={`${inputClass} font-mono`}
+              aria-describedby={d}
+              aria-invalid={invalid}
+            />
+          )}
         </Field>
         <Field id="ci-question" label="Question for the LLM judge" hint="Yes/no, “yes” = passes. Empty for a check-only item." error={errors.question}>
-          {(d, invalid) => <textarea id="ci-question" name="question" defaultValue={draft.question} rows={2} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+          {(d, invalid) => (
+            <textarea
+              id="ci-question"
+              name="question"
+              defaultValue={draft.question}
+              rows={2}
+              className={inputClass}
+              aria-describedby={d}
+              aria-invalid={invalid}
+            />
+          )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="ci-scope" label="Scope" error={errors.scope}>
@@ -45,7 +81,12 @@ export function ConvertForm({ issueId, draft, lineageName }: { issueId: string; 
               </select>
             )}
           </Field>
-          <Field id="ci-applies" label="Judges" hint="Plan items run in the plan reviewer on plan.json; environment items in the rubric validator." error={errors.appliesTo}>
+          <Field
+            id="ci-applies"
+            label="Judges"
+            hint="Plan items run in the plan reviewer on plan.json; environment items in the rubric validator."
+            error={errors.appliesTo}
+          >
             {(d) => (
               <select id="ci-applies" name="appliesTo" defaultValue={draft.appliesTo} className={inputClass} aria-describedby={d}>
                 <option value="environment">the environment (rubric validator)</option>

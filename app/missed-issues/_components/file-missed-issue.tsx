@@ -25,10 +25,34 @@ export function FileMissedIssue({ generationId, draft, autoFocus = false }: { ge
     <form action={submit} aria-label="File a missed issue" className="flex max-w-3xl flex-col gap-4">
       <ResultBanner result={result} />
       <Field id="mi-title" label="What is wrong" error={errors.title}>
-        {(d, invalid) => <input id="mi-title" name="title" defaultValue={draft?.title} autoFocus={autoFocus} required minLength={3} maxLength={200} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+        {(d, invalid) => (
+          <input
+            id="mi-title"
+            name="title"
+            defaultValue={draft?.title}
+            autoFocus={autoFocus}
+            required
+            minLength={3}
+            maxLength={200}
+            className={inputClass}
+            aria-describedby={d}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <Field id="mi-description" label="Description" hint="What you saw, where, and why the validators should have caught it." error={errors.description}>
-        {(d, invalid) => <textarea id="mi-description" name="description" defaultValue={draft?.description} required rows={6} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
+        {(d, invalid) => (
+          <textarea
+            id="mi-description"
+            name="description"
+            defaultValue={draft?.description}
+            required
+            rows={6}
+            className={inputClass}
+            aria-describedby={d}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="mi-severity" label="Severity" error={errors.severity}>
@@ -61,10 +85,24 @@ export function FileMissedIssue({ generationId, draft, autoFocus = false }: { ge
         error={errors.check}
       >
         {(d, invalid) => (
-          <textarea id="mi-check" name="check" rows={4} spellCheck={false} placeholder={`test "$(grep -c '^## Step ' instruction.md)" -ge 4`} className={`${inputClass} font-mono`} aria-describedby={d} aria-invalid={invalid} />
+          <textarea
+            id="mi-check"
+            name="check"
+            rows={4}
+            spellCheck={false}
+            placeholder={`test "$(grep -c '^## Step ' instruction.md)" -ge 4`}
+            className={`${inputClass} font-mono`}
+            aria-describedby={d}
+            aria-invalid={invalid}
+          />
         )}
       </Field>
-      <Field id="mi-question" label="Question for the LLM judge (optional)" hint="A yes/no question; “yes” means the environment passes." error={errors.question}>
+      <Field
+        id="mi-question"
+        label="Question for the LLM judge (optional)"
+        hint="A yes/no question; “yes” means the environment passes."
+        error={errors.question}
+      >
         {(d, invalid) => <textarea id="mi-question" name="question" rows={2} className={inputClass} aria-describedby={d} aria-invalid={invalid} />}
       </Field>
       <div>

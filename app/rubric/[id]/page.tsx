@@ -31,16 +31,22 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
     <div className="flex flex-col gap-6">
       <div>
         <p className="text-sm text-zinc-500">
-          <Link href="/rubric" className="underline">Rubric</Link>
+          <Link href="/rubric" className="underline">
+            Rubric
+          </Link>
         </p>
         <h1 className="text-lg font-semibold tracking-tight">
-          {item.title} <span className="font-mono text-base text-zinc-500">{item.key}@{item.version}</span>
+          {item.title}{' '}
+          <span className="font-mono text-base text-zinc-500">
+            {item.key}@{item.version}
+          </span>
         </h1>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600">
           <span data-testid="item-state">
             <Badge value={item.active ? 'active' : 'inactive'} />
           </span>
-          <span>{item.source}</span>·<span>{item.scope === 'lineage' ? `lineage ${lineage?.name ?? item.lineageId}` : 'global'}</span>·<span>judges the {item.appliesTo}</span>
+          <span>{item.source}</span>·<span>{item.scope === 'lineage' ? `lineage ${lineage?.name ?? item.lineageId}` : 'global'}</span>·
+          <span>judges the {item.appliesTo}</span>
           {issue && (
             <>
               ·
@@ -61,12 +67,18 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
         </div>
         <div className="rounded-lg border border-zinc-200 bg-white p-4">
           <h2 className="text-sm font-semibold">Executable check</h2>
-          {item.check ? <pre className="mt-1 overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-xs">{item.check}</pre> : <p className="mt-1 text-sm text-zinc-700">–</p>}
+          {item.check ? (
+            <pre className="mt-1 overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-xs">{item.check}</pre>
+          ) : (
+            <p className="mt-1 text-sm text-zinc-700">–</p>
+          )}
         </div>
       </section>
 
       <section aria-labelledby="versions-heading" className="flex flex-col gap-2">
-        <h2 id="versions-heading" className="text-base font-semibold">Versions</h2>
+        <h2 id="versions-heading" className="text-base font-semibold">
+          Versions
+        </h2>
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
           {versions.map((v) => (
             <li key={v.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
@@ -86,8 +98,12 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
       <BacktestPanel itemId={item.id} label={`${item.key}@${item.version}`} mayManage={mayManage} />
 
       <section aria-labelledby="verdicts-heading" className="flex flex-col gap-2">
-        <h2 id="verdicts-heading" className="text-base font-semibold">What this version judged</h2>
-        <p className="text-sm text-zinc-500">Verdicts of {item.key}@{item.version} in rubric validator runs, with the rubric version (item set) of each run.</p>
+        <h2 id="verdicts-heading" className="text-base font-semibold">
+          What this version judged
+        </h2>
+        <p className="text-sm text-zinc-500">
+          Verdicts of {item.key}@{item.version} in rubric validator runs, with the rubric version (item set) of each run.
+        </p>
         {verdicts.length === 0 ? (
           <p className="rounded-lg border border-dashed border-zinc-300 bg-white px-4 py-6 text-center text-sm text-zinc-600">
             {item.active ? 'Active, but no generation has been validated since.' : 'Not active, so no validator run has used it yet.'}
@@ -97,12 +113,24 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
             <table className="w-full text-left text-sm" data-testid="item-verdicts">
               <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Generation</th>
-                  <th scope="col" className="px-3 py-2">Version</th>
-                  <th scope="col" className="px-3 py-2">Verdict</th>
-                  <th scope="col" className="px-3 py-2">Method</th>
-                  <th scope="col" className="px-3 py-2">Rubric version</th>
-                  <th scope="col" className="px-3 py-2">Detail</th>
+                  <th scope="col" className="px-3 py-2">
+                    Generation
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Version
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Verdict
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Method
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Rubric version
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Detail
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100">
@@ -122,7 +150,9 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
                         {v.versionId.slice(0, 12)}
                       </Link>
                     </td>
-                    <td className="px-3 py-2"><VerdictBadge verdict={v.verdict} /></td>
+                    <td className="px-3 py-2">
+                      <VerdictBadge verdict={v.verdict} />
+                    </td>
                     <td className="px-3 py-2 text-zinc-600">{v.method}</td>
                     <td className="px-3 py-2 font-mono text-xs">{v.rubricVersion ?? '–'}</td>
                     <td className="max-w-md px-3 py-2 font-mono text-xs whitespace-pre-wrap text-zinc-600">{v.detail.trim().slice(0, 400) || '–'}</td>

@@ -33,14 +33,23 @@ function SendBack({ findingId, generationState, onDone }: { findingId: string; g
   useEffect(() => {
     if (result?.ok) onDone();
   }, [result, onDone]);
-  if (result?.ok) return <span role="status" className="text-xs text-emerald-800">{result.message}</span>;
+  if (result?.ok)
+    return (
+      <span role="status" className="text-xs text-emerald-800">
+        {result.message}
+      </span>
+    );
   return (
     <form action={send} className="flex flex-col items-end gap-1">
       <button type="submit" disabled={pending} className={buttonClass}>
         Send back to review
       </button>
       {generationState !== GenerationState.awaitingReview && <span className="text-xs text-amber-800">re-opens this {generationState} generation</span>}
-      {result && !result.ok && <span role="alert" className="text-xs text-red-700">{result.message}</span>}
+      {result && !result.ok && (
+        <span role="alert" className="text-xs text-red-700">
+          {result.message}
+        </span>
+      )}
     </form>
   );
 }
@@ -65,10 +74,10 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
   return (
     <section aria-labelledby="backtest-heading" className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="backtest-heading" className="text-base font-semibold">Backtest</h2>
-        <p className="text-sm text-zinc-500">
-          Runs {label} over the generations that already passed the validators, to find what it would have caught.
-        </p>
+        <h2 id="backtest-heading" className="text-base font-semibold">
+          Backtest
+        </h2>
+        <p className="text-sm text-zinc-500">Runs {label} over the generations that already passed the validators, to find what it would have caught.</p>
       </div>
       {mayManage && (
         <form action={start} className="flex flex-wrap items-center gap-3">
@@ -87,11 +96,20 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
         </form>
       )}
       <ResultBanner result={started} />
-      {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
       {data && data.headlines.length > 0 && (
         <ul className="flex flex-col gap-1.5" aria-label="Would the item have caught the generations its missed issues were filed on?">
           {data.headlines.map((h) => (
-            <li key={h.origin.issueId} data-testid="backtest-headline" data-caught={h.caught} className={`rounded-md border px-3 py-2 text-sm font-medium ${HEADLINE_STYLES[h.caught]}`}>
+            <li
+              key={h.origin.issueId}
+              data-testid="backtest-headline"
+              data-caught={h.caught}
+              className={`rounded-md border px-3 py-2 text-sm font-medium ${HEADLINE_STYLES[h.caught]}`}
+            >
               <Link href={`/generations/${h.origin.generationId}` as Route} className="hover:underline">
                 {h.text}
               </Link>
@@ -117,18 +135,34 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
             <table className="w-full text-left text-sm" data-testid="backtest-findings">
               <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
                 <tr>
-                  <th scope="col" className="px-2 py-2">Verdict</th>
-                  <th scope="col" className="px-2 py-2">Generation</th>
-                  <th scope="col" className="px-2 py-2">State</th>
-                  <th scope="col" className="px-2 py-2">Version</th>
-                  <th scope="col" className="px-2 py-2">Detail</th>
-                  {mayManage && <th scope="col" className="px-2 py-2"><span className="sr-only">Actions</span></th>}
+                  <th scope="col" className="px-2 py-2">
+                    Verdict
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Generation
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    State
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Version
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Detail
+                  </th>
+                  {mayManage && (
+                    <th scope="col" className="px-2 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100">
                 {data.findings.map((f) => (
                   <tr key={f.id} className="align-top">
-                    <td className="px-2 py-2"><VerdictBadge verdict={f.verdict} /></td>
+                    <td className="px-2 py-2">
+                      <VerdictBadge verdict={f.verdict} />
+                    </td>
                     <td className="px-2 py-2">
                       {f.generation ? (
                         <Link href={`/generations/${f.generation.id}` as Route} className="hover:underline">

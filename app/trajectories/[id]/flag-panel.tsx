@@ -67,10 +67,16 @@ export function FlagPanel({
               className="rounded-md border border-zinc-300 px-2 py-1 text-sm font-normal text-zinc-900"
             />
           </label>
-          <button type="submit" disabled={flag.isPending} className="self-start rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={flag.isPending}
+            className="self-start rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
+          >
             {flag.isPending ? 'Flagging…' : 'Flag as reward hack'}
           </button>
-          <p className="text-xs text-zinc-500">Compromises this environment version (no longer served for training) and opens a missed issue on its generation.</p>
+          <p className="text-xs text-zinc-500">
+            Compromises this environment version (no longer served for training) and opens a missed issue on its generation.
+          </p>
         </form>
       )}
       {canUnflag && compromised && (

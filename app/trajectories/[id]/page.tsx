@@ -50,13 +50,17 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
-          <Link href={`/trajectories${listSearch}` as Route} className="hover:text-zinc-800 hover:underline">Trajectories</Link>
+          <Link href={`/trajectories${listSearch}` as Route} className="hover:text-zinc-800 hover:underline">
+            Trajectories
+          </Link>
           <span aria-hidden> / </span>
           <span className="font-mono">{t.id}</span>
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-lg font-semibold tracking-tight">
-            <Link href={`/environments/${t.version.id}` as Route} className="hover:underline">{t.version.name}</Link>{' '}
+            <Link href={`/environments/${t.version.id}` as Route} className="hover:underline">
+              {t.version.name}
+            </Link>{' '}
             <span className="font-mono text-sm font-normal text-zinc-500">{shortHash(t.version.id)}</span>
           </h1>
           <RewardPill reward={t.reward} passed={t.passed} simulated={t.simulated} />
@@ -65,11 +69,19 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm sm:grid-cols-4 lg:grid-cols-7">
           <Fact label="Lineage · generation">
-            {t.lineage ? <Link className="text-blue-700 hover:underline" href={`/lineages/${t.lineage.id}` as Route}>{t.lineage.name}</Link> : '—'}
+            {t.lineage ? (
+              <Link className="text-blue-700 hover:underline" href={`/lineages/${t.lineage.id}` as Route}>
+                {t.lineage.name}
+              </Link>
+            ) : (
+              '—'
+            )}
             {t.generation && (
               <>
                 {' · '}
-                <Link className="text-blue-700 hover:underline" href={`/generations/${t.generation.id}` as Route}>{t.generation.number}</Link>
+                <Link className="text-blue-700 hover:underline" href={`/generations/${t.generation.id}` as Route}>
+                  {t.generation.number}
+                </Link>
               </>
             )}
           </Fact>
@@ -77,7 +89,9 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
             {t.policy} {t.policyVersion}
             {t.model && <span className="text-zinc-500"> · {t.model}</span>}
           </Fact>
-          <Fact label="Seed · attempt">{t.seed} · #{t.attempt}</Fact>
+          <Fact label="Seed · attempt">
+            {t.seed} · #{t.attempt}
+          </Fact>
           <Fact label="Reward · passed">
             {formatReward(t.reward)} · {t.passed === null ? '—' : t.passed ? 'passed' : 'failed'}
             {t.simulated && <span className="text-violet-700"> (simulated)</span>}
@@ -85,7 +99,10 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
           <Fact label="Status">{t.timedOut ? 'timed out' : t.status}</Fact>
           <Fact label="Duration">
             {formatDuration(t.durationMs)}
-            <span className="text-xs text-zinc-500"> (agent {formatDuration(t.agentDurationMs)}, verifier {formatDuration(t.verifierDurationMs)})</span>
+            <span className="text-xs text-zinc-500">
+              {' '}
+              (agent {formatDuration(t.agentDurationMs)}, verifier {formatDuration(t.verifierDurationMs)})
+            </span>
           </Fact>
           <Fact label="Turns · tokens">
             {t.turns}
@@ -95,7 +112,11 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
             <span className="font-mono text-xs">{t.imageId ? shortHash(t.imageId, 19) : '—'}</span>
           </Fact>
         </dl>
-        {t.error && <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">{t.error}</p>}
+        {t.error && (
+          <p role="note" className="whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
+            {t.error}
+          </p>
+        )}
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -107,15 +128,29 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
             trajectoryId={t.id}
             turns={t.steps}
             listSearch={listSearch}
-            missedIssueHref={t.generation && can(user.role, 'missed-issue.file') ? `/generations/${t.generation.id}/missed-issue/new?trajectory=${t.id}` : undefined}
+            missedIssueHref={
+              t.generation && can(user.role, 'missed-issue.file') ? `/generations/${t.generation.id}/missed-issue/new?trajectory=${t.id}` : undefined
+            }
           />
-          <Panel id="verifier" title="Verifier" aside={<span className="text-xs tabular-nums text-zinc-600">exit {t.verifier.exitCode ?? '—'} · reward {formatReward(t.reward)}</span>}>
+          <Panel
+            id="verifier"
+            title="Verifier"
+            aside={
+              <span className="text-xs tabular-nums text-zinc-600">
+                exit {t.verifier.exitCode ?? '—'} · reward {formatReward(t.reward)}
+              </span>
+            }
+          >
             {t.verifier.tests && (
               <table className="mb-3 w-full text-sm" data-testid="ctrf-tests">
                 <tbody className="divide-y divide-zinc-100">
                   {t.verifier.tests.map((test) => (
                     <tr key={test.name}>
-                      <td className={`py-1 pr-2 text-xs font-medium ${test.status === 'passed' ? 'text-emerald-700' : test.status === 'failed' ? 'text-red-700' : 'text-zinc-500'}`}>{test.status}</td>
+                      <td
+                        className={`py-1 pr-2 text-xs font-medium ${test.status === 'passed' ? 'text-emerald-700' : test.status === 'failed' ? 'text-red-700' : 'text-zinc-500'}`}
+                      >
+                        {test.status}
+                      </td>
                       <td className="py-1 font-mono text-xs">{test.name}</td>
                       <td className="py-1 text-right text-xs tabular-nums text-zinc-500">{test.durationMs === null ? '' : formatDuration(test.durationMs)}</td>
                     </tr>
@@ -124,7 +159,9 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
               </table>
             )}
             {t.verifier.rewardDetail && <p className="mb-2 font-mono text-xs text-zinc-600">reward.json {t.verifier.rewardDetail}</p>}
-            <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded bg-zinc-50 px-2 py-1.5 font-mono text-xs ring-1 ring-zinc-200">{t.verifier.log || '(no verifier output)'}</pre>
+            <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded bg-zinc-50 px-2 py-1.5 font-mono text-xs ring-1 ring-zinc-200">
+              {t.verifier.log || '(no verifier output)'}
+            </pre>
           </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
@@ -148,15 +185,20 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
             ) : (
               <form action="/trajectories/compare" className="flex gap-2">
                 <input type="hidden" name="a" value={t.id} />
-                <label className="sr-only" htmlFor="compare-b">Other trajectory of this version</label>
+                <label className="sr-only" htmlFor="compare-b">
+                  Other trajectory of this version
+                </label>
                 <select id="compare-b" name="b" className="h-8 min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 text-sm">
                   {siblings.map((s) => (
                     <option key={s.id} value={s.id}>
-                      reward {formatReward(s.reward)}{s.simulated ? ' (simulated)' : ''} · {s.turns} turns · {s.policy} #{s.attempt}
+                      reward {formatReward(s.reward)}
+                      {s.simulated ? ' (simulated)' : ''} · {s.turns} turns · {s.policy} #{s.attempt}
                     </option>
                   ))}
                 </select>
-                <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50">Compare</button>
+                <button type="submit" className="h-8 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
+                  Compare
+                </button>
               </form>
             )}
           </Panel>

@@ -42,7 +42,17 @@ function scrollIntoViewSettled(element: Element | null, block: ScrollLogicalPosi
 }
 
 // missedIssueHref: the generation's missed-issue form with this trajectory, when the viewer may file one.
-export function TrajectoryViewer({ trajectoryId, turns, listSearch, missedIssueHref }: { trajectoryId: string; turns: TurnView[]; listSearch: string; missedIssueHref?: string }) {
+export function TrajectoryViewer({
+  trajectoryId,
+  turns,
+  listSearch,
+  missedIssueHref,
+}: {
+  trajectoryId: string;
+  turns: TurnView[];
+  listSearch: string;
+  missedIssueHref?: string;
+}) {
   const router = useRouter();
   const [focused, setFocused] = useState<number | null>(null);
   const [fullOutputs, setFullOutputs] = useState<Record<number, string>>({});
@@ -136,7 +146,11 @@ export function TrajectoryViewer({ trajectoryId, turns, listSearch, missedIssueH
       <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 bg-zinc-50/95 py-2 backdrop-blur">
         <h2 id="turns-heading" className="text-sm font-semibold">
           {turns.length} turns
-          {focused !== null && <span className="ml-2 font-normal text-zinc-500" data-testid="focused-turn">turn {focused + 1} of {turns.length}</span>}
+          {focused !== null && (
+            <span className="ml-2 font-normal text-zinc-500" data-testid="focused-turn">
+              turn {focused + 1} of {turns.length}
+            </span>
+          )}
         </h2>
         <div className="flex items-center gap-2 text-xs text-zinc-600">
           <label className="flex items-center gap-1">
@@ -226,7 +240,12 @@ const Turn = memo(function Turn({
       if (!piece.match) return piece.text;
       const n = nextMatch++;
       return (
-        <mark key={i} data-match={n} data-current={n === currentMatch ? '' : undefined} className={n === currentMatch ? 'bg-orange-300 text-zinc-900' : 'bg-yellow-200 text-zinc-900'}>
+        <mark
+          key={i}
+          data-match={n}
+          data-current={n === currentMatch ? '' : undefined}
+          className={n === currentMatch ? 'bg-orange-300 text-zinc-900' : 'bg-yellow-200 text-zinc-900'}
+        >
           {piece.text}
         </mark>
       );
@@ -243,8 +262,14 @@ const Turn = memo(function Turn({
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 px-3 py-1.5 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700">
-          {turn.turn !== null ? `Turn ${turn.turn}` : turn.source === 'agent' ? 'Agent message' : `${turn.source[0]?.toUpperCase() ?? ''}${turn.source.slice(1)} message`}{' '}
-          <span className="font-normal text-zinc-400">· step {turn.stepId} · {turn.source}</span>
+          {turn.turn !== null
+            ? `Turn ${turn.turn}`
+            : turn.source === 'agent'
+              ? 'Agent message'
+              : `${turn.source[0]?.toUpperCase() ?? ''}${turn.source.slice(1)} message`}{' '}
+          <span className="font-normal text-zinc-400">
+            · step {turn.stepId} · {turn.source}
+          </span>
         </span>
         <span className="flex items-center gap-3 tabular-nums">
           {turn.touchesProtected && <span className="rounded bg-amber-100 px-1.5 text-amber-900">touches /logs or tests</span>}

@@ -5,10 +5,16 @@ const PILL = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-med
 
 // A score is always shown with where it came from: a simulated policy's reward is no evidence.
 export function RewardPill({ reward, passed, simulated }: { reward: number | null; passed: boolean | null; simulated: boolean }) {
-  const tone = passed ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/20' : reward === null ? 'bg-zinc-100 text-zinc-600 ring-zinc-500/20' : 'bg-red-50 text-red-800 ring-red-600/20';
+  const tone = passed
+    ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/20'
+    : reward === null
+      ? 'bg-zinc-100 text-zinc-600 ring-zinc-500/20'
+      : 'bg-red-50 text-red-800 ring-red-600/20';
   return (
     <span className="inline-flex items-center gap-1">
-      <span className={`${PILL} tabular-nums ${tone}`} data-testid="reward">{formatReward(reward)}</span>
+      <span className={`${PILL} tabular-nums ${tone}`} data-testid="reward">
+        {formatReward(reward)}
+      </span>
       {simulated && <SimulatedLabel />}
     </span>
   );

@@ -35,7 +35,13 @@ export function TrajectoryFilters({ query, facets }: { query: TrajectoryListQuer
       </label>
       <label className={LABEL}>
         Environment
-        <input name="env" list="trajectory-envs" defaultValue={query.env ?? ''} placeholder="name contains" className={`${FIELD} w-44 placeholder:text-zinc-400`} />
+        <input
+          name="env"
+          list="trajectory-envs"
+          defaultValue={query.env ?? ''}
+          placeholder="name contains"
+          className={`${FIELD} w-44 placeholder:text-zinc-400`}
+        />
         <datalist id="trajectory-envs">
           {facets.environments.map((name) => (
             <option key={name} value={name} />

@@ -16,8 +16,12 @@ function Refusal({ children }: { children: string }) {
   return (
     <div className="flex flex-col gap-3">
       <h1 className="text-lg font-semibold tracking-tight">Compare trajectories</h1>
-      <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">{children}</p>
-      <Link href="/trajectories" className="text-sm text-blue-700 hover:underline">Back to trajectories</Link>
+      <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        {children}
+      </p>
+      <Link href="/trajectories" className="text-sm text-blue-700 hover:underline">
+        Back to trajectories
+      </Link>
     </div>
   );
 }
@@ -54,7 +58,11 @@ export default async function ComparePage({ searchParams }: Props) {
       </div>
       <ol className="flex flex-col gap-2">
         {turns.map((turn) => (
-          <li key={turn.stepId} className="grid grid-cols-2 gap-3 [contain-intrinsic-size:auto_160px] [content-visibility:auto]" data-differs={turn.commandDiffers || turn.outputDiffers || turn.exitCodeDiffers ? '' : undefined}>
+          <li
+            key={turn.stepId}
+            className="grid grid-cols-2 gap-3 [contain-intrinsic-size:auto_160px] [content-visibility:auto]"
+            data-differs={turn.commandDiffers || turn.outputDiffers || turn.exitCodeDiffers ? '' : undefined}
+          >
             <Side turn={turn.a} aligned={turn} />
             <Side turn={turn.b} aligned={turn} />
           </li>
@@ -69,12 +77,19 @@ function Summary({ side, t }: { side: string; t: TrajectoryDetail }) {
     <div className="flex flex-col gap-1 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{side}</span>
-        <Link href={`/trajectories/${t.id}` as Route} className="font-mono text-xs text-blue-700 hover:underline">{t.id}</Link>
+        <Link href={`/trajectories/${t.id}` as Route} className="font-mono text-xs text-blue-700 hover:underline">
+          {t.id}
+        </Link>
         <RewardPill reward={t.reward} passed={t.passed} simulated={t.simulated} />
-        <span className="text-xs text-zinc-600">{t.passed === null ? 'no verdict' : t.passed ? 'passed' : 'failed'}{t.timedOut ? ', timed out' : ''}</span>
+        <span className="text-xs text-zinc-600">
+          {t.passed === null ? 'no verdict' : t.passed ? 'passed' : 'failed'}
+          {t.timedOut ? ', timed out' : ''}
+        </span>
       </div>
       <p className="text-xs text-zinc-600">
-        {t.policy} {t.policyVersion}{t.model ? ` · ${t.model}` : ''} · seed {t.seed} · attempt {t.attempt} · {t.turns} turns · {formatDuration(t.durationMs)} · verifier exit {t.verifier.exitCode ?? '—'}
+        {t.policy} {t.policyVersion}
+        {t.model ? ` · ${t.model}` : ''} · seed {t.seed} · attempt {t.attempt} · {t.turns} turns · {formatDuration(t.durationMs)} · verifier exit{' '}
+        {t.verifier.exitCode ?? '—'}
       </p>
       <ReasonBadges reasons={t.reasons} />
     </div>
@@ -90,19 +105,28 @@ function Side({ turn, aligned }: { turn: TurnView | null; aligned: AlignedTurn }
     <div className="min-w-0 rounded-lg border border-zinc-200 bg-white text-sm">
       <div className="flex justify-between border-b border-zinc-100 px-3 py-1 text-xs text-zinc-500">
         <span>step {turn.stepId}</span>
-        <span className={`tabular-nums ${aligned.exitCodeDiffers ? 'rounded px-1 font-semibold text-amber-900 ' + DIFF : ''}`}>exit {turn.exitCode ?? '—'}</span>
+        <span className={`tabular-nums ${aligned.exitCodeDiffers ? 'rounded px-1 font-semibold text-amber-900 ' + DIFF : ''}`}>
+          exit {turn.exitCode ?? '—'}
+        </span>
       </div>
       <div className="flex flex-col gap-1.5 px-3 py-2">
         {turn.message && <p className="whitespace-pre-wrap text-xs text-zinc-700">{turn.message}</p>}
         {turn.command !== null && (
-          <pre className={`overflow-x-auto rounded px-2 py-1 font-mono text-xs ${aligned.commandDiffers ? DIFF : 'bg-zinc-100'}`} data-diff={aligned.commandDiffers ? 'command' : undefined}>
+          <pre
+            className={`overflow-x-auto rounded px-2 py-1 font-mono text-xs ${aligned.commandDiffers ? DIFF : 'bg-zinc-100'}`}
+            data-diff={aligned.commandDiffers ? 'command' : undefined}
+          >
             $ {turn.command}
           </pre>
         )}
         {turn.outputPreview !== null && (
-          <pre className={`max-h-64 overflow-auto whitespace-pre-wrap break-all rounded px-2 py-1 font-mono text-xs ${aligned.outputDiffers ? DIFF : 'bg-zinc-50'}`}>
+          <pre
+            className={`max-h-64 overflow-auto whitespace-pre-wrap break-all rounded px-2 py-1 font-mono text-xs ${aligned.outputDiffers ? DIFF : 'bg-zinc-50'}`}
+          >
             {turn.outputPreview || '(no output)'}
-            {truncated && <span className="text-zinc-400">{`\n… ${turn.outputLength - turn.outputPreview.length} more characters (open the trajectory for all)`}</span>}
+            {truncated && (
+              <span className="text-zinc-400">{`\n… ${turn.outputLength - turn.outputPreview.length} more characters (open the trajectory for all)`}</span>
+            )}
           </pre>
         )}
       </div>

@@ -8,7 +8,10 @@ import { settingsFrom } from '../../config/settings.ts';
 const bash = (command: string, extra: Record<string, unknown> = {}): FakeReply => ({ content: [{ toolUse: { name: 'bash', input: { command, ...extra } } }] });
 
 function policyFor(fake: FakeAnthropic, options: ConstructorParameters<typeof AnthropicPolicy>[0] = {}): AnthropicPolicy {
-  return new AnthropicPolicy({ maxRetries: 2, ...options }, settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-agent-test' }).anthropic);
+  return new AnthropicPolicy(
+    { maxRetries: 2, ...options },
+    settingsFrom({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, ENVOLVE_POLICY_MODEL: 'claude-agent-test' }).anthropic,
+  );
 }
 
 // The tool_result blocks of a request's last message.
@@ -165,7 +168,11 @@ describe('AnthropicPolicy', () => {
 
   it('sends a malformed call back as an error result without running anything', async () => {
     fake = await startFakeAnthropic();
-    fake.enqueue({ content: [{ toolUse: { name: 'bash', input: { cmd: 'ls' } } }] }, { content: [{ toolUse: { name: 'python', input: { code: '1' } } }] }, { text: 'giving up' });
+    fake.enqueue(
+      { content: [{ toolUse: { name: 'bash', input: { cmd: 'ls' } } }] },
+      { content: [{ toolUse: { name: 'python', input: { code: '1' } } }] },
+      { text: 'giving up' },
+    );
     const run = fakeEpisode();
     await policyFor(fake).act(run.episode);
     expect(run.commands()).toEqual([]);
@@ -203,7 +210,10 @@ describe('AnthropicPolicy', () => {
   it('needs an API key and says which variable to set', () => {
     expect(() => new AnthropicPolicy({}, settingsFrom({}).anthropic)).toThrow(/set ANTHROPIC_API_KEY/);
     expect(() => new AnthropicPolicy({ maxTurns: 0 }, settingsFrom({ ANTHROPIC_API_KEY: 'k' }).anthropic)).toThrow(/maxTurns must be a positive integer/);
-    const policy = new AnthropicPolicy({ model: 'claude-explicit' }, settingsFrom({ ANTHROPIC_API_KEY: 'k', ENVOLVE_POLICY_MODEL: 'claude-from-env' }).anthropic);
+    const policy = new AnthropicPolicy(
+      { model: 'claude-explicit' },
+      settingsFrom({ ANTHROPIC_API_KEY: 'k', ENVOLVE_POLICY_MODEL: 'claude-from-env' }).anthropic,
+    );
     expect(policy.model).toBe('claude-explicit');
     expect(policy).toMatchObject({ name: 'anthropic', simulated: false });
   });

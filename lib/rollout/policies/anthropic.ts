@@ -65,7 +65,12 @@ export class AnthropicPolicy implements Policy {
   }
 
   async act(episode: PolicyEpisode): Promise<void> {
-    const conversation = new ClaudeConversation(this.client, this.config, systemPrompt(workingDirOf(episode.task), environmentServices(episode.task)), episode.instruction);
+    const conversation = new ClaudeConversation(
+      this.client,
+      this.config,
+      systemPrompt(workingDirOf(episode.task), environmentServices(episode.task)),
+      episode.instruction,
+    );
     await runAgentLoop(episode, conversation, Math.min(episode.maxTurns, this.maxTurns ?? Infinity));
   }
 }
@@ -110,14 +115,27 @@ class ClaudeConversation implements Conversation {
       calls: response.content.flatMap((b) =>
         b.type !== 'tool_use'
           ? []
-          : [{ id: b.id, call: b.name === BASH_TOOL_NAME ? parseBashInput(b.input) : { ok: false as const, problem: `unknown tool ${b.name}; the only tool is ${BASH_TOOL_NAME}` } }],
+          : [
+              {
+                id: b.id,
+                call:
+                  b.name === BASH_TOOL_NAME
+                    ? parseBashInput(b.input)
+                    : { ok: false as const, problem: `unknown tool ${b.name}; the only tool is ${BASH_TOOL_NAME}` },
+              },
+            ],
       ),
       cutOff: response.stop_reason === 'max_tokens',
     };
   }
 
   answer(outcomes: ToolOutcome[]): void {
-    const results: ToolResultBlockParam[] = outcomes.map((o) => ({ type: 'tool_result', tool_use_id: o.id, content: o.content, is_error: o.isError || undefined }));
+    const results: ToolResultBlockParam[] = outcomes.map((o) => ({
+      type: 'tool_result',
+      tool_use_id: o.id,
+      content: o.content,
+      is_error: o.isError || undefined,
+    }));
     this.messages.push({ role: 'user', content: results });
   }
 }

@@ -36,7 +36,9 @@ describe('truncateForPrompt', () => {
 
   it('keeps the head and the tail of long text and says how much is left out', () => {
     const text = `${'h'.repeat(60)}${'m'.repeat(100)}${'t'.repeat(40)}`;
-    expect(truncateForPrompt(text, 100)).toBe(`${'h'.repeat(50)}\n[... 100 characters omitted from the middle of this output ...]\n${'m'.repeat(10)}${'t'.repeat(40)}`);
+    expect(truncateForPrompt(text, 100)).toBe(
+      `${'h'.repeat(50)}\n[... 100 characters omitted from the middle of this output ...]\n${'m'.repeat(10)}${'t'.repeat(40)}`,
+    );
   });
 });
 
@@ -44,14 +46,20 @@ describe('renderObservation', () => {
   it('says how the command ended', () => {
     expect(renderObservation({ output: 'ok\n', exitCode: 0, durationMs: 5, timedOut: false })).toBe('ok\n\n[exit code 0]');
     expect(renderObservation({ output: '', exitCode: 2, durationMs: 5, timedOut: false })).toBe('(no output)\n[exit code 2]');
-    expect(renderObservation({ output: 'partial', exitCode: null, durationMs: 30_000, timedOut: true })).toBe('partial\n[the command was killed: it timed out after 30.0 s]');
+    expect(renderObservation({ output: 'partial', exitCode: null, durationMs: 30_000, timedOut: true })).toBe(
+      'partial\n[the command was killed: it timed out after 30.0 s]',
+    );
     expect(renderObservation({ output: '', exitCode: null, durationMs: 1500, timedOut: false })).toBe('(no output)\n[the command was killed after 1.5 s]');
   });
 });
 
 describe('the bash tool', () => {
   it('has a JSON Schema generated from the schema its input is parsed with', () => {
-    expect(bashInputJsonSchema()).toMatchObject({ type: 'object', required: ['command'], properties: { command: { type: 'string' }, timeout: { type: 'integer' } } });
+    expect(bashInputJsonSchema()).toMatchObject({
+      type: 'object',
+      required: ['command'],
+      properties: { command: { type: 'string' }, timeout: { type: 'integer' } },
+    });
     expect(bashInputJsonSchema()).not.toHaveProperty('$schema');
   });
 

@@ -20,13 +20,7 @@ export const MAX_COMMAND_TIMEOUT_SEC = 1800;
 
 export const bashInput = z.object({
   command: z.string().min(1).describe('The bash command (or script) to run.'),
-  timeout: z
-    .number()
-    .int()
-    .positive()
-    .max(MAX_COMMAND_TIMEOUT_SEC)
-    .optional()
-    .describe('Seconds after which the command is killed; omit for the default.'),
+  timeout: z.number().int().positive().max(MAX_COMMAND_TIMEOUT_SEC).optional().describe('Seconds after which the command is killed; omit for the default.'),
 });
 
 export type BashCall = { ok: true; command: string; timeoutSec?: number } | { ok: false; problem: string };

@@ -56,8 +56,12 @@ export function resolveOpenAiConfig(options: OpenAiOptions, fromSettings: Settin
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OpenAiConfigError(`ENVOLVE_OPENAI_BASE_URL must be http(s), got ${url.protocol}`);
   const model = options.model ?? fromSettings.model;
   if (!model) throw new OpenAiConfigError('the openai policy needs a model name: set ENVOLVE_OPENAI_MODEL (the model the server serves)');
-  for (const [name, value] of [['maxTokens', options.maxTokens], ['requestTimeoutMs', options.requestTimeoutMs]] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new OpenAiConfigError(`the openai policy's ${name} must be a positive integer, got ${value}`);
+  for (const [name, value] of [
+    ['maxTokens', options.maxTokens],
+    ['requestTimeoutMs', options.requestTimeoutMs],
+  ] as const) {
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      throw new OpenAiConfigError(`the openai policy's ${name} must be a positive integer, got ${value}`);
   }
   if (options.maxRetries !== undefined && !(Number.isInteger(options.maxRetries) && options.maxRetries >= 0)) {
     throw new OpenAiConfigError(`the openai policy's maxRetries must be a non-negative integer, got ${options.maxRetries}`);
@@ -118,9 +122,7 @@ export async function createChatCompletion(config: OpenAiConfig, body: Record<st
   }
 }
 
-type Attempt =
-  | { ok: true; completion: ChatCompletion }
-  | { ok: false; retryable: boolean; problem: string; retryAfterMs?: number; cause?: unknown };
+type Attempt = { ok: true; completion: ChatCompletion } | { ok: false; retryable: boolean; problem: string; retryAfterMs?: number; cause?: unknown };
 
 async function attemptOnce(config: OpenAiConfig, body: Record<string, unknown>, signal: AbortSignal): Promise<Attempt> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -142,7 +144,12 @@ async function attemptOnce(config: OpenAiConfig, body: Record<string, unknown>, 
     return { ok: false, retryable: true, problem: `could not be reached: ${reason}`, cause: error };
   }
   if (!response.ok) {
-    return { ok: false, retryable: retryableStatus(response.status), problem: `answered ${response.status}: ${excerpt(text)}`, retryAfterMs: retryAfter(response.headers) };
+    return {
+      ok: false,
+      retryable: retryableStatus(response.status),
+      problem: `answered ${response.status}: ${excerpt(text)}`,
+      retryAfterMs: retryAfter(response.headers),
+    };
   }
   let json: unknown;
   try {

@@ -8,7 +8,10 @@ import { settingsFrom } from '../../config/settings.ts';
 const bash = (...commands: string[]): FakeChatReply => ({ toolCalls: commands.map((command) => ({ name: 'bash', arguments: { command } })) });
 
 function policyFor(fake: FakeOpenAi, options: OpenAiPolicyOptions = {}): OpenAiCompatiblePolicy {
-  return new OpenAiCompatiblePolicy({ maxRetries: 2, ...options }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai);
+  return new OpenAiCompatiblePolicy(
+    { maxRetries: 2, ...options },
+    settingsFrom({ ENVOLVE_OPENAI_BASE_URL: fake.url, ENVOLVE_OPENAI_MODEL: 'policy-under-training' }).openai,
+  );
 }
 
 const toolMessages = (request: RecordedChatRequest) => request.body.messages.filter((m) => m.role === 'tool');
@@ -38,7 +41,12 @@ describe('OpenAiCompatiblePolicy', () => {
 
     const [first, second, third] = fake.requests;
     expect(first!.body).toMatchObject({ model: 'policy-under-training', tool_choice: 'auto', seed: 1 });
-    expect(first!.body.tools).toEqual([{ type: 'function', function: { name: 'bash', description: expect.any(String), parameters: expect.objectContaining({ type: 'object', required: ['command'] }) } }]);
+    expect(first!.body.tools).toEqual([
+      {
+        type: 'function',
+        function: { name: 'bash', description: expect.any(String), parameters: expect.objectContaining({ type: 'object', required: ['command'] }) },
+      },
+    ]);
     expect(first!.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(first!.body.messages[0]!.content).toMatch(/Linux container[\s\S]*working directory is \/app\b/);
     expect(first!.body.messages[1]!.content).toBe('Write hello to /app/out.txt.');
@@ -50,7 +58,17 @@ describe('OpenAiCompatiblePolicy', () => {
 
   it('runs several tool calls of one message in order, each a step, and answers every one', async () => {
     fake = await startFakeOpenAi();
-    fake.enqueue({ content: 'Three at once.', toolCalls: [{ name: 'bash', arguments: { command: 'mkdir -p /app/out' } }, { name: 'bash', arguments: '{"command": "echo 1 > /app/out/a"}' }, { name: 'bash', arguments: { command: 'cat /app/out/a' } }] }, { content: 'ok' });
+    fake.enqueue(
+      {
+        content: 'Three at once.',
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'mkdir -p /app/out' } },
+          { name: 'bash', arguments: '{"command": "echo 1 > /app/out/a"}' },
+          { name: 'bash', arguments: { command: 'cat /app/out/a' } },
+        ],
+      },
+      { content: 'ok' },
+    );
     const run = fakeEpisode();
     await policyFor(fake).act(run.episode);
 
@@ -140,9 +158,13 @@ describe('OpenAiCompatiblePolicy', () => {
   it('throws a clear error with the status and the body when the server keeps failing or refuses', async () => {
     fake = await startFakeOpenAi();
     fake.enqueue({ error: 502, retryAfterMs: 1 }, { error: 502, retryAfterMs: 1 }, { error: 502, retryAfterMs: 1, body: 'upstream model worker died' });
-    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/chat\/completions failed after 2 retries: answered 502: upstream model worker died$/);
+    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(
+      /chat\/completions failed after 2 retries: answered 502: upstream model worker died$/,
+    );
     fake.enqueue({ error: 400, body: JSON.stringify({ object: 'error', message: "This model's maximum context length is 32768 tokens", code: 400 }) });
-    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/failed \(not retryable\): answered 400: .*maximum context length is 32768 tokens/);
+    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(
+      /failed \(not retryable\): answered 400: .*maximum context length is 32768 tokens/,
+    );
     fake.enqueue({ raw: '{"choices": []}' });
     await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/no usable chat completion \(choices: .*\)/);
     fake.enqueue({ raw: '<html>Bad Gateway</html>' });
@@ -154,12 +176,23 @@ describe('OpenAiCompatiblePolicy', () => {
     const url = fake.url;
     await fake.close();
     fake = undefined;
-    await expect(policyFor({ url } as FakeOpenAi, { maxRetries: 0 }).act(fakeEpisode().episode)).rejects.toThrow(`openai policy: ${url}/chat/completions failed after 0 retries: could not be reached`);
+    await expect(policyFor({ url } as FakeOpenAi, { maxRetries: 0 }).act(fakeEpisode().episode)).rejects.toThrow(
+      `openai policy: ${url}/chat/completions failed after 0 retries: could not be reached`,
+    );
   });
 
   it('answers malformed calls with an explanation instead of running them', async () => {
     fake = await startFakeOpenAi();
-    fake.enqueue({ toolCalls: [{ name: 'bash', arguments: '{"command": "ls' }, { name: 'shell', arguments: { command: 'ls' } }, { name: 'bash', arguments: { command: '' } }] }, { content: 'stopping' });
+    fake.enqueue(
+      {
+        toolCalls: [
+          { name: 'bash', arguments: '{"command": "ls' },
+          { name: 'shell', arguments: { command: 'ls' } },
+          { name: 'bash', arguments: { command: '' } },
+        ],
+      },
+      { content: 'stopping' },
+    );
     const run = fakeEpisode();
     await policyFor(fake).act(run.episode);
     expect(run.commands()).toEqual([]);
@@ -175,7 +208,10 @@ describe('OpenAiCompatiblePolicy', () => {
     fake = await startFakeOpenAi();
     fake.enqueue({ content: 'I was about to', finishReason: 'length' });
     const run = fakeEpisode();
-    await new OpenAiCompatiblePolicy({ maxTokens: 64 }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: `${fake.url}/`, ENVOLVE_OPENAI_MODEL: 'm', ENVOLVE_OPENAI_API_KEY: 'sk-local' }).openai).act(run.episode);
+    await new OpenAiCompatiblePolicy(
+      { maxTokens: 64 },
+      settingsFrom({ ENVOLVE_OPENAI_BASE_URL: `${fake.url}/`, ENVOLVE_OPENAI_MODEL: 'm', ENVOLVE_OPENAI_API_KEY: 'sk-local' }).openai,
+    ).act(run.episode);
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-local');
     expect(fake.requests[0]!.body.max_tokens).toBe(64);
     expect(run.steps()[0]!.note?.message).toMatch(/^I was about to\n\n\[the reply was cut off/);
@@ -183,11 +219,16 @@ describe('OpenAiCompatiblePolicy', () => {
 
   it('needs a base URL and a model and says which variables to set', () => {
     expect(() => new OpenAiCompatiblePolicy({}, settingsFrom({ ENVOLVE_OPENAI_MODEL: 'm' }).openai)).toThrow(/set ENVOLVE_OPENAI_BASE_URL/);
-    expect(() => new OpenAiCompatiblePolicy({}, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).openai)).toThrow(/set ENVOLVE_OPENAI_MODEL/);
+    expect(() => new OpenAiCompatiblePolicy({}, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).openai)).toThrow(
+      /set ENVOLVE_OPENAI_MODEL/,
+    );
     expect(() => new OpenAiCompatiblePolicy({ baseUrl: 'localhost:8000', model: 'm' }, settingsFrom({}).openai)).toThrow(/must be http\(s\)/);
     expect(() => settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'localhost:8000' })).toThrow(/ENVOLVE_OPENAI_BASE_URL: expected an http/);
     expect(() => new OpenAiCompatiblePolicy({ baseUrl: 'not a url', model: 'm' }, settingsFrom({}).openai)).toThrow(/is not a URL/);
-    const policy = new OpenAiCompatiblePolicy({ model: 'explicit' }, settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', ENVOLVE_OPENAI_MODEL: 'from-env' }).openai);
+    const policy = new OpenAiCompatiblePolicy(
+      { model: 'explicit' },
+      settingsFrom({ ENVOLVE_OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', ENVOLVE_OPENAI_MODEL: 'from-env' }).openai,
+    );
     expect(policy).toMatchObject({ name: 'openai', model: 'explicit', simulated: false });
   });
 });

@@ -4,8 +4,25 @@
 // episode's seed is sent as the sampling seed, so a server that honours it replays a rollout.
 import { settings, type Settings } from '../../config/settings.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
-import { OpenAiConfigError, createChatCompletion, resolveOpenAiConfig, type ChatCompletion, type ChatToolCall, type OpenAiConfig, type OpenAiOptions } from './openai-client.ts';
-import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, environmentServices, parseBashInput, systemPrompt, type BashCall, workingDirOf } from './llm-agent.ts';
+import {
+  OpenAiConfigError,
+  createChatCompletion,
+  resolveOpenAiConfig,
+  type ChatCompletion,
+  type ChatToolCall,
+  type OpenAiConfig,
+  type OpenAiOptions,
+} from './openai-client.ts';
+import {
+  BASH_TOOL_DESCRIPTION,
+  BASH_TOOL_NAME,
+  bashInputJsonSchema,
+  environmentServices,
+  parseBashInput,
+  systemPrompt,
+  type BashCall,
+  workingDirOf,
+} from './llm-agent.ts';
 import { runAgentLoop, type Conversation, type ModelReply, type ToolOutcome } from './llm-loop.ts';
 
 export interface OpenAiPolicyOptions extends OpenAiOptions {

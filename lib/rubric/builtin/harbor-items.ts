@@ -73,8 +73,7 @@ const fileReferenceMentioned = llmItem(
   'file_reference_mentioned',
   'Every file the tests read is named in the instruction',
   'Output files the agent must create (and inputs it must use) are only findable if the instruction names them.',
-  'Does instruction.md name every file the tests read or expect the agent to create, with its path (absolute or ' +
-    'clearly relative to a stated directory)?',
+  'Does instruction.md name every file the tests read or expect the agent to create, with its path (absolute or ' + 'clearly relative to a stated directory)?',
 );
 
 const pinnedDependencies: RubricItemDef = {

@@ -5,12 +5,18 @@ import type { RubricItemDef } from '../types.ts';
 
 // Exits 1 with the problems jq lists (one string each), 0 when the list is empty.
 function jqProblems(program: string, passMessage: string): string {
-  return String.raw`jq -e '.edit and .child.steps' plan.json >/dev/null 2>&1 || { echo "plan.json is not a plan"; exit 1; }
+  return (
+    String.raw`jq -e '.edit and .child.steps' plan.json >/dev/null 2>&1 || { echo "plan.json is not a plan"; exit 1; }
 jq -e '.steps' parent-sequence.json >/dev/null 2>&1 || { echo "parent-sequence.json is not a sequence"; exit 1; }
-problems=$(jq -r --slurpfile parent parent-sequence.json '` + program + String.raw` | .[]' plan.json) || exit 1
+problems=$(jq -r --slurpfile parent parent-sequence.json '` +
+    program +
+    String.raw` | .[]' plan.json) || exit 1
 if [ -n "$problems" ]; then printf '%s\n' "$problems"; exit 1; fi
-echo '` + passMessage + `'
-`;
+echo '` +
+    passMessage +
+    `'
+`
+  );
 }
 
 const lengthInsertsDepend: RubricItemDef = {
@@ -47,8 +53,7 @@ const effortBound: RubricItemDef = {
   key: 'plan_effort_bound',
   title: 'The edit stays within its effort',
   description:
-    'Evolution effort bounds how much changes between two generations: low edits exactly one step, high one ' +
-    'contiguous span of steps, max is unbounded.',
+    'Evolution effort bounds how much changes between two generations: low edits exactly one step, high one ' + 'contiguous span of steps, max is unbounded.',
   check: jqProblems(
     String.raw`(.child.steps | map(.id)) as $ids
 | ((.edit.inserted // []) + ((.edit.replaced // []) | map(.stepId)) | unique) as $changed
@@ -94,13 +99,12 @@ const axisConsistent: RubricItemDef = {
 const rationale: RubricItemDef = {
   key: 'plan_rationale',
   title: 'The plan says why it makes the task harder',
-  description:
-    'Reviewers approve generations by reading the proposer\'s reasoning; a plan without one cannot be reviewed.',
+  description: "Reviewers approve generations by reading the proposer's reasoning; a plan without one cannot be reviewed.",
   check: String.raw`jq -e '(.rationale // "") | type == "string" and (gsub("\\s"; "") | length) >= 20' plan.json >/dev/null || { echo "the plan has no rationale (at least 20 characters)"; exit 1; }
 echo "the plan states a rationale"
 `,
   question:
-    'Does the plan\'s rationale explain how the edit makes the environment harder along its axis, and is the ' +
+    "Does the plan's rationale explain how the edit makes the environment harder along its axis, and is the " +
     'child sequence a coherent single task whose final outcome can be verified from artifacts?',
   appliesTo: 'plan',
 };

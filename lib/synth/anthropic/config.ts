@@ -51,4 +51,3 @@ export function resolveAnthropicConfig(options: AnthropicOptions = {}, fromSetti
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
 }
-

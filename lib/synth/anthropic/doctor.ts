@@ -16,7 +16,11 @@ export type DoctorReport =
 
 export async function checkAnthropic(options: AnthropicOptions = {}, fromSettings: Settings['anthropic'] = settings().anthropic): Promise<DoctorReport> {
   if (!(options.apiKey ?? fromSettings.apiKey)) {
-    return { ok: false, configured: false, problem: 'no Anthropic API key is set: export ANTHROPIC_API_KEY to use --synth anthropic (the procedural synthesiser needs none)' };
+    return {
+      ok: false,
+      configured: false,
+      problem: 'no Anthropic API key is set: export ANTHROPIC_API_KEY to use --synth anthropic (the procedural synthesiser needs none)',
+    };
   }
   const config = resolveAnthropicConfig({ maxRetries: 0, ...options }, fromSettings);
   const endpoint = config.baseURL ?? 'https://api.anthropic.com';
@@ -30,7 +34,10 @@ export async function checkAnthropic(options: AnthropicOptions = {}, fromSetting
       messages: [{ role: 'user', content: 'Health check: reply with the single word OK.' }],
     });
     const latencyMs = Math.round(performance.now() - started);
-    const answer = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('').trim();
+    const answer = response.content
+      .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+      .join('')
+      .trim();
     return { ok: true, configured: true, model: response.model, endpoint, latencyMs, answer, ...tokenCounts(response.usage) };
   } catch (error) {
     return { ok: false, configured: true, model: config.model, endpoint, problem: describeFailure('doctor', config, error).message };

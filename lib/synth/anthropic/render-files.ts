@@ -31,7 +31,10 @@ export function renderTaskFiles(bundle: TaskBundle, limits: RenderLimits = DEFAU
       return `<file ${attributes} shown="digest">(binary, ${digest}; cannot be shown or rewritten)</file>`;
     }
     if (file.content.length > limits.maxFileBytes || file.content.length > budget) {
-      const head = file.content.subarray(0, limits.headBytes).toString('utf8').replace(/\uFFFD$/, '');
+      const head = file.content
+        .subarray(0, limits.headBytes)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
       return `<file ${attributes} shown="head">(text, ${digest}; too large to show in full or rewrite; its first ${formatBytes(limits.headBytes)}:)\n${head}\n</file>`;
     }
     budget -= file.content.length;

@@ -10,11 +10,7 @@ import type { ToolInput } from './tools.ts';
 
 type ChangeInput = ToolInput<'write_residual'>['changes'][number];
 
-export function interpretResidual(
-  input: ToolInput<'write_residual'>,
-  parent: TaskBundle,
-  shownInFull: ReadonlySet<string>,
-): Interpretation<Residual> {
+export function interpretResidual(input: ToolInput<'write_residual'>, parent: TaskBundle, shownInFull: ReadonlySet<string>): Interpretation<Residual> {
   const existing = new Map(parent.files.map((f) => [f.path, f]));
   const problems: string[] = [];
   const changes: FileChange[] = [];

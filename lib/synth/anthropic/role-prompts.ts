@@ -83,4 +83,3 @@ ${item.key} — ${item.title} (id ${item.id})
 ${item.description.trim()}
 Question: ${item.question?.trim() ?? ''}`;
 }
-

@@ -17,9 +17,33 @@ const SEQUENCE: Sequence = {
 };
 
 const RUBRIC: RubricItemView[] = [
-  { id: 'r-plan', key: 'plan-solvable', title: 'Plan is solvable', description: 'The plan can be implemented.', question: 'Is it?', check: null, appliesTo: 'plan' },
-  { id: 'r-env', key: 'tests-strict', title: 'Tests are strict', description: 'No lenient verifier.', question: 'Are the tests strict?', check: null, appliesTo: 'environment' },
-  { id: 'r-exec', key: 'no-solution-in-image', title: 'No solution in image', description: 'Dockerfile copies no solution.', question: null, check: 'true', appliesTo: 'environment' },
+  {
+    id: 'r-plan',
+    key: 'plan-solvable',
+    title: 'Plan is solvable',
+    description: 'The plan can be implemented.',
+    question: 'Is it?',
+    check: null,
+    appliesTo: 'plan',
+  },
+  {
+    id: 'r-env',
+    key: 'tests-strict',
+    title: 'Tests are strict',
+    description: 'No lenient verifier.',
+    question: 'Are the tests strict?',
+    check: null,
+    appliesTo: 'environment',
+  },
+  {
+    id: 'r-exec',
+    key: 'no-solution-in-image',
+    title: 'No solution in image',
+    description: 'Dockerfile copies no solution.',
+    question: null,
+    check: 'true',
+    appliesTo: 'environment',
+  },
 ];
 
 const PARENT: ParentEnvironment = {
@@ -85,12 +109,15 @@ describe('AnthropicSynthesiser against the fake Messages API', () => {
   });
 
   it('takes model, max tokens and base URL from the environment', async () => {
-    const fromEnv = new AnthropicSynthesiser({}, settingsFrom({
-      ANTHROPIC_API_KEY: 'env-key',
-      ANTHROPIC_BASE_URL: fake.url,
-      ENVOLVE_ANTHROPIC_MODEL: 'claude-env-model',
-      ENVOLVE_ANTHROPIC_MAX_TOKENS: '1234',
-    }).anthropic);
+    const fromEnv = new AnthropicSynthesiser(
+      {},
+      settingsFrom({
+        ANTHROPIC_API_KEY: 'env-key',
+        ANTHROPIC_BASE_URL: fake.url,
+        ENVOLVE_ANTHROPIC_MODEL: 'claude-env-model',
+        ENVOLVE_ANTHROPIC_MAX_TOKENS: '1234',
+      }).anthropic,
+    );
     await fromEnv.extractSequence(PARENT.bundle);
     expect(fake.requests[0]!.body.model).toBe('claude-env-model');
     expect(fake.requests[0]!.body.max_tokens).toBe(1234);
@@ -103,7 +130,14 @@ describe('AnthropicSynthesiser against the fake Messages API', () => {
     expect(fake.violations()).toEqual([]);
     const { body } = fake.requests[0]!;
     expect(body.tool_choice).toMatchObject({ type: 'tool', name: 'extract_sequence' });
-    expect((body.tools as Tool[]).map((t) => t.name)).toEqual(['extract_sequence', 'propose_plan', 'review_plan', 'write_residual', 'judge_rubric_item', 'estimate_prior']);
+    expect((body.tools as Tool[]).map((t) => t.name)).toEqual([
+      'extract_sequence',
+      'propose_plan',
+      'review_plan',
+      'write_residual',
+      'judge_rubric_item',
+      'estimate_prior',
+    ]);
     for (const tool of body.tools!) expect(tool).toMatchObject({ input_schema: { type: 'object' } });
     const system = body.system as { text: string; cache_control?: unknown }[];
     expect(system.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
@@ -212,7 +246,9 @@ describe('AnthropicSynthesiser: invalid tool input', () => {
     const synth = await synthWith([bad, bad]);
     const error = await synth.propose(proposeInput()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolInputError);
-    expect((error as Error).message).toMatch(/propose_plan answer was still invalid after a corrective retry: edit.axis is "skill" but the requested axis is "length"/);
+    expect((error as Error).message).toMatch(
+      /propose_plan answer was still invalid after a corrective retry: edit.axis is "skill" but the requested axis is "length"/,
+    );
     expect(fake.requests).toHaveLength(2);
   });
 

@@ -42,7 +42,9 @@ export const proposePlanInput = z.object({
   exhausted: z
     .string()
     .optional()
-    .describe('Only when NO legal edit along the axis within the effort makes the environment harder: why not (give the parent sequence as child and an empty edit). Omit otherwise.'),
+    .describe(
+      'Only when NO legal edit along the axis within the effort makes the environment harder: why not (give the parent sequence as child and an empty edit). Omit otherwise.',
+    ),
 });
 
 export const reviewPlanInput = z.object({

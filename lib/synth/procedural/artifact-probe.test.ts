@@ -11,7 +11,10 @@ import { createRng } from './rng.ts';
 
 const artifact = (path: string, content: string | Buffer): OracleArtifact => ({ path, content: Buffer.isBuffer(content) ? content : Buffer.from(content) });
 const log = artifact('/app/out.txt', 'GET /a 200\nGET /b 404\nPOST /a 200\nGET /a 200\nPUT /c 500');
-const report = artifact('/app/report.json', JSON.stringify({ total: 42, top: [{ ip: '10.0.0.1', n: 7 }], note: 'two words', 'odd-key': 3, ratio: 0.5 }, null, 2));
+const report = artifact(
+  '/app/report.json',
+  JSON.stringify({ total: 42, top: [{ ip: '10.0.0.1', n: 7 }], note: 'two words', 'odd-key': 3, ratio: 0.5 }, null, 2),
+);
 
 function hasTool(name: string): boolean {
   try {
@@ -48,7 +51,11 @@ describe('artifact probes', () => {
       ["jq -r '.top[0].n' '/app/report.json'", '7'],
     ]);
     // Without usable leaves, the size of the top-level value.
-    expect(probesOf(artifact('/app/a.json', '[1.5, "a b", null]')).flat().map((p) => [p.read, p.value])).toEqual([["jq 'length' '/app/a.json'", '3']]);
+    expect(
+      probesOf(artifact('/app/a.json', '[1.5, "a b", null]'))
+        .flat()
+        .map((p) => [p.read, p.value]),
+    ).toEqual([["jq 'length' '/app/a.json'", '3']]);
   });
 
   it('offers only text files a shell can name', () => {

@@ -69,10 +69,10 @@ function parseJsonContainer(text: string): unknown {
 function jsonProbes(file: string, root: unknown): ArtifactProbe[][] {
   const size = Array.isArray(root) ? root.length : Object.keys(root as object).length;
   const length: ArtifactProbe = {
-      file,
-      describe: `the number of ${Array.isArray(root) ? 'elements of the top-level array' : 'keys of the top-level object'} in the JSON file \`${file}\``,
-      read: `jq 'length' '${file}'`,
-      value: String(size),
+    file,
+    describe: `the number of ${Array.isArray(root) ? 'elements of the top-level array' : 'keys of the top-level object'} in the JSON file \`${file}\``,
+    read: `jq 'length' '${file}'`,
+    value: String(size),
   };
   const leaves = scalarLeaves(root, '', 0).map(([path, value]) => ({
     file,

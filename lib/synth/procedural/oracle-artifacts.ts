@@ -33,7 +33,10 @@ export class SandboxArtifactSource implements ArtifactSource {
     const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');
     if (!parsed.ok) throw new Error(`cannot run the oracle of ${bundle.name}: task.toml: ${parsed.error}`);
     const build = await this.sandbox.buildEnvironmentImage(bundle, { timeoutSec: parsed.config.environment.build_timeout_sec });
-    const request = { ...trialRequest(bundle, parsed.config, build.imageId, { kind: 'oracle' }, { 'envolve.purpose': 'oracle-artifacts' }), captureOutputs: {} };
+    const request = {
+      ...trialRequest(bundle, parsed.config, build.imageId, { kind: 'oracle' }, { 'envolve.purpose': 'oracle-artifacts' }),
+      captureOutputs: {},
+    };
     const [first, second] = await Promise.all([this.sandbox.runTrial(request), this.sandbox.runTrial(request)]);
     for (const trial of [first, second]) {
       if (trial.reward !== 1) {

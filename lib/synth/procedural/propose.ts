@@ -93,11 +93,21 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
   if (effort === 'low') targets = [rng.pick(open)];
   else if (effort === 'high') targets = openSpan(sequence, open, rng);
   else {
-    const chosen = new Set(rng.shuffle(open).slice(0, rng.int(1, open.length)).map((s) => s.id));
+    const chosen = new Set(
+      rng
+        .shuffle(open)
+        .slice(0, rng.int(1, open.length))
+        .map((s) => s.id),
+    );
     targets = open.filter((s) => chosen.has(s.id));
   }
   const names = targets.map((s) => harderName(rng, axis, s, used, minGain));
-  const child = replaceField(sequence, targets.map((s) => s.id), axis, names);
+  const child = replaceField(
+    sequence,
+    targets.map((s) => s.id),
+    axis,
+    names,
+  );
   const kept = axis === 'scenario' ? 'skill' : 'scenario';
   const described = targets.map((s, i) => `${s.id} ${s[axis]} → ${names[i]}`).join(', ');
   return {

@@ -90,7 +90,8 @@ export function renderStep(
   const base = `/app/data/${step.id}`;
   const out = outputPath(step.id);
   const probed = step.dependsOn.filter((id) => probes.has(id));
-  if (probed.length > 0 && step.dependsOn.length > 1) throw new Error(`step ${step.id} depends on the imported step ${probed[0]} and on others; it may depend on it alone`);
+  if (probed.length > 0 && step.dependsOn.length > 1)
+    throw new Error(`step ${step.id} depends on the imported step ${probed[0]} and on others; it may depend on it alone`);
   const probe = probed.length > 0 ? probes.get(probed[0]!)! : undefined;
   const location = probe
     ? `This step continues from \`${probe.file}\`, which the original task above produces: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is ${probe.describe}.`
@@ -110,7 +111,13 @@ export function renderStep(
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, `out=${out}`, `extract() { ${scenario.extract}; }`, skill.solve(scenario, params)].join('\n');
+  const solve = [
+    `# ${step.id}: ${step.skill} over ${step.scenario}`,
+    select,
+    `out=${out}`,
+    `extract() { ${scenario.extract}; }`,
+    skill.solve(scenario, params),
+  ].join('\n');
   return { step, datasets, instruction, solve, answer };
 }
 

@@ -65,11 +65,19 @@ describe('renderEnvironment', () => {
   it('renders every scenario with every skill', () => {
     for (const scenario of SCENARIO_NAMES) {
       for (const skill of SKILL_NAMES) {
-        const sequence = { steps: [{ id: 's1', scenario, skill, dependsOn: [] }, { id: 's2', scenario, skill, dependsOn: ['s1'] }] };
+        const sequence = {
+          steps: [
+            { id: 's1', scenario, skill, dependsOn: [] },
+            { id: 's2', scenario, skill, dependsOn: ['s1'] },
+          ],
+        };
         const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 9, name: 'matrix' });
         for (const step of steps) expect(step.answer.trim(), `${scenario} × ${skill}`).not.toBe('');
         expect(bundle.files.some((f) => f.path.startsWith('environment/data/s2/'))).toBe(true);
-        expect(validateBundle(bundle).filter((p) => p.severity === 'error'), `${scenario} × ${skill}`).toEqual([]);
+        expect(
+          validateBundle(bundle).filter((p) => p.severity === 'error'),
+          `${scenario} × ${skill}`,
+        ).toEqual([]);
       }
     }
   });

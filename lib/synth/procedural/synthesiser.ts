@@ -32,7 +32,14 @@ export class ProceduralSynthesiser implements Synthesiser {
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
-    return proposePlan({ sequence: input.parent.sequence, axis: input.axis, effort: input.effort, seed: input.seed, round: input.feedback.length, minGain: input.minGain });
+    return proposePlan({
+      sequence: input.parent.sequence,
+      axis: input.axis,
+      effort: input.effort,
+      seed: input.seed,
+      round: input.feedback.length,
+      minGain: input.minGain,
+    });
   }
 
   async reviewPlan(input: ReviewPlanInput): Promise<PlanReview> {
@@ -55,7 +62,9 @@ export class ProceduralSynthesiser implements Synthesiser {
     const steps = input.plan.child.steps.map((s) => `${s.id} ${s.skill}/${s.scenario}`).join(', ');
     const notes = [
       `Rendered ${input.plan.child.steps.length} steps (${steps}) with seed ${seed}: ${count('add')} files added, ${count('modify')} modified, ${count('delete')} deleted.`,
-      ...(redraw ? [`Attempt ${input.attempt} follows a failed validation, so its data is drawn afresh from seed ${seed} instead of the lineage's ${meta.seed}.`] : []),
+      ...(redraw
+        ? [`Attempt ${input.attempt} follows a failed validation, so its data is drawn afresh from seed ${seed} instead of the lineage's ${meta.seed}.`]
+        : []),
       ...(fault ? [`Fault injected on attempt ${input.attempt} by test configuration: ${fault}.`] : []),
     ].join(' ');
     return { residual, sequence: input.plan.child, notes };
@@ -69,7 +78,11 @@ export class ProceduralSynthesiser implements Synthesiser {
     const { bundle } = input.parent;
     const importedIds = new Set(input.parent.sequence.steps.filter(isImportedStep).map((s) => s.id));
     const rewritten = input.plan.edit.replaced.filter((r) => importedIds.has(r.stepId));
-    if (rewritten.length > 0) throw new ImportedEditError(rewritten[0]!.field, input.parent.sequence.steps.filter((s) => importedIds.has(s.id)));
+    if (rewritten.length > 0)
+      throw new ImportedEditError(
+        rewritten[0]!.field,
+        input.parent.sequence.steps.filter((s) => importedIds.has(s.id)),
+      );
     const fault = this.options.faults?.[`attempt${input.attempt}`];
     if (fault) throw new Error(`fault injection (${fault}) is not supported for imported tasks`);
     if (!this.options.artifactSource) {

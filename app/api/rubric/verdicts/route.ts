@@ -3,4 +3,6 @@
 import { route } from '@/app/_server/route.ts';
 import { rubricRunsOfGeneration, runVerdictsQuerySchema } from '@/lib/rubric/run-verdicts.ts';
 
-export const GET = route({ permission: 'dashboard.read', query: runVerdictsQuerySchema }, async ({ db, query }) => ({ runs: await rubricRunsOfGeneration(db, query.generationId) }));
+export const GET = route({ permission: 'dashboard.read', query: runVerdictsQuerySchema }, async ({ db, query }) => ({
+  runs: await rubricRunsOfGeneration(db, query.generationId),
+}));

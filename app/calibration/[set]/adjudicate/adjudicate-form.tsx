@@ -31,7 +31,11 @@ export function AdjudicateForm({ setId, itemId, current }: { setId: string; item
       <button type="submit" disabled={adjudicate.isPending} className={primaryButtonClass}>
         {adjudicate.isPending ? 'Recording…' : current ? 'Change final label' : 'Record final label'}
       </button>
-      {adjudicate.isError && <p role="alert" className="text-sm text-red-700">{adjudicate.error.message}</p>}
+      {adjudicate.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {adjudicate.error.message}
+        </p>
+      )}
     </form>
   );
 }

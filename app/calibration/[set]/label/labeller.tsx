@@ -61,7 +61,11 @@ export function Labeller({ setId }: { setId: string }) {
   const prefetch = useCallback(
     (itemId: string | null | undefined) => {
       if (!itemId) return;
-      void queryClient.prefetchQuery({ queryKey: itemKey(setId, itemId), queryFn: () => fetchJson<AnnotatorItemView>(itemUrl(setId, itemId)), staleTime: Number.POSITIVE_INFINITY });
+      void queryClient.prefetchQuery({
+        queryKey: itemKey(setId, itemId),
+        queryFn: () => fetchJson<AnnotatorItemView>(itemUrl(setId, itemId)),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
     },
     [queryClient, setId],
   );
@@ -89,7 +93,9 @@ export function Labeller({ setId }: { setId: string }) {
       const before = queryClient.getQueryData<AnnotatorQueue>(queueKey);
       const viewingBefore = viewing;
       const itemBefore = queryClient.getQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId));
-      queryClient.setQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId), (old) => (old ? { ...old, myLabel: { answer: vars.answer, note: vars.note } } : old));
+      queryClient.setQueryData<AnnotatorItemView>(itemKey(setId, vars.itemId), (old) =>
+        old ? { ...old, myLabel: { answer: vars.answer, note: vars.note } } : old,
+      );
       if (before && vars.itemId === before.current) {
         queryClient.setQueryData<AnnotatorQueue>(queueKey, {
           ...before,
@@ -151,7 +157,12 @@ export function Labeller({ setId }: { setId: string }) {
   }, [index, mine, prefetch]);
 
   if (queue.isPending) return <p className="text-sm text-zinc-500">Loading your queue…</p>;
-  if (queue.isError) return <p role="alert" className="text-sm text-red-700">{queue.error.message}</p>;
+  if (queue.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {queue.error.message}
+      </p>
+    );
   const q = queue.data;
   const total = q.labelled.length + q.remaining;
   const done = q.labelled.length;
@@ -189,7 +200,9 @@ export function Labeller({ setId }: { setId: string }) {
           Nothing left for you in this set: you labelled {done} item(s). Use ← to review your labels.
         </div>
       ) : item.isError ? (
-        <p role="alert" className="text-sm text-red-700">{item.error.message}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {item.error.message}
+        </p>
       ) : !item.data ? (
         <p className="text-sm text-zinc-500">Loading item…</p>
       ) : (
@@ -211,18 +224,29 @@ export function Labeller({ setId }: { setId: string }) {
                 >
                   <input type="radio" name="answer" value={a.answer} checked={answer === a.answer} onChange={() => setAnswer(a.answer)} className="sr-only" />
                   <kbd className={kbdClass}>{a.key}</kbd> {a.label}
-                  {answer === a.answer && <span className="ml-auto text-xs" aria-hidden>selected</span>}
+                  {answer === a.answer && (
+                    <span className="ml-auto text-xs" aria-hidden>
+                      selected
+                    </span>
+                  )}
                 </label>
               ))}
             </fieldset>
             <label htmlFor="label-note" className="text-sm font-medium">
-              Note <span className="font-normal text-zinc-400">(optional, <kbd className={kbdClass}>n</kbd>)</span>
+              Note{' '}
+              <span className="font-normal text-zinc-400">
+                (optional, <kbd className={kbdClass}>n</kbd>)
+              </span>
             </label>
             <textarea id="label-note" value={note} onChange={(e) => edit({ note: e.target.value })} rows={3} className={inputClass} />
             <button type="button" onClick={doSubmit} disabled={!answer} className={primaryButtonClass}>
               Submit and next <kbd className="ml-2 rounded bg-zinc-700 px-1 font-mono text-xs">Ctrl+Enter</kbd>
             </button>
-            {submit.isError && <p role="alert" className="text-sm text-red-700">{submit.error.message}</p>}
+            {submit.isError && (
+              <p role="alert" className="text-sm text-red-700">
+                {submit.error.message}
+              </p>
+            )}
             <p className="text-xs text-zinc-500">
               <kbd className={kbdClass}>←</kbd> <kbd className={kbdClass}>→</kbd> your items ({index + 1} of {mine.length})
             </p>

@@ -11,10 +11,13 @@ export const appConfig: Scenario = {
   value: { decimals: 0, min: 1, max: 1_000 },
   categories: ['production', 'staging', 'canary', 'dev'],
   texts: ['rollout', 'kill-switch', 'experiment', 'migration', 'legacy', 'beta'],
-  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['feature', 'ui', 'api', 'billing'])}.${r.pick(['search', 'dark-mode', 'v2', 'cache', 'export', 'sso'])}`),
+  makeKeys: (rng) =>
+    distinctKeys(rng, 8, (r) => `${r.pick(['feature', 'ui', 'api', 'billing'])}.${r.pick(['search', 'dark-mode', 'v2', 'cache', 'export', 'sso'])}`),
   render: (records) =>
     records
-      .map((r, i) => `[entry-${pad(i + 1, 3)}]\nname = ${r.key}\nweight = ${r.value}\nupdated = ${isoTime(r.time)}\nprofile = ${r.category}\nnote = ${r.text}\n`)
+      .map(
+        (r, i) => `[entry-${pad(i + 1, 3)}]\nname = ${r.key}\nweight = ${r.value}\nupdated = ${isoTime(r.time)}\nprofile = ${r.category}\nnote = ${r.text}\n`,
+      )
       .join('\n'),
   extract: `awk -F' = ' -v OFS='\\t' '/^name = /{k=$2} /^weight = /{v=$2} /^updated = /{t=$2} /^profile = /{c=$2} /^note = /{print k,v,t,c,$2}'`,
 };

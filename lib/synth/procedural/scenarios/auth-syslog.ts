@@ -11,7 +11,9 @@ export const authSyslog: Scenario = {
   value: { decimals: 0, min: 1_024, max: 65_000 },
   categories: ['Accepted-password', 'Failed-password', 'Invalid-user', 'Accepted-publickey'],
   texts: ['vpn-gw', 'office-nat', 'ci-runner', 'home-isp', 'cloud-shell', 'jump-2'],
-  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['root', 'deploy', 'admin', 'git', 'backup', 'ubuntu', 'oracle', 'test'])}${r.pick(['', '1', '2', '-ops'])}`),
-  render: (records) => lines(records.map((r, i) => `${isoTime(r.time)} bastion sshd[${2000 + i * 7}]: ${r.category} for ${r.key} from ${r.text} port ${r.value}`)),
+  makeKeys: (rng) =>
+    distinctKeys(rng, 8, (r) => `${r.pick(['root', 'deploy', 'admin', 'git', 'backup', 'ubuntu', 'oracle', 'test'])}${r.pick(['', '1', '2', '-ops'])}`),
+  render: (records) =>
+    lines(records.map((r, i) => `${isoTime(r.time)} bastion sshd[${2000 + i * 7}]: ${r.category} for ${r.key} from ${r.text} port ${r.value}`)),
   extract: `awk -v OFS='\\t' '{print $6,$10,$1,$4,$8}'`,
 };

@@ -5,17 +5,20 @@ export const kubernetesEvents: Scenario = {
   name: 'kubernetes-events',
   title: 'Kubernetes events',
   fileName: 'events.jsonl',
-  format: 'JSON Lines of Kubernetes events: `{"involvedObject": {"kind": "Pod", "name": POD}, "count": N, "lastTimestamp": ISO_TIME, "reason": REASON, "message": TEXT}`.',
+  format:
+    'JSON Lines of Kubernetes events: `{"involvedObject": {"kind": "Pod", "name": POD}, "count": N, "lastTimestamp": ISO_TIME, "reason": REASON, "message": TEXT}`.',
   nouns: { record: 'event', key: 'pod name (involvedObject.name)', value: 'count', time: 'lastTimestamp', category: 'reason', text: 'message' },
   columns: { key: 'pod', value: 'count', time: 'lastTimestamp', category: 'reason', text: 'message' },
   value: { decimals: 0, min: 1, max: 500 },
   categories: ['BackOff', 'OOMKilled', 'Scheduled', 'Pulled', 'Unhealthy', 'FailedMount'],
   texts: ['probe-failed', 'image-pulled', 'volume-timeout', 'container-restarted', 'node-pressure', 'assigned'],
-  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['api', 'web', 'worker', 'redis', 'etl'])}-${r.int(100, 999).toString(16)}-${r.pick(['x2', 'k9', 'p4', 'z7'])}`),
+  makeKeys: (rng) =>
+    distinctKeys(rng, 8, (r) => `${r.pick(['api', 'web', 'worker', 'redis', 'etl'])}-${r.int(100, 999).toString(16)}-${r.pick(['x2', 'k9', 'p4', 'z7'])}`),
   render: (records) =>
     lines(
       records.map(
-        (r) => `{"involvedObject": {"kind": "Pod", "name": "${r.key}"}, "count": ${r.value}, "lastTimestamp": "${isoTime(r.time)}", "reason": "${r.category}", "message": "${r.text}"}`,
+        (r) =>
+          `{"involvedObject": {"kind": "Pod", "name": "${r.key}"}, "count": ${r.value}, "lastTimestamp": "${isoTime(r.time)}", "reason": "${r.category}", "message": "${r.text}"}`,
       ),
     ),
   extract: `jq -r '[.involvedObject.name, .count, .lastTimestamp, .reason, .message] | @tsv'`,

@@ -14,7 +14,8 @@ export const mailSpool: Scenario = {
   name: 'mail-spool',
   title: 'Mail spool (mbox)',
   fileName: 'spool.mbox',
-  format: 'mbox: each message starts with a `From ` line and has `From:`, `Date:` (RFC 2822, UTC), `Subject:`, `X-Folder:` and `X-Size:` headers, a blank line and a one-line body.',
+  format:
+    'mbox: each message starts with a `From ` line and has `From:`, `Date:` (RFC 2822, UTC), `Subject:`, `X-Folder:` and `X-Size:` headers, a blank line and a one-line body.',
   nouns: { record: 'message', key: 'sender address', value: 'size in bytes (X-Size)', time: 'Date header', category: 'folder (X-Folder)', text: 'subject' },
   columns: { key: 'sender', value: 'size', time: 'date', category: 'folder', text: 'subject' },
   value: { decimals: 0, min: 200, max: 90_000 },
@@ -24,7 +25,17 @@ export const mailSpool: Scenario = {
   render: (records) =>
     lines(
       records.map((r) =>
-        [`From ${r.key} ${new Date(r.time * 1000).toUTCString()}`, `From: ${r.key}`, `Date: ${rfc2822(r.time)}`, `Subject: ${r.text}`, `X-Folder: ${r.category}`, `X-Size: ${r.value}`, '', `Ticket ${r.text} was updated.`, ''].join('\n'),
+        [
+          `From ${r.key} ${new Date(r.time * 1000).toUTCString()}`,
+          `From: ${r.key}`,
+          `Date: ${rfc2822(r.time)}`,
+          `Subject: ${r.text}`,
+          `X-Folder: ${r.category}`,
+          `X-Size: ${r.value}`,
+          '',
+          `Ticket ${r.text} was updated.`,
+          '',
+        ].join('\n'),
       ),
     ),
   extract: `awk -v OFS='\\t' 'BEGIN{${AWK_MONTHS}} /^From: /{k=$2} /^Date: /{t=$5"-"M[$4]"-"$3"T"$6"Z"} /^Subject: /{x=$2} /^X-Folder: /{c=$2} /^X-Size: /{print k,$2,t,c,x}'`,

@@ -11,7 +11,8 @@ export const weatherObservations: Scenario = {
   value: { decimals: 2, min: 100, max: 8_000 },
   categories: ['CLR', 'FEW', 'SCT', 'BKN', 'OVC'],
   texts: ['gusty', 'fog-patches', 'hail', 'calm', 'thunder', 'drizzle'],
-  makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['K', 'E', 'L', 'Y'])}${String.fromCharCode(65 + r.int(0, 25), 65 + r.int(0, 25), 65 + r.int(0, 25))}`),
+  makeKeys: (rng) =>
+    distinctKeys(rng, 8, (r) => `${r.pick(['K', 'E', 'L', 'Y'])}${String.fromCharCode(65 + r.int(0, 25), 65 + r.int(0, 25), 65 + r.int(0, 25))}`),
   render: (records) =>
     lines([
       'STATION  OBSERVED              PRECIP_MM  SKY   REMARK',

@@ -13,7 +13,10 @@ export const base64Decode: Skill = {
   materialise: ({ scenario, params, records }) => {
     // Records are chronological with distinct times, so the earliest is unique.
     const earliest = records.find((r) => r.category === params.category)!;
-    return { files: [{ path: `${scenario.fileName}.b64`, content: base64Lines(scenario.render(records)) }], answer: `${earliest.key} ${isoTime(earliest.time)}` };
+    return {
+      files: [{ path: `${scenario.fileName}.b64`, content: base64Lines(scenario.render(records)) }],
+      answer: `${earliest.key} ${isoTime(earliest.time)}`,
+    };
   },
   task: (s, p) =>
     `\`DATA/${s.fileName}.b64\` is \`${s.fileName}\` encoded in base64. Find the earliest ${s.nouns.record} (by ${s.nouns.time}) whose ${s.nouns.category} is \`${p.category}\`. Write one line to OUT: its ${s.nouns.key}, a space, and its time as \`YYYY-MM-DDTHH:MM:SSZ\` (UTC).`,

@@ -7,7 +7,11 @@ export const filePermissions: Skill = {
   name: 'file-permissions',
   title: 'file modes with stat',
   materialise: ({ scenario, rng, records }) => {
-    const batches = chunk(records, 6).map((part, i) => ({ path: `inbox/batch-${i + 1}-${scenario.fileName}`, part, mode: i === 0 ? '644' : i === 1 ? '600' : rng.pick(MODES) }));
+    const batches = chunk(records, 6).map((part, i) => ({
+      path: `inbox/batch-${i + 1}-${scenario.fileName}`,
+      part,
+      mode: i === 0 ? '644' : i === 1 ? '600' : rng.pick(MODES),
+    }));
     const approved = batches.filter((b) => b.mode === '644');
     return {
       files: batches.map((b) => ({ path: b.path, content: scenario.render(b.part) })),

@@ -4,7 +4,10 @@ export const pythonScript: Skill = {
   name: 'python-script',
   title: 'statistics in a Python script',
   materialise: ({ scenario, params, records }) => {
-    const values = records.filter((r) => r.category === params.category).map((r) => r.value).sort((a, b) => a - b);
+    const values = records
+      .filter((r) => r.category === params.category)
+      .map((r) => r.value)
+      .sort((a, b) => a - b);
     // Same float expression as the Python solution: both are IEEE doubles.
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: show(scenario, values[Math.ceil(0.9 * values.length) - 1]!) };
   },

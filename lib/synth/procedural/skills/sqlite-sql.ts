@@ -8,7 +8,10 @@ export const sqliteSql: Skill = {
   exportsColumns: true,
   materialise: ({ scenario, records }) => {
     const c = scenario.columns;
-    const csv = [[c.key, c.value, c.time, c.category, c.text].join(','), ...records.map((r) => [r.key, show(scenario, r.value), isoTime(r.time), r.category, r.text].join(','))];
+    const csv = [
+      [c.key, c.value, c.time, c.category, c.text].join(','),
+      ...records.map((r) => [r.key, show(scenario, r.value), isoTime(r.time), r.category, r.text].join(',')),
+    ];
     const totals = new Map<string, number>();
     for (const r of records) totals.set(r.category, (totals.get(r.category) ?? 0) + r.value);
     const [category, total] = topOf(totals);

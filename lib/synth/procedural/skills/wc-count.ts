@@ -18,6 +18,5 @@ export const wcCount: Skill = {
   },
   task: (s) =>
     `\`DATA/by-key/\` holds one file per ${s.nouns.key}, named \`<${s.nouns.key}>.txt\`, each a complete \`${s.fileName}\` in the format above. Find the file with the most lines (as \`wc -l\` counts them; ties: the smallest ${s.nouns.key} in byte order). Write one line to OUT: its ${s.nouns.key} (the file name without \`.txt\`), a space, and its line count.`,
-  solve: () =>
-    `for f in "$d"/by-key/*.txt; do printf '%s %s\\n' "$(basename "$f" .txt)" "$(wc -l < "$f")"; done | sort -k2,2nr -k1,1 | awk 'NR == 1' > "$out"`,
+  solve: () => `for f in "$d"/by-key/*.txt; do printf '%s %s\\n' "$(basename "$f" .txt)" "$(wc -l < "$f")"; done | sort -k2,2nr -k1,1 | awk 'NR == 1' > "$out"`,
 };

@@ -4,8 +4,11 @@ import { route } from '@/app/_server/route.ts';
 import { decide, nextForReviewer } from '@/lib/review/index.ts';
 import { decisionBodySchema, generationParamsSchema } from '@/lib/review/params.ts';
 
-export const POST = route({ permission: 'generation.decide', params: generationParamsSchema, body: decisionBodySchema }, async ({ db, user, params, body }) => ({
-  ...(await decide(db, { generationId: params.id, user, ...body })),
-  // Where the reviewer goes next, so the page can open it without a trip to the queue.
-  next: await nextForReviewer(db, user.id, params.id),
-}));
+export const POST = route(
+  { permission: 'generation.decide', params: generationParamsSchema, body: decisionBodySchema },
+  async ({ db, user, params, body }) => ({
+    ...(await decide(db, { generationId: params.id, user, ...body })),
+    // Where the reviewer goes next, so the page can open it without a trip to the queue.
+    next: await nextForReviewer(db, user.id, params.id),
+  }),
+);

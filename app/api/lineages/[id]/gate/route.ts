@@ -6,6 +6,9 @@ import { route } from '@/app/_server/route.ts';
 import { lineageParamsSchema } from '@/lib/dashboard/lineages-params.ts';
 import { lineageGatePatchSchema, schedulerConfigFrom, setLineageGate } from '@/lib/scheduler/index.ts';
 
-export const PATCH = route({ permission: 'lineage.configure', params: lineageParamsSchema, body: lineageGatePatchSchema }, async ({ db, user, params, body }) => ({
-  result: await setLineageGate(db, user, params.id, body, schedulerConfigFrom(settings().scheduler)),
-}));
+export const PATCH = route(
+  { permission: 'lineage.configure', params: lineageParamsSchema, body: lineageGatePatchSchema },
+  async ({ db, user, params, body }) => ({
+    result: await setLineageGate(db, user, params.id, body, schedulerConfigFrom(settings().scheduler)),
+  }),
+);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { route } from '@/app/_server/route.ts';
 import { convertMissedIssue, convertMissedIssueSchema } from '@/lib/missed-issues/index.ts';
 
-export const POST = route({ permission: 'rubric.manage', params: z.object({ id: z.string() }), body: convertMissedIssueSchema, status: 201 }, ({ db, user, params, body }) =>
-  convertMissedIssue(db, user, params.id, body),
+export const POST = route(
+  { permission: 'rubric.manage', params: z.object({ id: z.string() }), body: convertMissedIssueSchema, status: 201 },
+  ({ db, user, params, body }) => convertMissedIssue(db, user, params.id, body),
 );

@@ -4,6 +4,10 @@ import { route } from '@/app/_server/route.ts';
 import { rolloutParamsSchema } from '@/lib/trajectories/detail.ts';
 import { flagInputSchema, flagTrajectory, unflagTrajectoryVersion } from '@/lib/trajectories/flag.ts';
 
-export const POST = route({ permission: 'trajectory.flag', params: rolloutParamsSchema, body: flagInputSchema }, ({ db, user, params, body }) => flagTrajectory(db, user, params.id, body));
+export const POST = route({ permission: 'trajectory.flag', params: rolloutParamsSchema, body: flagInputSchema }, ({ db, user, params, body }) =>
+  flagTrajectory(db, user, params.id, body),
+);
 
-export const DELETE = route({ permission: 'scheduler.manage', params: rolloutParamsSchema }, ({ db, user, params }) => unflagTrajectoryVersion(db, user, params.id));
+export const DELETE = route({ permission: 'scheduler.manage', params: rolloutParamsSchema }, ({ db, user, params }) =>
+  unflagTrajectoryVersion(db, user, params.id),
+);

@@ -4,4 +4,6 @@ import { settings } from '@/lib/config/settings.ts';
 import { route } from '@/app/_server/route.ts';
 import { reportTrainerGroup, schedulerConfigFrom, trainerReportSchema } from '@/lib/scheduler/index.ts';
 
-export const POST = route({ permission: 'trainer.api', body: trainerReportSchema, status: 201 }, ({ db, body }) => reportTrainerGroup(db, body, schedulerConfigFrom(settings().scheduler)));
+export const POST = route({ permission: 'trainer.api', body: trainerReportSchema, status: 201 }, ({ db, body }) =>
+  reportTrainerGroup(db, body, schedulerConfigFrom(settings().scheduler)),
+);

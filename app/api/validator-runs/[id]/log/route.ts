@@ -4,6 +4,8 @@ import { found, route } from '@/app/_server/route.ts';
 import { getValidatorRunLog } from '@/lib/dashboard/environments.ts';
 import { logPhaseSchema, validatorRunIdSchema } from '@/lib/dashboard/params.ts';
 
-export const GET = route({ permission: 'dashboard.read', params: z.object({ id: validatorRunIdSchema }), query: z.object({ phase: logPhaseSchema }) }, async ({ db, params: { id }, query }) =>
-  new Response(found(await getValidatorRunLog(db, id, query.phase), `no validator run ${id}`), { headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+export const GET = route(
+  { permission: 'dashboard.read', params: z.object({ id: validatorRunIdSchema }), query: z.object({ phase: logPhaseSchema }) },
+  async ({ db, params: { id }, query }) =>
+    new Response(found(await getValidatorRunLog(db, id, query.phase), `no validator run ${id}`), { headers: { 'content-type': 'text/plain; charset=utf-8' } }),
 );

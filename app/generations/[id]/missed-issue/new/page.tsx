@@ -17,7 +17,9 @@ export default async function NewMissedIssuePage({ params, searchParams }: Props
   await requirePermission('missed-issue.file');
   const { id } = await params;
   const draft = draftFromPrefill(parsePrefill(await searchParams));
-  const generation = await (await requestDb()).generation.findUnique({
+  const generation = await (
+    await requestDb()
+  ).generation.findUnique({
     where: { id },
     select: { id: true, number: true, state: true, versionId: true, axis: true, lineage: { select: { name: true } } },
   });
