@@ -80,11 +80,21 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   test.info().annotations.push({ type: 'keys', description: keys.join(' ') });
 });
 
-test('the missed-issue form opens pre-filled from a diff line link', async ({ page }) => {
-  await signIn(page, 'reviewer', '/');
-  await page.goto(`/generations/${ids[2]}/missed-issue/new?file=instruction.md&line=3&excerpt=${encodeURIComponent('Create /app/hello.txt')}`);
-  await expect(page.getByLabel('What is wrong')).toHaveValue('Problem in instruction.md:3');
-  await expect(page.getByLabel('Description')).toHaveValue('In instruction.md, line 3:\n> Create /app/hello.txt\n\n');
+test('a reviewer files a missed issue from a diff line: the form opens pre-filled with the file, line and text', async ({ page }) => {
+  await signIn(page, 'reviewer', `/generations/${ids[2]}`);
+  await onGeneration(page, ids[2]!);
+  await page.keyboard.press('j');
+  const diff = page.getByRole('table', { name: /^Diff of / }).first();
+  await expect(diff).toBeVisible();
+  const flag = diff.getByRole('link', { name: /^File missed issue on line \d+ of / }).first();
+  const [, line, file] = /^File missed issue on line (\d+) of (.+)$/.exec((await flag.getAttribute('aria-label')) ?? '') ?? [];
+  await flag.locator('xpath=ancestor::tr').hover();
+  await flag.click();
+  await expect(page.getByRole('heading', { name: 'File a missed issue' })).toBeVisible();
+  await expect(page.getByLabel('What is wrong')).toHaveValue(`Problem in ${file}:${line}`);
+  await expect(page.getByLabel('Description')).toHaveValue(new RegExp(`^In ${file!.replace(/[.]/g, '\\.')}, line ${line}:\n> `));
+  await page.getByLabel('What is wrong').press('Enter');
+  await expect(page.getByRole('status')).toContainText(`Filed “Problem in ${file}:${line}”`);
 });
 
 test('a short generation id in the URL opens the generation; an unknown one is a styled 404 with a way back', async ({ page }) => {
