@@ -131,12 +131,15 @@ function leaseLabel(lease: Lease): string {
 }
 
 // A container's lease is held while its job is still running under the same owner and attempt.
-function leaseHeldIn(db: Db) {
+export function leaseHeldIn(db: Db) {
   return async (labels: Record<string, string>): Promise<boolean> => {
     const jobId = labels['envolve.job'];
     if (!jobId) return true;
     const job = await db.job.findUnique({ where: { id: jobId } });
-    return job?.state === 'running' && job.leaseOwner !== null && leaseLabel({ ...job, leaseOwner: job.leaseOwner }) === labels['envolve.lease'];
+    // A job this database never had is another deployment's on the same engine: not ours to
+    // judge (its owner label and expiry still see to it).
+    if (!job) return true;
+    return job.state === 'running' && job.leaseOwner !== null && leaseLabel({ ...job, leaseOwner: job.leaseOwner }) === labels['envolve.lease'];
   };
 }
 
