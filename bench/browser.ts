@@ -15,7 +15,7 @@ import { earlierSeed, SCALE_USERS, seedScaleDatabase, type ScaleSeed } from './s
 import { summarize, type Summary } from './stats.ts';
 import { buildCommittedWeb } from './web-build.ts';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

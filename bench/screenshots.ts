@@ -13,17 +13,8 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { USERS, type E2eUser } from '../e2e/fixtures/auth.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from '../e2e/paths.ts';
+import { CHROMIUM_ARGS } from './browser.ts';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORTS = [
   { name: '1440', width: 1440, height: 900 },
   { name: '1024', width: 1024, height: 768 },
