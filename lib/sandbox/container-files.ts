@@ -4,9 +4,9 @@ import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { isNotFound } from './docker.ts';
 import { firstFileIn, packTarBuffer } from '../env/tar.ts';
 
-// Unpacks a tar read from stdin at /, as root: how bundle files reach a running container in the
-// same exec as other work (one round trip; and under gVisor, files copied in from outside a path
-// the sandbox already looked up stay invisible to it, so they go through the sandbox's own kernel).
+// Unpacks a tar read from stdin at /, as root: how bundle files reach a running container, in the
+// trial's session (no round trip of their own; and under gVisor, files copied in from outside a
+// path the sandbox already looked up stay invisible to it, so they go through the sandbox's own kernel).
 export const UNPACK_STDIN = 'tar -x -C / -f -';
 
 /** The bundle's `dir/` as a tar to unpack at / (UNPACK_STDIN); throws when it has no files. */

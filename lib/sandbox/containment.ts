@@ -3,7 +3,6 @@
 // memory.oom_control's oom_kill and pids.events' max (cgroup v1 paths as the
 // container sees them, with the v2 names as fallback).
 import type Docker from 'dockerode';
-import { execOutput } from './exec.ts';
 
 export interface CgroupCounters {
   oomKills: number;
@@ -17,17 +16,8 @@ const MEMORY_FILES = '/sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/me
 const PIDS_EVENT_FILES = '/sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events';
 const PIDS_NOW_FILES = '/sys/fs/cgroup/pids/pids.current /sys/fs/cgroup/pids/pids.max /sys/fs/cgroup/pids.current /sys/fs/cgroup/pids.max';
 
-const PROBE = [
-  `cat ${MEMORY_FILES} 2>/dev/null`,
-  'echo pids.events',
-  `cat ${PIDS_EVENT_FILES} 2>/dev/null`,
-  'echo pids.now',
-  `cat ${PIDS_NOW_FILES} 2>/dev/null`,
-  'true',
-].join('; ');
-
-// The same probe in bash builtins only (no fork), so it answers while a fork bomb holds every pid.
-// It runs inside the settle and result execs, between markers, instead of an exec of its own.
+// The probe, in bash builtins only (no fork), so it answers while a fork bomb holds every pid.
+// The trial's session runs it at the settle and after the verifier (trial-script.ts).
 const COUNTERS_BEGIN = '__envolve_counters__';
 const COUNTERS_END = '__envolve_counters_end__';
 const catBuiltin = (files: string) => `for f in ${files}; do [[ -r $f ]] && while IFS= read -r l || [[ -n $l ]]; do echo "$l"; done < "$f"; done`;
@@ -63,28 +53,10 @@ export function parseProbe(output: string): CgroupCounters {
   return { oomKills: counter(memory, 'oom_kill'), pidsMaxEvents: counter(pids, 'max'), pidsAtLimit };
 }
 
-// The exec probe reads every counter, pids in use included, in one round trip. It works only
-// while the container can still start a process: after a fork bomb it cannot, and the stats API
-// (pids current vs limit) has to answer; it is slow (about 1 s on cgroup v1, where the engine
-// samples once a second), so it is asked only then. On a timeout only the stats are asked (an
-// exec could stall).
-// A probe that could not fork is itself the evidence: in a container with a pids limit (and no
-// RLIMIT_NPROC), EAGAIN on fork means the limit is reached. The engine's stats, sampled once a
-// second, can miss a fork bomb whose processes come and go, more so on a loaded machine.
-const FORK_FAILED = /resource temporarily unavailable|cannot fork|fork: retry/i;
-const PIDS_AT_LIMIT: CgroupCounters = { ...NO_COUNTERS, pidsAtLimit: true };
-
-export async function probeCounters(container: Docker.Container, opts: { exec: boolean }): Promise<CgroupCounters> {
-  if (opts.exec) {
-    try {
-      const probe = await execOutput(container, ['sh', '-c', PROBE]);
-      if (probe.exitCode === 0) return parseProbe(probe.log);
-      if (FORK_FAILED.test(probe.log)) return PIDS_AT_LIMIT;
-    } catch (err) {
-      if (FORK_FAILED.test(err instanceof Error ? err.message : String(err))) return PIDS_AT_LIMIT;
-      // any other failure to exec: ask the engine
-    }
-  }
+// When a phase runs out of time the session cannot be asked (it is busy, or stalled): the engine's
+// stats answer (pids in use against the limit; about 1 s on cgroup v1, where the engine samples
+// once a second).
+export async function probeCounters(container: Docker.Container): Promise<CgroupCounters> {
   const stats = await container.stats({ stream: false, 'one-shot': true } as { stream: false }).catch(() => undefined);
   const pids = stats?.pids_stats as { current?: number; limit?: number } | undefined;
   const pidsAtLimit = pids?.current !== undefined && pids.limit !== undefined && pids.current >= pids.limit;

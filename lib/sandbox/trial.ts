@@ -1,62 +1,38 @@
-// One trial, in Harbor's phase order, in one container: the agent works
-// first; only after it has finished (and every process it left is killed)
-// are the tests copied in and run as root, and the reward file read.
-import path from 'node:path';
+// One trial, in Harbor's phase order, in one container: the agent works first; only after it
+// has finished (and every process it left is killed) are the tests sent in and run as root, and
+// the reward file read. It all happens in one session with the container's main process
+// (session.ts, trial-script.ts): no exec, unless the agent is interactive (each of its commands
+// is one) or something went wrong (a restart, a lost session).
 import type Docker from 'dockerode';
 import { changedFiles, DEFAULT_CAPTURE_BYTES, snapshotHashes } from './capture.ts';
-import { bundleDirTar, readContainerFile, UNPACK_STDIN } from './container-files.ts';
-import { BUILTIN_PROBE, countersIn, mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
-import { execBytes, runPhase } from './exec.ts';
+import { bundleDirTar, readContainerFile } from './container-files.ts';
+import { countersIn, mergeCounters, NO_COUNTERS, probeCounters, type CgroupCounters } from './containment.ts';
 import { runInteractivePhase } from './interactive.ts';
-import { agentPhaseCommand, hostConfigFor, resolveLimits } from './resource-limits.ts';
+import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { PhaseClock } from './phase-clock.ts';
 import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
-import { stopAgentProcesses } from './settle.ts';
+import { NO_CONTAINER_LOG, Session, SUPERVISED_MAIN_PROCESS, type ControlLine } from './session.ts';
+import { restartContainer, SETTLE_TIMEOUT_SEC } from './settle.ts';
+import { trialScript, type TrialScriptSteps } from './trial-script.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
 import { filesIn } from '../env/tar.ts';
 import type { AgentSpec, CapturedOutputs, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
 
-// Making directories and unpacking a bundle directory: generous on a loaded machine.
+// Making directories and unpacking a bundle directory, reading the results: generous on a loaded machine.
 const SETUP_TIMEOUT_SEC = 60;
+// The output the engine may still be delivering when a phase's exit is reported.
+const LOG_FLUSH_MS = 5000;
 
 const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: false, log: '', logTruncated: false };
 
 const RESTART_NOTE =
   '[envolve: processes the agent left could not be cleared in place (no free pid, or too many zombies); ' +
   'the container was restarted before the verifier, so /tmp was emptied]';
+const SESSION_LOST_NOTE = "[envolve: the agent phase's supervising shell was killed (by the agent); its processes were stopped before the verifier]";
+const STOPPED_NOTE = '[envolve: the container stopped during this phase (killed at a limit, or its sandbox died)]';
 
 const usesSolution = (agent: AgentSpec): boolean => agent.kind === 'oracle' || (agent.kind === 'interactive' && agent.copySolution === true);
-
-// Whatever the agent put in /logs/verifier or /tests is discarded; that it put something there is kept.
-const DISCARD_PROTECTED = `touched=0
-[ -n "$(ls -A /logs/verifier 2>/dev/null)" ] && touched=1
-[ -e /tests ] && touched=1
-rm -rf /logs/verifier /tests && mkdir -p /logs/verifier
-echo "touched=$touched"`;
-
-// Then the tests arrive on stdin, sent only once the exec says the agent is gone (SETTLED): no
-// process of the agent's can read them from the pipe.
-const SETTLED = '__envolve_settled__';
-const TESTS_NOT_UNPACKED = '__envolve_tests_not_unpacked__';
-const DISCARD_AND_UNPACK_TESTS = `${DISCARD_PROTECTED}
-echo ${SETTLED}
-${UNPACK_STDIN} || echo ${TESTS_NOT_UNPACKED}`;
-
-// After the verifier, one exec reads the counters and /logs/verifier's result files (as a tar).
-const RESULTS_FOLLOW = '__envolve_results_tar__\n';
-const READ_RESULTS = `${BUILTIN_PROBE}
-printf '${RESULTS_FOLLOW}'
-cd /logs/verifier 2>/dev/null || exit 0
-set --
-for f in reward.txt reward.json ctrf.json; do [ -f "$f" ] && set -- "$@" "$f"; done
-[ $# -eq 0 ] || exec tar -c -f - "$@"`;
-
-const VERIFIER_PATHS = ['/tests', '/logs'];
-function outsideVerifierPaths(dir: string): boolean {
-  const normal = path.posix.normalize(`${dir}/`);
-  return VERIFIER_PATHS.every((p) => !normal.startsWith(`${p}/`) && !`${p}/`.startsWith(normal));
-}
 
 function captureDirsFor(capture: NonNullable<TrialRequest['captureOutputs']>, workingDir: string): string[] {
   if (capture.dirs) return capture.dirs;
@@ -73,18 +49,17 @@ function agentCommand(agent: AgentSpec): string[] | null {
 // A fresh container, from the warm pool when one is ready; the pool adds envolve.expires and the
 // trial's own labels (or, for a pooled container, its owner).
 async function takeTrialContainer(docker: Docker, req: TrialRequest, limits: Limits, runtime: SandboxRuntime): Promise<Docker.Container> {
+  const hostConfig = { ...hostConfigFor(limits, runtime), LogConfig: NO_CONTAINER_LOG };
   const options: Docker.ContainerCreateOptions = {
     Image: req.imageId,
-    // Phases run as execs; the main process only keeps the container alive.
-    Entrypoint: ['sleep'],
-    Cmd: ['infinity'],
-    // The main process runs as root even when the image sets USER: Docker
-    // gives root execs no capabilities at all in a container whose main
+    // The main process is the session's supervisor; it runs as root even when the image sets
+    // USER: Docker gives root processes no capabilities at all in a container whose main
     // process is non-root, and the verifier and the clean-up need theirs.
+    ...SUPERVISED_MAIN_PROCESS,
     User: '0',
     NetworkDisabled: !req.network,
     Labels: { 'envolve.managed': '1', 'envolve.task': req.bundle.name },
-    HostConfig: req.network ? { ...hostConfigFor(limits, runtime), NetworkMode: req.network.name } : hostConfigFor(limits, runtime),
+    HostConfig: req.network ? { ...hostConfig, NetworkMode: req.network.name } : hostConfig,
     ...(req.network ? { NetworkingConfig: { EndpointsConfig: { [req.network.name]: { Aliases: req.network.aliases } } } } : {}),
   };
   const budgetSec = req.agentTimeoutSec + req.verifierTimeoutSec;
@@ -127,25 +102,23 @@ function ctrfOf(files: VerifierFiles): unknown {
   }
 }
 
-// One exec for the counters and the result files; if it cannot run (the verifier left no free
-// pid), the counters come from the engine and the files from archive reads.
-async function readResults(container: Docker.Container): Promise<{ counters: CgroupCounters; files: VerifierFiles }> {
-  const res = await execBytes(container, ['bash', '-c', READ_RESULTS]).catch(() => undefined);
-  const split = res?.exitCode === 0 ? res.stdout.indexOf(RESULTS_FOLLOW) : -1;
-  const counters = split >= 0 ? countersIn(res!.stdout.subarray(0, split).toString('utf8')) : undefined;
-  if (res && counters) {
-    const archive = res.stdout.subarray(split + Buffer.byteLength(RESULTS_FOLLOW));
-    const files = archive.length > 0 ? Object.fromEntries(await filesIn(archive)) : {};
-    return { counters, files };
-  }
+// The result files as the session sent them (a base64 tar), or, when the session could not get
+// that far (the container stopped), read from the container's filesystem by the engine.
+async function verifierFiles(container: Docker.Container, results: ControlLine | undefined): Promise<VerifierFiles> {
+  if (results?.name === 'results') return results.value ? Object.fromEntries(await filesIn(Buffer.from(results.value, 'base64'))) : {};
   const names = ['reward.txt', 'reward.json', 'ctrf.json'] as const;
-  const [fallbackCounters, ...contents] = await Promise.all([
-    probeCounters(container, { exec: true }),
-    ...names.map((name) => readContainerFile(container, `/logs/verifier/${name}`)),
-  ]);
+  const contents = await Promise.all(names.map((name) => readContainerFile(container, `/logs/verifier/${name}`).catch(() => undefined)));
   const files: VerifierFiles = {};
   names.forEach((name, i) => (files[name] = contents[i]));
-  return { counters: fallbackCounters, files };
+  return files;
+}
+
+// Every counters block the sessions printed (at the settle, after the verifier), merged.
+function countersInAll(controlText: string): CgroupCounters {
+  return controlText
+    .split('envolve:')
+    .map((part) => countersIn(part))
+    .reduce<CgroupCounters>((sum, c) => (c ? mergeCounters(sum, c) : sum), NO_COUNTERS);
 }
 
 type TrialOutcome = Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'imageId' | 'runtime'>;
@@ -160,6 +133,8 @@ interface TrialState {
   outputs?: CapturedOutputs;
   protectedPathsTouched?: boolean;
   clock: PhaseClock;
+  sessions: Session[];
+  leftoverProcesses: number;
   stopped?: Promise<void>; // resolves when the container stops (re-armed after a restart)
 }
 
@@ -184,9 +159,48 @@ function containmentOf(state: TrialState, limits: Limits, runtime: SandboxRuntim
     pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
     killedBySigkill: phases.some((p) => p.exitCode === 137),
     restartedBeforeVerifier: state.restartedBeforeVerifier,
+    leftoverProcesses: state.leftoverProcesses,
     containerStopped: phases.some((p) => p.containerStopped === true),
     limits,
   };
+}
+
+// The next control line among `names` (a failure and the session's end always answer), or
+// undefined when the session ended or the budget ran out first.
+async function expectLine(session: Session, names: string[], timeoutSec: number): Promise<ControlLine | undefined> {
+  const deadline = Date.now() + timeoutSec * 1000;
+  for (;;) {
+    const line = await session.next(Math.max(0, deadline - Date.now()));
+    if (!line || names.includes(line.name) || line.name === 'failed' || line.name === 'end') return line;
+  }
+}
+
+function phaseResult(session: Session, logName: string, startedAt: number, fields: Partial<PhaseResult>, note?: string): PhaseResult {
+  const log = session.logNamed(logName);
+  if (note) log.write(Buffer.from(`\n${note}\n`));
+  return { exitCode: null, durationMs: Date.now() - startedAt, timedOut: false, log: log.toString(), logTruncated: log.truncated, ...fields };
+}
+
+// Why a step got no answer, for an error message.
+function lost(session: Session, line: ControlLine | undefined, step: string): string {
+  const why = line?.name === 'failed' ? line.value : session.ended ? 'the container stopped' : line ? `its shell ended (${line.value})` : 'no answer in time';
+  return `${step}: ${why}${session.logNamed('setup').toString() ? `; ${session.logNamed('setup').toString().slice(-1000)}` : ''}`;
+}
+
+async function openSession(container: Docker.Container, state: TrialState): Promise<Session> {
+  const session = await Session.open(container);
+  state.sessions.push(session);
+  // Under gVisor a sandbox killed at its memory limit may leave the attach open: a stop ends it.
+  void state.stopped?.then(() => session.close());
+  return session;
+}
+
+type SettleOutcome = 'settled' | 'lost' | 'restart';
+
+async function awaitSettle(session: Session): Promise<SettleOutcome> {
+  const line = await expectLine(session, ['settled', 'settle-failed'], SETTLE_TIMEOUT_SEC);
+  if (line?.name === 'settled') return 'settled';
+  return line?.name === 'end' ? 'lost' : 'restart';
 }
 
 async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runtime: SandboxRuntime, state: TrialState): Promise<TrialOutcome> {
@@ -200,8 +214,8 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
 
   // On timeout: record the counters while the processes still exist, then kill.
   const killOnTimeout = async () => {
-    state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: false }));
-    await container.kill();
+    state.counters = mergeCounters(state.counters, await probeCounters(container));
+    await container.kill().catch(() => undefined);
   };
   const timedOut = (phase: 'agent' | 'verifier') => ({
     status: 'timed-out' as const,
@@ -210,97 +224,113 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
     timedOutPhase: phase,
     containerId: container.id,
   });
+  const budgetNote = (sec: number) => `[envolve: phase exceeded its ${sec}s budget; container killed]`;
 
-  // The solution (for an oracle) comes in on the same exec's stdin: one round trip.
   const solution = usesSolution(req.agent) ? await bundleDirTar(req.bundle, 'solution') : undefined;
-  const setup = await runPhase(container, {
-    cmd: ['sh', '-c', `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent${solution ? ` && ${UNPACK_STDIN}` : ''}`],
-    user: 'root',
-    workingDir: '/',
-    timeoutSec: SETUP_TIMEOUT_SEC,
-    onTimeout: killOnTimeout,
-    input: solution ? { data: solution } : undefined,
-    stopped: state.stopped,
-  });
-  if (setup.exitCode !== 0) throw new Error(`setting up the container failed (exit ${setup.exitCode}): ${setup.log.slice(-1000)}`);
   const tests = await bundleDirTar(req.bundle, 'tests');
-  const cmd = agentCommand(req.agent);
+  const command = agentCommand(req.agent);
   const captureDirs = req.captureOutputs ? captureDirsFor(req.captureOutputs, workingDir) : [];
-  const before = await snapshotHashes(container, captureDirs);
-  clock.lap('setup');
-  if (req.agent.kind === 'interactive') {
-    state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
-  } else if (cmd) {
-    state.agent = await runPhase(container, {
-      cmd: agentPhaseCommand(cmd, user),
-      user,
-      workingDir,
-      timeoutSec: req.agentTimeoutSec,
-      onTimeout: killOnTimeout,
-      stopped: state.stopped,
-    });
+  const verify: TrialScriptSteps['verify'] = { testsBytes: tests.length, workingDir };
+  let session = await openSession(container, state);
+  session.run(
+    trialScript({
+      setup: { solutionBytes: solution?.length ?? 0 },
+      // A snapshot for the capture, or an interactive agent, comes between the setup and the settle.
+      pause: !command || captureDirs.length > 0,
+      agent: command ? { argv: command, user, workingDir } : undefined,
+      settle: true,
+      verify,
+    }),
+    solution ? [solution] : [],
+  );
+
+  let line = await expectLine(session, ['ready', 'phase'], SETUP_TIMEOUT_SEC);
+  if (line?.name !== 'ready' && line?.name !== 'phase') throw new Error(`setting up the container failed: ${lost(session, line, 'setup')}`);
+  let before = new Map<string, string>();
+  if (line.name === 'ready') {
+    before = await snapshotHashes(container, captureDirs);
+    if (req.agent.kind === 'interactive') {
+      clock.lap('setup');
+      state.agent = await runInteractivePhase(container, req.agent, { user, workingDir, timeoutSec: req.agentTimeoutSec, onTimeout: killOnTimeout });
+      if (state.agent.timedOut) return timedOut('agent');
+    }
+    session.send(Buffer.from('go\n'));
+    if (command) line = await expectLine(session, ['phase'], SETUP_TIMEOUT_SEC);
+    if (command && line?.name !== 'phase') throw new Error(`setting up the container failed: ${lost(session, line, 'setup')}`);
+  }
+  if (command) {
+    clock.lap('setup');
+    const startedAt = Date.now();
+    line = await expectLine(session, ['agent-exit'], req.agentTimeoutSec);
+    if (!line && !session.ended) {
+      await killOnTimeout();
+      state.agent = phaseResult(session, 'agent', startedAt, { timedOut: true }, budgetNote(req.agentTimeoutSec));
+      return timedOut('agent');
+    }
+    if (line?.name === 'agent-exit') {
+      await session.untilMarked('between', LOG_FLUSH_MS);
+      state.agent = phaseResult(session, 'agent', startedAt, { exitCode: Number(line.value) });
+    } else {
+      const stopped = session.ended;
+      state.agent = phaseResult(session, 'agent', startedAt, stopped ? { containerStopped: true } : {}, stopped ? STOPPED_NOTE : SESSION_LOST_NOTE);
+    }
   }
   clock.lap('agent');
-  if (state.agent.timedOut) return timedOut('agent');
 
-  // The capture reads the agent's directories and the discard empties the verifier's: when they do
-  // not overlap, the discard and the tests run in the settle's own exec (one round trip) and the
-  // capture after it; otherwise the capture must see those paths before they change.
-  const discardInSettle = captureDirs.every(outsideVerifierPaths);
-  const settled = await stopAgentProcesses(container, {
-    thenRun: discardInSettle ? DISCARD_AND_UNPACK_TESTS : '',
-    input: discardInSettle ? { data: tests, afterOutput: SETTLED } : undefined,
-    // The settle's exec reads the counters; a restart would reset them, so read them first.
-    beforeRestart: async () => void (state.counters = mergeCounters(state.counters, await probeCounters(container, { exec: true }))),
-  });
-  state.counters = mergeCounters(state.counters, countersIn(settled.log) ?? NO_COUNTERS);
-  if (settled.outcome === 'restarted') {
+  // Nothing the agent started may survive into the verifier phase: killed in place, or, failing
+  // that (or with the session lost twice, or the container stopped), by a restart.
+  let settle: SettleOutcome = session.ended ? 'restart' : await awaitSettle(session);
+  if (settle === 'lost') {
+    session.run(trialScript({ settle: true, verify }));
+    settle = await awaitSettle(session);
+  }
+  if (settle === 'settled') {
+    clock.lap('settle');
+    if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
+    clock.lap('capture');
+    session.send(tests);
+  } else {
+    session.close();
+    await restartContainer(container);
     watchForStop(container, state);
     state.restartedBeforeVerifier = true;
     state.agent = { ...state.agent, log: `${state.agent.log}\n${RESTART_NOTE}\n` };
+    clock.lap('settle');
+    session = await openSession(container, state);
+    session.run(trialScript({ verify }), [tests]);
   }
-  clock.lap('settle');
-  const capture = async () => {
-    if (req.captureOutputs) state.outputs = await changedFiles(container, captureDirs, before, req.captureOutputs.maxBytes ?? DEFAULT_CAPTURE_BYTES);
-  };
-  // A restart ended the settle's exec before its discard ran.
-  const testsIn = async () => {
-    const log =
-      discardInSettle && settled.outcome === 'killed-in-place'
-        ? settled.log
-        : (
-            await runPhase(container, {
-              cmd: ['bash', '-c', DISCARD_AND_UNPACK_TESTS],
-              user: 'root',
-              workingDir: '/',
-              timeoutSec: SETUP_TIMEOUT_SEC,
-              onTimeout: killOnTimeout,
-              input: { data: tests, afterOutput: SETTLED },
-              stopped: state.stopped,
-            })
-          ).log;
-    if (log.includes(TESTS_NOT_UNPACKED) || !log.includes(SETTLED)) throw new Error(`the tests could not be unpacked in the container: ${log.slice(-1000)}`);
-    state.protectedPathsTouched = log.includes('touched=1');
-  };
-  if (!discardInSettle) await capture();
-  await testsIn();
-  if (discardInSettle) await capture();
-  clock.lap('capture-and-tests-in');
-  state.verifier = await runPhase(container, {
-    cmd: ['bash', '/tests/test.sh'],
-    user: 'root',
-    workingDir,
-    timeoutSec: req.verifierTimeoutSec,
-    onTimeout: killOnTimeout,
-    stopped: state.stopped,
-  });
-  clock.lap('verifier');
-  if (state.verifier.timedOut) return timedOut('verifier');
 
-  const results = await readResults(container);
-  state.counters = mergeCounters(state.counters, results.counters);
-  const reward = rewardOf(results.files);
-  const ctrf = ctrfOf(results.files);
+  line = await expectLine(session, ['touched'], SETUP_TIMEOUT_SEC);
+  if (line?.name !== 'touched') throw new Error(`the tests could not be unpacked in the container: ${lost(session, line, 'tests')}`);
+  state.protectedPathsTouched = line.value === '1';
+  line = await expectLine(session, ['phase'], SETUP_TIMEOUT_SEC);
+  clock.lap('tests-in');
+  const verifierStartedAt = Date.now();
+  line = line?.name === 'phase' ? await expectLine(session, ['verifier-exit'], req.verifierTimeoutSec) : line;
+  if (!line && !session.ended) {
+    await killOnTimeout();
+    state.verifier = phaseResult(session, 'verifier', verifierStartedAt, { timedOut: true }, budgetNote(req.verifierTimeoutSec));
+    return timedOut('verifier');
+  }
+  if (line?.name === 'verifier-exit') {
+    await session.untilMarked('after', LOG_FLUSH_MS);
+    state.verifier = phaseResult(session, 'verifier', verifierStartedAt, { exitCode: Number(line.value) });
+  } else {
+    const stopped = session.ended;
+    state.verifier = phaseResult(
+      session,
+      'verifier',
+      verifierStartedAt,
+      stopped ? { containerStopped: true } : {},
+      stopped ? STOPPED_NOTE : "[envolve: the verifier's shell was killed]",
+    );
+  }
+  clock.lap('verifier');
+
+  const results = line?.name === 'verifier-exit' ? await expectLine(session, ['results'], SETUP_TIMEOUT_SEC) : undefined;
+  const files = await verifierFiles(container, results);
+  const reward = rewardOf(files);
+  const ctrf = ctrfOf(files);
   clock.lap('read-result');
   if (!reward.ok) {
     return { status: 'reward-missing', reward: null, timedOut: false, error: reward.problem, ctrf, containerId: container.id };
@@ -318,6 +348,8 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     agent: NOTHING_RAN,
     verifier: null,
     clock: new PhaseClock(),
+    sessions: [],
+    leftoverProcesses: 0,
   };
   let outcome: TrialOutcome;
   try {
@@ -325,6 +357,10 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
   } catch (err) {
     outcome = { status: 'error', reward: null, timedOut: false, error: err instanceof Error ? err.message : String(err), containerId: state.container?.id };
   } finally {
+    for (const session of state.sessions) session.close();
+    const control = state.sessions.map((s) => s.controlText).join('\n');
+    state.counters = mergeCounters(state.counters, countersInAll(control));
+    state.leftoverProcesses = Math.max(0, ...[...control.matchAll(/^envolve:leftovers (\d+)$/gm)].map((m) => Number(m[1])));
     if (state.container) {
       state.oomKilledMain = await state.container.inspect().then(
         (i) => i.State.OOMKilled,

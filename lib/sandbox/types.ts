@@ -119,6 +119,7 @@ export interface Containment {
   pidsLimitReached: boolean; // a fork failed because of the pids limit
   killedBySigkill: boolean; // a phase ended with exit code 137
   restartedBeforeVerifier: boolean; // agent leftovers could only be stopped by a restart
+  leftoverProcesses: number; // processes the agent left running when its phase ended, killed before the verifier
   containerStopped: boolean; // the container stopped during a phase, not by a timeout (e.g. gVisor's sandbox killed at its memory limit)
   limits: Limits;
 }

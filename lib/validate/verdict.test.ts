@@ -19,6 +19,7 @@ function trial(overrides: Partial<TrialResult>): TrialResult {
       pidsLimitReached: false,
       killedBySigkill: false,
       restartedBeforeVerifier: false,
+      leftoverProcesses: 0,
       containerStopped: false,
       limits: { cpus: 1, memoryMb: 512, pids: 64, tmpfsMb: 64, fileSizeMb: 64, nofile: 1024 },
     },

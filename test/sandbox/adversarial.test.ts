@@ -42,13 +42,20 @@ const RUNSC_MISSING =
 
 // The verifier scores 1 if any process the agent started is still alive (a zombie cannot act and
 // does not count), so a surviving daemon fails the test whatever it would have done; otherwise
-// the usual check of /app/out.txt.
+// the usual check of /app/out.txt. Its own ancestors (Envolve's supervisor, pid 1, and the
+// session shell that started it) are not the agent's.
 const SURVIVOR_CHECK = `#!/bin/bash
 # SECRET_TOKEN_7731: the agent must never see this file.
-survivors=""
+survivors="" ancestors=" " q=$PPID
+while [ "$q" -ge 1 ]; do
+  ancestors="$ancestors$q "
+  [ "$q" = 1 ] && break
+  read -r s < "/proc/$q/stat" 2>/dev/null || break
+  r=\${s##*) }; set -- $r; q=$2
+done
 for p in /proc/[0-9]*; do
   pid=\${p#/proc/}
-  [ "$pid" = 1 ] && continue
+  case "$ancestors" in *" $pid "*) continue ;; esac
   read -r stat < "$p/stat" 2>/dev/null || continue
   rest=\${stat##*) }
   [ "\${rest%% *}" = Z ] && continue
@@ -196,10 +203,20 @@ describe.each(runtimes)('attacks under %s', (runtime) => {
   it(
     'a fork bomb is stopped and its leftovers cleared before the verifier',
     async () => {
-      const res = await attack(runtime, ':(){ :|:& };:', { extra: { limits: { pids: 64 } } });
+      // The agent stays (forking nothing: builtins only) until the pids cgroup has refused a fork, so
+      // the limit is reached whatever the machine's speed; where that file is absent (runsc), it goes at once.
+      const bomb = `:(){ :|:& };:
+deadline=$((\${EPOCHREALTIME/./} + 60000000))
+while ((\${EPOCHREALTIME/./} < deadline)); do
+  { read -r _ refused < /sys/fs/cgroup/pids/pids.events; } 2>/dev/null || break
+  ((refused > 0)) && break
+done`;
+      const res = await attack(runtime, bomb, { extra: { limits: { pids: 64 } } });
       // runc: the pids cgroup refuses forks; runsc: the sandbox's memory ends the bomb (its tasks are not host pids).
       if (runtime === 'runc') expect(res.containment.pidsLimitReached).toBe(true);
-      expect(res.containment.restartedBeforeVerifier || res.containment.pidsLimitReached || res.containment.oomKilled).toBe(true);
+      expect(
+        res.containment.leftoverProcesses > 0 || res.containment.restartedBeforeVerifier || res.containment.pidsLimitReached || res.containment.oomKilled,
+      ).toBe(true);
       expectScoredNotPassed(res);
     },
     ATTACK_BUDGET_MS,

@@ -1,0 +1,205 @@
+// A shell session with a trial container's main process, over one attached stream: no exec.
+//
+// A `docker exec` costs a runc (or runsc) process of its own, about 55 ms on these machines, and a
+// trial used to need five of them; an attach to the main process costs a few milliseconds
+// (bench/sandbox-overhead.ts). So the main process is a small supervisor that reads scripts from
+// its stdin and runs each in a child bash, as root, in Harbor's phase order (trial-script.ts).
+//
+// The channels: a script's stdout (fd 1) is Envolve's control channel: `envolve:` lines, the
+// cgroup counters and the result files. Everything the agent and the verifier print is sent to
+// stderr (fd 2), which becomes the phase logs. The agent never holds fd 1: its commands run with
+// stdout redirected to stderr and stdin from /dev/null, and the kernel refuses it the main
+// process's descriptors (/proc/1/fd needs ptrace access, which a lesser-privileged or other-user
+// process does not have). Nothing it prints can be taken for a control line, and bytes sent on
+// stdin (the tests) are read only by the script, after the agent is gone.
+//
+// Phase boundaries are marked in the stderr stream itself ("\n<nonce> <log name>\n"), so every
+// byte of output lands in the log of the phase that printed it (the engine may reorder the two
+// pipes). The nonce is sent on stdin and lives only in the script's memory, where the agent cannot
+// read it: the agent's output cannot move itself into another phase's log.
+//
+// The main process is pid 1 of the container: signals from inside (the agent's `kill -9 -1`)
+// do not reach it, so a session's end is always reported ("envolve:end <code>").
+import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import type Docker from 'dockerode';
+import { CappedLog } from './capped-log.ts';
+
+export const SESSION_END = 'envolve:end';
+
+// Reads `<length>\n<script>` frames and runs each script in a child bash; stdin stays shared so
+// a script reads the data sent after it. A frame that is not a length is skipped.
+const SUPERVISOR = `while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; bash -c "$(head -c "$n")"; echo "${SESSION_END} $?"; done`;
+
+/** The container options that make its main process the supervisor (its output is not logged: it is the trial's). */
+export const SUPERVISED_MAIN_PROCESS: Pick<Docker.ContainerCreateOptions, 'Entrypoint' | 'Cmd' | 'OpenStdin' | 'StdinOnce' | 'AttachStdin'> = {
+  Entrypoint: ['bash', '-c', SUPERVISOR],
+  Cmd: [],
+  OpenStdin: true,
+  StdinOnce: false,
+  AttachStdin: true,
+};
+export const NO_CONTAINER_LOG: Docker.HostConfig['LogConfig'] = { Type: 'none', Config: {} };
+
+export interface ControlLine {
+  name: string; // e.g. "agent-exit" for "envolve:agent-exit 0"
+  value: string;
+}
+
+/** One attach to a running supervised container. */
+export class Session {
+  readonly #nonce = randomBytes(16).toString('hex');
+  readonly #logs = new Map<string, CappedLog>();
+  #log: CappedLog;
+  #stderrCarry = '';
+  #stdout = '';
+  #lines: string[] = [];
+  #cursor = 0;
+  #waiters: Array<() => void> = [];
+  #ended = false;
+
+  private constructor(private readonly stream: Duplex) {
+    this.#log = this.logNamed('setup');
+  }
+
+  static async open(container: Docker.Container): Promise<Session> {
+    const stream = (await container.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as Duplex;
+    const session = new Session(stream);
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    stdout.on('data', (chunk: Buffer) => session.#onStdout(chunk));
+    stderr.on('data', (chunk: Buffer) => session.#onStderr(chunk));
+    container.modem.demuxStream(stream, stdout, stderr);
+    const end = () => session.#end();
+    stream.on('end', end);
+    stream.on('close', end);
+    stream.on('error', end);
+    return session;
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Everything the control channel carried so far (counters, markers). */
+  get controlText(): string {
+    return this.#lines.join('\n');
+  }
+
+  /** The log a script's `mark <name>` switched stderr to (made empty if it never was). */
+  logNamed(name: string, maxBytes?: number): CappedLog {
+    let log = this.#logs.get(name);
+    if (!log) this.#logs.set(name, (log = new CappedLog(maxBytes)));
+    return log;
+  }
+
+  /** Whether stderr has been switched to the log `name`. */
+  marked(name: string): boolean {
+    return this.#log === this.#logs.get(name);
+  }
+
+  /**
+   * Sends a script, then the data it reads from stdin in order, to the supervisor. The script
+   * gets `say` (a control line) and `mark` (switch the log stderr goes to).
+   */
+  run(script: string, data: Buffer[] = []): void {
+    const framed = `IFS= read -r nonce
+say() { printf 'envolve:%s\\n' "$*"; }
+mark() { printf '\\n%s %s\\n' "$nonce" "$1" >&2; }
+${script}`;
+    this.send(Buffer.concat([Buffer.from(`${Buffer.byteLength(framed)}\n${framed}${this.#nonce}\n`), ...data]));
+  }
+
+  send(data: Buffer): void {
+    if (!this.#ended) this.stream.write(data);
+  }
+
+  /**
+   * The next control line ("envolve:<name> <value>", the session's end included), or undefined
+   * when the stream ended or `timeoutMs` passed first.
+   */
+  async next(timeoutMs: number): Promise<ControlLine | undefined> {
+    return this.#until(() => this.#take(), timeoutMs);
+  }
+
+  /** Waits (up to timeoutMs) until stderr has been switched to the log `name`. */
+  async untilMarked(name: string, timeoutMs: number): Promise<boolean> {
+    return (await this.#until(() => this.marked(name) || undefined, timeoutMs)) === true;
+  }
+
+  close(): void {
+    this.stream.destroy();
+  }
+
+  async #until<T>(found: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = found();
+      if (value !== undefined || this.#ended || Date.now() >= deadline) return value;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now());
+        this.#waiters.push(() => (clearTimeout(timer), resolve()));
+      });
+    }
+  }
+
+  #take(): ControlLine | undefined {
+    while (this.#cursor < this.#lines.length) {
+      const match = /^envolve:([a-z-]+)(?: (.*))?$/.exec(this.#lines[this.#cursor++]!);
+      if (match) return { name: match[1]!, value: match[2] ?? '' };
+    }
+    return undefined;
+  }
+
+  #onStdout(chunk: Buffer): void {
+    this.#stdout += chunk.toString('latin1');
+    const parts = this.#stdout.split('\n');
+    this.#stdout = parts.pop() ?? '';
+    if (parts.length === 0) return;
+    this.#lines.push(...parts);
+    this.#wake();
+  }
+
+  // Latin-1 maps bytes one to one, so slicing the text slices the bytes.
+  #onStderr(chunk: Buffer): void {
+    const prefix = `\n${this.#nonce} `;
+    let text = this.#stderrCarry + chunk.toString('latin1');
+    let switched = false;
+    for (;;) {
+      const at = text.indexOf(prefix);
+      const eol = at < 0 ? -1 : text.indexOf('\n', at + prefix.length);
+      if (eol < 0) break;
+      this.#log.write(Buffer.from(text.slice(0, at), 'latin1'));
+      this.#log = this.logNamed(text.slice(at + prefix.length, eol));
+      text = text.slice(eol + 1);
+      switched = true;
+    }
+    // Hold back what could be the start of a marker; write the rest.
+    const start = text.indexOf(prefix);
+    const hold = start >= 0 ? start : partialSuffix(text, prefix);
+    this.#log.write(Buffer.from(text.slice(0, hold), 'latin1'));
+    this.#stderrCarry = text.slice(hold);
+    if (switched) this.#wake();
+  }
+
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#log.write(Buffer.from(this.#stderrCarry, 'latin1'));
+    this.#stderrCarry = '';
+    this.#wake();
+  }
+
+  #wake(): void {
+    for (const waiter of this.#waiters.splice(0)) waiter();
+  }
+}
+
+// Where a suffix of `text` that is a proper prefix of `marker` begins (text.length if none).
+function partialSuffix(text: string, marker: string): number {
+  for (let from = Math.max(0, text.length - marker.length + 1); from < text.length; from++) {
+    if (marker.startsWith(text.slice(from))) return from;
+  }
+  return text.length;
+}
