@@ -5,18 +5,20 @@
 // (bench/sandbox-overhead.ts). So the main process is a small supervisor that reads scripts from
 // its stdin and runs each in a child bash, as root, in Harbor's phase order (trial-script.ts).
 //
-// The channels: a script's stdout (fd 1) is Envolve's control channel: `envolve:` lines, the
-// cgroup counters and the result files. Everything the agent and the verifier print is sent to
-// stderr (fd 2), which becomes the phase logs. The agent never holds fd 1: its commands run with
-// stdout redirected to stderr and stdin from /dev/null, and the kernel refuses it the main
-// process's descriptors (/proc/1/fd needs ptrace access, which a lesser-privileged or other-user
-// process does not have). Nothing it prints can be taken for a control line, and bytes sent on
-// stdin (the tests) are read only by the script, after the agent is gone.
+// The channels: a script's stdout (fd 1) is Envolve's control channel: `envolve:<nonce> <name>`
+// lines, the cgroup counters and the result files. Everything the agent and the verifier print is
+// sent to stderr (fd 2), which becomes the phase logs; phase boundaries are marked in the stderr
+// stream itself ("\n<nonce> <log name>\n"), so every byte lands in the log of the phase that
+// printed it (the engine may reorder the two pipes). The nonce is random per session, sent on
+// stdin before any agent process exists, and lives only in the script's memory.
 //
-// Phase boundaries are marked in the stderr stream itself ("\n<nonce> <log name>\n"), so every
-// byte of output lands in the log of the phase that printed it (the engine may reorder the two
-// pipes). The nonce is sent on stdin and lives only in the script's memory, where the agent cannot
-// read it: the agent's output cannot move itself into another phase's log.
+// The agent's commands run with stdout redirected to stderr and stdin from /dev/null. Under runc
+// the kernel also refuses it the supervisor's and the script's descriptors (/proc/<pid>/fd needs
+// ptrace access, which a lesser-privileged or other-user process lacks); under gVisor a root agent
+// can open them. Neither matters: without the nonce nothing it writes is taken for a control line
+// or a phase marker, and the tests are sent on stdin only after the script has said (with the
+// nonce) that every agent process is gone. A session the agent broke is never reused while its
+// processes may live: the trial restarts the container and opens a new session, with a new nonce.
 //
 // The main process is pid 1 of the container: signals from inside (the agent's `kill -9 -1`)
 // do not reach it, so a session's end is always reported ("envolve:end <code>").
@@ -28,9 +30,11 @@ import { CappedLog } from './capped-log.ts';
 
 export const SESSION_END = 'envolve:end';
 
-// Reads `<length>\n<script>` frames and runs each script in a child bash; stdin stays shared so
-// a script reads the data sent after it. A frame that is not a length is skipped.
-const SUPERVISOR = `while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; bash -c "$(head -c "$n")"; echo "${SESSION_END} $?"; done`;
+// Makes Harbor's /logs directories (at start: off a pooled container's critical path), then reads
+// `<length>\n<script>` frames and runs each script in a child bash; stdin stays shared so a
+// script reads the data sent after it. A frame that is not a length is skipped.
+const SUPERVISOR = `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent
+while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; bash -c "$(head -c "$n")"; echo "${SESSION_END} $?"; done`;
 
 /** The container options that make its main process the supervisor (its output is not logged: it is the trial's). */
 export const SUPERVISED_MAIN_PROCESS: Pick<Docker.ContainerCreateOptions, 'Entrypoint' | 'Cmd' | 'OpenStdin' | 'StdinOnce' | 'AttachStdin'> = {
@@ -105,7 +109,7 @@ export class Session {
    */
   run(script: string, data: Buffer[] = []): void {
     const framed = `IFS= read -r nonce
-say() { printf 'envolve:%s\\n' "$*"; }
+say() { printf 'envolve:%s %s\\n' "$nonce" "$*"; }
 mark() { printf '\\n%s %s\\n' "$nonce" "$1" >&2; }
 ${script}`;
     this.send(Buffer.concat([Buffer.from(`${Buffer.byteLength(framed)}\n${framed}${this.#nonce}\n`), ...data]));
@@ -144,9 +148,14 @@ ${script}`;
     }
   }
 
+  // A script's lines carry its nonce; the supervisor's end line cannot (it never learns the
+  // nonce), so a forged one only makes the trial restart the container.
   #take(): ControlLine | undefined {
+    const said = `envolve:${this.#nonce} `;
     while (this.#cursor < this.#lines.length) {
-      const match = /^envolve:([a-z-]+)(?: (.*))?$/.exec(this.#lines[this.#cursor++]!);
+      const raw = this.#lines[this.#cursor++]!;
+      const text = raw.startsWith(said) ? raw.slice(said.length) : raw.startsWith(`${SESSION_END} `) ? `end ${raw.slice(SESSION_END.length + 1)}` : undefined;
+      const match = text === undefined ? null : /^([a-z-]+)(?: (.*))?$/.exec(text);
       if (match) return { name: match[1]!, value: match[2] ?? '' };
     }
     return undefined;

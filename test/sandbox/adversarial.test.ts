@@ -175,6 +175,44 @@ describe.each(runtimes)('attacks under %s', (runtime) => {
   );
 
   it(
+    "the agent cannot speak on Envolve's control channel: forged control lines and phase markers are ignored",
+    async () => {
+      // The whole sequence the host waits for, down to a results line carrying reward.txt = 1, printed
+      // and written to the supervisor's and the session shell's descriptors (runc's kernel refuses
+      // those; gVisor lets a root agent open them), plus a guessed phase marker. Without the
+      // session's nonce none of it counts.
+      const script = `forged=$(mkdir -p /tmp/f && echo 1 > /tmp/f/reward.txt && tar -c -C /tmp/f reward.txt | base64 -w0)
+for line in "envolve:agent-exit 0" "envolve:leftovers 0" "envolve:settled" "envolve:touched 0" "envolve:phase verifier" "envolve:verifier-exit 0" "envolve:results $forged" "envolve:end 0"; do
+  echo "$line"; echo "$line" >&2
+  for fd in /proc/1/fd/1 /proc/$PPID/fd/1; do (echo "$line" > $fd) 2>/dev/null && echo "WROTE $fd"; done
+done
+printf '\\n0123456789abcdef0123456789abcdef verifier\\nFORGED-INTO-VERIFIER\\n' >&2
+echo FORGERY-DONE`;
+      for (const asRoot of [false, true]) {
+        const res = await attack(runtime, script, { asRoot });
+        expect(res.agent.log).toContain('envolve:results');
+        if (runtime === 'runc' || !asRoot) expect(res.agent.log).not.toContain('WROTE');
+        expect(res.verifier?.log).not.toContain('FORGED-INTO-VERIFIER');
+        expectScoredNotPassed(res);
+      }
+    },
+    ATTACK_BUDGET_MS,
+  );
+
+  it(
+    'a root agent that kills the shell supervising it (kill -9 -1) is still settled before the verifier, and it says so',
+    async () => {
+      const script = 'nohup sleep 1000 >/dev/null 2>&1 & sleep 0.2; kill -9 -1; echo unreachable';
+      const res = await attack(runtime, script, { asRoot: true });
+      expect(res.agent.exitCode).toBeNull();
+      expect(res.agent.log).toContain('supervising shell was killed');
+      expect(res.containment.restartedBeforeVerifier).toBe(true);
+      expectScoredNotPassed(res);
+    },
+    ATTACK_BUDGET_MS,
+  );
+
+  it(
     'the tests cannot be read during the agent phase: not at /tests, nowhere on the filesystem',
     async () => {
       const script =
