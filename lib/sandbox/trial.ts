@@ -10,7 +10,7 @@ import { execBytes, runPhase } from './exec.ts';
 import { runInteractivePhase } from './interactive.ts';
 import { agentPhaseCommand, hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { PhaseClock } from './phase-clock.ts';
-import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
+import { assertRuntimeRegistered, sandboxRuntimeFor, type SandboxRuntime } from './runtime.ts';
 import { stopAgentProcesses } from './settle.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
 import { filesIn } from '../env/tar.ts';
@@ -310,7 +310,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
 
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
-  const runtime = req.runtime ?? configuredSandboxRuntime();
+  const { runtime } = sandboxRuntimeFor(req.runtime, req.bundle.files);
   const state: TrialState = {
     counters: NO_COUNTERS,
     oomKilledMain: false,
