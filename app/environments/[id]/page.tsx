@@ -11,6 +11,7 @@ import { latestProfile } from '@/lib/rollout/profile-store.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
 import { REFERENCE_TABLE } from '@/lib/difficulty/index.ts';
+import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 import { DescribeSeedForm } from './describe-seed-form.tsx';
 import { FilesTable } from './files-table.tsx';
 import { TaskConfig } from './task-config.tsx';
@@ -111,19 +112,12 @@ function SequenceAndDifficulty({
   );
 }
 
-const RUNTIME_REASONS: Record<EnvironmentDetail['sandboxRuntime']['source'], string> = {
-  deployment: "the deployment's default (ENVOLVE_SANDBOX_RUNTIME)",
-  lineage: "its lineage's choice",
-  environment: 'this task.toml requires it',
-};
-
 // What the version's trials run under and why. The task's own sandbox_runtime may only raise
 // isolation: "runc" there changes nothing.
 function SandboxRuntimeNote({ runtime }: { runtime: EnvironmentDetail['sandboxRuntime'] }) {
   return (
     <p data-testid="sandbox-runtime" className="mb-3 text-sm text-zinc-700">
-      Trials run under <strong className="font-mono">{runtime.runtime}</strong>: {RUNTIME_REASONS[runtime.source]}
-      {runtime.lineageId && runtime.source !== 'lineage' ? ' (its lineage keeps the default)' : ''}.
+      Trials run under {describeSandboxRuntime(runtime)}.
       {runtime.required && (
         <span className="text-zinc-500">
           {' '}

@@ -16,6 +16,7 @@ import { Releases } from './releases.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 import { settings } from '@/lib/config/settings.ts';
 import { GenerationState } from '@/lib/evolution/states.ts';
+import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
 
@@ -94,12 +95,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
           <Fact label="Axis · effort">{`${tree.axisPolicy} · ${tree.effort}`}</Fact>
           <Fact label="Approvals required">{tree.approvalsRequired}</Fact>
           <Fact label="Sandbox runtime">
-            <span data-testid="sandbox-runtime">
-              {tree.sandboxRuntime.runtime}{' '}
-              <span className="font-normal text-zinc-500">
-                {tree.sandboxRuntime.source === 'lineage' ? "· the lineage's choice" : '· the deployment default (ENVOLVE_SANDBOX_RUNTIME)'}
-              </span>
-            </span>
+            <span data-testid="sandbox-runtime">{describeSandboxRuntime(tree.sandboxRuntime)}</span>
           </Fact>
           <Fact label="Release gate">
             <span data-testid="release-gate">
