@@ -91,7 +91,9 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const target = probeJobPayload.parse(payload);
       const config = schedulerConfigFrom(settings().scheduler);
       const probe = await probeSettings(db, target.lineageId, config);
-      const onLineage = target.lineageId ? lineageSandbox(sandbox, (await loadLineage(db, target.lineageId)).settings) : sandbox;
+      const onLineage = target.lineageId
+        ? lineageSandbox(sandbox, (await loadLineage(db, target.lineageId)).settings)
+        : await versionSandbox(db, sandbox, target.versionId);
       const summary = await probeVersion(
         { db, sandbox: onLineage },
         {

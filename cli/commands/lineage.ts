@@ -3,7 +3,7 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { lineageReport, lineageSandboxRuntime, lineageSandboxRuntimePatchSchema, setLineageSandboxRuntime } from '../../lib/evolution/index.ts';
-import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
+import { describeSandboxRuntime, isSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, type OutputOptions } from '../output.ts';
 import { lineageSummary } from './evolve.ts';
@@ -32,8 +32,9 @@ export function registerLineageCommands(lineage: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (lineageId: string, runtime: string, opts: OutputOptions) => {
       try {
-        const sandboxRuntime = runtime === DEFAULT_WORD ? null : parseSandboxRuntime(runtime, 'runtime');
-        const patch = lineageSandboxRuntimePatchSchema.parse({ sandboxRuntime });
+        if (runtime !== DEFAULT_WORD && !isSandboxRuntime(runtime))
+          throw new Error(`the runtime must be ${SANDBOX_RUNTIMES.join(', ')} or ${DEFAULT_WORD}, not '${runtime}'`);
+        const patch = lineageSandboxRuntimePatchSchema.parse({ sandboxRuntime: runtime === DEFAULT_WORD ? null : runtime });
         const updated = await withDb((db) => setLineageSandboxRuntime(db, operator(), lineageId, patch));
         const resolved = lineageSandboxRuntime(updated.settings);
         emit(opts, { lineageId, sandboxRuntime: resolved }, () => `lineage ${lineageId}: sandbox runtime ${describeSandboxRuntime(resolved)}`);

@@ -25,7 +25,7 @@ import { baseImagesFrom, fraction, positiveInt, withBaseImageFlags } from '../fl
 import { mergeMappings } from '../../lib/sandbox/base-image-map.ts';
 import { loadLineage } from '../../lib/evolution/lineage.ts';
 import type { LineageSettings } from '../../lib/evolution/config.ts';
-import { lineageSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { lineageOfVersion, lineageSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { registerLineageCommands } from './lineage.ts';
 import { settings } from '../../lib/config/settings.ts';
@@ -70,8 +70,9 @@ function registerProbe(program: Command): void {
         const result = await withDb(async (db) => {
           const target = await probeTarget(db, id);
           const probe = await probeSettings(db, target.lineageId, config);
-          // The lineage's base-image mapping, with this run's flags over it.
-          const stored: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime'> = target.lineageId ? (await loadLineage(db, target.lineageId)).settings : {};
+          // The lineage's sandbox (the version's, when probed by version id), this run's base-image flags over its mapping.
+          const lineage = target.lineageId ? await loadLineage(db, target.lineageId) : await lineageOfVersion(db, target.versionId);
+          const stored: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime'> = lineage?.settings ?? {};
           const sandbox = lineageSandbox(await openSandbox(), { ...stored, baseImages: mergeMappings(stored.baseImages, baseImagesFrom(opts)) });
           const summary = await probeVersion(
             { db, sandbox },
