@@ -2,6 +2,7 @@
 // edit, the sequence, the three difficulty components with the chain depth, the verdicts and the
 // loop counts; and the axes found exhausted.
 import type { Db } from '../db/client.ts';
+import { NotFoundError } from '../errors/index.ts';
 import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index.ts';
 import { describeAxisPolicy } from './config.ts';
 import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
@@ -39,7 +40,8 @@ export interface LineageReport {
 }
 
 export async function lineageReport(db: Db, lineageId: string): Promise<LineageReport> {
-  const lineage = await db.lineage.findUniqueOrThrow({ where: { id: lineageId } });
+  const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
+  if (!lineage) throw new NotFoundError(`lineage ${lineageId} not found`);
   const generations = await db.generation.findMany({
     where: { lineageId },
     orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
