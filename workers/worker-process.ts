@@ -4,8 +4,18 @@
 import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
 import type { Db } from '../lib/db/client.ts';
 import { defaultWorkerId, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
-import { withBaseImages, type Sandbox } from '../lib/sandbox/index.ts';
-import { EVOLVE_JOB, evolveJobPayload, evolveLineage, loadLineage, REVISE_JOB, reviseGeneration, reviseJobPayload } from '../lib/evolution/index.ts';
+import type { Sandbox } from '../lib/sandbox/index.ts';
+import {
+  EVOLVE_JOB,
+  evolveJobPayload,
+  evolveLineage,
+  lineageSandbox,
+  loadLineage,
+  REVISE_JOB,
+  reviseGeneration,
+  reviseJobPayload,
+  versionSandbox,
+} from '../lib/evolution/index.ts';
 import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/rubric/index.ts';
 import { runBacktest } from '../lib/rubric/backtest.ts';
 import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
@@ -38,12 +48,13 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
   };
   const evolutionContext = async (lineageId: string, job: ClaimedJob) => {
     const { settings: lineageSettings } = await loadLineage(db, lineageId);
-    // Every build of the lineage (validators, the synthesiser's oracle runs) uses its base-image mapping.
-    const lineageSandbox = withBaseImages(sandbox, lineageSettings.baseImages);
+    // Every build and trial of the lineage (validators, the synthesiser's oracle runs) uses its
+    // base-image mapping and runtime.
+    const onLineage = lineageSandbox(sandbox, lineageSettings);
     return {
       db,
-      sandbox: lineageSandbox,
-      ...createSynthesis(lineageSettings.synthesiser, { sandbox: lineageSandbox }),
+      sandbox: onLineage,
+      ...createSynthesis(lineageSettings.synthesiser, { sandbox: onLineage }),
       labels: labelsFor(job),
       progress: progressOf(job, { lineageId }),
     };
@@ -53,7 +64,7 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const { versionId, baseImages } = validateJobPayload.parse(payload);
       const runs = await validateEnvironment({
         db,
-        sandbox,
+        sandbox: await versionSandbox(db, sandbox, versionId),
         versionId,
         baseImages,
         jobId: job.id,
@@ -80,9 +91,11 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const target = probeJobPayload.parse(payload);
       const config = schedulerConfigFrom(settings().scheduler);
       const probe = await probeSettings(db, target.lineageId, config);
-      const baseImages = target.lineageId ? (await loadLineage(db, target.lineageId)).settings.baseImages : undefined;
+      const onLineage = target.lineageId
+        ? lineageSandbox(sandbox, (await loadLineage(db, target.lineageId)).settings)
+        : await versionSandbox(db, sandbox, target.versionId);
       const summary = await probeVersion(
-        { db, sandbox: withBaseImages(sandbox, baseImages) },
+        { db, sandbox: onLineage },
         {
           ...target,
           policy: policyNamed(probe.policy),

@@ -8,6 +8,7 @@ import { createPolicy, parsePolicyName } from '../../lib/rollout/policies/index.
 import { openSandbox, withDb } from '../context.ts';
 import { nonNegativeInt } from '../flags.ts';
 import { emit, fail, progress, shortId, type OutputOptions } from '../output.ts';
+import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 
 const SHOWN_CHARS = 400;
 
@@ -31,12 +32,13 @@ export function registerDeterminismCommand(program: Command): void {
         const seed = nonNegativeInt(opts.seed, '--seed');
         const name = parsePolicyName(opts.policy);
         if (name !== 'simulated' && name !== 'oracle') throw new Error('--policy must be simulated or oracle: only scripted actions can be repeated exactly');
-        const report = await withDb(async (db) =>
-          checkDeterminism(
-            { db, sandbox: await openSandbox() },
-            { versionId: await resolveVersionId(db, ref), policy: createPolicy({ name }), seed, progress },
-          ),
-        );
+        const report = await withDb(async (db) => {
+          const versionId = await resolveVersionId(db, ref);
+          return checkDeterminism(
+            { db, sandbox: await versionSandbox(db, await openSandbox(), versionId) },
+            { versionId, policy: createPolicy({ name }), seed, progress },
+          );
+        });
         emit(opts, report, (r) =>
           [
             r.deterministic

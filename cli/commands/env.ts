@@ -12,6 +12,8 @@ import { validateEnvironment } from '../../lib/validate/validate-environment.ts'
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { describeSandboxRuntime } from '../../lib/sandbox/runtime.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 
@@ -150,14 +152,23 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
       ...(d.internetRequested.length
         ? [`internet: asked for in ${d.internetRequested.map((t) => `[${t}]`).join(', ')}; Envolve runs the agent and verifier offline`]
         : []),
+      `sandbox runtime: ${describeSandboxRuntime(d.sandboxRuntime)}${d.sandboxRuntime.required ? `; the task asks for ${d.sandboxRuntime.required} (it may only raise isolation)` : ''}`,
       '',
       table([['FILE', 'SIZE', 'EXEC'], ...d.files.map((f) => [f.path, String(f.size), f.executable ? 'x' : ''])]),
       '',
       d.runs.length === 0
         ? 'not validated yet'
         : table([
-            ['VALIDATOR', 'VERDICT', 'REWARD', 'IMAGE', 'MS', 'WHEN'],
-            ...d.runs.map((r) => [r.kind, r.verdict, String(r.reward ?? '–'), shortId(r.imageId), String(r.totalDurationMs), r.createdAt]),
+            ['VALIDATOR', 'VERDICT', 'REWARD', 'IMAGE', 'RUNTIME', 'MS', 'WHEN'],
+            ...d.runs.map((r) => [
+              r.kind,
+              r.verdict,
+              String(r.reward ?? '–'),
+              shortId(r.imageId),
+              r.sandboxRuntime ?? '–',
+              String(r.totalDurationMs),
+              r.createdAt,
+            ]),
           ]),
     ].join('\n'),
   );
@@ -179,7 +190,7 @@ async function validateCommand(id: string, opts: Opts): Promise<void> {
   const outcome = await withDb(async (db) => {
     const versionId = await resolveVersionId(db, id);
     if (opts.enqueue) return { versionId, job: await enqueueValidation(db, versionId, { baseImages }) };
-    const sandbox = await openSandbox();
+    const sandbox = await versionSandbox(db, await openSandbox(), versionId);
     const runs = await validateEnvironment({ db, sandbox, versionId, baseImages, progress });
     return { versionId, runs };
   });

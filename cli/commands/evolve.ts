@@ -7,6 +7,7 @@ import {
   evolveLineage,
   findOrCreateLineage,
   lineageReport,
+  lineageSandbox,
   SYNTHESISERS,
   type LineageReport,
   type SynthesiserName,
@@ -14,7 +15,7 @@ import {
 import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { withBaseImages } from '../../lib/sandbox/index.ts';
+import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
 import { baseImagesFrom, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
@@ -24,6 +25,7 @@ interface EvolveOptions extends OutputOptions {
   effort: string;
   synth: string;
   seed: string;
+  sandboxRuntime?: string;
 }
 
 export function registerEvolveCommand(program: Command): void {
@@ -35,6 +37,10 @@ export function registerEvolveCommand(program: Command): void {
     .option('--effort <effort>', 'low | high | max', 'low')
     .option('--synth <name>', `synthesiser: ${SYNTHESISERS.join(' | ')}`, 'procedural')
     .option('--seed <n>', 'random seed of the lineage', '1')
+    .option(
+      '--sandbox-runtime <runtime>',
+      `a new lineage's runtime: ${SANDBOX_RUNTIMES.join(' | ')} (default: the deployment's ENVOLVE_SANDBOX_RUNTIME); change an existing one with \`envolve lineage sandbox-runtime\``,
+    )
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: EvolveOptions) => {
       try {
@@ -63,6 +69,7 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
   // Flags are checked before anything touches the database or Docker.
   const axisPolicy = axisPolicyFromFlag(opts.axis);
   if (!EFFORTS.includes(opts.effort as Effort)) throw new Error(`--effort must be one of ${EFFORTS.join(', ')}, not '${opts.effort}'`);
+  const sandboxRuntime = opts.sandboxRuntime === undefined ? undefined : parseSandboxRuntime(opts.sandboxRuntime, '--sandbox-runtime');
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
     const lineage = await findOrCreateLineage(db, seedVersionId, {
@@ -71,9 +78,10 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
       synthesiser: opts.synth as SynthesiserName,
       seed,
       baseImages: baseImagesFrom(opts),
+      sandboxRuntime,
     });
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
-    const sandbox = withBaseImages(await openSandbox(), lineage.settings.baseImages);
+    const sandbox = lineageSandbox(await openSandbox(), lineage.settings);
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
     const needsAttention = result.needsAttention ? { number: result.needsAttention.number, reason: result.needsAttention.error ?? '' } : null;
@@ -84,6 +92,16 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
 }
 
 function humanReport(report: EvolveReport): string {
+  return [
+    lineageSummary(report),
+    `${report.added} generation(s) added${report.stalled && !report.buildFailed ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
+    ...(report.buildFailed ? [`generation ${report.buildFailed.number} ${report.buildFailed.error}`] : []),
+    ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
+  ].join('\n');
+}
+
+/** A lineage as `envolve evolve` and `envolve lineage show` print it. */
+export function lineageSummary(report: LineageReport): string {
   const rows = report.generations.map((g) => [
     String(g.number),
     g.state,
@@ -99,9 +117,7 @@ function humanReport(report: EvolveReport): string {
   ]);
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
+    `sandbox runtime: ${describeSandboxRuntime(report.sandboxRuntime)}`,
     table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
-    `${report.added} generation(s) added${report.stalled && !report.buildFailed ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
-    ...(report.buildFailed ? [`generation ${report.buildFailed.number} ${report.buildFailed.error}`] : []),
-    ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
   ].join('\n');
 }

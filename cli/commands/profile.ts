@@ -11,6 +11,7 @@ import { positiveInt } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { policySpecFrom } from './rollout.ts';
 import { settings } from '../../lib/config/settings.ts';
+import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 
 interface ProfileOptions extends OutputOptions {
   rollouts: string;
@@ -45,7 +46,10 @@ export function registerProfileCommand(program: Command): void {
           const versionId = await resolveVersionId(db, ref);
           const name = opts.policy ?? (await probePolicyOfVersion(db, versionId, config));
           const policy = createPolicy(policySpecFrom({ ...opts, policy: name }));
-          return profileEnvironment({ db, sandbox: await openSandbox() }, { versionId, policy, samples, concurrency, maxConcurrency, progress });
+          return profileEnvironment(
+            { db, sandbox: await versionSandbox(db, await openSandbox(), versionId) },
+            { versionId, policy, samples, concurrency, maxConcurrency, progress },
+          );
         });
         const ms = (v: number | null) => (v === null ? '–' : `${v} ms`);
         emit(opts, report, (r) =>

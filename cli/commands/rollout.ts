@@ -8,6 +8,7 @@ import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, fraction, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { withBaseImages } from '../../lib/sandbox/index.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 
 interface RolloutOptions extends OutputOptions {
   policy: string;
@@ -53,7 +54,8 @@ export function registerRolloutCommand(program: Command): void {
         const policy = createPolicy(policySpecFrom(opts));
         const rollouts = await withDb(async (db) => {
           const versionId = await resolveVersionId(db, ref);
-          const sandbox = withBaseImages(await openSandbox(), baseImagesFrom(opts));
+          // The lineage's sandbox, with this run's base-image flags over its mapping.
+          const sandbox = withBaseImages(await versionSandbox(db, await openSandbox(), versionId), baseImagesFrom(opts));
           const done: RolloutSummary[] = [];
           for (let attempt = 1; attempt <= attempts; attempt++) {
             progress(`attempt ${attempt}/${attempts}: ${policy.name} on ${shortId(versionId)} (seed ${seed + attempt - 1})`);

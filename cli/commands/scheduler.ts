@@ -24,8 +24,10 @@ import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, fraction, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { mergeMappings } from '../../lib/sandbox/base-image-map.ts';
 import { loadLineage } from '../../lib/evolution/lineage.ts';
-import { withBaseImages } from '../../lib/sandbox/index.ts';
+import type { LineageSettings } from '../../lib/evolution/config.ts';
+import { lineageOfVersion, lineageSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
+import { registerLineageCommands } from './lineage.ts';
 import { settings } from '../../lib/config/settings.ts';
 
 interface ProbeOptions extends OutputOptions {
@@ -68,9 +70,10 @@ function registerProbe(program: Command): void {
         const result = await withDb(async (db) => {
           const target = await probeTarget(db, id);
           const probe = await probeSettings(db, target.lineageId, config);
-          // The lineage's base-image mapping, with this run's flags over it.
-          const stored = target.lineageId ? (await loadLineage(db, target.lineageId)).settings.baseImages : undefined;
-          const sandbox = withBaseImages(await openSandbox(), mergeMappings(stored, baseImagesFrom(opts)));
+          // The lineage's sandbox (the version's, when probed by version id), this run's base-image flags over its mapping.
+          const lineage = target.lineageId ? await loadLineage(db, target.lineageId) : await lineageOfVersion(db, target.versionId);
+          const stored: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime'> = lineage?.settings ?? {};
+          const sandbox = lineageSandbox(await openSandbox(), { ...stored, baseImages: mergeMappings(stored.baseImages, baseImagesFrom(opts)) });
           const summary = await probeVersion(
             { db, sandbox },
             {
@@ -122,7 +125,8 @@ interface GateOptions extends OutputOptions {
 }
 
 function registerLineageGate(program: Command): void {
-  const lineage = program.command('lineage').description("a lineage's release gate");
+  const lineage = program.command('lineage').description('a lineage: its report, release gate and sandbox runtime');
+  registerLineageCommands(lineage);
   lineage
     .command('gate')
     .argument('<lineage>', 'lineage id')

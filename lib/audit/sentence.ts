@@ -28,6 +28,7 @@ const VERBS: Record<string, string> = {
   'trajectory.unflag': 'lifted the reward-hack flag on',
   'environment.sequence': 'described the sequence of',
   'lineage.gate': 'changed the release gate of',
+  'lineage.sandbox-runtime': 'changed the sandbox runtime of',
   'calibration.create': 'created the calibration set',
   'calibration.adjudicate': 'adjudicated',
   'calibration.rescore': 're-scored',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
+import { versionSandbox } from '../evolution/lineage-sandbox.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
@@ -65,7 +66,7 @@ export function withTests(bundle: TaskBundle, testsFrom: TaskBundle): TaskBundle
 }
 
 export async function rescoreSet(options: RescoreOptions): Promise<RescoreResult> {
-  const { db, sandbox, setId } = options;
+  const { db, setId } = options;
   const progress = options.progress ?? (() => {});
   const status = await calibrationVerifierStatus(db, setId);
   if (!status.stale && !options.force) {
@@ -91,6 +92,8 @@ export async function rescoreSet(options: RescoreOptions): Promise<RescoreResult
     const record = (itemId: string, outcome: { reward: number | null; passed: boolean | null; error: string | null }) =>
       db.calibrationRescore.create({ data: { itemId, verifierVersion: status.current, ...outcome } });
     let prepared: { bundle: TaskBundle; imageId: string; config: TaskConfig };
+    // Built and re-scored under the lineage the version belongs to (its base images and runtime).
+    const sandbox = await versionSandbox(db, options.sandbox, versionId);
     try {
       const bundle = withTests(await loadBundle(db, versionId), await loadBundle(db, sources.get(versionId)!));
       const parsed = parseTaskConfig(bundleFile(bundle, 'task.toml')?.content.toString('utf8') ?? '');

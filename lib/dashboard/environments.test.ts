@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { getEnvironment, getValidatorRunLog, listEnvironments } from './environments.ts';
 import { seedEnvironment, seedRun } from '../../test/fixtures/dashboard-rows.ts';
+import { findOrCreateLineage } from '../evolution/lineage.ts';
+
+const LINEAGE = { axisPolicy: { kind: 'round-robin' }, effort: 'low', synthesiser: 'procedural', seed: 1 } as const;
 
 let testDb: TestDb;
 beforeEach(async () => {
@@ -122,10 +125,28 @@ describe('getEnvironment', () => {
     for (const [i, turns] of [7, 9, 8, 12].entries()) await rollout(i + 1, 'simulated', turns);
     await rollout(5, 'simulated', 40, 'error');
     await rollout(6, 'oracle', 3);
+    await db.rollout.updateMany({ where: { versionId: id, policy: 'oracle' }, data: { sandboxRuntime: 'runsc' } });
     expect((await getEnvironment(db, id))?.measuredTurns).toEqual([
-      { policy: 'oracle', simulated: false, rollouts: 1, medianTurns: 3 },
-      { policy: 'simulated', simulated: true, rollouts: 4, medianTurns: 8.5 },
+      { policy: 'oracle', simulated: false, rollouts: 1, medianTurns: 3, sandboxRuntimes: ['runsc'] },
+      { policy: 'simulated', simulated: true, rollouts: 4, medianTurns: 8.5, sandboxRuntimes: [] },
     ]);
+  });
+
+  it("shows the runtime its trials run under, why, and the task's own ask, which cannot lower its lineage's runsc", async () => {
+    const { db } = testDb;
+    const taskFiles = (runtime: string) => ({ 'task.toml': `version = "1.0"\n[environment]\nsandbox_runtime = "${runtime}"\n`, 'instruction.md': '# t\n' });
+    const asksRunc = await seedEnvironment(db, { name: 'asks-runc', files: taskFiles('runc') });
+    await findOrCreateLineage(db, asksRunc, { ...LINEAGE, sandboxRuntime: 'runsc' });
+    const lineage = await db.lineage.findFirstOrThrow({ where: { seedVersionId: asksRunc } });
+    expect((await getEnvironment(db, asksRunc))?.sandboxRuntime).toEqual({ runtime: 'runsc', source: 'lineage', lineageId: lineage.id, required: 'runc' });
+
+    const asksRunsc = await seedEnvironment(db, { name: 'asks-runsc', files: taskFiles('runsc') });
+    await findOrCreateLineage(db, asksRunsc, { ...LINEAGE, sandboxRuntime: 'runc' });
+    expect((await getEnvironment(db, asksRunsc))?.sandboxRuntime).toMatchObject({ runtime: 'runsc', source: 'environment', required: 'runsc' });
+
+    const runId = await seedRun(db, asksRunsc, { kind: 'oracle', verdict: 'passed', reward: 1 });
+    await db.validatorRun.update({ where: { id: runId }, data: { sandboxRuntime: 'runsc' } });
+    expect((await getEnvironment(db, asksRunsc))?.runs[0]?.sandboxRuntime).toBe('runsc');
   });
 
   it('returns null for an unknown id', async () => {

@@ -8,6 +8,7 @@ import { jsonEntries } from './flatten.ts';
 import { internetRequests } from '../env/harbor-warnings.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
+import { versionSandboxRuntime } from '../evolution/lineage-sandbox.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
@@ -34,6 +35,7 @@ const RUN_ROW_SELECT = {
   verifierDurationMs: true,
   totalDurationMs: true,
   jobId: true,
+  sandboxRuntime: true,
   createdAt: true,
 } as const;
 
@@ -137,6 +139,7 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
     difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
     measuredTurns: await measuredTurns(db, id),
+    sandboxRuntime: await versionSandboxRuntime(db, id, version.taskToml),
     describable:
       version.source === 'import' &&
       readProceduralMetadata({ name: version.name, files: [{ path: 'task.toml', content: Buffer.from(version.taskToml), executable: false }] }) === null,
@@ -147,16 +150,23 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
 async function measuredTurns(db: Db, versionId: string): Promise<EnvironmentDetail['measuredTurns']> {
   const rows = await db.rollout.findMany({
     where: { versionId, status: { in: ['completed', 'timed-out', 'reward-missing'] } },
-    select: { policy: true, simulated: true, turns: true },
+    select: { policy: true, simulated: true, turns: true, sandboxRuntime: true },
   });
-  const byPolicy = new Map<string, { simulated: boolean; turns: number[] }>();
+  const byPolicy = new Map<string, { simulated: boolean; turns: number[]; runtimes: Set<string> }>();
   for (const row of rows) {
-    const entry = byPolicy.get(row.policy) ?? { simulated: row.simulated, turns: [] };
+    const entry = byPolicy.get(row.policy) ?? { simulated: row.simulated, turns: [], runtimes: new Set<string>() };
     entry.turns.push(row.turns);
+    if (row.sandboxRuntime) entry.runtimes.add(row.sandboxRuntime);
     byPolicy.set(row.policy, entry);
   }
   return [...byPolicy.entries()]
-    .map(([policy, { simulated, turns }]) => ({ policy, simulated, rollouts: turns.length, medianTurns: median(turns) }))
+    .map(([policy, { simulated, turns, runtimes }]) => ({
+      policy,
+      simulated,
+      rollouts: turns.length,
+      medianTurns: median(turns),
+      sandboxRuntimes: [...runtimes].sort(),
+    }))
     .sort((a, b) => a.policy.localeCompare(b.policy));
 }
 

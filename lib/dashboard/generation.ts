@@ -29,6 +29,7 @@ const RUN_SELECT = {
   verifierDurationMs: true,
   totalDurationMs: true,
   jobId: true,
+  sandboxRuntime: true,
   createdAt: true,
   rubricVersion: true,
   rubricVerdicts: { orderBy: { createdAt: 'asc' }, include: { item: { select: { key: true, version: true, title: true } } } },

@@ -2,6 +2,7 @@
 // so dates are ISO strings and nothing here refers to Prisma.
 import type { StoredDifficulty } from '../difficulty/store.ts';
 import type { ExhaustedAxes } from '../evolution/exhaustion.ts';
+import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
 
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
 export type LineageSort = (typeof LINEAGE_SORTS)[number];
@@ -126,6 +127,7 @@ export interface LineageTree {
   approvalsRequired: number;
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   gate: TreeGate; // what releases this lineage's generations
+  sandboxRuntime: ResolvedSandboxRuntime; // its trials' runtime (an environment may still require runsc), and why
   policy: string; // the policy whose pass rates the tree shows (default: the gate's)
   policies: string[]; // every policy with a complete group on this lineage's versions
   seed: { versionId: string; name: string; difficulty: Difficulty | null; probe: TreeProbe | null };

@@ -5,6 +5,8 @@ import { idsWithNameContaining } from '../db/name-search.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
 import { readExhaustedAxes } from '../evolution/exhaustion.ts';
+import { settingsOf } from '../evolution/lineage.ts';
+import { lineageSandboxRuntime } from '../evolution/lineage-sandbox.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
@@ -210,6 +212,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     approvalsRequired: lineage.approvalsRequired,
     exhaustedAxes: readExhaustedAxes(lineage),
     gate,
+    sandboxRuntime: lineageSandboxRuntime(settingsOf(lineage)),
     policy,
     policies: [...new Set([gate.policy, ...groups.map((g) => g.policy)])].sort(),
     seed: {

@@ -1,5 +1,6 @@
 // Shapes the dashboard reads. They cross the server/client boundary and go out
 // as JSON, so dates are ISO strings and nothing here refers to Prisma.
+import type { VersionSandboxRuntime } from '../evolution/lineage-sandbox.ts';
 import type { DisplayEntry } from './flatten.ts';
 
 export type ValidatorKind = 'oracle' | 'invalid-test';
@@ -59,6 +60,7 @@ export interface ValidatorRunRow {
   verifierDurationMs: number;
   totalDurationMs: number;
   jobId: string | null;
+  sandboxRuntime: string | null; // the OCI runtime the trial ran under (null: not recorded, or no trial ran)
   createdAt: string;
 }
 
@@ -91,7 +93,9 @@ export interface EnvironmentDetail {
   sequence: { id: string; scenario: string; skill: string; dependsOn: string[] }[] | null;
   // Turns measured by rollouts of the version (probes, trainer groups), per policy: shown beside
   // the estimated L; simulated policies are labelled as such.
-  measuredTurns: { policy: string; simulated: boolean; rollouts: number; medianTurns: number }[];
+  measuredTurns: { policy: string; simulated: boolean; rollouts: number; medianTurns: number; sandboxRuntimes: string[] }[];
+  // The runtime the version's trials run under and why; `required` is its task.toml's own ask.
+  sandboxRuntime: VersionSandboxRuntime;
   describable: boolean; // an imported task a reviewer may describe (envolve env sequence --set)
 }
 

@@ -81,4 +81,13 @@ describe('parseTaskConfig', () => {
     expect(result.error).toContain('environment.cpus');
     expect(result.error).toContain('agent.timeout_sec');
   });
+
+  it('reads the Envolve extension [environment] sandbox_runtime, and refuses a runtime that does not exist', () => {
+    const runsc = parseTaskConfig('[environment]\nsandbox_runtime = "runsc"\n');
+    expect(runsc.ok && runsc.config.environment.sandbox_runtime).toBe('runsc');
+    const unset = parseTaskConfig('[environment]\ncpus = 2\n');
+    expect(unset.ok && unset.config.environment.sandbox_runtime).toBeUndefined();
+    const kata = parseTaskConfig('[environment]\nsandbox_runtime = "kata"\n');
+    expect(kata).toEqual({ ok: false, error: expect.stringContaining('environment.sandbox_runtime') });
+  });
 });

@@ -5,6 +5,7 @@
 
 import { parse, TomlError } from 'smol-toml';
 import { z } from 'zod';
+import { SANDBOX_RUNTIMES } from '../config/settings.ts';
 
 // Defaults follow Harbor's, so a task means the same thing here and there.
 const positive = z.number().positive();
@@ -22,6 +23,9 @@ const taskTomlSchema = z.looseObject({
       storage_mb: z.number().int().positive().default(10240),
       allow_internet: z.boolean().default(true),
       workdir: z.string().optional(),
+      // An Envolve extension (Harbor ignores unknown keys): the task asks for gVisor. It can only
+      // raise isolation; see resolveSandboxRuntime in lib/sandbox/runtime.ts.
+      sandbox_runtime: z.enum(SANDBOX_RUNTIMES).optional(),
     })
     .default({ build_timeout_sec: 600, cpus: 1, memory_mb: 2048, storage_mb: 10240, allow_internet: true }),
 });

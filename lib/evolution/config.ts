@@ -1,6 +1,7 @@
 // A lineage's settings: how it chooses axes, how much it may change per generation, which
 // synthesiser it uses, and the bounds of its two loops.
 import { z } from 'zod';
+import { SANDBOX_RUNTIMES } from '../config/settings.ts';
 import { baseImageMappingSchema } from '../sandbox/base-image-map.ts';
 import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
 
@@ -39,6 +40,9 @@ export const lineageSettingsSchema = z.object({
   loops: loopConfigSchema.default({ maxPlanRounds: 3, maxModifyRounds: 3, difficultyMargin: DEFAULT_DIFFICULTY_MARGIN }),
   // Which local image stands in for a FROM this machine lacks, for every build of the lineage.
   baseImages: baseImageMappingSchema.optional(),
+  // The OCI runtime every sandbox use on the lineage's behalf runs under; absent: the deployment's
+  // ENVOLVE_SANDBOX_RUNTIME. An environment's task.toml may still raise it to runsc.
+  sandboxRuntime: z.enum(SANDBOX_RUNTIMES).optional(),
 });
 export type LineageSettings = z.infer<typeof lineageSettingsSchema>;
 export type LineageSettingsInput = z.input<typeof lineageSettingsSchema>;

@@ -12,7 +12,15 @@ export {
   type ReviseJobPayload,
 } from './jobs.ts';
 export { reviseGeneration } from './revise.ts';
-export { findOrCreateLineage, loadLineage, type LoadedLineage } from './lineage.ts';
+export {
+  findOrCreateLineage,
+  lineageSandboxRuntimePatchSchema,
+  loadLineage,
+  setLineageSandboxRuntime,
+  type LineageSandboxRuntimePatch,
+  type LoadedLineage,
+} from './lineage.ts';
+export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox } from './lineage-sandbox.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
 export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';
 export { describeImportedSeed, parseSequenceSpec, SequenceRefused, type DescribedSequence } from './describe-seed.ts';

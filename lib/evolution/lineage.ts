@@ -1,8 +1,13 @@
 // Lineages: a seed environment and the settings it evolves under.
+import { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { SANDBOX_RUNTIMES } from '../config/settings.ts';
 import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
 import { getVersion } from '../env/store.ts';
+import { InvalidInputError, NotFoundError } from '../errors/index.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
+import type { SandboxRuntime } from '../sandbox/runtime.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
 
 export interface LoadedLineage {
@@ -18,12 +23,13 @@ export function settingsOf(row: Lineage): LineageSettings {
     seed: row.seed,
     loops: JSON.parse(row.config).loops,
     baseImages: JSON.parse(row.config).baseImages,
+    sandboxRuntime: JSON.parse(row.config).sandboxRuntime,
   });
 }
 
 export async function loadLineage(db: Db, lineageId: string): Promise<LoadedLineage> {
   const row = await db.lineage.findUnique({ where: { id: lineageId } });
-  if (!row) throw new Error(`lineage ${lineageId} not found`);
+  if (!row) throw new NotFoundError(`lineage ${lineageId} not found`);
   return { row, settings: settingsOf(row) };
 }
 
@@ -38,6 +44,7 @@ export async function findOrCreateLineage(db: Db, seedVersionId: string, input: 
     orderBy: { createdAt: 'asc' },
   });
   if (existing) {
+    refuseRuntimeChange(existing, settings.sandboxRuntime);
     if (!input.baseImages) return { row: existing, settings: settingsOf(existing) };
     return setLineageBaseImages(db, existing, settings.baseImages);
   }
@@ -49,7 +56,7 @@ export async function findOrCreateLineage(db: Db, seedVersionId: string, input: 
       effort: settings.effort,
       synthesiser: settings.synthesiser,
       seed: settings.seed,
-      config: JSON.stringify({ loops: settings.loops, baseImages: settings.baseImages }),
+      config: JSON.stringify({ loops: settings.loops, baseImages: settings.baseImages, sandboxRuntime: settings.sandboxRuntime }),
     },
   });
   return { row, settings };
@@ -60,4 +67,37 @@ export async function setLineageBaseImages(db: Db, lineage: Lineage, baseImages:
   const config = { ...JSON.parse(lineage.config), baseImages };
   const row = await db.lineage.update({ where: { id: lineage.id }, data: { config: JSON.stringify(config) } });
   return { row, settings: settingsOf(row) };
+}
+
+// Continuing a lineage never changes its runtime on the side: that is an audited change of its own.
+function refuseRuntimeChange(lineage: Lineage, requested: SandboxRuntime | undefined): void {
+  const current = settingsOf(lineage).sandboxRuntime;
+  if (requested === undefined || requested === current) return;
+  throw new InvalidInputError(
+    `lineage ${lineage.id} runs under ${current ?? "the deployment's default runtime"}; ` +
+      `change it with \`envolve lineage sandbox-runtime ${lineage.id} ${requested}\` (audited), then continue it`,
+  );
+}
+
+// null: back to the deployment's default.
+export const lineageSandboxRuntimePatchSchema = z.object({ sandboxRuntime: z.enum(SANDBOX_RUNTIMES).nullable() }).strict();
+export type LineageSandboxRuntimePatch = z.infer<typeof lineageSandboxRuntimePatchSchema>;
+
+/** Sets the runtime of every later sandbox use on the lineage's behalf; audited. */
+export async function setLineageSandboxRuntime(db: Db, actor: AuditActor, lineageId: string, patch: LineageSandboxRuntimePatch): Promise<LoadedLineage> {
+  return db.$transaction(async (tx) => {
+    const before = await tx.lineage.findUnique({ where: { id: lineageId } });
+    if (!before) throw new NotFoundError(`lineage ${lineageId} not found`);
+    const config = { ...JSON.parse(before.config), sandboxRuntime: patch.sandboxRuntime ?? undefined };
+    const row = await tx.lineage.update({ where: { id: lineageId }, data: { config: JSON.stringify(config) } });
+    await recordAudit(tx, {
+      actor,
+      action: 'lineage.sandbox-runtime',
+      subjectType: 'lineage',
+      subjectId: lineageId,
+      before: { sandboxRuntime: settingsOf(before).sandboxRuntime ?? null },
+      after: { sandboxRuntime: patch.sandboxRuntime },
+    });
+    return { row, settings: settingsOf(row) };
+  });
 }

@@ -2,10 +2,13 @@
 // edit, the sequence, the three difficulty components with the chain depth, the verdicts and the
 // loop counts; and the axes found exhausted.
 import type { Db } from '../db/client.ts';
+import { NotFoundError } from '../errors/index.ts';
 import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index.ts';
 import { describeAxisPolicy } from './config.ts';
 import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 import { settingsOf } from './lineage.ts';
+import { lineageSandboxRuntime } from './lineage-sandbox.ts';
+import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
 
 export interface GenerationReport {
   number: number;
@@ -16,7 +19,7 @@ export interface GenerationReport {
   effort: string;
   sequence: unknown;
   difficulty: StoredDifficulty | null;
-  verdicts: Record<string, { verdict: string; reward: number | null; imageId: string | null }>;
+  verdicts: Record<string, { verdict: string; reward: number | null; imageId: string | null; sandboxRuntime: string | null }>;
   planRounds: number;
   attempts: number;
   error: string | null;
@@ -31,12 +34,14 @@ export interface LineageReport {
   synthesiser: string;
   seed: number;
   status: string; // idle | evolving | stalled | exhausted
+  sandboxRuntime: ResolvedSandboxRuntime; // what its trials run under (an environment may still require runsc), and why
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   generations: GenerationReport[];
 }
 
 export async function lineageReport(db: Db, lineageId: string): Promise<LineageReport> {
-  const lineage = await db.lineage.findUniqueOrThrow({ where: { id: lineageId } });
+  const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
+  if (!lineage) throw new NotFoundError(`lineage ${lineageId} not found`);
   const generations = await db.generation.findMany({
     where: { lineageId },
     orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
@@ -47,7 +52,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
   const runs = await db.validatorRun.findMany({
     where: { versionId: { in: versionIds }, attemptId: { not: null } },
     orderBy: { createdAt: 'asc' },
-    select: { versionId: true, kind: true, verdict: true, reward: true, imageId: true },
+    select: { versionId: true, kind: true, verdict: true, reward: true, imageId: true, sandboxRuntime: true },
   });
   const settings = settingsOf(lineage);
   return {
@@ -59,12 +64,13 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     synthesiser: lineage.synthesiser,
     seed: lineage.seed,
     status: lineage.status,
+    sandboxRuntime: lineageSandboxRuntime(settings),
     exhaustedAxes: readExhaustedAxes(lineage),
     generations: generations.map((g) => {
       const version = g.versionId ? versions.get(g.versionId) : undefined;
       const verdicts: GenerationReport['verdicts'] = {};
       for (const run of runs.filter((r) => r.versionId === g.versionId)) {
-        verdicts[run.kind] = { verdict: run.verdict, reward: run.reward, imageId: run.imageId };
+        verdicts[run.kind] = { verdict: run.verdict, reward: run.reward, imageId: run.imageId, sandboxRuntime: run.sandboxRuntime };
       }
       return {
         number: g.number,

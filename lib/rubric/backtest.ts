@@ -7,6 +7,7 @@
 // item's earlier findings, except those already sent back to review (kept as history).
 import type { Db } from '../db/client.ts';
 import type { BacktestFinding, RubricItem } from '../db/generated/client.ts';
+import { versionSandbox } from '../evolution/lineage-sandbox.ts';
 import { STANDING_STATES } from '../evolution/states.ts';
 import { loadBundle } from '../env/store.ts';
 import type { Sandbox } from '../sandbox/types.ts';
@@ -59,7 +60,9 @@ async function judgeOne(options: BacktestOptions, item: RubricItem, target: Targ
   const verdicts: ItemVerdict[] = [];
   if (item.check !== null) {
     try {
-      const checks = await options.sandbox.runChecks({
+      // Under the runtime of the lineage the version belongs to, as its own validation ran.
+      const sandbox = await versionSandbox(options.db, options.sandbox, target.versionId);
+      const checks = await sandbox.runChecks({
         files: bundle.files,
         checks: [{ id: item.id, script: item.check }],
         labels: { ...options.labels, 'envolve.validator': 'backtest', 'envolve.version': target.versionId },

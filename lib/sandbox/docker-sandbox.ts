@@ -6,7 +6,7 @@ import { composeFileOf, parseCompose, reapTrialNetworks, startServices } from '.
 import { buildEnvironmentImage } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
-import { configuredSandboxRuntime } from './runtime.ts';
+import { describeSandboxRuntime, sandboxRuntimeFor } from './runtime.ts';
 import { runTrial } from './trial.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
@@ -25,8 +25,12 @@ export class DockerSandbox implements Sandbox {
     const spec = parseCompose(compose.path, compose.text);
     if (!spec.ok) throw new Error(`refused: ${spec.reason}`);
     // runsc is registered with --network=none, so a gVisor main container could not reach its sidecars.
-    if ((request.runtime ?? configuredSandboxRuntime()) === 'runsc') {
-      throw new Error(`refused: ${compose.path}: multi-container tasks run under runc only (runsc is registered without networking)`);
+    const resolved = sandboxRuntimeFor(request.runtime, request.bundle.files);
+    if (resolved.runtime === 'runsc') {
+      throw new Error(
+        `refused: ${compose.path}: multi-container tasks run under runc only (runsc is registered without networking), ` +
+          `and this trial's runtime is ${describeSandboxRuntime(resolved)}`,
+      );
     }
     const services = await startServices(this.docker, spec.sidecars, request);
     let result: TrialResult | undefined;

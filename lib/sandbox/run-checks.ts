@@ -11,7 +11,7 @@ import { CappedLog } from './capped-log.ts';
 import { runPhase } from './exec.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { OWNER_LABEL, ownerLabel } from './owner.ts';
-import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
+import { assertRuntimeRegistered, sandboxRuntimeFor, type SandboxRuntime } from './runtime.ts';
 import { packTar } from '../env/tar.ts';
 import type { Limits } from './types.ts';
 
@@ -39,7 +39,7 @@ export interface ChecksRequest {
   outputBytes?: number; // per check, head and tail kept
   limits?: Partial<Limits>;
   labels?: Record<string, string>;
-  runtime?: SandboxRuntime; // default: ENVOLVE_SANDBOX_RUNTIME
+  runtime?: SandboxRuntime; // the lineage's choice; default ENVOLVE_SANDBOX_RUNTIME (the files' task.toml may require runsc)
 }
 
 export interface CheckResult {
@@ -118,7 +118,7 @@ async function runOneCheck(container: Docker.Container, check: CheckSpec, timeou
 export async function runChecks(docker: Docker, req: ChecksRequest): Promise<ChecksResult> {
   const started = Date.now();
   const imageId = req.imageId ?? (await ensureBaseImage({ docker })).imageId;
-  const runtime = req.runtime ?? configuredSandboxRuntime();
+  const { runtime } = sandboxRuntimeFor(req.runtime, req.files);
   if (req.checks.length === 0) return { imageId, runtime, results: [], durationMs: 0 };
   const timeoutSec = req.timeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC;
   const outputBytes = req.outputBytes ?? DEFAULT_CHECK_OUTPUT_BYTES;

@@ -8,7 +8,7 @@ import { bundleDirTar, readContainerFile } from './container-files.ts';
 import { countersIn, mergeCounters, NO_COUNTERS, type CgroupCounters } from './containment.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { PhaseClock } from './phase-clock.ts';
-import { assertRuntimeRegistered, configuredSandboxRuntime, type SandboxRuntime } from './runtime.ts';
+import { assertRuntimeRegistered, sandboxRuntimeFor, type SandboxRuntime } from './runtime.ts';
 import { NO_CONTAINER_LOG, SUPERVISED_MAIN_PROCESS, type ControlLine } from './session.ts';
 import { TrialPhases, watchForStop, type TrialState } from './trial-phases.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
@@ -161,7 +161,7 @@ async function runPhases(docker: Docker, req: TrialRequest, limits: Limits, runt
 
 export async function runTrial(docker: Docker, req: TrialRequest): Promise<TrialResult> {
   const limits = resolveLimits(req.limits);
-  const runtime = req.runtime ?? configuredSandboxRuntime();
+  const { runtime } = sandboxRuntimeFor(req.runtime, req.bundle.files);
   const state: TrialRunState = {
     counters: NO_COUNTERS,
     oomKilledMain: false,

@@ -73,7 +73,7 @@ export interface TrialRequest {
   imageId: string;
   agent: AgentSpec;
   limits?: Partial<Limits>;
-  runtime?: SandboxRuntime; // default: ENVOLVE_SANDBOX_RUNTIME (runc when unset)
+  runtime?: SandboxRuntime; // the lineage's choice; default ENVOLVE_SANDBOX_RUNTIME (the bundle's task.toml may require runsc)
   agentTimeoutSec: number;
   verifierTimeoutSec: number;
   timeoutReward?: number; // the reward a timed-out trial gets; default 0

@@ -3,6 +3,7 @@
 import type { Db } from '../db/client.ts';
 import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
+import { versionSandbox } from '../evolution/lineage-sandbox.ts';
 import { versionsOfSet } from './held-out.ts';
 import { probeVersion } from './probe.ts';
 
@@ -44,16 +45,20 @@ export async function evaluateHeldOutSet(deps: { db: Db; sandbox: Sandbox }, req
   const versions: EvalVersionResult[] = [];
   for (const versionId of versionIds) {
     req.progress?.(`${versionId.slice(0, 12)}: ${req.attempts} rollouts of ${req.policy.name}`);
-    const summary = await probeVersion(deps, {
-      versionId,
-      policy: req.policy,
-      size: req.attempts,
-      concurrency: req.concurrency,
-      passThreshold: req.passThreshold,
-      purpose: 'eval',
-      evalSet: req.set,
-      seed: req.seed,
-    });
+    // Under the runtime of the lineage the version belongs to, as its probes ran.
+    const summary = await probeVersion(
+      { db: deps.db, sandbox: await versionSandbox(deps.db, deps.sandbox, versionId) },
+      {
+        versionId,
+        policy: req.policy,
+        size: req.attempts,
+        concurrency: req.concurrency,
+        passThreshold: req.passThreshold,
+        purpose: 'eval',
+        evalSet: req.set,
+        seed: req.seed,
+      },
+    );
     const rollouts = await deps.db.rollout.findMany({ where: { groupId: summary.groupId }, select: { imageId: true } });
     const version = await deps.db.environmentVersion.findUniqueOrThrow({ where: { id: versionId }, select: { name: true } });
     versions.push({

@@ -11,6 +11,7 @@ import { latestProfile } from '@/lib/rollout/profile-store.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { environmentIdSchema } from '@/lib/dashboard/params.ts';
 import { REFERENCE_TABLE } from '@/lib/difficulty/index.ts';
+import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 import { DescribeSeedForm } from './describe-seed-form.tsx';
 import { FilesTable } from './files-table.tsx';
 import { TaskConfig } from './task-config.tsx';
@@ -90,6 +91,7 @@ function SequenceAndDifficulty({
               </dt>
               <dd className="text-right font-mono">
                 {m.medianTurns} <span className="text-zinc-400">over {m.rollouts}</span>
+                {m.sandboxRuntimes.length > 0 && <span className="text-zinc-400"> under {m.sandboxRuntimes.join(', ')}</span>}
               </dd>
             </Fragment>
           ))}
@@ -107,6 +109,23 @@ function SequenceAndDifficulty({
         <p className="text-xs text-zinc-500">Difficulty is computed when the version first parents a generation.</p>
       )}
     </div>
+  );
+}
+
+// What the version's trials run under and why. The task's own sandbox_runtime may only raise
+// isolation: "runc" there changes nothing.
+function SandboxRuntimeNote({ runtime }: { runtime: EnvironmentDetail['sandboxRuntime'] }) {
+  return (
+    <p data-testid="sandbox-runtime" className="mb-3 text-sm text-zinc-700">
+      Trials run under {describeSandboxRuntime(runtime)}.
+      {runtime.required && (
+        <span className="text-zinc-500">
+          {' '}
+          The task asks for <code className="font-mono">sandbox_runtime = &quot;{runtime.required}&quot;</code>
+          {runtime.required === 'runc' ? ', which cannot lower isolation: it changes nothing.' : '.'}
+        </span>
+      )}
+    </p>
   );
 }
 
@@ -144,6 +163,7 @@ export default async function EnvironmentPage({ params }: Props) {
               verifier offline: whatever needs the network fails, and its validation says so.
             </p>
           ) : null}
+          <SandboxRuntimeNote runtime={env.sandboxRuntime} />
           <TaskConfig sections={env.taskTomlSections} error={env.taskTomlError} raw={env.taskToml} />
         </Panel>
       </div>

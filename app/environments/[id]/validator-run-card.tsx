@@ -61,12 +61,15 @@ export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
         </span>
       </header>
       <div className="flex flex-col gap-3 px-4 py-3">
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-8">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-9">
           <Fact label="Image ID">
             <Mono value={run.imageId} />
           </Fact>
           <Fact label="Environment version">
             <Mono value={run.versionId} />
+          </Fact>
+          <Fact label="Runtime">
+            <span className="font-mono text-xs">{run.sandboxRuntime ?? '—'}</span>
           </Fact>
           <Fact label="Build">
             <span className="tabular-nums">{formatDuration(run.buildDurationMs)}</span>

@@ -18,6 +18,11 @@ function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: s
         <span className="text-xs text-zinc-600">
           judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span>
         </span>
+        {run.sandboxRuntime && (
+          <span className="text-xs text-zinc-600">
+            checks ran under <span className="font-mono">{run.sandboxRuntime}</span>
+          </span>
+        )}
         <span className="ml-auto text-xs text-zinc-500 tabular-nums">
           {formatDuration(run.totalDurationMs)} · <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time>
         </span>

@@ -11,10 +11,12 @@ import { lineageIdSchema, policyViewSchema } from '@/lib/dashboard/lineages-para
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { LineageStatusBadge } from '../lineage-status-badge.tsx';
 import { GateForm } from './gate-form.tsx';
+import { RuntimeForm } from './runtime-form.tsx';
 import { Releases } from './releases.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 import { settings } from '@/lib/config/settings.ts';
 import { GenerationState } from '@/lib/evolution/states.ts';
+import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
 
@@ -92,6 +94,9 @@ export default async function LineagePage({ params, searchParams }: Props) {
           <Fact label="Synthesiser">{tree.synthesiser}</Fact>
           <Fact label="Axis · effort">{`${tree.axisPolicy} · ${tree.effort}`}</Fact>
           <Fact label="Approvals required">{tree.approvalsRequired}</Fact>
+          <Fact label="Sandbox runtime">
+            <span data-testid="sandbox-runtime">{describeSandboxRuntime(tree.sandboxRuntime)}</span>
+          </Fact>
           <Fact label="Release gate">
             <span data-testid="release-gate">
               {gate.policy} groups of ≥ {gate.minGroup} passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
@@ -118,6 +123,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
       <LineageTreeView initial={tree} />
       <Releases tree={tree} />
       {mayConfigure && <GateForm lineageId={tree.id} gate={gate} policies={tree.policies} />}
+      {mayConfigure && <RuntimeForm lineageId={tree.id} current={tree.sandboxRuntime} />}
     </div>
   );
 }

@@ -48,6 +48,7 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
     frontier: null,
     approvalsRequired: 1,
     exhaustedAxes: {},
+    sandboxRuntime: { runtime: 'runc', source: 'deployment' },
     gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, timeoutReward: 0, demoMode: false },
     policy: 'oracle',
     policies: ['oracle'],
