@@ -86,6 +86,12 @@ export class Session {
     return this.#ended;
   }
 
+  /** The values of every control line `name` the script said so far (with its nonce). */
+  said(name: string): string[] {
+    const prefix = `envolve:${this.#nonce} ${name}`;
+    return this.#lines.filter((l) => l === prefix || l.startsWith(`${prefix} `)).map((l) => l.slice(prefix.length + 1));
+  }
+
   /** Everything the control channel carried so far (counters, markers). */
   get controlText(): string {
     return this.#lines.join('\n');

@@ -16,6 +16,9 @@ import { filesIn } from '../env/tar.ts';
 import type { AgentSpec, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
 
+// How long a stopped container's inspect may take to record an OOM kill of its main process.
+const STOP_RECORD_MS = 5000;
+
 const NOTHING_RAN: PhaseResult = { exitCode: null, durationMs: 0, timedOut: false, log: '', logTruncated: false };
 
 const usesSolution = (agent: AgentSpec): boolean => agent.kind === 'oracle' || (agent.kind === 'interactive' && agent.copySolution === true);
@@ -180,15 +183,14 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     for (const session of state.sessions) session.close();
     const control = state.sessions.map((s) => s.controlText).join('\n');
     state.counters = mergeCounters(state.counters, countersInAll(control));
-    state.leftoverProcesses = Math.max(0, ...[...control.matchAll(/^envolve:leftovers (\d+)$/gm)].map((m) => Number(m[1])));
+    state.leftoverProcesses = Math.max(0, ...state.sessions.flatMap((s) => s.said('leftovers')).map(Number));
     if (state.container) {
-      state.oomKilledMain = await state.container.inspect().then(
-        (i) => i.State.OOMKilled,
-        () => false,
-      );
-      // Removal is off the critical path: the result is complete once the container was inspected.
+      // A stop of the container records whether the kernel OOM-killed its main process (watchForStop);
+      // one that still runs was not. Removal is off the critical path.
+      const stopped = [state.agent, state.verifier].some((p) => p?.containerStopped);
+      if (stopped) await Promise.race([state.stopped, new Promise((resolve) => setTimeout(resolve, STOP_RECORD_MS))]);
       warmPoolFor(docker).retire(state.container);
-      state.clock.lap('final-inspect');
+      state.clock.lap('final');
     }
   }
   return {

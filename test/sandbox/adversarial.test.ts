@@ -156,6 +156,8 @@ describe.each(runtimes)('attacks under %s', (runtime) => {
     async (asRoot) => {
       const res = await attack(runtime, daemons, { asRoot });
       expect(res.agent.log).toContain('detached');
+      // Killed by the settle, and counted (a restart ends them too, uncounted past the first look).
+      expect(res.containment.leftoverProcesses).toBeGreaterThan(0);
       expectScoredNotPassed(res);
     },
     ATTACK_BUDGET_MS,
