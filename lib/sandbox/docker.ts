@@ -2,16 +2,21 @@
 // reads DOCKER_HOST (unix://, tcp://, npipe://) and falls back to
 // /var/run/docker.sock, so a plain `new Docker()` honours the environment.
 import { Agent } from 'node:http';
+import { inspect } from 'node:util';
 import Docker from 'dockerode';
 import { settings } from '../config/settings.ts';
 
-// On the local socket, connections are kept open between requests: a trial makes about ten
-// short ones, and opening each anew is a measurable part of it (bench/sandbox-overhead.ts).
+// On the local socket, connections are kept open between requests. docker-modem formats every
+// request's options with util.inspect (showHidden, unlimited depth) before it checks whether its
+// debug log is on, and the options carry the agent: inspected in full (sockets, free lists), it
+// doubled the Node CPU of a validation (90 ms against 44, bench/sandbox-overhead.ts's sustained
+// run is CPU-bound), so the agent describes itself in one line.
 export function createDocker(): Docker {
   const host = settings().sandbox.dockerHost;
   if (host && !host.startsWith('unix://')) return new Docker();
   // docker-modem passes `agent` to every request; dockerode's types do not list it.
-  return new Docker({ agent: new Agent({ keepAlive: true }) } as Docker.DockerOptions);
+  const agent = Object.assign(new Agent({ keepAlive: true }), { [inspect.custom]: () => 'Agent { keepAlive: true }' });
+  return new Docker({ agent } as Docker.DockerOptions);
 }
 
 export class DockerUnavailableError extends Error {
