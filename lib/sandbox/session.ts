@@ -31,10 +31,13 @@ import { CappedLog } from './capped-log.ts';
 export const SESSION_END = 'envolve:end';
 
 // Makes Harbor's /logs directories (at start: off a pooled container's critical path), then reads
-// `<length>\n<script>` frames and runs each script in a child bash; stdin stays shared so a
-// script reads the data sent after it. A frame that is not a length is skipped.
+// `<length>\n<script>` frames and runs each script in a subshell (a fork, no exec: forks and execs
+// cost tens of milliseconds under gVisor); stdin stays shared so a script reads the data sent
+// after it. Bytes are characters under LC_ALL=C (for that read only: the agent keeps the image's
+// locale), so `read -N` takes exactly the script. A frame
+// that is not a length is skipped.
 const SUPERVISOR = `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent
-while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; bash -c "$(head -c "$n")"; echo "${SESSION_END} $?"; done`;
+while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; LC_ALL=C IFS= read -r -N "$n" script; (eval "$script"); echo "${SESSION_END} $?"; done`;
 
 /** The container options that make its main process the supervisor (its output is not logged: it is the trial's). */
 export const SUPERVISED_MAIN_PROCESS: Pick<Docker.ContainerCreateOptions, 'Entrypoint' | 'Cmd' | 'OpenStdin' | 'StdinOnce' | 'AttachStdin'> = {

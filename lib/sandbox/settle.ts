@@ -9,7 +9,8 @@ const MAX_ZOMBIES = 16;
 const SETTLE_LOOP_SEC = 3;
 
 // Bash functions, builtins only: no fork is needed to kill or to count what is left. `count`
-// sets live and zombies to the processes other than pid 1 and this shell. `settle` kills them all;
+// sets live and zombies to the processes other than pid 1 and this shell ($BASHPID: a script
+// runs in a subshell of pid 1, where $$ is 1). `settle` kills them all;
 // a killed process may still show as running for a moment, so it retries for up to
 // ${SETTLE_LOOP_SEC}s (EPOCHREALTIME: bash has no builtin sleep). Killed orphans are reaped by the
 // supervisor (pid 1, bash); until then they are zombies that cannot act but hold pids, so only a
@@ -21,7 +22,7 @@ export const SETTLE_LOOP = `count() {
   live=0 zombies=0
   for p in /proc/[0-9]*; do
     pid=\${p#/proc/}
-    ((pid == 1 || pid == $$)) && continue
+    ((pid == 1 || pid == BASHPID)) && continue
     { read -r stat < "$p/stat"; } 2>/dev/null || continue
     state=\${stat##*) }
     [[ \${state%% *} == Z ]] && zombies=$((zombies + 1)) || live=$((live + 1))
