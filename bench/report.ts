@@ -139,6 +139,12 @@ function renderSandbox(lines: string[], sandbox: SandboxOverheadResult, heading:
   );
   for (const [name, s] of Object.entries(sandbox.phasesWarmMs))
     lines.push(`| ${name} | ${Math.round(s.median)} ms | ${Math.round(sandbox.phasesColdMs[name]?.median ?? 0)} ms |`);
+  const work = (sandbox.phasesWarmMs.agent?.median ?? 0) + (sandbox.phasesWarmMs.verifier?.median ?? 0);
+  const rest = sandbox.oracleTrialWarmMs.median - work;
+  lines.push(
+    '',
+    `The agent and verifier steps, which run the task's own processes (the solution and the tests, as the baseline does; starting them is a fork and a setpriv), take ${Math.round(work)} ms: ${ratio(work, d)} of the baseline, a floor no sandbox design goes under on this runtime. Everything else on the warm trial's critical path takes ${Math.round(rest)} ms (${ratio(rest, d)}).`,
+  );
   lines.push(
     '',
     `Sustained, ${sandbox.concurrency} validations at a time for ${sandbox.sustained.seconds} s: **${sandbox.sustained.perMinute.toFixed(1)} validations/min** (${sandbox.sustained.validations} validations; pool hits ${sandbox.sustained.poolHits}, misses ${sandbox.sustained.poolMisses}). The daemon's own create + start + remove at the same concurrency: ${sandbox.daemon.containersPerMinute.toFixed(1)} containers/min, i.e. at most ${sandbox.daemon.validationsPerMinuteCeiling.toFixed(1)} validations/min if a validation (two containers) cost nothing but its containers: ratio ${(sandbox.sustained.perMinute / sandbox.daemon.validationsPerMinuteCeiling).toFixed(2)}.`,
