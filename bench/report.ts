@@ -123,6 +123,14 @@ function renderSandbox(lines: string[], sandbox: SandboxOverheadResult, heading:
   lines.push('| measurement | time | vs docker run |', '| --- | --- | --- |');
   lines.push(`| plain \`docker run --rm --network none --runtime ${runtime} IMAGE sh -c 'solve; test'\` (baseline) | ${ms(sandbox.dockerRunMs)} | 1.00× |`);
   lines.push(`| daemon floor: create + start + remove through the API | ${ms(sandbox.daemonCycleMs)} | ${ratio(sandbox.daemonCycleMs.median, d)} |`);
+  if (sandbox.roundTrips) {
+    lines.push(
+      `| one engine round trip: \`docker exec\` of \`true\` in a running container | ${ms(sandbox.roundTrips.execMs)} | ${ratio(sandbox.roundTrips.execMs.median, d)} |`,
+    );
+    lines.push(
+      `| one engine round trip: a script of \`true\` through the trial's session (what a trial step costs now) | ${ms(sandbox.roundTrips.sessionMs)} | ${ratio(sandbox.roundTrips.sessionMs.median, d)} |`,
+    );
+  }
   lines.push(
     `| Envolve oracle trial, pool off (create + start on the critical path) | ${ms(sandbox.oracleTrialColdMs)} | ${ratio(sandbox.oracleTrialColdMs.median, d)} |`,
   );

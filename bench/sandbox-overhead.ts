@@ -22,6 +22,7 @@ import { warmPoolFor } from '../lib/sandbox/warm-pool.ts';
 import { trialRequest } from '../lib/validate/trial-request.ts';
 import { validateEnvironment } from '../lib/validate/validate-environment.ts';
 import { isMain } from './main.ts';
+import { measureRoundTrips, type RoundTrips } from './round-trips.ts';
 import { summarize, timed, type Summary } from './stats.ts';
 
 const run = promisify(execFile);
@@ -34,6 +35,7 @@ export interface SandboxOverheadResult {
   concurrency: number;
   dockerRunMs: Summary; // the baseline
   daemonCycleMs: Summary; // create + start + remove through the API, one container
+  roundTrips?: RoundTrips; // one exec against one session script (absent in reports from before sessions)
   oracleTrialColdMs: Summary; // no pool: create + start on the critical path
   oracleTrialWarmMs: Summary;
   validationWarmMs: Summary; // oracle ‖ invalid-test, pool warm
@@ -154,6 +156,8 @@ export async function measureSandboxOverhead(opts: {
       progress(`sandbox overhead: run ${i + 1}/${opts.runs}`);
     }
 
+    progress('round trips: an exec of true against a session script of true');
+    const roundTrips = await measureRoundTrips(warm.docker, imageId, runtime, opts.runs * 3);
     progress(`sustained: validations at concurrency ${opts.concurrency} for ${opts.seconds}s`);
     const before = pool.stats();
     const started = performance.now();
@@ -174,6 +178,7 @@ export async function measureSandboxOverhead(opts: {
       concurrency: opts.concurrency,
       dockerRunMs: summarize(samples.dockerRun),
       daemonCycleMs: summarize(samples.daemon),
+      roundTrips,
       oracleTrialColdMs: summarize(samples.cold),
       oracleTrialWarmMs: summarize(samples.warm),
       validationWarmMs: summarize(samples.validation),
