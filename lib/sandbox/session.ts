@@ -1,9 +1,10 @@
 // A shell session with a trial container's main process, over one attached stream: no exec.
 //
-// A `docker exec` costs a runc (or runsc) process of its own, about 55 ms on these machines, and a
-// trial used to need five of them; an attach to the main process costs a few milliseconds
-// (bench/sandbox-overhead.ts). So the main process is a small supervisor that reads scripts from
-// its stdin and runs each in a child bash, as root, in Harbor's phase order (trial-script.ts).
+// A `docker exec` costs a runc (or runsc) process of its own, 47 ms on these machines (71 under
+// gVisor), and a trial used to need five of them; a script through an attached session costs 2 ms
+// (7 under gVisor; bench/round-trips.ts). So the main process is a small supervisor that reads
+// scripts from its stdin and runs each in a subshell, as root, in Harbor's phase order
+// (trial-script.ts).
 //
 // The channels: a script's stdout (fd 1) is Envolve's control channel: `envolve:<nonce> <name>`
 // lines, the cgroup counters and the result files. Everything the agent and the verifier print is
@@ -34,8 +35,7 @@ export const SESSION_END = 'envolve:end';
 // `<length>\n<script>` frames and runs each script in a subshell (a fork, no exec: forks and execs
 // cost tens of milliseconds under gVisor); stdin stays shared so a script reads the data sent
 // after it. Bytes are characters under LC_ALL=C (for that read only: the agent keeps the image's
-// locale), so `read -N` takes exactly the script. A frame
-// that is not a length is skipped.
+// locale), so `read -N` takes exactly the script. A frame that is not a length is skipped.
 const SUPERVISOR = `mkdir -p /logs/agent /logs/verifier && chmod 0777 /logs/agent
 while IFS= read -r n; do [[ $n =~ ^[0-9]+$ ]] || continue; LC_ALL=C IFS= read -r -N "$n" script; (eval "$script"); echo "${SESSION_END} $?"; done`;
 
@@ -50,7 +50,7 @@ export const SUPERVISED_MAIN_PROCESS: Pick<Docker.ContainerCreateOptions, 'Entry
 export const NO_CONTAINER_LOG: Docker.HostConfig['LogConfig'] = { Type: 'none', Config: {} };
 
 export interface ControlLine {
-  name: string; // e.g. "agent-exit" for "envolve:agent-exit 0"
+  name: string; // e.g. "agent-exit" for "envolve:<nonce> agent-exit 0"
   value: string;
 }
 
