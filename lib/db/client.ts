@@ -2,7 +2,7 @@ import { PrismaClient } from './generated/client.ts';
 import { PrismaClient as PostgresPrismaClient } from './generated-pg/client.ts';
 import { postgresAdapterFactory } from './postgres.ts';
 import { providerOf } from './provider.ts';
-import { sqliteAdapterFactory } from './sqlite.ts';
+import { sqliteAdapterFactory, SQLITE_TRANSACTION_OPTIONS } from './sqlite.ts';
 import { settings } from '../config/settings.ts';
 
 // The app sees one client type. Both clients are generated from the same source schema
@@ -19,5 +19,5 @@ export function createDb(url?: string): Db {
   if (providerOf(resolved) === 'postgresql') {
     return new PostgresPrismaClient({ adapter: postgresAdapterFactory(resolved) }) as unknown as Db;
   }
-  return new PrismaClient({ adapter: sqliteAdapterFactory(resolved) });
+  return new PrismaClient({ adapter: sqliteAdapterFactory(resolved), transactionOptions: SQLITE_TRANSACTION_OPTIONS });
 }

@@ -8,6 +8,12 @@ import Database from 'better-sqlite3';
 // Web server, workers and CLI processes share one file: wait for a lock instead of failing.
 const BUSY_TIMEOUT_MS = 10_000;
 
+// better-sqlite3 waits for a lock synchronously, up to BUSY_TIMEOUT_MS, inside a statement of an
+// interactive transaction; Prisma's defaults (2 s to start one, 5 s to finish it) would call that
+// wait a timeout and roll back. A Playwright set-up failed so: two CLI processes saving the built-in
+// rubric at once, "Operation has timed out" on the second one's write.
+export const SQLITE_TRANSACTION_OPTIONS = { maxWait: BUSY_TIMEOUT_MS, timeout: 3 * BUSY_TIMEOUT_MS };
+
 function sqliteFilePath(url: string): string {
   const filePath = url.replace(/^file:/, '').replace(/\?.*$/, '');
   return path.resolve(/* turbopackIgnore: true */ process.cwd(), filePath);
