@@ -114,7 +114,6 @@ type TrialOutcome = Omit<TrialResult, 'containment' | 'agent' | 'verifier' | 'im
 
 interface TrialRunState extends TrialState {
   container?: Docker.Container;
-  leftoverProcesses?: number;
 }
 
 function containmentOf(state: TrialRunState, limits: Limits, runtime: SandboxRuntime, network?: TrialRequest['network']): Containment {
@@ -126,7 +125,7 @@ function containmentOf(state: TrialRunState, limits: Limits, runtime: SandboxRun
     pidsLimitReached: state.counters.pidsMaxEvents > 0 || state.counters.pidsAtLimit,
     killedBySigkill: phases.some((p) => p.exitCode === 137),
     restartedBeforeVerifier: state.restartedBeforeVerifier,
-    leftoverProcesses: state.leftoverProcesses ?? 0,
+    leftoverProcesses: Math.max(0, ...state.sessions.flatMap((s) => s.said('leftovers')).map(Number)),
     containerStopped: phases.some((p) => p.containerStopped === true),
     limits,
   };
@@ -183,7 +182,6 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     for (const session of state.sessions) session.close();
     const control = state.sessions.map((s) => s.controlText).join('\n');
     state.counters = mergeCounters(state.counters, countersInAll(control));
-    state.leftoverProcesses = Math.max(0, ...state.sessions.flatMap((s) => s.said('leftovers')).map(Number));
     if (state.container) {
       // A stop of the container records whether the kernel OOM-killed its main process (watchForStop);
       // one that still runs was not. Removal is off the critical path.
