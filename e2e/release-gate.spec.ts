@@ -4,13 +4,13 @@
 // The lineage is written straight into the e2e database over three tiny imported tasks, and its
 // simulated releases are made by the scheduler itself (`envolve schedule`).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
-import { E2E_DATABASE_URL, E2E_DIR, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+import { importTinyTask } from './fixtures/tiny-task.ts';
+import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 
 const LINEAGE = 'gate-e2e-demo-lineage';
 let releasedVersion = '';
@@ -25,25 +25,8 @@ function envolve<T>(...args: string[]): T {
   return JSON.parse(stdout) as T;
 }
 
-function importTask(name: string): string {
-  const dir = path.join(E2E_DIR, 'gate-tasks', name);
-  const files = {
-    'task.toml': '[verifier]\ntimeout_sec = 60\n',
-    'instruction.md': `Write ${name} to /app/out.txt.\n`,
-    'environment/Dockerfile': 'FROM envolve/base:bookworm\n',
-    'tests/test.sh': '#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n',
-  };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  }
-  const result = envolve<{ results: { ok: boolean; versionId: string }[] }>('env', 'import', dir).results[0];
-  if (!result?.ok) throw new Error(`importing ${name} failed`);
-  return result.versionId;
-}
-
 test.beforeAll(() => {
-  const [seed, v1, v2] = ['gate-seed', 'gate-g1', 'gate-g2'].map(importTask) as [string, string, string];
+  const [seed, v1, v2] = ['gate-seed', 'gate-g1', 'gate-g2'].map((name) => importTinyTask('gate-tasks', name)) as [string, string, string];
   releasedVersion = v1;
   const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { fileMustExist: true });
   try {

@@ -1,43 +1,18 @@
 // A lineage's sandbox runtime in the browser: its page says which runtime and why, a lead switches
 // it to runsc and the page of its seed follows, and the seed's own task.toml asking for runc is
 // shown as changing nothing. A reviewer sees the runtime but cannot change it.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
-import { E2E_DATABASE_URL, E2E_DIR, REPO_ROOT } from './paths.ts';
+import { importTinyTask } from './fixtures/tiny-task.ts';
+import { E2E_DATABASE_URL } from './paths.ts';
 
 const LINEAGE = 'runtime-e2e-lineage';
 const DEPLOYMENT_DEFAULT = "runc (the deployment's default, ENVOLVE_SANDBOX_RUNTIME)";
 let seedVersion = '';
 
-function importTask(name: string): string {
-  const dir = path.join(E2E_DIR, 'runtime-tasks', name);
-  const files = {
-    'task.toml': '[verifier]\ntimeout_sec = 60\n[environment]\nsandbox_runtime = "runc"\n',
-    'instruction.md': `Write ${name} to /app/out.txt.\n`,
-    'environment/Dockerfile': 'FROM envolve/base:bookworm\n',
-    'tests/test.sh': '#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n',
-  };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  }
-  const stdout = execFileSync('node', ['bin/envolve.mjs', 'env', 'import', dir, '--json'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const result = (JSON.parse(stdout) as { results: { ok: boolean; versionId: string }[] }).results[0];
-  if (!result?.ok) throw new Error(`importing ${name} failed`);
-  return result.versionId;
-}
-
 test.beforeAll(() => {
-  seedVersion = importTask('runtime-seed');
+  seedVersion = importTinyTask('runtime-tasks', 'runtime-seed', '[verifier]\ntimeout_sec = 60\n[environment]\nsandbox_runtime = "runc"\n');
   const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { fileMustExist: true });
   try {
     const now = new Date().toISOString().replace('Z', '+00:00');
