@@ -57,8 +57,11 @@ describe('sandbox container lifecycle', () => {
     await once(child.process, 'exit');
     const left = await ownedBy(child.owner);
     expect(left).toHaveLength(3);
+    // Another test file's warm pool or worker, starting meanwhile, removes a dead owner's containers
+    // by the same owner-gone rule (CI saw it take one): this reaper takes the rest, and none is left.
     const reaped = (await reapContainers(docker)).filter((r) => r.labels[OWNER_LABEL] === child.owner);
-    expect(reaped.map((r) => r.reason)).toEqual(['owner-gone', 'owner-gone', 'owner-gone']);
+    expect(reaped.length).toBeLessThanOrEqual(3);
+    expect(reaped.every((r) => r.reason === 'owner-gone')).toBe(true);
     expect(await ownedBy(child.owner)).toHaveLength(0);
   });
 });
