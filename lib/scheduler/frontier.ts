@@ -1,5 +1,5 @@
 // Moves a lineage's frontier: while the frontier generation's latest gating group of the
-// lineage's probe policy passes its rule, the next generation (approved by review) is released,
+// lineage's probe policy, at that policy's newest version, passes its rule, the next generation (approved by review) is released,
 // and the release records the group, its policy and the rule it passed. A saturated frontier with nothing
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
 import type { Db } from '../db/client.ts';
@@ -7,8 +7,9 @@ import { enqueueEvolution } from '../evolution/jobs.ts';
 import { GenerationState, PENDING_STATES, transition } from '../evolution/states.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
-import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
-import { latestGatingGroup } from '../rollout/groups.ts';
+import { gateDecision, judgeGroup, lineageGate, olderVersionReason, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
+import { isRunnablePolicy } from './gate-policy.ts';
+import { GATING_PURPOSES, latestGatingGroup, newestPolicyVersion } from '../rollout/groups.ts';
 
 export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
@@ -22,7 +23,23 @@ export interface AdvanceResult {
   lineageId: string;
   frontier: number;
   rule: LineageGate;
+  policyVersion: string | null; // the newest version of the rule's policy, the only one that counts
   steps: AdvanceStep[];
+}
+
+// The frontier has no group that counts: a policy Envolve runs is probed; a trainer's policy is
+// waited for, saying whether an older checkpoint's group is all there is.
+async function withoutGroup(db: Db, rule: LineageGate, newest: string | null, frontier: number, versionId: string): Promise<AdvanceStep> {
+  if (isRunnablePolicy(rule.policy)) return { kind: 'needs-probe', generation: frontier, versionId };
+  const older = await db.probeGroup.findFirst({
+    where: { versionId, policy: rule.policy, size: { gte: rule.minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    orderBy: { createdAt: 'desc' },
+    select: { policyVersion: true },
+  });
+  if (older && newest !== null && older.policyVersion !== newest) {
+    return { kind: 'waiting', generation: frontier, reason: olderVersionReason(older.policyVersion, newest) };
+  }
+  return { kind: 'waiting', generation: frontier, reason: `waiting for a complete ${rule.policy} group on G${frontier}` };
 }
 
 export async function frontierVersionId(db: Db, lineage: { id: string; seedVersionId: string }, frontier: number): Promise<string | null> {
@@ -107,6 +124,7 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
   const rule = lineageGate(lineage, config);
   let frontier = lineage.frontier ?? 0;
   if (lineage.frontier === null) await db.lineage.update({ where: { id: lineageId }, data: { frontier: 0 } });
+  const newest = await newestPolicyVersion(db, rule.policy);
   const steps: AdvanceStep[] = [];
   for (;;) {
     const versionId = await frontierVersionId(db, lineage, frontier);
@@ -114,12 +132,12 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
       steps.push({ kind: 'waiting', generation: frontier, reason: 'the frontier generation has no released version' });
       break;
     }
-    const group = await latestGatingGroup(db, versionId, rule.policy, rule.minGroup);
+    const group = newest === null ? null : await latestGatingGroup(db, versionId, rule.policy, newest, rule.minGroup);
     if (!group) {
-      steps.push({ kind: 'needs-probe', generation: frontier, versionId });
+      steps.push(await withoutGroup(db, rule, newest, frontier, versionId));
       break;
     }
-    const verdict = judgeGroup(group, rule);
+    const verdict = judgeGroup(group, rule, newest as string);
     const decision = gateDecision(group, rule);
     if (verdict.kind === 'hold') {
       await recordGate(db, group.id, 'held', decision);
@@ -140,5 +158,5 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
     if (step.kind !== 'released') break;
     frontier = step.generation;
   }
-  return { lineageId, frontier, rule, steps };
+  return { lineageId, frontier, rule, policyVersion: newest, steps };
 }
