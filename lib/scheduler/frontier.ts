@@ -7,9 +7,9 @@ import { enqueueEvolution } from '../evolution/jobs.ts';
 import { GenerationState, PENDING_STATES, transition } from '../evolution/states.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
-import { gateDecision, judgeGroup, lineageGate, olderVersionReason, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
-import { isRunnablePolicy } from './gate-policy.ts';
-import { GATING_PURPOSES, latestGatingGroup, newestPolicyVersion } from '../rollout/groups.ts';
+import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
+import { frontierGroup } from './frontier-group.ts';
+import { newestPolicyVersion } from '../rollout/groups.ts';
 
 export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
@@ -25,21 +25,6 @@ export interface AdvanceResult {
   rule: LineageGate;
   policyVersion: string | null; // the newest version of the rule's policy, the only one that counts
   steps: AdvanceStep[];
-}
-
-// The frontier has no group that counts: a policy Envolve runs is probed; a trainer's policy is
-// waited for, saying whether an older checkpoint's group is all there is.
-async function withoutGroup(db: Db, rule: LineageGate, newest: string | null, frontier: number, versionId: string): Promise<AdvanceStep> {
-  if (isRunnablePolicy(rule.policy)) return { kind: 'needs-probe', generation: frontier, versionId };
-  const older = await db.probeGroup.findFirst({
-    where: { versionId, policy: rule.policy, size: { gte: rule.minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
-    orderBy: { createdAt: 'desc' },
-    select: { policyVersion: true },
-  });
-  if (older && newest !== null && older.policyVersion !== newest) {
-    return { kind: 'waiting', generation: frontier, reason: olderVersionReason(older.policyVersion, newest) };
-  }
-  return { kind: 'waiting', generation: frontier, reason: `waiting for a complete ${rule.policy} group on G${frontier}` };
 }
 
 export async function frontierVersionId(db: Db, lineage: { id: string; seedVersionId: string }, frontier: number): Promise<string | null> {
@@ -132,11 +117,16 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
       steps.push({ kind: 'waiting', generation: frontier, reason: 'the frontier generation has no released version' });
       break;
     }
-    const group = newest === null ? null : await latestGatingGroup(db, versionId, rule.policy, newest, rule.minGroup);
-    if (!group) {
-      steps.push(await withoutGroup(db, rule, newest, frontier, versionId));
+    const found = await frontierGroup(db, rule, newest, frontier, versionId);
+    if (found.kind !== 'group') {
+      steps.push(
+        found.kind === 'needs-probe'
+          ? { kind: 'needs-probe', generation: frontier, versionId }
+          : { kind: 'waiting', generation: frontier, reason: found.reason },
+      );
       break;
     }
+    const group = found.group;
     const verdict = judgeGroup(group, rule, newest as string);
     const decision = gateDecision(group, rule);
     if (verdict.kind === 'hold') {

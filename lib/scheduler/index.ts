@@ -27,6 +27,7 @@ export {
 export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
+export { lineageWaits, type GenerationWait, type LineageWaits } from './waits.ts';
 export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from './gate-policy.ts';
 export {
   enqueueProbe,

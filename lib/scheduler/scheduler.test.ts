@@ -9,6 +9,7 @@ import {
   recentTrainablePool,
   holdOut,
   judgeGroup,
+  lineageWaits,
   listHeldOutSets,
   setLineageGate,
   PROBE_JOB,
@@ -309,6 +310,29 @@ describe('advancing a lineage', () => {
     await group(seed, 7, { errors: 1 });
     const result = await advanceLineage(db, lineage.id, config);
     expect(result.steps[0]).toMatchObject({ kind: 'waiting', reason: 'waiting for a complete trainer group on G0' });
+  });
+});
+
+describe('what approved generations wait for', () => {
+  it("names the frontier's group against the rate, an older checkpoint's group, and the generation before", async () => {
+    const policy = 'trainer-run-d';
+    const { lineage, seed } = await lineageWith(['approved', 'approved', 'awaiting-review', 'approved'], policy);
+    const other = await lineageWith([], policy);
+    const after = (first: string) => ({
+      frontier: first,
+      generations: [
+        { generation: 1, reason: first },
+        { generation: 2, reason: 'waits for G1 to be released first' },
+        { generation: 4, reason: 'waits for G3, which is not approved yet' },
+      ],
+    });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after('waiting for a complete trainer-run-d group on G0'));
+    await group(seed, 5, { policy, policyVersion: 'step-1' });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("G0's group 5/8 (trainer-run-d step-1) is below 0.75"));
+    await group(other.seed, 2, { policy, policyVersion: 'step-2' });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("an older checkpoint's group (step-1); newest is step-2"));
+    // Read-only: nothing was recorded on the group it judged.
+    expect((await db.probeGroup.findMany({ where: { versionId: seed } })).map((g) => g.gate)).toEqual([null]);
   });
 });
 
