@@ -1,5 +1,6 @@
 // Does off-policy difficulty predict on-policy outcome? Per lineage: estimated D against the
-// probes' measured pass rate (dots) and mean turns (rings), with Pearson r for each.
+// probes' measured pass rate (dots) and mean turns (rings), with Pearson r for each, and whose
+// policy the outcomes are of.
 import type { Correlation, DifficultyOutcomeRow } from '@/lib/drift/difficulty-outcome.ts';
 
 const W = 160;
@@ -36,6 +37,7 @@ export function DifficultyOutcomeTable({ rows }: { rows: DifficultyOutcomeRow[] 
       <thead className="text-left text-xs text-zinc-500">
         <tr>
           <th className="pr-4 font-medium">Lineage</th>
+          <th className="pr-4 font-medium">Policy</th>
           <th className="pr-4 font-medium">r(D, pass rate)</th>
           <th className="pr-4 font-medium">r(D, mean turns)</th>
           <th className="font-medium">D → pass rate • / turns ○</th>
@@ -43,8 +45,14 @@ export function DifficultyOutcomeTable({ rows }: { rows: DifficultyOutcomeRow[] 
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.lineageId ?? 'all'} className="border-t border-zinc-100">
+          <tr key={row.lineageId ?? `all-${row.policy}`} className="border-t border-zinc-100">
             <td className="py-1 pr-4">{row.name}</td>
+            <td className="pr-4" data-testid="outcome-policy">
+              {row.policy}
+              {row.simulated && (
+                <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">simulated: tests the pipeline, not the method</span>
+              )}
+            </td>
             <td className="pr-4 tabular-nums">{formatR(row.passRate)}</td>
             <td className="pr-4 tabular-nums">{formatR(row.meanTurns)}</td>
             <td className="py-1">{row.lineageId && <Scatter points={row.points} />}</td>

@@ -15,6 +15,7 @@ import { DriftCharts } from './drift-charts.tsx';
 import { DriftFilters } from './drift-filters.tsx';
 import { EffectSpectrumTable } from './effect-spectrum.tsx';
 import { SeedFunnel } from './seed-funnel.tsx';
+import { CheckpointTable } from './checkpoints.tsx';
 
 export const metadata: Metadata = { title: 'Drift' };
 
@@ -110,7 +111,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
       {!single && filter.lineage && <p className="text-sm text-red-700">No lineage has the id {filter.lineage}.</p>}
       {!single && <DriftFilters filter={filter} facets={view.facets} policies={view.passRatePolicy.policies} />}
       <p className="text-sm text-zinc-600" data-testid="pass-rate-policy">
-        Probe pass rates and turns: {view.passRatePolicy.label}.
+        Pass rates and turns: {view.passRatePolicy.label}.
       </p>
 
       <Section
@@ -142,6 +143,10 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         />
       </Section>
 
+      <Section title="Pass rate by checkpoint" testId="checkpoint-section">
+        <CheckpointTable checkpoints={view.checkpoints} />
+      </Section>
+
       <Section
         title="Axis effect spectrum"
         aside={
@@ -155,8 +160,9 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
 
       <Section title="Estimated D against measured outcome">
         <p className="text-xs text-zinc-500">
-          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a probe; — when fewer than three or when a side does not vary.
-          Probes of the simulated policy draw on the same reference table as D, so its r is partly by construction.
+          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three or
+          when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
+          policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
         </p>
         <DifficultyOutcomeTable rows={view.difficultyOutcome} />
       </Section>

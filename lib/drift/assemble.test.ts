@@ -32,13 +32,13 @@ function rows(): DriftRows {
       { id: 'g2', lineageId: 'L', number: 2, axis: 'skill', state: 'awaiting-review', versionId: V2, createdAt: day(4) },
     ],
     probes: [
-      { id: 'p-seed', versionId: SEED, generationId: null, lineageId: 'L', passes: 3, size: 8, createdAt: day(1) },
+      { id: 'p-seed', versionId: SEED, generationId: null, lineageId: 'L', policyVersion: 'step-1', passes: 3, size: 8, createdAt: day(1) },
       // Another lineage's newer probe of the shared seed does not replace this lineage's own.
-      { id: 'p-seed-other', versionId: SEED, generationId: null, lineageId: 'M', passes: 7, size: 8, createdAt: day(2) },
-      { id: 'p-g1-old', versionId: V1, generationId: 'g1', lineageId: 'L', passes: 8, size: 8, createdAt: day(3) },
-      { id: 'p-g1', versionId: V1, generationId: 'g1', lineageId: 'L', passes: 6, size: 8, createdAt: day(4) },
+      { id: 'p-seed-other', versionId: SEED, generationId: null, lineageId: 'M', policyVersion: 'step-1', passes: 7, size: 8, createdAt: day(2) },
+      { id: 'p-g1-old', versionId: V1, generationId: 'g1', lineageId: 'L', policyVersion: 'step-1', passes: 8, size: 8, createdAt: day(3) },
+      { id: 'p-g1', versionId: V1, generationId: 'g1', lineageId: 'L', policyVersion: 'step-2', passes: 6, size: 8, createdAt: day(4) },
       // Generation 2's probe ran on its version without naming the generation.
-      { id: 'p-g2', versionId: V2, generationId: null, lineageId: null, passes: 2, size: 8, createdAt: day(5) },
+      { id: 'p-g2', versionId: V2, generationId: null, lineageId: null, policyVersion: 'step-1', passes: 2, size: 8, createdAt: day(5) },
     ],
     rolloutSums: [
       { groupId: 'p-seed', rollouts: 8, turns: 240, tokenTurns: 0, tokens: 0 },
@@ -75,7 +75,7 @@ describe('assembleDrift', () => {
   });
 
   it('merges failed siblings: the settled one gives version and probe, all of them give rounds and rejections', () => {
-    expect(at(1)).toMatchObject({ generationId: 'g1', axis: 'skill', state: 'released', probe: { passes: 6, size: 8 } });
+    expect(at(1)).toMatchObject({ generationId: 'g1', axis: 'skill', state: 'released', probe: { passes: 6, size: 8, policyVersion: 'step-2' } });
     expect(at(1).values).toMatchObject({
       difficultyLength: 4,
       difficultyTotal: 17,

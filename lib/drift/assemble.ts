@@ -33,12 +33,13 @@ export interface GenerationRow {
   createdAt: Date;
 }
 
-/** A complete probe group (purpose "probe"). */
+/** A complete gating group: a probe, or a group a trainer reported. */
 export interface ProbeRow {
   id: string;
   versionId: string;
   generationId: string | null;
   lineageId: string | null;
+  policyVersion: string; // the checkpoint (or model id) that made it
   passes: number;
   size: number;
   createdAt: Date;
@@ -165,7 +166,7 @@ export function assembleDrift(rows: DriftRows): DriftInput {
       axis: null,
       state: 'seed',
       at: lineage.createdAt,
-      probe: seedProbe ? { passes: seedProbe.passes, size: seedProbe.size } : null,
+      probe: seedProbe ? { passes: seedProbe.passes, size: seedProbe.size, policyVersion: seedProbe.policyVersion } : null,
       values: { ...difficultyValues(lineage.seedVersionId), ...probeValues(seedProbe), rejectionRate: null, planRounds: null, modifyRounds: null },
     });
   }
@@ -201,7 +202,7 @@ export function assembleDrift(rows: DriftRows): DriftInput {
       axis: isAxis(settled.axis) ? settled.axis : null,
       state: settled.state,
       at: settled.createdAt,
-      probe: probe ? { passes: probe.passes, size: probe.size } : null,
+      probe: probe ? { passes: probe.passes, size: probe.size, policyVersion: probe.policyVersion } : null,
       values,
     });
   }

@@ -28,8 +28,9 @@ function point(lineageId: string, number: number, d: number, passRate: number | 
   };
 }
 
-const lineage = (id: string) => ({
+const lineage = (id: string, passRatePolicy = 'trainer') => ({
   id,
+  passRatePolicy,
   name: id,
   seedVersionId: 's',
   seedName: 's',
@@ -94,7 +95,14 @@ describe('difficulty against outcome', () => {
       ],
     };
     const [pooled, a, b] = difficultyOutcome(input);
-    expect(pooled).toMatchObject({ lineageId: null, passRate: { n: 6 }, meanTurns: { n: 6 } });
+    expect(pooled).toMatchObject({
+      lineageId: null,
+      name: 'all trainer lineages (2)',
+      policy: 'trainer',
+      simulated: false,
+      passRate: { n: 6 },
+      meanTurns: { n: 6 },
+    });
     expect(pooled!.passRate.r!).toBeLessThan(0);
     expect(a).toMatchObject({ lineageId: 'A', passRate: { n: 3 }, meanTurns: { n: 3 } });
     expect(a!.passRate.r!).toBeCloseTo(-1, 12);
@@ -102,5 +110,20 @@ describe('difficulty against outcome', () => {
     expect(a!.points).toHaveLength(4);
     // A lineage whose policy always passes has nothing to correlate.
     expect(b!.passRate).toEqual({ r: null, n: 3 });
+  });
+
+  it('pools the lineages of one policy only, and marks the simulated policy', () => {
+    const input: DriftInput = {
+      lineages: [lineage('A', 'trainer'), lineage('S', 'simulated'), lineage('T', 'simulated')],
+      points: [point('A', 0, 10, 1, 5), point('A', 1, 12, 0.5, 7), point('S', 0, 10, 1, 5), point('T', 0, 10, 0.5, 5)],
+    };
+    const rows = difficultyOutcome(input);
+    expect(rows.map((r) => [r.name, r.policy, r.simulated, r.passRate.n])).toEqual([
+      ['all simulated lineages (2)', 'simulated', true, 2],
+      ['all trainer lineages (1)', 'trainer', false, 2],
+      ['A', 'trainer', false, 2],
+      ['S', 'simulated', true, 1],
+      ['T', 'simulated', true, 1],
+    ]);
   });
 });

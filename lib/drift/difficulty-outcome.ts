@@ -2,9 +2,12 @@
 // the filtered lineages: the Pearson correlation between a position's estimated D and its
 // probe's measured pass rate, and between D and mean turns per trajectory, over the positions
 // that have both. Null when fewer than three points, or when either side does not vary (an
-// oracle that always passes has no correlation with anything).
+// oracle that always passes has no correlation with anything). Every row is of one policy: pooled
+// rows pool the lineages of one policy, never a mix, and a simulated policy's row is marked: its
+// figures test the pipeline, not the method.
 import { pointsByLineage } from './series.ts';
 import type { DriftInput, GenerationPoint } from './types.ts';
+import { SIMULATED_POLICY } from '../scheduler/gate.ts';
 
 export interface Correlation {
   r: number | null;
@@ -12,8 +15,10 @@ export interface Correlation {
 }
 
 export interface DifficultyOutcomeRow {
-  lineageId: string | null; // null: every filtered lineage pooled
+  lineageId: string | null; // null: every filtered lineage of `policy` pooled
   name: string;
+  policy: string; // whose pass rates and turns these are
+  simulated: boolean; // the simulated policy: a test of the pipeline, not evidence for the method
   passRate: Correlation;
   meanTurns: Correlation;
   points: { d: number; passRate: number | null; meanTurns: number | null }[];
@@ -38,13 +43,15 @@ export function pearson(pairs: readonly (readonly [number, number])[]): Correlat
   return { r: sxy / Math.sqrt(sxx * syy), n };
 }
 
-function row(lineageId: string | null, name: string, points: GenerationPoint[]): DifficultyOutcomeRow {
+function row(lineageId: string | null, name: string, policy: string, points: GenerationPoint[]): DifficultyOutcomeRow {
   const withD = points.filter((p) => p.values.difficultyTotal !== null);
   const pairsOf = (metric: 'passRate' | 'meanTurns') =>
     withD.flatMap((p) => (p.values[metric] === null ? [] : [[p.values.difficultyTotal!, p.values[metric]!] as const]));
   return {
     lineageId,
     name,
+    policy,
+    simulated: policy === SIMULATED_POLICY,
     passRate: pearson(pairsOf('passRate')),
     meanTurns: pearson(pairsOf('meanTurns')),
     points: withD.map((p) => ({ d: p.values.difficultyTotal!, passRate: p.values.passRate, meanTurns: p.values.meanTurns })),
@@ -52,6 +59,18 @@ function row(lineageId: string | null, name: string, points: GenerationPoint[]):
 }
 
 export function difficultyOutcome(input: DriftInput, byLineage = pointsByLineage(input)): DifficultyOutcomeRow[] {
-  const rows = input.lineages.map((l) => row(l.id, l.name, byLineage.get(l.id) ?? []));
-  return input.lineages.length > 1 ? [row(null, 'all lineages', [...byLineage.values()].flat()), ...rows] : rows;
+  const policyOf = (l: DriftInput['lineages'][number]) => l.passRatePolicy ?? 'unknown policy';
+  const rows = input.lineages.map((l) => row(l.id, l.name, policyOf(l), byLineage.get(l.id) ?? []));
+  if (input.lineages.length < 2) return rows;
+  const policies = [...new Set(input.lineages.map(policyOf))].sort();
+  const pooled = policies.map((policy) => {
+    const lineages = input.lineages.filter((l) => policyOf(l) === policy);
+    return row(
+      null,
+      `all ${policy} lineages (${lineages.length})`,
+      policy,
+      lineages.flatMap((l) => byLineage.get(l.id) ?? []),
+    );
+  });
+  return [...pooled, ...rows];
 }

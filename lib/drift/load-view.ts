@@ -3,14 +3,18 @@ import type { Db } from '../db/client.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
+import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
 import { loadDrift } from './load.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
 import { settings } from '../config/settings.ts';
 
-// Which policy the pass rates are of: the one the filter names, else each lineage's probe policy.
+// Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
+// and every checkpoint of those policies with its pooled pass rate.
 export interface DriftPage extends DriftView {
   passRatePolicy: { policy: string | null; label: string; policies: string[] };
+  checkpoints: CheckpointPassRate[];
 }
 
 export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
@@ -18,13 +22,15 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
   const [input, calibration, probed] = await Promise.all([
     loadDrift(db, { policy: filter.policy, defaultPolicy }),
     loadCalibrationStatuses(db),
-    db.probeGroup.findMany({ where: { purpose: 'probe', state: 'complete' }, distinct: ['policy'], select: { policy: true } }),
+    db.probeGroup.findMany({ where: { purpose: { in: GATING_PURPOSES }, state: 'complete' }, distinct: ['policy'], select: { policy: true } }),
   ]);
+  const policies = [...new Set(input.lineages.flatMap((l) => (l.passRatePolicy ? [l.passRatePolicy] : [])))].sort();
   const label = filter.policy
-    ? `pass rates of the ${filter.policy} policy`
-    : `pass rates of each lineage's probe policy (${[...new Set(input.lineages.map((l) => l.passRatePolicy))].sort().join(', ') || defaultPolicy})`;
+    ? `pass rates of the ${filter.policy} policy, latest group of any checkpoint per position`
+    : `pass rates of each lineage's gating policy (${policies.join(', ') || defaultPolicy}), latest group of any checkpoint per position`;
   return {
     ...driftView(input, filter, { calibration, thresholds, now }),
     passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() },
+    checkpoints: await loadCheckpointPassRates(db, policies),
   };
 }

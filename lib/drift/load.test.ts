@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { loadCheckpointPassRates } from './checkpoints.ts';
 import { DEFAULT_SEED_FILTER } from './funnel.ts';
 import { loadDrift } from './load.ts';
 import { prometheusText } from './metrics-load.ts';
@@ -169,5 +170,62 @@ describe('the seed filter', () => {
     expect(latest).toMatchObject({ id: run.id, policy: 'simulated', funnel: { thresholds: { maxPasses: 4, probeSize: 8, minTurns: 35 } } });
     expect(latest?.funnel.stages.map((s) => s.count)).toEqual([2, 2, 2, 1]);
     await expect(loadFunnelCandidates(db, { policy: 'simulated', versionIds: ['0'.repeat(64)] })).rejects.toThrow(/unknown environment version/);
+  });
+});
+
+describe('pass rates of a trainer policy, by checkpoint', () => {
+  it("reads the trainer's groups as the lineage's pass rates, labels each with its checkpoint, and pools each checkpoint", async () => {
+    const seed = await seedEnvironment(db, { name: 'checkpoint-seed' });
+    const lineage = await db.lineage.create({
+      data: {
+        name: 'checkpoint lineage',
+        seedVersionId: seed,
+        axisPolicy: '{"kind":"round-robin"}',
+        effort: 'low',
+        synthesiser: 'procedural',
+        seed: 1,
+        probePolicy: 'trainer-ckpt',
+        frontier: 0,
+      },
+    });
+    const group = (policyVersion: string, passes: number, createdAt: Date) =>
+      db.probeGroup.create({
+        data: { versionId: seed, purpose: 'trainer', policy: 'trainer-ckpt', policyVersion, size: 8, passes, completed: 8, state: 'complete', createdAt },
+      });
+    await group('step-10', 2, day(5));
+    await group('step-10', 4, day(6));
+    await group('step-20', 7, day(7));
+    const drift = await loadDrift(db, { defaultPolicy: 'simulated' });
+    expect(drift.points.find((p) => p.lineageId === lineage.id)).toMatchObject({ probe: { passes: 7, size: 8, policyVersion: 'step-20' } });
+    expect(await loadCheckpointPassRates(db, ['trainer-ckpt'])).toEqual([
+      {
+        policy: 'trainer-ckpt',
+        policyVersion: 'step-10',
+        firstReportedAt: day(5).toISOString(),
+        newest: false,
+        groups: 2,
+        environments: 1,
+        passes: 6,
+        rollouts: 16,
+        passRate: 0.375,
+      },
+      {
+        policy: 'trainer-ckpt',
+        policyVersion: 'step-20',
+        firstReportedAt: day(7).toISOString(),
+        newest: true,
+        groups: 1,
+        environments: 1,
+        passes: 7,
+        rollouts: 8,
+        passRate: 0.875,
+      },
+    ]);
+    const text = await prometheusText(db);
+    expect(text).toContain(
+      `envolve_lineage_probe_pass_rate{lineage_id="${lineage.id}",lineage="checkpoint lineage",generation="0",policy="trainer-ckpt",policy_version="step-20"} 0.875`,
+    );
+    expect(text).toContain('envolve_policy_checkpoint_pass_rate{policy="trainer-ckpt",policy_version="step-20"} 0.875');
+    await db.lineage.delete({ where: { id: lineage.id } });
   });
 });

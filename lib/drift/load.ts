@@ -1,13 +1,15 @@
 // Reads everything the drift page needs in a fixed number of queries, whatever the number of
 // lineages: whole tables narrowed by column, and grouped counts the database sums for us.
 // Pass rates are of one policy per lineage, never a mix: the policy asked for, else each
-// lineage's probe policy (the one its gate counts).
+// lineage's gating policy; its probes and the groups a trainer reported both count, and each
+// point says which version (checkpoint) its group is of.
 import type { Db } from '../db/client.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
 import { GenerationState } from '../evolution/states.ts';
+import { GATING_PURPOSES } from '../rollout/groups.ts';
 
-const COMPLETE_PROBE = { purpose: 'probe', state: 'complete' } as const;
+const COMPLETE_PROBE = { purpose: { in: GATING_PURPOSES }, state: 'complete' } as const;
 
 export interface PassRatePolicy {
   policy?: string; // one policy for every lineage
@@ -22,7 +24,7 @@ export async function loadDriftRows(db: Db, passRates: PassRatePolicy): Promise<
     db.generation.findMany({ select: { id: true, lineageId: true, number: true, axis: true, state: true, versionId: true, createdAt: true } }),
     db.probeGroup.findMany({
       where: COMPLETE_PROBE,
-      select: { id: true, versionId: true, generationId: true, lineageId: true, policy: true, passes: true, size: true, createdAt: true },
+      select: { id: true, versionId: true, generationId: true, lineageId: true, policy: true, policyVersion: true, passes: true, size: true, createdAt: true },
     }),
     // Sums for every group: cheaper than joining on the group's purpose (assembling reads only the
     // probes' sums). Rollouts outside any group (most of a trainer's) are skipped by the index.
@@ -39,13 +41,18 @@ export async function loadDriftRows(db: Db, passRates: PassRatePolicy): Promise<
   ]);
   const passRatePolicies = new Map(lineages.map((l) => [l.id, passRates.policy ?? l.probePolicy ?? passRates.defaultPolicy]));
   const lineageOfGeneration = new Map(generations.map((g) => [g.id, g.lineageId]));
-  const probes = allProbes
-    .filter((p) => {
-      const lineageId = p.lineageId ?? (p.generationId ? lineageOfGeneration.get(p.generationId) : undefined);
-      const wanted = (lineageId && passRatePolicies.get(lineageId)) ?? passRates.policy ?? passRates.defaultPolicy;
-      return p.policy === wanted;
-    })
-    .map(({ policy: _policy, ...p }) => p);
+  // A trainer's group names no lineage: it stands for every position on its version whose
+  // lineage's pass rates are of its policy.
+  const positionsOfVersion = new Map<string, { lineageId: string; generationId: string | null }[]>();
+  const addPosition = (versionId: string, position: { lineageId: string; generationId: string | null }) =>
+    positionsOfVersion.set(versionId, [...(positionsOfVersion.get(versionId) ?? []), position]);
+  for (const l of lineages) addPosition(l.seedVersionId, { lineageId: l.id, generationId: null });
+  for (const g of generations) if (g.versionId) addPosition(g.versionId, { lineageId: g.lineageId, generationId: g.id });
+  const probes = allProbes.flatMap(({ policy, ...p }) => {
+    const lineageId = p.lineageId ?? (p.generationId ? lineageOfGeneration.get(p.generationId) : undefined);
+    if (lineageId) return policy === ((passRatePolicies.get(lineageId) ?? passRates.policy) || passRates.defaultPolicy) ? [p] : [];
+    return (positionsOfVersion.get(p.versionId) ?? []).filter((at) => passRatePolicies.get(at.lineageId) === policy).map((at) => ({ ...p, ...at }));
+  });
   const versionIds = new Set<string>();
   for (const l of lineages) versionIds.add(l.seedVersionId);
   for (const g of generations) if (g.versionId) versionIds.add(g.versionId);

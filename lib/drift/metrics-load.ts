@@ -3,6 +3,7 @@
 import type { Db } from '../db/client.ts';
 import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
+import { loadCheckpointPassRates } from './checkpoints.ts';
 import { loadDrift } from './load.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
@@ -21,9 +22,11 @@ export async function prometheusText(db: Db, now = new Date()): Promise<string> 
     db.validatorRun.count({ where: { status: 'error' } }),
     db.rollout.count({ where: { status: 'error' } }),
   ]);
+  const policies = [...new Set(drift.lineages.flatMap((l) => (l.passRatePolicy ? [l.passRatePolicy] : [])))];
   return renderExposition(
     metricFamilies({
       drift,
+      checkpoints: await loadCheckpointPassRates(db, policies),
       alerts: driftAlerts(drift, calibration, DEFAULT_ALERT_THRESHOLDS, now),
       queue: queue.map((q) => ({ kind: q.kind, state: q.state, count: q._count._all })),
       finishedJobs: finished.map((j) => ({ kind: j.kind, seconds: ((j.finishedAt as Date).getTime() - j.createdAt.getTime()) / 1000 })),

@@ -52,17 +52,29 @@ function parseExposition(text: string): Parsed {
 function input(): MetricsInput {
   const drift = driftInput([
     {
-      info: lineageInfo('L1', { name: 'quote " and \\ and\nnewline', frontier: 1 }),
+      info: lineageInfo('L1', { name: 'quote " and \\ and\nnewline', frontier: 1, passRatePolicy: 'trainer' }),
       positions: [
-        { probe: [2, 8], values: { difficultyLength: 3, difficultyScenario: 4, difficultySkill: 5, difficultyTotal: 12 } },
-        { probe: [6, 8], values: { difficultyLength: 4, difficultyScenario: 4, difficultySkill: 5, difficultyTotal: 13 } },
+        { probe: [2, 8, 'step-10'], values: { difficultyLength: 3, difficultyScenario: 4, difficultySkill: 5, difficultyTotal: 12 } },
+        { probe: [6, 8, 'step-20'], values: { difficultyLength: 4, difficultyScenario: 4, difficultySkill: 5, difficultyTotal: 13 } },
         { values: { difficultyTotal: 20 } },
       ],
     },
     { info: lineageInfo('L2', { name: 'unreleased' }), positions: [{}] },
   ]);
+  const checkpoint = (policyVersion: string, newest: boolean, passes: number, groups: number) => ({
+    policy: 'trainer',
+    policyVersion,
+    firstReportedAt: '2026-01-01T00:00:00.000Z',
+    newest,
+    groups,
+    environments: groups,
+    passes,
+    rollouts: 8 * groups,
+    passRate: passes / (8 * groups),
+  });
   return {
     drift,
+    checkpoints: [checkpoint('step-10', false, 2, 1), checkpoint('step-20', true, 12, 2)],
     alerts: [],
     queue: [
       { kind: 'validate', state: 'queued', count: 3 },
@@ -96,7 +108,13 @@ describe('the Prometheus exposition', () => {
     expect(value('envolve_lineage_generations', { lineage_id: 'L1' })).toBe(2);
     expect(value('envolve_lineage_frontier_difficulty', { lineage_id: 'L1', component: 'total' })).toBe(13);
     expect(value('envolve_lineage_frontier_difficulty', { lineage_id: 'L1', component: 'length' })).toBe(4);
-    expect(value('envolve_lineage_probe_pass_rate', { lineage_id: 'L1', generation: '1' })).toBe(0.75);
+    expect(value('envolve_lineage_probe_pass_rate', { lineage_id: 'L1', generation: '1', policy: 'trainer', policy_version: 'step-20' })).toBe(0.75);
+  });
+
+  it("exposes the newest checkpoint's pooled pass rate per gating policy, labelled with its version", () => {
+    expect(value('envolve_policy_checkpoint_pass_rate', { policy: 'trainer', policy_version: 'step-20' })).toBe(0.75);
+    expect(value('envolve_policy_checkpoint_groups', { policy: 'trainer', policy_version: 'step-20' })).toBe(2);
+    expect(parsed.samples.filter((s) => s.labels.policy_version === 'step-10')).toEqual([]);
   });
 
   it('exposes queue depth, cumulative turnaround buckets and sandbox failures', () => {

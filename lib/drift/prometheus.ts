@@ -2,6 +2,7 @@
 // per lineage, the job queue, job turnaround and sandbox failures, so Grafana can watch Envolve.
 import { pointsByLineage } from './series.ts';
 import type { DriftAlert } from './alerts.ts';
+import type { CheckpointPassRate } from './checkpoints.ts';
 import type { DriftInput } from './types.ts';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -72,6 +73,7 @@ export interface FinishedJob {
 
 export interface MetricsInput {
   drift: DriftInput;
+  checkpoints: CheckpointPassRate[]; // of the lineages' gating policies
   alerts: DriftAlert[];
   queue: QueueRow[];
   finishedJobs: FinishedJob[];
@@ -101,7 +103,7 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
     const probed = points.filter((p) => p.probe && p.probe.size > 0).at(-1);
     if (probed?.probe) {
       passRate.push({
-        labels: { ...labels, generation: String(probed.number), policy: lineage.passRatePolicy ?? 'unknown' },
+        labels: { ...labels, generation: String(probed.number), policy: lineage.passRatePolicy ?? 'unknown', policy_version: probed.probe.policyVersion ?? '' },
         value: probed.probe.passes / probed.probe.size,
       });
     }
@@ -115,9 +117,23 @@ export function metricFamilies(input: MetricsInput): MetricFamily[] {
     { name: 'envolve_lineage_generations', help: 'Generation positions of the lineage after its seed.', type: 'gauge', samples: generations },
     {
       name: 'envolve_lineage_probe_pass_rate',
-      help: "Pass rate (passes / size) of the latest complete probe of the lineage's probe policy; the generation and policy labels say which.",
+      help: "Pass rate (passes / size) of the latest complete group (probe or trainer report) of the lineage's gating policy; the generation, policy and policy_version (checkpoint) labels say which.",
       type: 'gauge',
       samples: passRate,
+    },
+    {
+      name: 'envolve_policy_checkpoint_pass_rate',
+      help: 'Pooled pass rate of the newest checkpoint (policy_version) of each gating policy over the groups it reported; each checkpoint was served the frontiers of its own time.',
+      type: 'gauge',
+      samples: input.checkpoints
+        .filter((c) => c.newest && c.passRate !== null)
+        .map((c) => ({ labels: { policy: c.policy, policy_version: c.policyVersion }, value: c.passRate as number })),
+    },
+    {
+      name: 'envolve_policy_checkpoint_groups',
+      help: 'Complete groups the newest checkpoint (policy_version) of each gating policy has reported.',
+      type: 'gauge',
+      samples: input.checkpoints.filter((c) => c.newest).map((c) => ({ labels: { policy: c.policy, policy_version: c.policyVersion }, value: c.groups })),
     },
     {
       name: 'envolve_lineage_frontier_difficulty',

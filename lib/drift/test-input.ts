@@ -7,7 +7,7 @@ export interface PositionSpec {
   axis?: Axis | null;
   state?: string;
   at?: Date;
-  probe?: [passes: number, size: number];
+  probe?: [passes: number, size: number, policyVersion?: string];
   values?: Partial<MetricValues>;
 }
 
@@ -22,6 +22,7 @@ export function lineageInfo(id: string, fields: Partial<LineageInfo> = {}): Line
     createdAt: fields.createdAt ?? new Date('2026-01-01T00:00:00Z'),
     frontier: fields.frontier ?? null,
     lastReleasedAt: fields.lastReleasedAt ?? null,
+    ...(fields.passRatePolicy === undefined ? {} : { passRatePolicy: fields.passRatePolicy }),
   };
 }
 
@@ -30,7 +31,7 @@ const EMPTY: MetricValues = Object.fromEntries(METRICS.map((m) => [m, null])) as
 /** Position i of `positions` is generation i (0 = the seed). */
 export function lineagePoints(lineageId: string, positions: PositionSpec[]): GenerationPoint[] {
   return positions.map((spec, number) => {
-    const probe = spec.probe ? { passes: spec.probe[0], size: spec.probe[1] } : null;
+    const probe = spec.probe ? { passes: spec.probe[0], size: spec.probe[1], ...(spec.probe[2] === undefined ? {} : { policyVersion: spec.probe[2] }) } : null;
     return {
       lineageId,
       number,

@@ -47,7 +47,7 @@ export interface GenerationPoint {
   axis: Axis | null;
   state: string; // "seed" for generation 0
   at: Date; // when the position was created
-  probe: { passes: number; size: number } | null; // the latest complete probe of its version
+  probe: { passes: number; size: number; policyVersion?: string } | null; // the latest complete gating group of its version, and its checkpoint
   values: MetricValues;
 }
 
