@@ -133,9 +133,9 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   expect(band[0]).toBe('metric,generation,lineages,median,q1,q3,min,max');
   expect((await (await page.request.get('/api/drift/csv?chart=funnel')).text()).split('\r\n')).toHaveLength(summary().candidates + 2);
 
-  // Pass rates are of one policy, and say which: each lineage's probe policy, or the one asked for.
+  // Pass rates are of one policy, and say which: each lineage's gating policy, or the one asked for.
   const own = (await (await page.request.get('/api/drift')).json()) as { passRatePolicy: { policy: string | null; label: string } };
-  expect(own.passRatePolicy).toMatchObject({ policy: null, label: expect.stringContaining("each lineage's probe policy") });
+  expect(own.passRatePolicy).toMatchObject({ policy: null, label: expect.stringContaining("each lineage's gating policy") });
   const simulated = (await (await page.request.get('/api/drift?policy=simulated')).json()) as { passRatePolicy: { policy: string } };
   expect(simulated.passRatePolicy.policy).toBe('simulated');
 

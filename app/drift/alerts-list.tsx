@@ -3,6 +3,7 @@ import type { DriftAlert } from '@/lib/drift/alerts.ts';
 
 const KIND_LABEL: Record<DriftAlert['kind'], string> = {
   'no-signal': 'no signal',
+  'waiting-for-group': 'waiting for a group',
   stalled: 'stalled',
   'rejection-spike': 'rejections',
   'flat-difficulty': 'flat difficulty',
@@ -14,7 +15,7 @@ export function AlertsList({ alerts, shown = 8 }: { alerts: DriftAlert[]; shown?
   if (alerts.length === 0) {
     return (
       <p className="rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm text-zinc-600">
-        No alerts: every lineage is releasing, moving and partially solved.
+        No alerts: no frontier has waited past the threshold for a group that counts, none has gone unreleased too long, none is flat or unsolved.
       </p>
     );
   }

@@ -34,6 +34,23 @@ describe('drift alerts', () => {
     expect(kinds([{}], lineageInfo('L', { lastReleasedAt: daysAgo(6.9) }))).toEqual([]);
   });
 
+  it('flags a frontier that has waited for a group that counts longer than the configured hours, critical at twice that', () => {
+    const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
+    const waiting = (h: number) => lineageInfo('L', { ...recent, frontierWait: { reason: 'waiting for a complete trainer group on G2', since: hoursAgo(h) } });
+    expect(kinds([{}], waiting(23))).toEqual([]);
+    const alerts = driftAlerts(driftInput([{ info: waiting(30), positions: [{}] }]), [], DEFAULT_ALERT_THRESHOLDS, NOW);
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        kind: 'waiting-for-group',
+        severity: 'warning',
+        detail: 'waiting for a complete trainer group on G2, for 30 h (threshold 24 h): nothing is released until it arrives',
+      }),
+    ]);
+    expect(driftAlerts(driftInput([{ info: waiting(48), positions: [{}] }]), [], DEFAULT_ALERT_THRESHOLDS, NOW)[0]?.severity).toBe('critical');
+    const sooner = alertThresholdsSchema.parse({ waitingHours: '2' });
+    expect(driftAlerts(driftInput([{ info: waiting(3), positions: [{}] }]), [], sooner, NOW).map((a) => a.kind)).toEqual(['waiting-for-group']);
+  });
+
   it('flags difficulty flat over the last k positions, within the tolerance', () => {
     const d = (values: number[]) => values.map((v) => ({ values: { difficultyTotal: v } }));
     expect(kinds(d([10, 12, 12.1, 12.2, 12.4]))).toEqual(['flat-difficulty']);

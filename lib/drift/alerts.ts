@@ -8,6 +8,7 @@ import type { DriftInput, GenerationPoint, LineageInfo } from './types.ts';
 
 export const alertThresholdsSchema = z.object({
   stalledDays: z.coerce.number().min(0).max(3650).default(7), // no generation released for this long
+  waitingHours: z.coerce.number().min(0).max(87_600).default(24), // a frontier without a group that counts for this long
   flatGenerations: z.coerce.number().int().min(2).max(100).default(4), // difficulty flat over the last k positions
   flatTolerance: z.coerce.number().min(0).max(1000).default(0.5), // "flat": max − min of D within this
   noSignalGenerations: z.coerce.number().int().min(1).max(100).default(3), // probes at 0/n or n/n this many times in a row
@@ -18,7 +19,7 @@ export const alertThresholdsSchema = z.object({
 export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
 export const DEFAULT_ALERT_THRESHOLDS: AlertThresholds = alertThresholdsSchema.parse({});
 
-export type AlertKind = 'stalled' | 'flat-difficulty' | 'no-signal' | 'rejection-spike' | 'calibration-stale';
+export type AlertKind = 'waiting-for-group' | 'stalled' | 'flat-difficulty' | 'no-signal' | 'rejection-spike' | 'calibration-stale';
 
 export interface DriftAlert {
   kind: AlertKind;
@@ -70,6 +71,21 @@ function stalled(lineage: LineageInfo, t: AlertThresholds, now: Date): DriftAler
     detail: lineage.lastReleasedAt
       ? `last release ${whole} days ago (threshold ${t.stalledDays} days)`
       : `nothing released since it started ${whole} days ago (threshold ${t.stalledDays} days)`,
+  });
+}
+
+const HOUR_MS = 3_600_000;
+
+function waitingForGroup(lineage: LineageInfo, t: AlertThresholds, now: Date): DriftAlert | null {
+  const wait = lineage.frontierWait;
+  if (!wait) return null;
+  const hours = (now.getTime() - wait.since.getTime()) / HOUR_MS;
+  if (hours < t.waitingHours) return null;
+  return lineageAlert(lineage, {
+    kind: 'waiting-for-group',
+    severity: hours >= 2 * t.waitingHours ? 'critical' : 'warning',
+    title: 'Frontier waiting for a group',
+    detail: `${wait.reason}, for ${Math.floor(hours)} h (threshold ${t.waitingHours} h): nothing is released until it arrives`,
   });
 }
 
@@ -145,7 +161,7 @@ function calibrationStale(set: CalibrationStatus): DriftAlert {
   };
 }
 
-const KIND_ORDER: AlertKind[] = ['no-signal', 'stalled', 'rejection-spike', 'flat-difficulty', 'calibration-stale'];
+const KIND_ORDER: AlertKind[] = ['no-signal', 'waiting-for-group', 'stalled', 'rejection-spike', 'flat-difficulty', 'calibration-stale'];
 
 /** Every alert, critical first, then by kind and lineage name. */
 export function driftAlerts(input: DriftInput, calibration: CalibrationStatus[], t: AlertThresholds, now: Date): DriftAlert[] {
@@ -153,7 +169,13 @@ export function driftAlerts(input: DriftInput, calibration: CalibrationStatus[],
   const byLineage = pointsByLineage(input);
   for (const lineage of input.lineages) {
     const points = byLineage.get(lineage.id) ?? [];
-    for (const alert of [stalled(lineage, t, now), flatDifficulty(lineage, points, t), noSignal(lineage, points, t), rejectionSpike(lineage, points, t)]) {
+    for (const alert of [
+      waitingForGroup(lineage, t, now),
+      stalled(lineage, t, now),
+      flatDifficulty(lineage, points, t),
+      noSignal(lineage, points, t),
+      rejectionSpike(lineage, points, t),
+    ]) {
       if (alert) alerts.push(alert);
     }
   }

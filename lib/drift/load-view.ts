@@ -4,7 +4,8 @@ import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
 import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
-import { loadDrift } from './load.ts';
+import { loadFrontierWaits } from './frontier-waits.ts';
+import { loadDrift, withFrontierWaits } from './load.ts';
 import { GATING_PURPOSES } from '../rollout/groups.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
@@ -18,12 +19,15 @@ export interface DriftPage extends DriftView {
 }
 
 export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
-  const defaultPolicy = schedulerConfigFrom(settings().scheduler).probePolicy;
-  const [input, calibration, probed] = await Promise.all([
+  const config = schedulerConfigFrom(settings().scheduler);
+  const defaultPolicy = config.probePolicy;
+  const [loaded, calibration, probed, waits] = await Promise.all([
     loadDrift(db, { policy: filter.policy, defaultPolicy }),
     loadCalibrationStatuses(db),
     db.probeGroup.findMany({ where: { purpose: { in: GATING_PURPOSES }, state: 'complete' }, distinct: ['policy'], select: { policy: true } }),
+    loadFrontierWaits(db, config),
   ]);
+  const input = withFrontierWaits(loaded, waits);
   const policies = [...new Set(input.lineages.flatMap((l) => (l.passRatePolicy ? [l.passRatePolicy] : [])))].sort();
   const label = filter.policy
     ? `pass rates of the ${filter.policy} policy, latest group of any checkpoint per position`

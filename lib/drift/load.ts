@@ -92,3 +92,8 @@ export async function loadDrift(db: Db, passRates: PassRatePolicy): Promise<Drif
   const input = assembleDrift(rows);
   return { ...input, lineages: input.lineages.map((l) => ({ ...l, passRatePolicy: passRatePolicies.get(l.id) })) };
 }
+
+/** The drift input with each lineage's frontier wait (frontier-waits.ts) attached, for the alerts. */
+export function withFrontierWaits(input: DriftInput, waits: Map<string, { reason: string; since: Date }>): DriftInput {
+  return { ...input, lineages: input.lineages.map((l) => (waits.has(l.id) ? { ...l, frontierWait: waits.get(l.id) } : l)) };
+}

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import { loadCheckpointPassRates } from './checkpoints.ts';
-import { loadDrift } from './load.ts';
+import { loadFrontierWaits } from './frontier-waits.ts';
+import { loadDrift, withFrontierWaits } from './load.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
 import { settings } from '../config/settings.ts';
@@ -14,14 +15,17 @@ export const FINISHED_JOB_WINDOW_SECONDS = 3600;
 
 export async function prometheusText(db: Db, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
-  const [drift, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
-    loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }),
+  const config = schedulerConfigFrom(settings().scheduler);
+  const [loaded, waits, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
+    loadDrift(db, { defaultPolicy: config.probePolicy }),
+    loadFrontierWaits(db, config),
     loadCalibrationStatuses(db),
     db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
     db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),
     db.validatorRun.count({ where: { status: 'error' } }),
     db.rollout.count({ where: { status: 'error' } }),
   ]);
+  const drift = withFrontierWaits(loaded, waits);
   const policies = [...new Set(drift.lineages.flatMap((l) => (l.passRatePolicy ? [l.passRatePolicy] : [])))];
   return renderExposition(
     metricFamilies({

@@ -23,6 +23,7 @@ export function lineageInfo(id: string, fields: Partial<LineageInfo> = {}): Line
     frontier: fields.frontier ?? null,
     lastReleasedAt: fields.lastReleasedAt ?? null,
     ...(fields.passRatePolicy === undefined ? {} : { passRatePolicy: fields.passRatePolicy }),
+    ...(fields.frontierWait === undefined ? {} : { frontierWait: fields.frontierWait }),
   };
 }
 

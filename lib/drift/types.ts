@@ -33,6 +33,7 @@ export interface LineageInfo {
   frontier: number | null;
   lastReleasedAt: Date | null; // when its newest released generation was released
   passRatePolicy?: string; // the policy whose probes give its pass rates (set by the loader)
+  frontierWait?: { reason: string; since: Date }; // its frontier has no group that counts (frontier-waits.ts; set by the loader)
 }
 
 /**

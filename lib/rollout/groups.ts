@@ -48,20 +48,24 @@ export function latestGatingGroup(db: Db, versionId: string, policy: string, pol
 }
 
 // The newest version of a policy: the one whose first complete gating group arrived last, on any
-// environment. Checkpoints are ordered by when they first reported, not by their names ("step-9"
-// and "step-10" do not sort), so a straggling group of an older checkpoint never makes it newest.
-export async function newestPolicyVersion(db: Db, policy: string): Promise<string | null> {
+// environment, and when that was. Checkpoints are ordered by when they first reported, not by their
+// names ("step-9" and "step-10" do not sort), so a straggling group of an older checkpoint never
+// makes it newest.
+export async function newestPolicyVersionSeen(db: Db, policy: string): Promise<{ version: string; firstSeen: Date } | null> {
   const versions = await db.probeGroup.groupBy({
     by: ['policyVersion'],
     where: { policy, purpose: { in: GATING_PURPOSES }, state: 'complete' },
     _min: { createdAt: true },
   });
-  let newest: { version: string; firstSeen: number } | null = null;
+  let newest: { version: string; firstSeen: Date } | null = null;
   for (const v of versions) {
-    const firstSeen = v._min.createdAt?.getTime() ?? 0;
-    if (!newest || firstSeen > newest.firstSeen || (firstSeen === newest.firstSeen && v.policyVersion > newest.version)) {
-      newest = { version: v.policyVersion, firstSeen };
-    }
+    const firstSeen = v._min.createdAt ?? new Date(0);
+    const later = !newest || firstSeen > newest.firstSeen || (firstSeen.getTime() === newest.firstSeen.getTime() && v.policyVersion > newest.version);
+    if (later) newest = { version: v.policyVersion, firstSeen };
   }
-  return newest?.version ?? null;
+  return newest;
+}
+
+export async function newestPolicyVersion(db: Db, policy: string): Promise<string | null> {
+  return (await newestPolicyVersionSeen(db, policy))?.version ?? null;
 }

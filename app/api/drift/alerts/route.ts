@@ -1,5 +1,5 @@
 // GET /api/drift/alerts: the current alerts and the thresholds that raised them. Thresholds and
-// filters are URL parameters (stalledDays, flatGenerations, flatTolerance, noSignalGenerations,
+// filters are URL parameters (stalledDays, waitingHours, flatGenerations, flatTolerance, noSignalGenerations,
 // spikeRate, spikeOverBaseline, spikeRecent; seed, axisPolicy, synthesiser, from, to, lineage).
 import { route } from '@/app/_server/route.ts';
 import { loadDriftView } from '@/lib/drift/load-view.ts';
