@@ -71,8 +71,10 @@ test('requesting changes on G2 supersedes G3–G6 in the queue, the tree and the
   await page.goto(`/generations/${g3}`);
   await expect(page.getByRole('note').filter({ hasText: 'which a reviewer sent back for changes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  const refused = await page.request.post(`/api/generations/${g3}/decision`, { data: { decision: 'approve', comment: '', revision: 2 } });
+  const origin = { origin: new URL(page.url()).origin };
+  const refused = await page.request.post(`/api/generations/${g3}/decision`, { data: { decision: 'approve', comment: '', revision: 2 }, headers: origin });
   expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/only generations awaiting review/i);
 });
 
 test('a needs-attention generation shows its exits; a reviewer cannot accept it and discards it with a reason', async ({ page }) => {
@@ -87,8 +89,12 @@ test('a needs-attention generation shows its exits; a reviewer cannot accept it 
   await signIn(page, 'reviewer', `/generations/${seeded.heldId}`);
   await expect(exits.getByRole('button', { name: 'Accept to review' })).toBeDisabled();
   await expect(exits).toContainText('Only a lead may accept');
-  const forbidden = await page.request.post(`/api/generations/${seeded.heldId}/attention`, { data: { exit: 'accept', justification: 'fine', revision: 0 } });
+  const forbidden = await page.request.post(`/api/generations/${seeded.heldId}/attention`, {
+    data: { exit: 'accept', justification: 'fine', revision: 0 },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(forbidden.status()).toBe(403);
+  expect(((await forbidden.json()) as { error: string }).error).toBe('forbidden');
 
   await exits.getByLabel(/Marks it superseded/).fill('The check sleeps by design; this candidate is not the problem.');
   await exits.getByRole('button', { name: 'Discard' }).click();

@@ -194,8 +194,10 @@ function compact(targets: NavTargets): NavTargets {
   return Object.fromEntries(Object.entries(targets).filter(([, value]) => value !== undefined)) as NavTargets;
 }
 
-// Where keyboard focus starts: the newest generation that did not fail, else the seed.
+// Where keyboard focus starts: the newest generation still in the running (not failed, not
+// superseded), else the newest that did not fail, else the seed.
 function initialFocus(tree: LineageTree): string {
-  const newest = [...tree.generations].reverse().find((g) => g.state !== 'failed');
+  const newer = [...tree.generations].reverse();
+  const newest = newer.find((g) => g.state !== 'failed' && g.state !== 'superseded') ?? newer.find((g) => g.state !== 'failed');
   return newest ? generationKey(newest.id) : SEED_KEY;
 }
