@@ -1,6 +1,7 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
 import { settings, SettingsError } from '../lib/config/settings.ts';
+import { registerAttentionCommand } from './commands/attention.ts';
 import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerDatasetCommands } from './commands/dataset.ts';
 import { registerDeterminismCommand } from './commands/determinism.ts';
@@ -37,6 +38,7 @@ registerDatasetCommands(program);
 registerDoctorCommand(program);
 registerCalibrationCommands(program);
 registerEvolveCommand(program);
+registerAttentionCommand(program);
 registerWorkerCommand(program);
 registerRubricCommands(program);
 registerSchedulerCommands(program);

@@ -11,6 +11,9 @@ import {
   evolveLineage,
   lineageSandbox,
   loadLineage,
+  REVALIDATE_JOB,
+  revalidateHeld,
+  revalidateJobPayload,
   REVISE_JOB,
   reviseGeneration,
   reviseJobPayload,
@@ -78,14 +81,22 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const context = await evolutionContext(lineageId, job);
       const result = await evolveLineage(context, lineageId, generations, signal);
       const needsAttention = result.needsAttention?.number ?? null;
-      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled, needsAttention };
+      const stopped = result.stopped?.message ?? null;
+      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled, needsAttention, stopped };
     },
     [REVISE_JOB]: async (payload, { job }) => {
-      const { generationId, comment } = reviseJobPayload.parse(payload);
+      const { generationId, comment, rebuild } = reviseJobPayload.parse(payload);
       const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
       const context = await evolutionContext(generation.lineageId, job);
-      const revised = await reviseGeneration(context, generationId, comment);
+      const revised = await reviseGeneration(context, generationId, comment, rebuild);
       return { generationId, state: revised.state, versionId: revised.versionId };
+    },
+    [REVALIDATE_JOB]: async (payload, { job }) => {
+      const { generationId, budgetFactor } = revalidateJobPayload.parse(payload);
+      const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+      const context = await evolutionContext(generation.lineageId, job);
+      const settled = await revalidateHeld(context, generationId, budgetFactor);
+      return { generationId, state: settled.state, budgetFactor };
     },
     [PROBE_JOB]: async (payload, { job }) => {
       const target = probeJobPayload.parse(payload);

@@ -64,8 +64,9 @@ type EvolveReport = LineageReport & {
   added: number;
   stalled: boolean;
   exhausted: string | null;
-  needsAttention: { number: number; reason: string } | null;
+  needsAttention: { id: string; number: number; reason: string } | null;
   buildFailed: { number: number; error: string } | null;
+  stopped: string | null; // the lineage waits for a person: nothing was evolved from there
 };
 
 async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveReport> {
@@ -95,10 +96,13 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
     const sandbox = lineageSandbox(await openSandbox(), lineage.settings);
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });
     const result = await evolveLineage({ db, sandbox, ...synthesis, progress }, lineage.row.id, generations);
-    const needsAttention = result.needsAttention ? { number: result.needsAttention.number, reason: result.needsAttention.error ?? '' } : null;
+    const needsAttention = result.needsAttention
+      ? { id: result.needsAttention.id, number: result.needsAttention.number, reason: result.needsAttention.error ?? '' }
+      : null;
     const added = result.validated.length;
     const buildFailed = result.buildFailed ? { number: result.buildFailed.number, error: result.buildFailed.error ?? '' } : null;
-    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention, buildFailed };
+    const stopped = result.stopped?.message ?? null;
+    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention, buildFailed, stopped };
   });
 }
 
@@ -107,7 +111,13 @@ function humanReport(report: EvolveReport): string {
     lineageSummary(report),
     `${report.added} generation(s) added${report.stalled && !report.buildFailed ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
     ...(report.buildFailed ? [`generation ${report.buildFailed.number} ${report.buildFailed.error}`] : []),
-    ...(report.needsAttention ? [`generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`] : []),
+    ...(report.needsAttention
+      ? [
+          `generation ${report.needsAttention.number} needs attention, evolution stopped there: ${report.needsAttention.reason}`,
+          `take an exit: envolve attention ${report.needsAttention.id} --retry [--budget 2] | --discard "<reason>" | --accept "<justification>" (lead)`,
+        ]
+      : []),
+    ...(report.stopped ? [report.stopped] : []),
   ].join('\n');
 }
 

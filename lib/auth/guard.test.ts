@@ -36,6 +36,7 @@ const EXPECTED: Record<Role, readonly Permission[]> = {
     'dashboard.read',
     'generation.decide',
     'generation.comment',
+    'generation.accept-held',
     'missed-issue.file',
     'rubric.manage',
     'audit.read',

@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   'dashboard.read': ['admin', 'lead', 'reviewer'],
   'generation.decide': ['admin', 'lead', 'reviewer'], // approve, reject, request changes
   'generation.comment': ['admin', 'lead', 'reviewer'],
+  // A candidate no validator could judge goes to review on a lead's written justification.
+  'generation.accept-held': ['admin', 'lead'],
   'missed-issue.file': ['admin', 'lead', 'reviewer'],
   'rubric.manage': ['admin', 'lead'], // turn missed issues into items, activate, backtest
   'audit.read': ['admin', 'lead'],

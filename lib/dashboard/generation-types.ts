@@ -18,6 +18,8 @@ export interface GenerationHeader {
   lineage: { id: string; name: string; approvalsRequired: number };
   approvals: { count: number; required: number; reviewers: string[] };
   lastChange: LastChange | null;
+  // Set when its parent version is not the parent generation's current one (lib/evolution/supersede.ts).
+  parentNotCurrent: string | null;
 }
 
 export interface SequenceView {

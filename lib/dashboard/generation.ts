@@ -2,9 +2,11 @@
 // rounds, every attempt's validator verdicts, the focused attempt's residual summary, the
 // difficulty axes, decisions and comments.
 import type { Db } from '../db/client.ts';
-import { approversOf, emailsOf, lastChangeOf, listComments, viewedFiles } from '../review/index.ts';
+import { shownApprovers, emailsOf, lastChangeOf, listComments, viewedFiles } from '../review/index.ts';
 import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
+import { incoherentParent } from '../evolution/supersede.ts';
+import { GenerationState } from '../evolution/states.ts';
 import { jsonEntries } from './flatten.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
@@ -126,14 +128,15 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const focused = pickAttempt(generation.attempts, generation.versionId, options.attempt);
   const childVersionId = generation.versionId ?? focused?.candidateVersionId ?? null;
   const versionSelect = { id: true, metadata: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true, difficultyModel: true } as const;
-  const [versions, focusedResidual, approvers, comments, viewedPaths, lastChange, labels] = await Promise.all([
+  const [versions, focusedResidual, approvers, comments, viewedPaths, lastChange, labels, parentNotCurrent] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: [generation.parentVersionId, ...(childVersionId ? [childVersionId] : [])] } }, select: versionSelect }),
     focused ? db.attempt.findUnique({ where: { id: focused.id }, select: { residual: true } }) : null,
-    approversOf(db, id, generation.revision),
+    shownApprovers(db, generation),
     listComments(db, id),
     viewedFiles(db, options.viewerId, id),
     lastChangeOf(db, id),
     itemLabels(db, generation.planRounds),
+    generation.state === GenerationState.superseded ? null : incoherentParent(db, generation),
   ]);
   const parentVersion = versions.find((v) => v.id === generation.parentVersionId) ?? null;
   const childVersion = versions.find((v) => v.id === childVersionId) ?? null;
@@ -158,8 +161,9 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       createdAt: generation.createdAt.toISOString(),
       updatedAt: generation.updatedAt.toISOString(),
       lineage: generation.lineage,
-      approvals: { count: approvers.length, required: generation.lineage.approvalsRequired, reviewers: approvers.map((a) => emails.get(a) ?? a) },
+      approvals: { count: approvers.length, required: Math.max(1, generation.lineage.approvalsRequired), reviewers: approvers.map((a) => emails.get(a) ?? a) },
       lastChange,
+      parentNotCurrent: parentNotCurrent?.replace(/^superseded: /, '') ?? null,
     },
     sequence: sequenceView(parentSequence, childSequence),
     rationale: planned.rationale ?? '',

@@ -12,4 +12,7 @@ export interface EvolutionContext {
   progress: (message: string) => void;
   labels?: Record<string, string>; // added to every sandbox container (job, worker)
   rubricCheckTimeoutSec?: number; // each executable rubric check's first budget (default: the sandbox's)
+  // Multiplies the validators' time budgets (agent, verifier, rubric checks): a needs-attention
+  // generation's "retry with a larger budget" exit (attention.ts). Default 1.
+  budgetFactor?: number;
 }

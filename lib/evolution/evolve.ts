@@ -11,7 +11,8 @@ import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { planAlongAxes } from './plan-axes.ts';
-import { AttemptState, GenerationState, INITIAL_STATE, IN_PROGRESS_STATES, LineageStatus, transitionFromAny } from './states.ts';
+import { AttemptState, GenerationState, INITIAL_STATE, IN_PROGRESS_STATES, LineageStatus } from './states.ts';
+import { lineageStop, type LineageStop } from './stop.ts';
 
 // A lineage that keeps failing is stalled rather than burning sandbox time forever.
 const MAX_CONSECUTIVE_FAILURES = 3;
@@ -62,18 +63,29 @@ export interface EvolveLineageResult {
   // the lineage waits for a person, rather than evolving past a generation nobody could judge.
   needsAttention: Generation | null;
   buildFailed: Generation | null; // the generation whose image did not build (not retried)
+  // The lineage waits for a person (a held generation, a revision running): nothing was evolved
+  // from then on, and this says why and what to do.
+  stopped: LineageStop | null;
 }
 
 // Evolves until `count` more generations validate, or the lineage stalls, is exhausted, or one
 // generation needs attention.
 export async function evolveLineage(ctx: EvolutionContext, lineageId: string, count: number, signal?: AbortSignal): Promise<EvolveLineageResult> {
   const { db } = ctx;
+  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null, buildFailed: null, stopped: null };
+  result.stopped = await lineageStop(db, lineageId);
+  if (result.stopped) {
+    ctx.progress(result.stopped.message);
+    return result;
+  }
   await abandonInterrupted(ctx, lineageId);
   await db.lineage.update({ where: { id: lineageId }, data: { status: LineageStatus.evolving } });
-  const result: EvolveLineageResult = { validated: [], failed: [], stalled: false, exhausted: null, needsAttention: null, buildFailed: null };
   let consecutiveFailures = 0;
   try {
     while (result.validated.length < count && !signal?.aborted) {
+      // A reviewer may have sent a generation back since the last one.
+      result.stopped = await lineageStop(db, lineageId);
+      if (result.stopped) break;
       const generation = await evolveGeneration(ctx, lineageId);
       if (generation.state === GenerationState.needsAttention) {
         result.needsAttention = generation;
@@ -119,9 +131,9 @@ async function imageDidNotBuild(ctx: EvolutionContext, generation: Generation): 
 
 // A generation left mid-loop by a process that died is recorded as failed, with why.
 async function abandonInterrupted(ctx: EvolutionContext, lineageId: string): Promise<void> {
-  const { count } = await ctx.db.generation.updateMany({
-    where: { lineageId, state: { in: [...IN_PROGRESS_STATES] } },
-    data: { state: transitionFromAny(IN_PROGRESS_STATES, GenerationState.failed), error: 'interrupted: the process evolving it stopped before it settled' },
-  });
-  if (count > 0) ctx.progress(`marked ${count} interrupted generation(s) as failed`);
+  const interrupted = await ctx.db.generation.findMany({ where: { lineageId, state: { in: [...IN_PROGRESS_STATES] } } });
+  for (const generation of interrupted) {
+    await moveGeneration(ctx.db, generation, GenerationState.failed, { error: 'interrupted: the process evolving it stopped before it settled' });
+  }
+  if (interrupted.length > 0) ctx.progress(`marked ${interrupted.length} interrupted generation(s) as failed`);
 }

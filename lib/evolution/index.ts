@@ -6,12 +6,16 @@ export {
   enqueueRevision,
   EVOLVE_JOB,
   evolveJobPayload,
+  REVALIDATE_JOB,
+  revalidateJobPayload,
   REVISE_JOB,
   reviseJobPayload,
   type EvolveJobPayload,
   type ReviseJobPayload,
 } from './jobs.ts';
 export { reviseGeneration } from './revise.ts';
+export { attentionBodySchema, attentionExitSchema, BUDGET_FACTORS, revalidateHeld, takeAttentionExit, type AttentionExit } from './attention.ts';
+export { lineageStop, type LineageStop } from './stop.ts';
 export {
   findOrCreateLineage,
   lineageSandboxRuntimePatchSchema,

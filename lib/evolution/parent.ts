@@ -1,6 +1,6 @@
 // The environment the next generation evolves from: the newest generation that settled on a
-// validated version and was neither rejected by review nor superseded (evolved from a rejected
-// one), or the seed when there is none.
+// validated version and still stands (not rejected, not superseded, not sent back for changes),
+// or the seed when there is none.
 import type { Db } from '../db/client.ts';
 import { computeDifficulty } from '../difficulty/index.ts';
 import { loadBundle, getVersion } from '../env/store.ts';
@@ -8,17 +8,16 @@ import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
 import type { LoadedLineage } from './lineage.ts';
-import { GenerationState, STANDING_STATES } from './states.ts';
-import { supersedeDescendants } from './supersede.ts';
+import { STANDING_STATES } from './states.ts';
+import { supersedeIncoherent } from './supersede.ts';
 
 export interface GenerationParent extends ParentEnvironment {
   number: number; // the parent's generation number (0 = the seed)
 }
 
 export async function currentParent(db: Db, lineage: LoadedLineage, synthesiser: Synthesiser): Promise<GenerationParent> {
-  // A generation that settled after its ancestor was rejected is superseded now, not built on.
-  const rejected = await db.generation.findMany({ where: { lineageId: lineage.row.id, state: GenerationState.rejected }, orderBy: { number: 'asc' } });
-  for (const generation of rejected) await supersedeDescendants(db, generation);
+  // A generation resting on a version that is no longer current is superseded now, not built on.
+  await db.$transaction((tx) => supersedeIncoherent(tx, lineage.row.id));
   const latest = await db.generation.findFirst({
     where: { lineageId: lineage.row.id, state: { in: [...STANDING_STATES] }, versionId: { not: null } },
     orderBy: { number: 'desc' },

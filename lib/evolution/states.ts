@@ -83,7 +83,9 @@ const TRANSITIONS: Record<GenerationState, readonly GenerationState[]> = {
   [S.approved]: [S.released, S.awaitingReview, S.superseded],
   // Withdrawn to approved when the lineage's probe policy changes.
   [S.released]: [S.approved, S.awaitingReview, S.superseded],
-  [S.needsAttention]: [S.superseded],
+  // Held for a person, who takes one of its exits (attention.ts): re-validate with a larger
+  // budget, discard it (superseded) or, a lead, accept it to review with a written justification.
+  [S.needsAttention]: [S.validating, S.superseded, S.awaitingReview],
   [S.rejected]: [S.awaitingReview],
   [S.failed]: [],
   [S.exhausted]: [],

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { moveGeneration } from './move.ts';
 import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
-import { supersedeDescendants } from './supersede.ts';
+import { supersedeIncoherent } from './supersede.ts';
 
 let testDb: TestDb;
 let db: Db;
@@ -52,7 +52,7 @@ describe('superseding after a rejection', () => {
     const failedChild = await generation(3, rejected.versionId!, S.failed, 'failed child');
     const elsewhere = await generation(3, seed, S.awaitingReview, 'other branch');
 
-    const superseded = await supersedeDescendants(db, rejected);
+    const superseded = (await db.$transaction((tx) => supersedeIncoherent(tx, lineageId))).map((s) => s.id);
     expect(superseded.sort()).toEqual([child.id, grandchild.id].sort());
     const states = Object.fromEntries(
       (await db.generation.findMany({ where: { id: { in: [child.id, grandchild.id, failedChild.id, elsewhere.id] } } })).map((g) => [g.id, g.state]),

@@ -3,6 +3,7 @@
 import type { ValidatorRun } from '../db/generated/client.ts';
 import type { TaskBundle } from '../env/bundle.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
+import { DEFAULT_CHECK_TIMEOUT_SEC } from '../sandbox/index.ts';
 import { BUILD_FAILED, REFUSED, validateEnvironment } from '../validate/validate-environment.ts';
 import type { EvolutionContext } from './context.ts';
 
@@ -25,8 +26,10 @@ export async function validateCandidate(
   candidate: { versionId: string; bundle: TaskBundle; attemptId: string; lineageId: string },
 ): Promise<CandidateValidation> {
   const items = await activeRubric(ctx.db, { lineageId: candidate.lineageId, appliesTo: 'environment' });
+  const budgetFactor = ctx.budgetFactor ?? 1;
+  const checkTimeoutSec = budgetFactor === 1 ? ctx.rubricCheckTimeoutSec : (ctx.rubricCheckTimeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC) * budgetFactor;
   const [pair, rubric] = await Promise.all([
-    validateEnvironment({ db: ctx.db, sandbox: ctx.sandbox, versionId: candidate.versionId, attemptId: candidate.attemptId, labels: ctx.labels }),
+    validateEnvironment({ db: ctx.db, sandbox: ctx.sandbox, versionId: candidate.versionId, attemptId: candidate.attemptId, labels: ctx.labels, budgetFactor }),
     runRubricValidator({
       db: ctx.db,
       sandbox: ctx.sandbox,
@@ -35,7 +38,7 @@ export async function validateCandidate(
       bundle: candidate.bundle,
       items,
       attemptId: candidate.attemptId,
-      checkTimeoutSec: ctx.rubricCheckTimeoutSec,
+      checkTimeoutSec,
     }),
   ]);
   const runs = [...pair, rubric];

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
 import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES, transition } from '../evolution/states.ts';
-import { supersedeDescendants } from '../evolution/supersede.ts';
+import { incoherentParent, supersedeIncoherent } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
@@ -41,6 +41,10 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   if (!inGroup(generation.state, REVIEWABLE_STATES)) {
     throw new DecisionRefusedError(`Only generations awaiting review can be decided; this one is ${generation.state}.`);
   }
+  // Never reviewed on a parent that is not the parent's current version (the sweeps supersede
+  // such a generation; this holds even if one has not run yet).
+  const incoherent = await incoherentParent(tx, generation);
+  if (incoherent) throw new DecisionRefusedError(`Generation ${generation.number} cannot be reviewed: ${incoherent.replace(/^superseded: /, '')}.`);
   const required = Math.max(1, generation.lineage.approvalsRequired);
   const approversBefore = await approversOf(tx, generationId, revision);
   const before = { state: generation.state, revision, approvals: approversBefore.length };
@@ -68,19 +72,24 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
     const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
     await enqueueProbe(tx, payload, { dedupeKey: followUpJobKey('approve', generationId, after.revision) });
   }
-  const superseded = after.state === GenerationState.rejected ? await supersedeDescendants(tx, generation) : [];
+  // A rejected version is never served and a version sent back for changes is about to be
+  // replaced: what was evolved from it is superseded now, with the decision (lib/evolution/supersede.ts).
+  const actor = { id: user.id, email: user.email };
+  const replaced = after.state === GenerationState.rejected || after.state === GenerationState.changesRequested;
+  const superseded = replaced ? await supersedeIncoherent(tx, generation.lineageId, actor) : [];
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
-    // job to revise it.
-    await enqueueRevision(tx, { generationId, comment }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
+    // job to revise it. The revision evolves the superseded positions again once it settles.
+    const rebuild = new Set(superseded.map((s) => s.number)).size;
+    await enqueueRevision(tx, { generationId, comment, rebuild }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
   }
   await recordAudit(tx, {
-    actor: { id: user.id, email: user.email },
+    actor,
     action: `generation.${decision}`,
     subjectType: 'generation',
     subjectId: generationId,
     before,
-    after: { ...after, comment: comment || undefined, superseded: superseded.length > 0 ? superseded : undefined },
+    after: { ...after, comment: comment || undefined, superseded: superseded.length > 0 ? superseded.map((s) => s.id) : undefined },
   });
   return { reviewId: review.id, state: after.state, revision: after.revision, approvals, approvalsRequired: required };
 }

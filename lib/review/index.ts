@@ -1,5 +1,5 @@
 export { decide, type DecideInput } from './decide.ts';
-export { approversOf } from './approvals.ts';
+export { approversOf, shownApprovers } from './approvals.ts';
 export { addComment, listComments, emailsOf, type CommentInput, type ReviewCommentView } from './comments.ts';
 export { setFileViewed, viewedFiles } from './viewed.ts';
 export { nextForReviewer, reviewQueue, QUEUE_PAGE_SIZE, type NextInQueue, type QueueItem, type QueuePage } from './queue.ts';

@@ -61,7 +61,7 @@ export async function reviewQueue(db: Db, options: { page?: number; pageSize?: n
     revision: row.revision,
     waitingSince: row.updatedAt.toISOString(),
     approvals: approvals.get(row.id) ?? 0,
-    approvalsRequired: row.lineage.approvalsRequired,
+    approvalsRequired: Math.max(1, row.lineage.approvalsRequired),
     revisedAfter: requests.get(row.id) ?? null,
   }));
   return { items, total, page, pageSize };

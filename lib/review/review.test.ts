@@ -13,6 +13,7 @@ import {
   reviewQueue,
   RevisionConflictError,
   setFileViewed,
+  shownApprovers,
   viewedFiles,
 } from './index.ts';
 
@@ -83,6 +84,21 @@ describe('decide', () => {
     expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.approve', 'generation.approve']);
   });
 
+  it('shows the approvals that approved a generation once it is approved and released, not those of its newer revision', async () => {
+    const g = await awaitingGeneration({ approvalsRequired: 2 });
+    await decide(db, { generationId: g.id, user: alice, decision: 'approve', comment: '', revision: 3 });
+    expect(await shownApprovers(db, { id: g.id, state: 'awaiting-review', revision: 3 })).toEqual([alice.id]);
+    await decide(db, { generationId: g.id, user: bob, decision: 'approve', comment: '', revision: 3 });
+    const approved = await db.generation.findUniqueOrThrow({ where: { id: g.id } });
+    expect(approved).toMatchObject({ state: 'approved', revision: 4 });
+    expect((await shownApprovers(db, approved)).sort()).toEqual([alice.id, bob.id].sort());
+    const released = await db.generation.update({ where: { id: g.id }, data: { state: 'released', revision: { increment: 1 } } });
+    expect((await shownApprovers(db, released)).sort()).toEqual([alice.id, bob.id].sort());
+    // Sent back to review: the new revision starts from zero.
+    const reopened = await db.generation.update({ where: { id: g.id }, data: { state: 'awaiting-review', revision: { increment: 1 } } });
+    expect(await shownApprovers(db, reopened)).toEqual([]);
+  });
+
   it('lets exactly one of two concurrent decisions through; the other gets a RevisionConflictError naming the first', async () => {
     const g = await awaitingGeneration();
     const results = await Promise.allSettled([
@@ -124,7 +140,7 @@ describe('decide', () => {
     const outcome = await decide(db, { generationId: g.id, user: bob, decision: 'request-changes', comment: 'make the log bigger', revision: 3 });
     expect(outcome).toMatchObject({ state: 'changes-requested', revision: 4 });
     const jobs = await db.job.findMany({ where: { kind: REVISE_JOB } });
-    expect(jobs.map((j) => JSON.parse(j.payload))).toContainEqual({ generationId: g.id, comment: 'make the log bigger' });
+    expect(jobs.map((j) => JSON.parse(j.payload))).toContainEqual({ generationId: g.id, comment: 'make the log bigger', rebuild: 0 });
     expect((await audits(g.id)).map((e) => e.action)).toEqual(['generation.request-changes']);
   });
 

@@ -3,7 +3,7 @@
 // generation returns to awaiting review at the revision the reviewer decided on, the follow-up
 // job is withdrawn — and audited. It is refused once anything has built on the decision: a
 // later decision, a started (or, on PostgreSQL, dispatched) job, or generations superseded by a
-// rejection.
+// rejection or a change request.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
@@ -69,17 +69,18 @@ async function undoIn(tx: Prisma.TransactionClient, input: { generationId: strin
 
 // The follow-up job may go only while nothing has picked it up.
 async function withdrawFollowUp(tx: Prisma.TransactionClient, decision: Decision, generationId: string, revision: number): Promise<void> {
-  if (decision === 'reject') {
-    // decide() audits the generations a rejection superseded; their earlier states are not kept.
+  if (decision !== 'approve') {
+    // decide() audits the generations a rejection or a change request superseded; their earlier
+    // states are not kept, so the decision stands.
     const audit = await tx.auditEvent.findFirst({
-      where: { subjectId: generationId, action: 'generation.reject' },
+      where: { subjectId: generationId, action: `generation.${decision}` },
       orderBy: { createdAt: 'desc' },
       select: { after: true },
     });
     const superseded = (JSON.parse(audit?.after ?? '{}') as { superseded?: string[] }).superseded ?? [];
-    if (superseded.length > 0)
-      throw new DecisionRefusedError(`This rejection superseded ${superseded.length} generations evolved from it; it cannot be undone.`);
-    return;
+    const what = decision === 'reject' ? 'rejection' : 'change request';
+    if (superseded.length > 0) throw new DecisionRefusedError(`This ${what} superseded ${superseded.length} generations evolved from it; it cannot be undone.`);
+    if (decision === 'reject') return;
   }
   const dedupeKey = followUpJobKey(decision, generationId, revision);
   if (!dedupeKey) return;

@@ -16,14 +16,21 @@ export function taskLimits(config: TaskConfig): Partial<Limits> {
   };
 }
 
-export function trialRequest(bundle: TaskBundle, config: TaskConfig, imageId: string, agent: AgentSpec, labels: Record<string, string>): TrialRequest {
+export function trialRequest(
+  bundle: TaskBundle,
+  config: TaskConfig,
+  imageId: string,
+  agent: AgentSpec,
+  labels: Record<string, string>,
+  budgetFactor = 1,
+): TrialRequest {
   return {
     bundle,
     imageId,
     agent,
     limits: taskLimits(config),
-    agentTimeoutSec: config.agent.timeout_sec,
-    verifierTimeoutSec: config.verifier.timeout_sec,
+    agentTimeoutSec: config.agent.timeout_sec * budgetFactor,
+    verifierTimeoutSec: config.verifier.timeout_sec * budgetFactor,
     labels,
   };
 }

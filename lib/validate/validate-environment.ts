@@ -27,6 +27,7 @@ export interface ValidateOptions {
   baseImages?: BaseImageMapping; // which local image stands in for a FROM this machine lacks
   labels?: Record<string, string>;
   progress?: (message: string) => void;
+  budgetFactor?: number; // multiplies the task's agent and verifier timeouts (a retry with a larger budget)
 }
 
 export type RunRecord = Omit<ValidatorRun, 'id' | 'createdAt'>;
@@ -81,7 +82,7 @@ async function runValidator(options: ValidateOptions, bundle: TaskBundle, config
   const started = Date.now();
   let trial: TrialResult;
   try {
-    trial = await options.sandbox.runTrial(trialRequest(bundle, config, build.imageId, AGENT_FOR[kind], labels));
+    trial = await options.sandbox.runTrial(trialRequest(bundle, config, build.imageId, AGENT_FOR[kind], labels, options.budgetFactor));
   } catch (err) {
     return { ...errorRecord(options, kind, `sandbox failure: ${(err as Error).message}`), imageId: build.imageId };
   }

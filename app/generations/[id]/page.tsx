@@ -9,11 +9,14 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
 import { summaryText, verdictSummary } from '@/lib/dashboard/verdict-summary.ts';
 import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
-import { inGroup, REVIEWABLE_STATES } from '@/lib/evolution/states.ts';
+import { GenerationState, inGroup, REVIEWABLE_STATES } from '@/lib/evolution/states.ts';
+import { BUDGET_FACTORS } from '@/lib/evolution/attention.ts';
+import { can } from '@/lib/auth/roles.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';
 import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
 import { generationIdSchema } from '@/lib/review/params.ts';
+import { AttentionExits } from './attention-exits.tsx';
 import { Attempts } from './attempts.tsx';
 import { CompromisedBanner } from './compromised-banner.tsx';
 import { DecisionBox } from './decision-box.tsx';
@@ -117,6 +120,11 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           </p>
         )}
         <CompromisedBanner versionId={g.versionId} />
+        {g.parentNotCurrent && (
+          <p role="alert" data-testid="parent-not-current" className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300">
+            Built on a parent version that is not current: {g.parentNotCurrent}. It cannot be reviewed.
+          </p>
+        )}
         {g.error && (
           <p role="note" className="mt-1 whitespace-pre-wrap rounded-md bg-red-50 px-3 py-2 font-mono text-xs text-red-800">
             {g.error}
@@ -167,6 +175,11 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
           </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">
+          {g.state === GenerationState.needsAttention && can(viewer.role, 'generation.decide') && (
+            <Panel id="attention" title="Needs attention: choose an exit">
+              <AttentionExits generationId={g.id} revision={g.revision} budgetFactors={BUDGET_FACTORS} canAccept={can(viewer.role, 'generation.accept-held')} />
+            </Panel>
+          )}
           <Panel
             id="decision"
             title="Decision"

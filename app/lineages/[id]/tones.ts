@@ -29,7 +29,12 @@ export const TONES: Record<Tone, ToneStyle> = {
   [S.approved]: { label: 'Approved', fill: '#ecfdf5', stroke: '#10b981', text: '#064e3b' },
   [S.rejected]: { label: 'Rejected', fill: '#f4f4f5', stroke: '#52525b', text: '#27272a' },
   [S.released]: { label: 'Released', fill: '#d1fae5', stroke: '#047857', text: '#022c22' },
-  [S.superseded]: { label: 'Superseded (valid attempt not kept, or evolved from a rejected generation)', fill: '#ffffff', stroke: '#a1a1aa', text: '#3f3f46' },
+  [S.superseded]: {
+    label: 'Superseded (valid attempt not kept; built on a rejected or replaced version; discarded)',
+    fill: '#ffffff',
+    stroke: '#a1a1aa',
+    text: '#3f3f46',
+  },
   [S.exhausted]: { label: 'Axis exhausted: no edit raised D', fill: '#fafafa', stroke: '#a16207', text: '#422006' },
 };
 

@@ -151,6 +151,21 @@ describe('treeGraph', () => {
     expect(graph.initialKey).toBe(SEED_KEY);
   });
 
+  it("hangs what was built on a revised generation's replaced version under it, and says so on the edge", () => {
+    // Generation 2 was revised: its first candidate v2-old was replaced by v2; the old generation 3
+    // was built on v2-old and superseded, the new one on v2.
+    const revised = generation(2, 'v1', {
+      attempts: [attempt('gen2-a1', 1, 'valid', 'v2-old'), attempt('gen2-a2', 2, 'valid', 'v2')],
+    });
+    const stale = generation(3, 'v2-old', { id: 'stale3', state: 'superseded', versionId: 'v3-old' });
+    const tree = chain(3);
+    tree.generations = [tree.generations[0]!, revised, stale, tree.generations[2]!];
+    const graph = treeGraph(tree);
+    expect(nodeOf(graph.nodes, generationKey('stale3')).parentKey).toBe(generationKey('gen2'));
+    expect(graph.edges.find((e) => e.to === generationKey('stale3'))?.label).toBe('length · low · on a replaced version');
+    expect(graph.edges.find((e) => e.to === generationKey('gen3'))?.label).toBe('length · low');
+  });
+
   it('falls back to the seed for a generation whose parent version is unknown', () => {
     const stray = generation(4, 'unknown-version', { id: 'stray' });
     expect(nodeOf(treeGraph(chain(2, [stray])).nodes, generationKey('stray')).parentKey).toBe(SEED_KEY);

@@ -75,17 +75,31 @@ interface Vertex {
   children: Vertex[];
   height: number; // longest path to a leaf, in generations
   failed: boolean;
+  onReplaced: boolean; // built on a version its parent generation no longer has (a revision replaced it)
 }
 
 function buildVertices(tree: LineageTree): Vertex {
-  const root: Vertex = { key: SEED_KEY, generationIndex: null, children: [], height: 0, failed: false };
+  const root: Vertex = { key: SEED_KEY, generationIndex: null, children: [], height: 0, failed: false, onReplaced: false };
   const byVersion = new Map<string, Vertex>();
+  // A revised generation's earlier candidates: what was built on one of them hangs under it.
+  const byReplaced = new Map<string, Vertex>();
   // Generations come ordered by number then creation, so a parent is registered before its
   // children; an unknown parent version (should not happen) falls back to the seed.
   tree.generations.forEach((generation, index) => {
-    const vertex: Vertex = { key: generationKey(generation.id), generationIndex: index, children: [], height: 0, failed: generation.state === 'failed' };
-    (byVersion.get(generation.parentVersionId) ?? root).children.push(vertex);
+    const onReplaced = !byVersion.has(generation.parentVersionId) && byReplaced.has(generation.parentVersionId);
+    const vertex: Vertex = {
+      key: generationKey(generation.id),
+      generationIndex: index,
+      children: [],
+      height: 0,
+      failed: generation.state === 'failed',
+      onReplaced,
+    };
+    (byVersion.get(generation.parentVersionId) ?? byReplaced.get(generation.parentVersionId) ?? root).children.push(vertex);
     if (generation.versionId && !byVersion.has(generation.versionId)) byVersion.set(generation.versionId, vertex);
+    for (const attempt of generation.attempts) {
+      if (attempt.candidateVersionId && attempt.candidateVersionId !== generation.versionId) byReplaced.set(attempt.candidateVersionId, vertex);
+    }
   });
   const measure = (vertex: Vertex): number => {
     vertex.height = vertex.children.reduce((max, child) => Math.max(max, measure(child) + 1), 0);
@@ -144,9 +158,8 @@ export function treeGraph(tree: LineageTree): TreeGraph {
   });
   const edges = placed.flatMap(({ vertex, parentKey }): GraphEdge[] => {
     const generation = vertex.generationIndex === null ? undefined : tree.generations[vertex.generationIndex];
-    return parentKey && generation
-      ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label: `${generation.axis} · ${generation.effort}` }]
-      : [];
+    const label = `${generation?.axis} · ${generation?.effort}${vertex.onReplaced ? ' · on a replaced version' : ''}`;
+    return parentKey && generation ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label }] : [];
   });
   return { nodes, edges, items, nav: navigation(nodes, placed), initialKey: initialFocus(tree) };
 }
@@ -181,8 +194,10 @@ function compact(targets: NavTargets): NavTargets {
   return Object.fromEntries(Object.entries(targets).filter(([, value]) => value !== undefined)) as NavTargets;
 }
 
-// Where keyboard focus starts: the newest generation that did not fail, else the seed.
+// Where keyboard focus starts: the newest generation still in the running (not failed, not
+// superseded), else the newest that did not fail, else the seed.
 function initialFocus(tree: LineageTree): string {
-  const newest = [...tree.generations].reverse().find((g) => g.state !== 'failed');
+  const newer = [...tree.generations].reverse();
+  const newest = newer.find((g) => g.state !== 'failed' && g.state !== 'superseded') ?? newer.find((g) => g.state !== 'failed');
   return newest ? generationKey(newest.id) : SEED_KEY;
 }
