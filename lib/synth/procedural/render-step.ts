@@ -3,7 +3,8 @@
 // candidate value of its upstream answers; only the candidate named by the true answers holds the
 // data its expected answer is computed from, so the chain must be solved in order.
 import type { Step } from '../../sequence/types.ts';
-import { scenarioNamed, skillNamed } from './catalogue.ts';
+import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
+import { DELIVERY } from './delivery.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 import type { DataFile, StepParams } from './skill.ts';
@@ -57,7 +58,13 @@ export function renderStep(
   probes: ReadonlyMap<string, ArtifactProbe> = new Map(),
 ): RenderedStep {
   const scenario = scenarioNamed(step.scenario);
-  const skill = skillNamed(step.skill);
+  const { skill, delivery: deliveryName } = skillNamed(step.skill);
+  const delivery = deliveryName === 'plain' ? undefined : DELIVERY[deliveryName];
+  const unfit = misfit(step.scenario, step.skill);
+  if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
+  // A column export carries the scenario's noise on its own text file; skills that read the
+  // scenario's file get it through the scenario's render and extract.
+  const exportNoise = skill.exportsColumns ? scenario.noise : undefined;
   const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
   const keys = scenario.makeKeys(stepRng);
   const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
@@ -84,7 +91,10 @@ export function renderStep(
     });
     const made = skill.materialise({ scenario, params, rng, records });
     if (candidate === chosen) answer = made.answer;
-    return { dir: candidate ? `${step.id}/${candidate}` : step.id, files: made.files, build: made.build };
+    const noisy = exportNoise ? made.files.map((f) => ({ ...f, content: exportNoise.add(f.content) })) : made.files;
+    // misfit() keeps deliveries away from skills that build their data, so there is one build at most.
+    const { files, build } = delivery ? delivery.deliver(noisy) : { files: noisy, build: made.build };
+    return { dir: candidate ? `${step.id}/${candidate}` : step.id, files, build };
   });
 
   const base = `/app/data/${step.id}`;
@@ -102,9 +112,11 @@ export function renderStep(
         }.`;
   const n = scenario.nouns;
   const meaning = `Each ${n.record} has ${withArticle(n.key)}, ${withArticle(n.value)}, ${withArticle(n.time)}, ${withArticle(n.category)} and ${withArticle(n.text)}.`;
-  const format = skill.exportsColumns ? meaning : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
+  const format = skill.exportsColumns
+    ? `${meaning}${exportNoise ? ` The export files carry noise: ${exportNoise.describe}` : ''}`
+    : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
   const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
-  const instruction = `${location} ${format}\n\n${task}\n`;
+  const instruction = `${location} ${format}${delivery ? ` ${delivery.describe}` : ''}\n\n${task}\n`;
 
   const select = probe
     ? `d="${base}/$(${probe.read})"`
@@ -116,6 +128,8 @@ export function renderStep(
     select,
     `out=${out}`,
     `extract() { ${scenario.extract}; }`,
+    ...(delivery ? delivery.restore : []),
+    ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
     skill.solve(scenario, params),
   ].join('\n');
   return { step, datasets, instruction, solve, answer };
