@@ -4,10 +4,11 @@
 // data its expected answer is computed from, so the chain must be solved in order.
 import type { Step } from '../../sequence/types.ts';
 import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
-import { DELIVERY } from './delivery.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
-import type { DataFile, StepParams } from './skill.ts';
+import type { DataFile, Skill, StepParams } from './skill.ts';
+import type { ComposedScenario, NoiseShape } from './compose.ts';
+import { DELIVERY, type DeliveryShape } from './delivery.ts';
 import type { ArtifactProbe } from './artifact-probe.ts';
 
 export interface RenderedDataset {
@@ -57,17 +58,8 @@ export function renderStep(
   answers: ReadonlyMap<string, string>,
   probes: ReadonlyMap<string, ArtifactProbe> = new Map(),
 ): RenderedStep {
-  const scenario = scenarioNamed(step.scenario);
-  const { skill, delivery: deliveryName } = skillNamed(step.skill);
-  const delivery = deliveryName === 'plain' ? undefined : DELIVERY[deliveryName];
-  const unfit = misfit(step.scenario, step.skill);
-  if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
-  // A column export carries the scenario's noise on its own text file; skills that read the
-  // scenario's file get it through the scenario's render and extract.
-  const exportNoise = skill.exportsColumns ? scenario.noise : undefined;
-  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
-  const keys = scenario.makeKeys(stepRng);
-  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+  const setup = stepSetup(step, seed);
+  const { scenario, skill, delivery, exportNoise, stepRng, keys, params } = setup;
 
   const upstream = step.dependsOn.map((id) => {
     const answer = answers.get(id);
@@ -123,16 +115,57 @@ export function renderStep(
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const solve = [
-    `# ${step.id}: ${step.skill} over ${step.scenario}`,
-    select,
-    `out=${out}`,
+  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, ...solveLines(step.id, setup)].join('\n');
+  return { step, datasets, instruction, solve, answer };
+}
+
+interface StepSetup {
+  scenario: ComposedScenario;
+  skill: Skill;
+  delivery?: DeliveryShape;
+  exportNoise?: NoiseShape;
+  stepRng: Rng;
+  keys: string[];
+  params: StepParams;
+}
+
+// The step's names resolved and its question's selectors drawn: everything its solution
+// fragment depends on, without generating any data.
+function stepSetup(step: Step, seed: number): StepSetup {
+  const scenario = scenarioNamed(step.scenario);
+  const { skill, delivery: deliveryName } = skillNamed(step.skill);
+  const unfit = misfit(step.scenario, step.skill);
+  if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
+  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
+  const keys = scenario.makeKeys(stepRng);
+  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+  return {
+    scenario,
+    skill,
+    ...(deliveryName === 'plain' ? {} : { delivery: DELIVERY[deliveryName] }),
+    // A column export carries the scenario's noise on its own text file; skills that read the
+    // scenario's file get it through the scenario's render and extract.
+    ...(skill.exportsColumns && scenario.noise ? { exportNoise: scenario.noise } : {}),
+    stepRng,
+    keys,
+    params,
+  };
+}
+
+// The fragment's lines after its data directory is selected.
+function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup): string[] {
+  return [
+    `out=${outputPath(stepId)}`,
     `extract() { ${scenario.extract}; }`,
     ...(delivery ? delivery.restore : []),
     ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
     skill.solve(scenario, params),
-  ].join('\n');
-  return { step, datasets, instruction, solve, answer };
+  ];
+}
+
+/** The working part of a step's solution fragment (after `d=`), as the renderer writes it for (id, names, seed). */
+export function solveBody(step: Step, seed: number): string {
+  return solveLines(step.id, stepSetup(step, seed)).join('\n');
 }
 
 // "an event", "an HTTP status", "an SKU", but "a user".

@@ -6,6 +6,7 @@ import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, Propose
 import { diffBundles } from '../../env/residual.ts';
 import { ImportedEditError, importedSequence, isImportedStep } from './imported.ts';
 import { readProceduralMetadata } from './metadata.ts';
+import { recoverSequence } from './recover.ts';
 import type { ArtifactSource } from './oracle-artifacts.ts';
 import { proposePlan } from './propose.ts';
 import { readChain, renderChained } from './render-chain.ts';
@@ -26,9 +27,10 @@ export class ProceduralSynthesiser implements Synthesiser {
 
   constructor(private readonly options: ProceduralOptions = {}) {}
 
-  // A task this synthesiser did not render is one opaque step: the original task.
+  // A task this synthesiser rendered is read off its built files (recover.ts), never off the
+  // sequence its task.toml claims; one it did not render is one opaque step: the original task.
   async extractSequence(bundle: TaskBundle): Promise<Sequence> {
-    return readProceduralMetadata(bundle)?.sequence ?? readChain(bundle)?.chain.sequence ?? importedSequence(bundle.name);
+    return recoverSequence(bundle) ?? readChain(bundle)?.chain.sequence ?? importedSequence(bundle.name);
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
