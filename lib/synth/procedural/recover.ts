@@ -1,13 +1,14 @@
 // The sequence a procedural bundle was built from, recovered from what was built rather than from
 // the sequence its task.toml claims (issue 26): the solution's step fragments say which steps
 // exist, what each reads (its `d=` line) and how (its extract and skill code), and the data files
-// must be exactly what those names render. Only the seed is read from task.toml; a claim the
+// must be exactly what those names render. Only the seed (and the steps' construction variants)
+// are read from task.toml; a claim the
 // files do not hold recovers as the names the files do hold, or fails.
 import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
-import { parseTaskConfig } from '../../env/task-config.ts';
 import type { Sequence, Step } from '../../sequence/types.ts';
 import { misfit, SCENARIO_NAMES, scenarioNamed, SKILL_NAMES } from './catalogue.ts';
-import { GENERATOR, renderEnvironment } from './render.ts';
+import { readGeneratorInputs } from './metadata.ts';
+import { renderEnvironment } from './render.ts';
 import { renderStep, solveBody } from './render-step.ts';
 
 export class BuiltFilesMismatch extends Error {
@@ -55,16 +56,16 @@ function fragmentsOf(solve: string): Fragment[] {
 
 // Several names can write the same fragment (a skill that never reads the scenario's fields, a
 // layout every domain shares): the one whose data files are the built ones is the step.
-function stepOf(fragment: Fragment, seed: number, answers: Map<string, string>, bundle: TaskBundle): Step {
+function stepOf(fragment: Fragment, seed: number, variant: number, answers: Map<string, string>, bundle: TaskBundle): Step {
   let written = 0;
   for (const scenario of scenariosWithExtract(fragment.extract)) {
     for (const skill of SKILL_NAMES) {
       if (misfit(scenario, skill) !== null) continue;
       const step = { id: fragment.id, scenario, skill, dependsOn: fragment.dependsOn };
       // Lines after the skill's own are the validators' business (an injected fault adds one).
-      if (!fragment.body.startsWith(solveBody(step, seed))) continue;
+      if (!fragment.body.startsWith(solveBody(step, seed, variant))) continue;
       written++;
-      const rendered = renderStep(step, seed, answers);
+      const rendered = renderStep(step, seed, answers, new Map(), variant);
       const same = rendered.datasets.every((d) =>
         d.files.every((f) => bundleFile(bundle, `environment/data/${d.dir}/${f.path}`)?.content.equals(Buffer.from(f.content, 'utf8'))),
       );
@@ -87,19 +88,16 @@ const checked = (path: string) => path.startsWith('environment/') || path === 't
 
 /** Null when the bundle is not the procedural renderer's; throws BuiltFilesMismatch when its files are not a rendering. */
 export function recoverSequence(bundle: TaskBundle): Sequence | null {
-  const toml = bundleFile(bundle, 'task.toml');
-  const parsed = toml && parseTaskConfig(toml.content.toString('utf8'));
-  if (!parsed || !parsed.ok) return null;
-  const meta = parsed.config.metadata as Record<string, unknown>;
-  if (meta.generator !== GENERATOR || typeof meta.generator_seed !== 'number') return null;
-  const seed = meta.generator_seed;
+  const inputs = readGeneratorInputs(bundle);
+  if (!inputs) return null;
+  const { seed, variants } = inputs;
   const solve = bundleFile(bundle, 'solution/solve.sh')?.content.toString('utf8') ?? '';
   const fragments = fragmentsOf(solve);
   if (fragments.length === 0) throw new BuiltFilesMismatch('solution/solve.sh has no step fragments');
   const answers = new Map<string, string>();
-  const sequence: Sequence = { steps: fragments.map((f) => stepOf(f, seed, answers, bundle)) };
+  const sequence: Sequence = { steps: fragments.map((f) => stepOf(f, seed, variants[f.id] ?? 0, answers, bundle)) };
   // The names must render the very files that were built: the data and the expected answers.
-  const rendered = renderEnvironment(sequence, { seed, name: bundle.name });
+  const rendered = renderEnvironment(sequence, { seed, name: bundle.name, variants });
   const builtFiles = bundle.files.filter((f) => checked(f.path));
   const renderedFiles = rendered.files.filter((f) => checked(f.path));
   const differing = [

@@ -57,8 +57,9 @@ export function renderStep(
   seed: number,
   answers: ReadonlyMap<string, string>,
   probes: ReadonlyMap<string, ArtifactProbe> = new Map(),
+  variant = 0,
 ): RenderedStep {
-  const setup = stepSetup(step, seed);
+  const setup = stepSetup(step, seed, variant);
   const { scenario, skill, delivery, exportNoise, stepRng, keys, params } = setup;
 
   const upstream = step.dependsOn.map((id) => {
@@ -71,9 +72,10 @@ export function renderStep(
 
   let answer = '';
   const datasets = candidates.map((candidate) => {
-    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate));
+    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate, ...variantSalt(variant)));
+    const [fewest, most] = RECORD_COUNTS[variant % RECORD_COUNTS.length]!;
     const records = generateRecords(rng, {
-      count: rng.int(40, 60),
+      count: rng.int(fewest, most),
       keys,
       categories: scenario.categories,
       texts: scenario.texts,
@@ -131,12 +133,12 @@ interface StepSetup {
 
 // The step's names resolved and its question's selectors drawn: everything its solution
 // fragment depends on, without generating any data.
-function stepSetup(step: Step, seed: number): StepSetup {
+function stepSetup(step: Step, seed: number, variant: number): StepSetup {
   const scenario = scenarioNamed(step.scenario);
   const { skill, delivery: deliveryName } = skillNamed(step.skill);
   const unfit = misfit(step.scenario, step.skill);
   if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
-  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
+  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, ...variantSalt(variant)));
   const keys = scenario.makeKeys(stepRng);
   const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
   return {
@@ -164,9 +166,19 @@ function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, pa
 }
 
 /** The working part of a step's solution fragment (after `d=`), as the renderer writes it for (id, names, seed). */
-export function solveBody(step: Step, seed: number): string {
-  return solveLines(step.id, stepSetup(step, seed)).join('\n');
+export function solveBody(step: Step, seed: number, variant = 0): string {
+  return solveLines(step.id, stepSetup(step, seed, variant)).join('\n');
 }
+
+// A step's construction variant (0 = as first built): a retry rebuilds the step a validator named
+// with another variant, which draws another question (selectors) over another data shape (record
+// count range) from the same lineage seed. Variant 0 adds nothing, so first builds are unchanged.
+const RECORD_COUNTS: readonly [number, number][] = [
+  [40, 60],
+  [12, 24],
+  [80, 120],
+];
+const variantSalt = (variant: number): Array<string | number> => (variant === 0 ? [] : ['variant', variant]);
 
 // "an event", "an HTTP status", "an SKU", but "a user".
 function withArticle(noun: string): string {

@@ -44,7 +44,7 @@ describe('renderEnvironment', () => {
     expect(validateBundle(bundle).filter((p) => p.severity === 'error')).toEqual([]);
     const config = parseTaskConfig(text(bundle, 'task.toml'));
     expect(config.ok && config.config.environment).toMatchObject({ cpus: 1, memory_mb: 1024, storage_mb: 1024, allow_internet: false });
-    expect(readProceduralMetadata(bundle)).toEqual({ seed: 1, sequence: chain });
+    expect(readProceduralMetadata(bundle)).toEqual({ seed: 1, sequence: chain, variants: {} });
     expect(text(bundle, 'instruction.md').match(/^## Step \d/gm)).toHaveLength(4);
     expect(bundleFile(bundle, 'solution/solve.sh')?.executable).toBe(true);
     expect(bundleFile(bundle, 'tests/test.sh')?.executable).toBe(true);
