@@ -6,3 +6,5 @@ export { MIN_ESTIMATE, type PriorEstimator } from './estimator.ts';
 export { resolvePriors } from './resolve.ts';
 export { readStoredDifficulty, STORED_DIFFICULTY_SELECT, storeDifficulty, type StoredDifficulty } from './store.ts';
 export { computeDifficulty } from './compute.ts';
+export { DEFAULT_FIT_OPTIONS, fitPriors, type CorpusEnvironment, type FitOptions, type FitProvenance, type FittedPriors } from './fit.ts';
+export { listFittedPriors, loadFittedPriors, storeFittedPriors } from './fitted-store.ts';
