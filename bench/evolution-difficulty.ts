@@ -1,10 +1,12 @@
-// Does evolution keep getting harder, and does off-policy D predict on-policy outcome? (issue 16)
-// 1. Per axis, one fixed-axis lineage of 15 low-effort generations from a shipped seed: D at
-//    generations 1, 5, 10 and 15, the chain depth, and the generation an axis was exhausted at.
-// 2. The demo database as `npm run up` builds it (a round-robin lineage of 15 generations from the
-//    same seed), every version probed by the simulated and the oracle policy: Pearson r between
-//    estimated D and each policy's measured pass rate and mean turns.
-//   npx tsx bench/evolution-difficulty.ts [--task seed-logs-awk] [--generations 15] [--probe 8] [--out FILE.md]
+// Does evolution keep getting harder, and does off-policy D predict on-policy outcome? (issues 16, 26)
+// 1. Per shipped procedural seed and axis, one fixed-axis lineage of 15 low-effort generations,
+//    each validated for real (oracle and nop in Docker): the D series from the seed to the last
+//    validated generation, whether it rises strictly, the chain depth, and the generation an axis
+//    was exhausted at.
+// 2. With --probe N > 0: the demo lineage as `npm run up` builds it (round-robin, 15 generations
+//    from the first task), every version probed by the simulated and the oracle policy: Pearson r
+//    between estimated D and each policy's measured pass rate and mean turns.
+//   npx tsx bench/evolution-difficulty.ts [--tasks seed-logs-awk,seed-ledger-sql,seed-telemetry-jq] [--generations 15] [--probe 8] [--out FILE.md]
 import { writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,16 +25,16 @@ import { createSynthesis } from '../lib/synth/index.ts';
 
 const { values } = parseArgs({
   options: {
-    task: { type: 'string', default: 'seed-logs-awk' },
+    tasks: { type: 'string', default: 'seed-logs-awk,seed-ledger-sql,seed-telemetry-jq' },
     generations: { type: 'string', default: '15' },
     probe: { type: 'string', default: '8' },
     out: { type: 'string' },
   },
 });
-const task = String(values.task);
+const tasks = String(values.tasks).split(',');
+const task = tasks[0]!;
 const generations = Number(values.generations);
 const probeSize = Number(values.probe);
-const REPORTED = [1, 5, 10, 15].filter((g) => g <= generations);
 
 const sandbox = new DockerSandbox();
 await ensureBaseImage({ docker: sandbox.docker });
@@ -62,30 +64,53 @@ async function probeAll(db: Db, versionIds: string[], policy: string, size: numb
   return rows;
 }
 
+async function importSeed(name: string): Promise<string> {
+  const [imported] = await importPath(db, join('examples', 'tasks', name));
+  if (!imported?.ok || !imported.versionId) throw new Error(`importing ${name} failed: ${JSON.stringify(imported)}`);
+  return imported.versionId;
+}
+
 try {
-  const [imported] = await importPath(db, join('examples', 'tasks', task));
-  if (!imported?.ok || !imported.versionId) throw new Error(`importing ${task} failed: ${JSON.stringify(imported)}`);
-  const seedVersionId = imported.versionId;
-
   const axes = ['length', 'scenario', 'skill'] as const;
-  const [perAxis, demo] = await Promise.all([
-    Promise.all(axes.map((axis) => evolve(seedVersionId, { kind: 'fixed', axis }))),
-    evolve(seedVersionId, { kind: 'round-robin' }),
-  ]);
-  const seedDifficulty = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } }));
-
   const lines: string[] = [];
-  lines.push(`# Evolution difficulty from ${task} (${generations} generations, low effort, procedural, seed 1)`, '');
-  lines.push(`Seed: D ${fmt(seedDifficulty)}, chain depth ${seedDifficulty?.depth ?? '—'}; reference ${seedDifficulty?.model ?? '—'}.`, '');
-  lines.push(`| axis | ${REPORTED.map((g) => `D at g${g}`).join(' | ')} | validated | chain depth (last) | exhausted |`);
-  lines.push(`| --- | ${REPORTED.map(() => '---').join(' | ')} | --- | --- | --- |`);
-  perAxis.forEach(({ report, exhausted }, i) => {
-    const gens = settled(report);
-    const at = (n: number) => fmt(gens.find((g) => g.number === n)?.difficulty);
-    const last = gens.at(-1);
-    lines.push(`| ${axes[i]} | ${REPORTED.map(at).join(' | ')} | ${gens.length} | ${last?.difficulty?.depth ?? '—'} | ${exhausted ?? 'no'} |`);
-  });
+  lines.push(`# Evolution difficulty (${generations} generations per axis, low effort, procedural, lineage seed 1, every generation validated in Docker)`, '');
+  lines.push('| seed | axis | D series (seed, then each validated generation) | validated | strictly rising | chain depth (last) | exhausted |');
+  lines.push('| --- | --- | --- | --- | --- | --- | --- |');
+  const models = new Set<string>();
+  for (const name of tasks) {
+    const seedVersionId = await importSeed(name);
+    const perAxis = await Promise.all(axes.map((axis) => evolve(seedVersionId, { kind: 'fixed', axis })));
+    // Measured when its first lineage is created.
+    const seedDifficulty = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } }))!;
+    models.add(seedDifficulty.model);
+    perAxis.forEach(({ report, exhausted }, i) => {
+      const gens = settled(report).sort((a, b) => a.number - b.number);
+      const series = [seedDifficulty.total, ...gens.map((g) => g.difficulty!.total)];
+      const rising = series.every((d, k) => k === 0 || d > series[k - 1]!);
+      gens.forEach((g) => models.add(g.difficulty!.model));
+      lines.push(
+        `| ${name} | ${axes[i]} | ${series.map((d) => d.toFixed(2)).join(' ')} | ${gens.length} | ${rising ? 'yes' : 'no'} | ${gens.at(-1)?.difficulty?.depth ?? '—'} | ${exhausted ?? 'no'} |`,
+      );
+    });
+  }
+  lines.push('', `Reference: ${[...models].join(', ')}.`);
+  if (probeSize > 0) await demoCorrelation(lines);
+  lines.push(
+    '',
+    `Wall time ${((Date.now() - started) / 60_000).toFixed(1)} min. Command: \`npx tsx bench/evolution-difficulty.ts --tasks ${tasks.join(',')} --generations ${generations} --probe ${probeSize}\``,
+  );
+  const text = lines.join('\n');
+  console.log(text);
+  if (values.out) await writeFile(String(values.out), `${text}\n`);
+} finally {
+  await db.$disconnect();
+  await rm(dir, { recursive: true, force: true });
+}
 
+async function demoCorrelation(lines: string[]): Promise<void> {
+  const seedVersionId = await importSeed(task);
+  const demo = await evolve(seedVersionId, { kind: 'round-robin' });
+  const seedDifficulty = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } }));
   const demoGens = settled(demo.report);
   const versions = [seedVersionId, ...demoGens.map((g) => g.versionId!)];
   const dOf = new Map<string, number>([
@@ -105,14 +130,4 @@ try {
     const meanPass = rows.reduce((s, r) => s + r.passRate, 0) / rows.length;
     lines.push(`| ${policy} | ${fmtR(pearson(passPairs))} | ${fmtR(pearson(turnPairs))} | ${meanPass.toFixed(3)} |`);
   }
-  lines.push(
-    '',
-    `Wall time ${((Date.now() - started) / 60_000).toFixed(1)} min. Command: \`npx tsx bench/evolution-difficulty.ts --task ${task} --generations ${generations} --probe ${probeSize}\``,
-  );
-  const text = lines.join('\n');
-  console.log(text);
-  if (values.out) await writeFile(String(values.out), `${text}\n`);
-} finally {
-  await db.$disconnect();
-  await rm(dir, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@ import { insertSteps, replaceField } from '../sequence/edit.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { difficulty } from './difficulty.ts';
 import { tablePriors } from './priors.ts';
-import { REFERENCE_TABLE, type ReferenceTable } from './reference-priors.ts';
+import { pairKey, REFERENCE_TABLE, type ReferenceTable } from './reference-priors.ts';
 
 // A hand-sized table so the expected numbers can be worked out on paper.
 const small: ReferenceTable = {
@@ -38,6 +38,8 @@ const small: ReferenceTable = {
     ['x', 3],
     ['y', 5],
   ]),
+  scenarioTurns: new Map([['b', 1]]),
+  pairTurns: new Map(),
   unknownSkillTurns: 4,
 };
 const two: Sequence = {
@@ -50,17 +52,17 @@ const two: Sequence = {
 describe('difficulty', () => {
   it('computes the three components exactly on a small sequence', () => {
     const d = difficulty(two, tablePriors(small));
-    // L in turns: 3 for skill x plus 5 for skill y; s2 consumes s1, so the chain is 2 deep.
-    expect(d.length).toBe(8);
+    // L in turns: 3 for skill x plus 5 for skill y and 1 more for scenario b; s2 consumes s1, so the chain is 2 deep.
+    expect(d.length).toBe(9);
     expect(d.depth).toBe(2);
     // −ln 0.5 − ln 0.3 and −ln 0.6 − ln 0.7
     expect(d.scenarioNovelty).toBeCloseTo(0.6931471805599453 + 1.2039728043259361, 12);
     expect(d.skillRarity).toBeCloseTo(0.5108256237659907 + 0.35667494393873245, 12);
-    expect(d.total).toBeCloseTo(8 + 1.8971199848858813 + 0.8675005677047231, 12);
+    expect(d.total).toBeCloseTo(9 + 1.8971199848858813 + 0.8675005677047231, 12);
     expect(d.model).toBe('test-1');
     expect(d.steps[1]).toEqual({
       stepId: 's2',
-      turns: 5,
+      turns: 6,
       scenario: { name: 'b', p: 0.3, source: 'table', nll: -Math.log(0.3) },
       skill: { name: 'y', p: 0.7, source: 'table', nll: -Math.log(0.7) },
     });
@@ -130,6 +132,16 @@ describe('difficulty', () => {
     expect(after.skillRarity).toBeGreaterThan(before.skillRarity);
     expect(after.scenarioNovelty).toBe(before.scenarioNovelty);
     expect(after.length - before.length).toBe(REFERENCE_TABLE.turns.get('jq-query')! - REFERENCE_TABLE.turns.get('awk-fields')!);
+  });
+
+  it('a scenario edit can change L: noise in the data costs a turn per step under the reference', () => {
+    const priors = tablePriors(REFERENCE_TABLE);
+    const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
+    const child = replaceField(parent, ['s1'], 'scenario', ['web-access-log+csv+crlf']);
+    expect(difficulty(child, priors).length - difficulty(parent, priors).length).toBe(1);
+    // A fitted table's per-pair turns override the sum of the parts.
+    const fitted = { ...small, pairTurns: new Map([[pairKey('a', 'x'), 7.5]]) };
+    expect(difficulty({ steps: [{ id: 's1', scenario: 'a', skill: 'x', dependsOn: [] }] }, tablePriors(fitted)).length).toBe(7.5);
   });
 
   it('a rarer scenario raises scenario novelty', () => {

@@ -18,7 +18,7 @@ export interface StepTerm {
 
 export interface StepDifficulty {
   stepId: string;
-  turns: number; // the step's share of L: expected agent turns for its skill
+  turns: number; // the step's share of L: expected agent turns for its (scenario, skill) pair
   scenario: StepTerm;
   skill: StepTerm;
 }
@@ -26,7 +26,7 @@ export interface StepDifficulty {
 // Off-policy difficulty D = L + Σ −ln p(σ_i) + Σ −ln p(κ_i | σ_i) (METHOD.md §1), with its
 // three components kept apart because the dashboard shows them separately.
 export interface Difficulty {
-  length: number; // L, expected agent turns: the sum over steps of the turns their skill takes
+  length: number; // L, expected agent turns: the sum over steps of the turns their (scenario, skill) pair takes
   depth: number; // the longest dependency chain, in steps (shown beside L; not a term of D)
   scenarioNovelty: number; // Σ −ln p(σ_i)
   skillRarity: number; // Σ −ln p(κ_i | σ_i)
@@ -60,7 +60,7 @@ export function difficulty(sequence: Sequence, priors: Priors): Difficulty {
     const skill = priors.skill(step.skill, step.scenario);
     note({ kind: 'scenario', name: step.scenario, given: '' }, scenario);
     note({ kind: 'skill', name: step.skill, given: step.scenario }, skill);
-    steps.push({ stepId: step.id, turns: priors.turns(step.skill), scenario: term(step.scenario, scenario), skill: term(step.skill, skill) });
+    steps.push({ stepId: step.id, turns: priors.turns(step.skill, step.scenario), scenario: term(step.scenario, scenario), skill: term(step.skill, skill) });
   }
   const length = steps.reduce((sum, s) => sum + s.turns, 0);
   const scenarioNovelty = steps.reduce((sum, s) => sum + s.scenario.nll, 0);

@@ -1,4 +1,4 @@
-import type { ReferenceTable } from './reference-priors.ts';
+import { pairKey, type ReferenceTable } from './reference-priors.ts';
 
 // Where a probability came from: the reference table, the table's skill marginal (a known skill
 // in a scenario the table does not know), a cached LLM estimate, or the ε smoothing mass.
@@ -15,7 +15,7 @@ export interface Priors {
   readonly version: string; // of the reference table
   scenario(name: string): Prior; // p(σ)
   skill(name: string, given: string): Prior; // p(κ | σ)
-  turns(skill: string): number; // expected agent turns of one step exercising the skill
+  turns(skill: string, scenario: string): number; // expected agent turns of one step exercising the skill in the scenario
 }
 
 /** The reference table alone, with the smoothing documented in reference-priors.ts. */
@@ -32,7 +32,8 @@ export function tablePriors(table: ReferenceTable): Priors {
       const marginal = table.skillMarginal.get(name);
       return marginal === undefined ? { p: table.skillEpsilon, source: 'smoothed' } : { p: marginal, source: 'backoff' };
     },
-    turns: (skill) => table.turns.get(skill) ?? table.unknownSkillTurns,
+    turns: (skill, scenario) =>
+      table.pairTurns.get(pairKey(scenario, skill)) ?? (table.turns.get(skill) ?? table.unknownSkillTurns) + (table.scenarioTurns.get(scenario) ?? 0),
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_TABLE, REFERENCE_VERSION, SCENARIO_EPSILON, SKILL_EPSILON } from './reference-priors.ts';
+import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts } from './scenario-names.ts';
 
-const SCENARIOS = [
+const DOMAINS = [
   'web-access-log',
   'payments-ledger',
   'sensor-telemetry',
@@ -19,7 +20,7 @@ const SCENARIOS = [
   'library-catalog',
   'weather-observations',
 ];
-const SKILLS = [
+const BASE_SKILLS = [
   'awk-fields',
   'sort-uniq-count',
   'grep-regex',
@@ -43,6 +44,8 @@ const SKILLS = [
   'python-script',
   'base64-decode',
 ];
+const SCENARIOS = DOMAINS.flatMap((domain) => LAYOUTS.flatMap((layout) => NOISES.map((noise) => composeScenario({ domain, layout, noise }))));
+const SKILLS = BASE_SKILLS.flatMap((base) => DELIVERIES.map((delivery) => composeSkill({ base, delivery })));
 const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 describe('reference priors', () => {
@@ -67,8 +70,29 @@ describe('reference priors', () => {
     for (const skills of REFERENCE_TABLE.skillsGiven.values()) expect(Math.min(...skills.values())).toBeGreaterThan(SKILL_EPSILON);
   });
 
+  it('composed names parse back into their parts, and only those', () => {
+    expect(scenarioParts('web-access-log')).toEqual({ domain: 'web-access-log', layout: 'native', noise: 'clean' });
+    expect(scenarioParts('web-access-log+csv+crlf')).toEqual({ domain: 'web-access-log', layout: 'csv', noise: 'crlf' });
+    expect(scenarioParts('web-access-log+bom')).toEqual({ domain: 'web-access-log', layout: 'native', noise: 'bom' });
+    for (const bad of ['web-access-log+crlf+csv', 'web-access-log+native', 'web-access-log+clean', 'a+csv+csv', '+csv'])
+      expect(scenarioParts(bad), bad).toBeNull();
+    expect(skillParts('awk-fields+gz')).toEqual({ base: 'awk-fields', delivery: 'gz' });
+    expect(skillParts('awk-fields+zip')).toBeNull();
+  });
+
+  it("a composed name's prior is its domain's (or skill's) times its parts' weights, and noise and delivery cost a turn", () => {
+    const p = (name: string) => REFERENCE_TABLE.scenarios.get(name)!;
+    expect(p('web-access-log+csv+crlf') / p('web-access-log')).toBeCloseTo((0.2 * 0.12) / (0.55 * 0.6), 12);
+    const given = REFERENCE_TABLE.skillsGiven.get('web-access-log')!;
+    expect(given.get('awk-fields+gz')! / given.get('awk-fields')!).toBeCloseTo(0.1 / 0.85, 12);
+    expect(REFERENCE_TABLE.turns.get('awk-fields+gz')).toBe(REFERENCE_TABLE.turns.get('awk-fields')! + 1);
+    expect(REFERENCE_TABLE.scenarioTurns.get('web-access-log+csv+crlf')).toBe(1);
+    expect(REFERENCE_TABLE.scenarioTurns.get('web-access-log+csv')).toBeUndefined();
+  });
+
   it('affinities shape the conditional: jq is natural for Kubernetes events, awk for access logs', () => {
     const given = (scenario: string, skill: string) => REFERENCE_TABLE.skillsGiven.get(scenario)!.get(skill)!;
+    expect(given('web-access-log+jsonl', 'jq-query')).toBeGreaterThan(given('web-access-log', 'jq-query'));
     expect(given('kubernetes-events', 'jq-query')).toBeGreaterThan(given('web-access-log', 'jq-query'));
     expect(given('web-access-log', 'awk-fields')).toBeGreaterThan(given('kubernetes-events', 'awk-fields'));
     expect(REFERENCE_TABLE.scenarios.get('web-access-log')!).toBeGreaterThan(REFERENCE_TABLE.scenarios.get('genomics-fasta')!);

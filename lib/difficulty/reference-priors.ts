@@ -1,3 +1,16 @@
+import {
+  composeScenario,
+  composeSkill,
+  DELIVERIES,
+  LAYOUTS,
+  NOISES,
+  type Delivery,
+  type Layout,
+  type Noise,
+  type ScenarioParts,
+  skillParts,
+} from './scenario-names.ts';
+
 // The shipped reference distribution of off-policy difficulty (METHOD.md §1): priors p(σ) over
 // scenarios and p(κ | σ) over skills given a scenario. It is deliberately NOT the policy's
 // distribution: difficulty must be a property of the environment, measurable without rolling
@@ -29,6 +42,22 @@
 // is unknowable, and a fixed ε keeps each step's cost independent of the rest of the sequence.
 // The test suite checks that ε stays below every known probability.
 //
+// Composed scenarios (ref-2027.1): a scenario name is `domain[+layout][+noise]`
+// (scenario-names.ts). The domains are SCENARIO_WEIGHTS; a domain's data comes in its native
+// layout or as a CSV, TSV or JSON Lines export, clean or with the noise real exports carry
+// (annotation lines, CRLF line endings, a banner above the data, a byte-order mark).
+// - p(σ) = p(domain) · LAYOUT_WEIGHTS[layout] · NOISE_WEIGHTS[noise]: layout and noise are judged
+//   independent of the domain (exports are made the same way whatever they hold), so the composed
+//   names share the domain's mass and the table still sums to 1 − SCENARIO_EPSILON.
+// - p(κ | σ) ∝ SKILL_WEIGHTS[κ] · SKILL_AFFINITY[domain][κ] · LAYOUT_SKILL_AFFINITY[layout][κ]:
+//   awk for delimited columns, jq for JSON Lines. Noise does not change which skill fits.
+// - Turns are per (scenario, skill) pair: SKILL_TURNS[κ] + NOISE_TURNS[noise] (finding and
+//   stripping the noise costs a turn), so a scenario edit can change L.
+// - Skills take a delivery parameter, `skill[+gz|+b64]`: the step's files come gzip-compressed
+//   or base64-encoded. p(κ+delivery | σ) = p(κ | σ) · DELIVERY_WEIGHTS[delivery] (how data is
+//   shipped does not depend on what it is), and the delivery adds DELIVERY_TURNS.
+// ref-2026.12 had the 16 domains and 22 skills alone (each is still the same name: native and clean).
+//
 // L is counted in agent turns, as in the method (not in sequence steps): SKILL_TURNS is how many
 // turns (one command and a look at its output each) a competent agent typically spends on one
 // step exercising that skill — locating the input, a first attempt, checking the result,
@@ -38,10 +67,12 @@
 // not cheaper than a familiar one. L of a sequence is the sum over its steps. These numbers are
 // part of the table: changing one bumps REFERENCE_VERSION like any probability.
 
-export const REFERENCE_VERSION = 'ref-2026.12';
+export const REFERENCE_VERSION = 'ref-2027.1';
 
-export const SCENARIO_EPSILON = 0.005;
-export const SKILL_EPSILON = 0.002;
+// Below the rarest composed scenario (a niche domain as a TSV with a byte-order mark, ≈ 9e-5).
+export const SCENARIO_EPSILON = 0.00005;
+// Below the rarest composed skill (a rare skill, base64-delivered, in a scenario it suits badly).
+export const SKILL_EPSILON = 0.00001;
 
 export const SCENARIO_WEIGHTS = {
   'web-access-log': 10,
@@ -113,6 +144,12 @@ export const SKILL_TURNS = {
 } as const satisfies Record<keyof typeof SKILL_WEIGHTS, number>;
 
 export const UNKNOWN_SKILL_TURNS = 5;
+
+export const LAYOUT_WEIGHTS = { native: 0.55, csv: 0.2, jsonl: 0.15, tsv: 0.1 } as const satisfies Record<Layout, number>;
+export const NOISE_WEIGHTS = { clean: 0.6, comments: 0.15, crlf: 0.12, banner: 0.08, bom: 0.05 } as const satisfies Record<Noise, number>;
+export const DELIVERY_WEIGHTS = { plain: 0.85, gz: 0.1, b64: 0.05 } as const satisfies Record<Delivery, number>;
+export const DELIVERY_TURNS = { plain: 0, gz: 1, b64: 1 } as const satisfies Record<Delivery, number>;
+export const NOISE_TURNS = { clean: 0, comments: 1, crlf: 1, banner: 1, bom: 1 } as const satisfies Record<Noise, number>;
 
 export type ReferenceScenario = keyof typeof SCENARIO_WEIGHTS;
 export type ReferenceSkill = keyof typeof SKILL_WEIGHTS;
@@ -289,6 +326,13 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
   },
 };
 
+export const LAYOUT_SKILL_AFFINITY: Record<Layout, Partial<Record<ReferenceSkill, number>>> = {
+  native: {},
+  csv: { 'awk-fields': 1.5, 'cut-columns': 1.5, 'sqlite-sql': 1.5, 'join-tables': 1.3, 'python-script': 1.2 },
+  tsv: { 'awk-fields': 1.5, 'cut-columns': 1.5, 'join-tables': 1.3 },
+  jsonl: { 'jq-query': 2, 'python-script': 1.5, 'awk-fields': 0.5, 'cut-columns': 0.5 },
+};
+
 // The normalised table the lookups use (computed once from the weights above).
 export interface ReferenceTable {
   version: string;
@@ -298,35 +342,71 @@ export interface ReferenceTable {
   skillsGiven: ReadonlyMap<string, ReadonlyMap<string, number>>; // p(κ | σ); each sums to 1 − skillEpsilon
   skillMarginal: ReadonlyMap<string, number>; // backoff p(κ) for unknown σ; sums to 1 − skillEpsilon
   turns: ReadonlyMap<string, number>; // expected agent turns of one step exercising κ
+  scenarioTurns: ReadonlyMap<string, number>; // turns a scenario adds to any skill's (its noise)
+  pairTurns: ReadonlyMap<string, number>; // fitted turns per pairKey(σ, κ), overriding the sum above
   unknownSkillTurns: number;
+  provenance?: string; // how a fitted table was made; the shipped table is documented above
 }
+
+export const pairKey = (scenario: string, skill: string): string => `${scenario}\u0000${skill}`;
 
 function normalise(weights: [string, number][], mass: number): Map<string, number> {
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
   return new Map(weights.map(([name, w]) => [name, (mass * w) / total]));
 }
 
+/** Every composed scenario of the catalogue with its weight: domain × layout × noise. */
+export function composedScenarioWeights(): [string, ScenarioParts & { weight: number }][] {
+  return (Object.entries(SCENARIO_WEIGHTS) as [ReferenceScenario, number][]).flatMap(([domain, w]) =>
+    LAYOUTS.flatMap((layout) =>
+      NOISES.map((noise): [string, ScenarioParts & { weight: number }] => [
+        composeScenario({ domain, layout, noise }),
+        { domain, layout, noise, weight: w * LAYOUT_WEIGHTS[layout] * NOISE_WEIGHTS[noise] },
+      ]),
+    ),
+  );
+}
+
+// Every skill with every delivery: [composed name, base skill, delivery weight].
+function composedSkills(): [string, ReferenceSkill, number][] {
+  return (Object.keys(SKILL_WEIGHTS) as ReferenceSkill[]).flatMap((base) =>
+    DELIVERIES.map((delivery): [string, ReferenceSkill, number] => [composeSkill({ base, delivery }), base, DELIVERY_WEIGHTS[delivery]]),
+  );
+}
+
 function buildReferenceTable(): ReferenceTable {
-  const skills = Object.entries(SKILL_WEIGHTS) as [ReferenceSkill, number][];
+  const skills = composedSkills().map(([name, base, w]): [string, ReferenceSkill, number] => [name, base, w * SKILL_WEIGHTS[base]]);
   const skillsGiven = new Map<string, Map<string, number>>();
-  for (const scenario of Object.keys(SCENARIO_WEIGHTS) as ReferenceScenario[]) {
-    const affinity = SKILL_AFFINITY[scenario];
+  const scenarioTurns = new Map<string, number>();
+  const composed = composedScenarioWeights();
+  for (const [name, { domain, layout, noise }] of composed) {
+    const affinity = SKILL_AFFINITY[domain as ReferenceScenario];
+    const layoutAffinity = LAYOUT_SKILL_AFFINITY[layout];
     skillsGiven.set(
-      scenario,
+      name,
       normalise(
-        skills.map(([skill, w]) => [skill, w * (affinity[skill] ?? 1)]),
+        skills.map(([name, base, w]) => [name, w * (affinity[base] ?? 1) * (layoutAffinity[base] ?? 1)]),
         1 - SKILL_EPSILON,
       ),
     );
+    if (NOISE_TURNS[noise] > 0) scenarioTurns.set(name, NOISE_TURNS[noise]);
   }
   return {
     version: REFERENCE_VERSION,
     scenarioEpsilon: SCENARIO_EPSILON,
     skillEpsilon: SKILL_EPSILON,
-    scenarios: normalise(Object.entries(SCENARIO_WEIGHTS), 1 - SCENARIO_EPSILON),
+    scenarios: normalise(
+      composed.map(([name, { weight }]) => [name, weight]),
+      1 - SCENARIO_EPSILON,
+    ),
     skillsGiven,
-    skillMarginal: normalise(skills, 1 - SKILL_EPSILON),
-    turns: new Map(Object.entries(SKILL_TURNS)),
+    skillMarginal: normalise(
+      skills.map(([name, , w]) => [name, w]),
+      1 - SKILL_EPSILON,
+    ),
+    turns: new Map(composedSkills().map(([name, base]) => [name, SKILL_TURNS[base] + DELIVERY_TURNS[skillParts(name)!.delivery]])),
+    scenarioTurns,
+    pairTurns: new Map(),
     unknownSkillTurns: UNKNOWN_SKILL_TURNS,
   };
 }

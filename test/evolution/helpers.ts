@@ -6,10 +6,30 @@ import type { EvolutionContext } from '../../lib/evolution/index.ts';
 import { newSeedSequence, renderEnvironment } from '../../lib/synth/procedural/index.ts';
 import type { Sandbox } from '../../lib/sandbox/index.ts';
 import type { Synthesiser } from '../../lib/synth/types.ts';
+import { difficulty, REFERENCE_TABLE, tablePriors } from '../../lib/difficulty/index.ts';
+import { misfit, SCENARIO_NAMES, SKILL_NAMES } from '../../lib/synth/procedural/catalogue.ts';
 
 export async function storeProceduralSeed(db: Db, seed: number, name: string, steps = 2): Promise<string> {
   const sequence = newSeedSequence(seed, { steps });
   const bundle = renderEnvironment(sequence, { seed, name });
+  return storeBundle(db, bundle, { source: 'import', metadata: { kind: 'seed', generation: 0, parents: [], sequence } });
+}
+
+// Cost of one step under the shipped reference, as the proposer ranks names.
+function stepD(scenario: string, skill: string): number {
+  return difficulty({ steps: [{ id: 's1', scenario, skill, dependsOn: [] }] }, tablePriors(REFERENCE_TABLE)).total;
+}
+
+// A 2-step seed whose names sit a few levels below the top of the catalogue on both the scenario
+// and the skill axis, so a lineage reaches where the catalogue ends within a few generations.
+export async function storeNearTopSeed(db: Db, name: string, below = 2): Promise<string> {
+  const steps = (['awk-fields', 'sort-uniq-count'] as const).map((base, i) => {
+    const scenario = [...SCENARIO_NAMES].filter((n) => misfit(n, base) === null).sort((a, b) => stepD(b, base) - stepD(a, base))[below + i]!;
+    const skill = [...SKILL_NAMES].filter((k) => misfit(scenario, k) === null).sort((a, b) => stepD(scenario, b) - stepD(scenario, a))[below]!;
+    return { id: `s${i + 1}`, scenario, skill, dependsOn: i === 0 ? [] : ['s1'] };
+  });
+  const sequence = { steps };
+  const bundle = renderEnvironment(sequence, { seed: 5, name });
   return storeBundle(db, bundle, { source: 'import', metadata: { kind: 'seed', generation: 0, parents: [], sequence } });
 }
 

@@ -13,7 +13,7 @@ import { AnthropicSynthesiser } from '../../lib/synth/anthropic/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
 import type { Plan, ProposeInput } from '../../lib/synth/types.ts';
 import { answerByTool, startFakeAnthropic, type FakeAnthropic } from '../fakes/anthropic-server.ts';
-import { context, storeProceduralSeed } from './helpers.ts';
+import { context, storeNearTopSeed, storeProceduralSeed } from './helpers.ts';
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
@@ -137,8 +137,15 @@ describe('the plan gate', () => {
     expect(fake.requests.map((r) => r.forcedTool)).toEqual(['propose_plan']);
   });
 
-  it('stops a fixed scenario lineage on a 2-step seed with "axis exhausted" instead of oscillating', async () => {
-    const { lineage } = await lineageFor(8, 'scenario');
+  it('stops a fixed scenario lineage on a 2-step seed near the top of the catalogue with "axis exhausted" instead of oscillating', async () => {
+    const seedVersionId = await storeNearTopSeed(testDb.db, 'gate-scenario-near-top');
+    const lineage = await findOrCreateLineage(testDb.db, seedVersionId, {
+      axisPolicy: { kind: 'fixed', axis: 'scenario' },
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 8,
+      loops: { maxPlanRounds: 3, maxModifyRounds: 2, difficultyMargin: 0.05 },
+    });
     const log: string[] = [];
     const result = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser(), log), lineage.row.id, 15);
     expect(result.validated.length).toBeGreaterThan(0);
@@ -158,7 +165,7 @@ describe('the plan gate', () => {
 
   it('a weighted lineage skips an exhausted axis and stops only when every axis it may choose is exhausted', async () => {
     const { db } = testDb;
-    const seedVersionId = await storeProceduralSeed(db, 2, 'gate-weighted-2');
+    const seedVersionId = await storeNearTopSeed(db, 'gate-weighted-near-top');
     const policy = { kind: 'weighted' as const, weights: { length: 0, scenario: 1, skill: 1 } };
     const lineage = await findOrCreateLineage(db, seedVersionId, {
       axisPolicy: policy,

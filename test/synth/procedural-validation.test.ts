@@ -10,7 +10,9 @@ import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { applyResidual } from '../../lib/env/residual.ts';
-import { ProceduralSynthesiser, renderEnvironment, SCENARIO_NAMES, SKILL_NAMES } from '../../lib/synth/procedural/index.ts';
+import { ProceduralSynthesiser, renderEnvironment } from '../../lib/synth/procedural/index.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit } from '../../lib/synth/procedural/catalogue.ts';
+import { composeScenario, composeSkill, LAYOUTS, NOISES } from '../../lib/difficulty/scenario-names.ts';
 import { renderSeedTask, SEED_TASKS } from '../../lib/synth/procedural/seeds.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 
@@ -45,12 +47,40 @@ const chain: Sequence = {
 };
 
 describe('procedural environments validate in Docker', () => {
-  // One bundle per scenario holding one independent step per skill: all 16 × 22 pairs, oracle
+  // One bundle per domain holding one independent step per skill: all 16 × 22 pairs, oracle
   // reward 1 (every step's answer matches) and nop reward 0.
-  for (const scenario of SCENARIO_NAMES) {
-    it(`${scenario} with each of the ${SKILL_NAMES.length} skills`, async () => {
-      const sequence = { steps: SKILL_NAMES.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
+  for (const scenario of DOMAIN_NAMES) {
+    it(`${scenario} with each of the ${BASE_SKILL_NAMES.length} skills`, async () => {
+      const sequence = { steps: BASE_SKILL_NAMES.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
       await expectValid(renderEnvironment(sequence, { seed: 2024, name: `matrix-${scenario}` }));
+    });
+  }
+
+  // Composed scenarios: one bundle per layout × noise, each skill it fits once, over domains in
+  // turn (so every domain's file meets several layouts and noises across the bundles).
+  LAYOUTS.forEach((layout, l) =>
+    NOISES.forEach((noise, n) => {
+      if (layout === 'native' && noise === 'clean') return;
+      it(`layout ${layout} with noise ${noise} under every skill it reaches`, async () => {
+        const pairs = BASE_SKILL_NAMES.map(
+          (skill, i) => [composeScenario({ domain: DOMAIN_NAMES[(i + l * 5 + n) % DOMAIN_NAMES.length]!, layout, noise }), skill] as const,
+        );
+        const fitting = pairs.filter(([scenario, skill]) => misfit(scenario, skill) === null);
+        const sequence = { steps: fitting.map(([scenario, skill], i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
+        await expectValid(renderEnvironment(sequence, { seed: 2025, name: `matrix-${layout}-${noise}` }));
+      });
+    }),
+  );
+
+  // Skills with a delivery parameter: every skill that can take it, in a chain so a delivered
+  // step also selects its data by an upstream answer.
+  for (const delivery of ['gz', 'b64'] as const) {
+    it(`every skill delivered ${delivery}`, async () => {
+      const skills = BASE_SKILL_NAMES.map((base) => composeSkill({ base, delivery })).filter((skill) => misfit('web-access-log', skill) === null);
+      const sequence = {
+        steps: skills.map((skill, i) => ({ id: `s${i + 1}`, scenario: DOMAIN_NAMES[i % DOMAIN_NAMES.length]!, skill, dependsOn: i === 0 ? [] : [`s${i}`] })),
+      };
+      await expectValid(renderEnvironment(sequence, { seed: 2026, name: `matrix-${delivery}` }));
     });
   }
 

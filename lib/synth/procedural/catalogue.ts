@@ -1,20 +1,56 @@
-// Name lookups over the two catalogues.
-import type { Scenario } from './scenario.ts';
+// Name lookups over the two catalogues. The scenario catalogue is composed: every domain in
+// every layout with every kind of noise (compose.ts), named as the reference priors name them.
+import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts, type Delivery } from '../../difficulty/scenario-names.ts';
+import { composedScenario, type ComposedScenario } from './compose.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import type { Skill } from './skill.ts';
 import { SKILLS } from './skills/index.ts';
 
-export const SCENARIO_NAMES: readonly string[] = SCENARIOS.map((s) => s.name);
-export const SKILL_NAMES: readonly string[] = SKILLS.map((s) => s.name);
+export const DOMAIN_NAMES: readonly string[] = SCENARIOS.map((s) => s.name);
+export const SCENARIO_NAMES: readonly string[] = DOMAIN_NAMES.flatMap((domain) =>
+  LAYOUTS.flatMap((layout) => NOISES.map((noise) => composeScenario({ domain, layout, noise }))),
+);
+export const BASE_SKILL_NAMES: readonly string[] = SKILLS.map((s) => s.name);
+export const SKILL_NAMES: readonly string[] = BASE_SKILL_NAMES.flatMap((base) => DELIVERIES.map((delivery) => composeSkill({ base, delivery })));
 
-export function scenarioNamed(name: string): Scenario {
-  const found = SCENARIOS.find((s) => s.name === name);
-  if (!found) throw new Error(`unknown scenario "${name}": the procedural catalogue has ${SCENARIO_NAMES.join(', ')}`);
-  return found;
+export function scenarioNamed(name: string): ComposedScenario {
+  const parts = scenarioParts(name);
+  const domain = parts && SCENARIOS.find((s) => s.name === parts.domain);
+  if (!parts || !domain) {
+    throw new Error(
+      `unknown scenario "${name}": the procedural catalogue has the domains ${DOMAIN_NAMES.join(', ')}, each as domain[+csv|+tsv|+jsonl][+comments|+crlf|+banner|+bom]`,
+    );
+  }
+  return composedScenario(domain, parts.layout, parts.noise);
 }
 
-export function skillNamed(name: string): Skill {
-  const found = SKILLS.find((s) => s.name === name);
-  if (!found) throw new Error(`unknown skill "${name}": the procedural catalogue has ${SKILL_NAMES.join(', ')}`);
-  return found;
+export interface NamedSkill {
+  skill: Skill;
+  delivery: Delivery;
+}
+
+export function skillNamed(name: string): NamedSkill {
+  const parts = skillParts(name);
+  const skill = parts && SKILLS.find((s) => s.name === parts.base);
+  if (!parts || !skill) throw new Error(`unknown skill "${name}": the procedural catalogue has ${BASE_SKILL_NAMES.join(', ')}, each as skill[+gz|+b64]`);
+  return { skill, delivery: parts.delivery };
+}
+
+/**
+ * Why this scenario's layout or noise would not show in what the skill builds, or null when it
+ * does: a column export (jq, cut, SQL) is made from the records, not from the scenario's file, so
+ * a layout never reaches it, and noise reaches only the exports the agent reads as text files.
+ */
+export function misfit(scenario: string, skill: string): string | null {
+  const parts = scenarioParts(scenario);
+  const named = skillParts(skill);
+  const s = named && SKILLS.find((k) => k.name === named.base);
+  if (!parts || !named || !s) return null;
+  if (named.delivery !== 'plain' && s.buildsData)
+    return `${named.base} builds its data at image-build time, so it cannot deliver its files ${named.delivery === 'gz' ? 'gzip-compressed' : 'base64-encoded'}`;
+  if (!s.exportsColumns) return null;
+  if (parts.layout !== 'native') return `${named.base} delivers its own column export, so the ${parts.layout} layout of ${scenario} would not reach its data`;
+  if (parts.noise !== 'clean' && s.buildsData)
+    return `${named.base} builds its data at image-build time, so the ${parts.noise} noise of ${scenario} would not reach what the agent reads`;
+  return null;
 }

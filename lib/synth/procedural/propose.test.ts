@@ -1,13 +1,16 @@
 // The procedural proposer keeps making the environment harder: length edits deepen the
 // dependency chain, scenario and skill edits only ever raise D, and when no catalogue name can
-// raise it any more the proposer says the axis is exhausted instead of swapping sideways.
+// raise it any more the proposer says the axis is exhausted instead of swapping sideways. The
+// catalogue is large enough for 15 generations per axis from every shipped seed.
 import { describe, expect, it } from 'vitest';
 import { difficulty, REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
 import { chainDepth, checkEdit } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence } from '../../sequence/types.ts';
 import { AxisExhausted } from '../types.ts';
 import { proposePlan } from './propose.ts';
+import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { newSeedSequence } from './seed-sequence.ts';
+import { SEED_TASKS } from './seeds.ts';
 
 const D = (sequence: Sequence) => difficulty(sequence, tablePriors(REFERENCE_TABLE)).total;
 const MARGIN = 0.05;
@@ -50,14 +53,35 @@ describe('the procedural proposer', () => {
     }
   });
 
-  it('scenario and skill edits raise D every generation, then report the axis exhausted on a 2-step seed', () => {
-    for (const axis of ['scenario', 'skill'] as const) {
-      for (const seed of [11, 12, 13]) {
-        const { history, exhaustedAt, reason } = evolve(newSeedSequence(seed, { steps: 2 }), axis, 'low', 40, seed);
-        expect(exhaustedAt).not.toBeNull();
-        expect(reason).toMatch(new RegExp(`no ${axis} in the catalogue makes any of the 2 editable steps harder`));
+  it('from every shipped seed, 15 low-effort generations on every axis raise D each time by more than the margin', () => {
+    for (const task of SEED_TASKS) {
+      for (const axis of ['length', 'scenario', 'skill'] as const) {
+        const { history, exhaustedAt, reason } = evolve(task.sequence, axis, 'low', 15, task.seed);
+        expect(exhaustedAt, `${task.name} ${axis}: ${reason}`).toBeNull();
         for (let i = 1; i < history.length; i++) expect(D(history[i]!) - D(history[i - 1]!)).toBeGreaterThan(MARGIN);
       }
     }
+  });
+
+  it('reports the axis exhausted where the catalogue ends, never a sideways swap', () => {
+    const cost = (scenario: string, skill: string) => D({ steps: [{ id: 's1', scenario, skill, dependsOn: [] }] });
+    const hardestScenario = [...SCENARIO_NAMES]
+      .filter((n) => misfit(n, 'awk-fields') === null)
+      .sort((a, b) => cost(b, 'awk-fields') - cost(a, 'awk-fields'))[0]!;
+    const hardestSkill = [...SKILL_NAMES].filter((n) => misfit('dns-zone', n) === null).sort((a, b) => cost('dns-zone', b) - cost('dns-zone', a))[0]!;
+    const atTop = (scenario: string, skill: string): Sequence => ({ steps: [{ id: 's1', scenario, skill, dependsOn: [] }] });
+    expect(evolve(atTop(hardestScenario, 'awk-fields'), 'scenario', 'low', 1, 1)).toMatchObject({
+      exhaustedAt: 1,
+      reason: expect.stringMatching(/no scenario in the catalogue makes any of the 1 editable step harder/),
+    });
+    expect(evolve(atTop('dns-zone', hardestSkill), 'skill', 'low', 1, 1)).toMatchObject({
+      exhaustedAt: 1,
+      reason: expect.stringMatching(/no skill in the catalogue/),
+    });
+  });
+
+  it('offers only names the synthesiser can build with the step: no layout for a column export', () => {
+    const { history } = evolve({ steps: [{ id: 's1', scenario: 'sensor-telemetry', skill: 'jq-query', dependsOn: [] }] }, 'scenario', 'low', 15, 3);
+    for (const sequence of history) expect(misfit(sequence.steps[0]!.scenario, 'jq-query')).toBeNull();
   });
 });

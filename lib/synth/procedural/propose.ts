@@ -4,7 +4,7 @@ import { REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
 import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
-import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { ImportedEditError, isImportedStep } from './imported.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 
@@ -39,8 +39,10 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
   const skills = new Set(sequence.steps.map((s) => s.skill));
   const newStep = (id: string, dependsOn: string): Step => ({
     id,
-    scenario: novelName(rng, SCENARIO_NAMES, scenarios, ''),
-    skill: novelName(rng, SKILL_NAMES, skills, ''),
+    // A new step starts from a plain domain and skill (native layout, clean data, files as they
+    // are): the scenario and skill axes are where layouts, noise and deliveries come in.
+    scenario: novelName(rng, DOMAIN_NAMES, scenarios, ''),
+    skill: novelName(rng, BASE_SKILL_NAMES, skills, ''),
     dependsOn: [dependsOn],
   });
 
@@ -132,28 +134,32 @@ const REFERENCE = tablePriors(REFERENCE_TABLE);
 // The step's share of the off-policy difficulty under the reference table: its turns plus
 // −ln p(σ) − ln p(κ | σ).
 function stepCost(scenario: string, skill: string): number {
-  return REFERENCE.turns(skill) - Math.log(REFERENCE.scenario(scenario).p) - Math.log(REFERENCE.skill(skill, scenario).p);
+  return REFERENCE.turns(skill, scenario) - Math.log(REFERENCE.scenario(scenario).p) - Math.log(REFERENCE.skill(skill, scenario).p);
 }
 
 function stepsCost(steps: Step[]): number {
   return steps.reduce((sum, s) => sum + stepCost(s.scenario, s.skill), 0);
 }
 
-// Catalogue names on the axis that make this step harder by more than `minGain`, hardest first.
+// Catalogue names on the axis that make this step harder by more than `minGain` and that the
+// synthesiser can build with the step's other name, least hard first.
 function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): string[] {
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
-  const costOf = (name: string) => (axis === 'scenario' ? stepCost(name, step.skill) : stepCost(step.scenario, name));
+  const pair = (name: string): [string, string] => (axis === 'scenario' ? [name, step.skill] : [step.scenario, name]);
+  const costOf = (name: string) => stepCost(...pair(name));
   const current = costOf(step[axis]);
-  return catalogue.filter((n) => costOf(n) - current > minGain).sort((a, b) => costOf(b) - costOf(a));
+  return catalogue.filter((n) => costOf(n) - current > minGain && misfit(...pair(n)) === null).sort((a, b) => costOf(a) - costOf(b) || (a < b ? -1 : 1));
 }
 
-// A seeded choice among the rarer half of the harder names, preferring names the sequence has
-// not used yet (novelty), and reusing one only when every harder name is already in use.
+// A seeded choice among the few least-hard names above the margin, preferring names the sequence
+// has not used yet (novelty): each generation climbs one small step, so the catalogue lasts as
+// many generations as it has difficulty levels instead of jumping to its rarest names at once.
+const CLIMB_CHOICES = 2;
 function harderName(rng: Rng, axis: 'scenario' | 'skill', step: Step, used: Set<string>, minGain: number): string {
   const harder = harderNames(axis, step, minGain);
   const fresh = harder.filter((n) => !used.has(n));
   const pool = fresh.length > 0 ? fresh : harder;
-  const name = rng.pick(pool.slice(0, Math.max(1, Math.ceil(pool.length / 2))));
+  const name = rng.pick(pool.slice(0, CLIMB_CHOICES));
   used.add(name);
   return name;
 }

@@ -3,10 +3,12 @@
 // candidate value of its upstream answers; only the candidate named by the true answers holds the
 // data its expected answer is computed from, so the chain must be solved in order.
 import type { Step } from '../../sequence/types.ts';
-import { scenarioNamed, skillNamed } from './catalogue.ts';
+import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
-import type { DataFile, StepParams } from './skill.ts';
+import type { DataFile, Skill, StepParams } from './skill.ts';
+import type { ComposedScenario, NoiseShape } from './compose.ts';
+import { DELIVERY, type DeliveryShape } from './delivery.ts';
 import type { ArtifactProbe } from './artifact-probe.ts';
 
 export interface RenderedDataset {
@@ -55,12 +57,10 @@ export function renderStep(
   seed: number,
   answers: ReadonlyMap<string, string>,
   probes: ReadonlyMap<string, ArtifactProbe> = new Map(),
+  variant = 0,
 ): RenderedStep {
-  const scenario = scenarioNamed(step.scenario);
-  const skill = skillNamed(step.skill);
-  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill));
-  const keys = scenario.makeKeys(stepRng);
-  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+  const setup = stepSetup(step, seed, variant);
+  const { scenario, skill, delivery, exportNoise, stepRng, keys, params } = setup;
 
   const upstream = step.dependsOn.map((id) => {
     const answer = answers.get(id);
@@ -72,9 +72,10 @@ export function renderStep(
 
   let answer = '';
   const datasets = candidates.map((candidate) => {
-    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate));
+    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate, ...variantSalt(variant)));
+    const [fewest, most] = RECORD_COUNTS[variant % RECORD_COUNTS.length]!;
     const records = generateRecords(rng, {
-      count: rng.int(40, 60),
+      count: rng.int(fewest, most),
       keys,
       categories: scenario.categories,
       texts: scenario.texts,
@@ -84,7 +85,10 @@ export function renderStep(
     });
     const made = skill.materialise({ scenario, params, rng, records });
     if (candidate === chosen) answer = made.answer;
-    return { dir: candidate ? `${step.id}/${candidate}` : step.id, files: made.files, build: made.build };
+    const noisy = exportNoise ? made.files.map((f) => ({ ...f, content: exportNoise.add(f.content) })) : made.files;
+    // misfit() keeps deliveries away from skills that build their data, so there is one build at most.
+    const { files, build } = delivery ? delivery.deliver(noisy) : { files: noisy, build: made.build };
+    return { dir: candidate ? `${step.id}/${candidate}` : step.id, files, build };
   });
 
   const base = `/app/data/${step.id}`;
@@ -102,24 +106,79 @@ export function renderStep(
         }.`;
   const n = scenario.nouns;
   const meaning = `Each ${n.record} has ${withArticle(n.key)}, ${withArticle(n.value)}, ${withArticle(n.time)}, ${withArticle(n.category)} and ${withArticle(n.text)}.`;
-  const format = skill.exportsColumns ? meaning : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
+  const format = skill.exportsColumns
+    ? `${meaning}${exportNoise ? ` The export files carry noise: ${exportNoise.describe}` : ''}`
+    : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
   const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
-  const instruction = `${location} ${format}\n\n${task}\n`;
+  const instruction = `${location} ${format}${delivery ? ` ${delivery.describe}` : ''}\n\n${task}\n`;
 
   const select = probe
     ? `d="${base}/$(${probe.read})"`
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const solve = [
-    `# ${step.id}: ${step.skill} over ${step.scenario}`,
-    select,
-    `out=${out}`,
-    `extract() { ${scenario.extract}; }`,
-    skill.solve(scenario, params),
-  ].join('\n');
+  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, ...solveLines(step.id, setup)].join('\n');
   return { step, datasets, instruction, solve, answer };
 }
+
+interface StepSetup {
+  scenario: ComposedScenario;
+  skill: Skill;
+  delivery?: DeliveryShape;
+  exportNoise?: NoiseShape;
+  stepRng: Rng;
+  keys: string[];
+  params: StepParams;
+}
+
+// The step's names resolved and its question's selectors drawn: everything its solution
+// fragment depends on, without generating any data.
+function stepSetup(step: Step, seed: number, variant: number): StepSetup {
+  const scenario = scenarioNamed(step.scenario);
+  const { skill, delivery: deliveryName } = skillNamed(step.skill);
+  const unfit = misfit(step.scenario, step.skill);
+  if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
+  const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, ...variantSalt(variant)));
+  const keys = scenario.makeKeys(stepRng);
+  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+  return {
+    scenario,
+    skill,
+    ...(deliveryName === 'plain' ? {} : { delivery: DELIVERY[deliveryName] }),
+    // A column export carries the scenario's noise on its own text file; skills that read the
+    // scenario's file get it through the scenario's render and extract.
+    ...(skill.exportsColumns && scenario.noise ? { exportNoise: scenario.noise } : {}),
+    stepRng,
+    keys,
+    params,
+  };
+}
+
+// The fragment's lines after its data directory is selected.
+function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup): string[] {
+  return [
+    `out=${outputPath(stepId)}`,
+    `extract() { ${scenario.extract}; }`,
+    ...(delivery ? delivery.restore : []),
+    ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
+    skill.solve(scenario, params),
+  ];
+}
+
+/** The working part of a step's solution fragment (after `d=`), as the renderer writes it for (id, names, seed). */
+export function solveBody(step: Step, seed: number, variant = 0): string {
+  return solveLines(step.id, stepSetup(step, seed, variant)).join('\n');
+}
+
+// A step's construction variant (0 = as first built): a retry rebuilds the step a validator named
+// with another variant, which draws another question (selectors) over another data shape (record
+// count range) from the same lineage seed. Variant 0 adds nothing, so first builds are unchanged.
+const RECORD_COUNTS: readonly [number, number][] = [
+  [40, 60],
+  [12, 24],
+  [80, 120],
+];
+const variantSalt = (variant: number): Array<string | number> => (variant === 0 ? [] : ['variant', variant]);
 
 // "an event", "an HTTP status", "an SKU", but "a user".
 function withArticle(noun: string): string {

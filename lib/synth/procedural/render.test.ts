@@ -3,7 +3,7 @@ import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
 import { validateBundle } from '../../env/validate-bundle.ts';
 import { parseTaskConfig } from '../../env/task-config.ts';
 import type { Sequence } from '../../sequence/types.ts';
-import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { readProceduralMetadata } from './metadata.ts';
 import { renderEnvironment, renderEnvironmentWithSteps } from './render.ts';
 import { newSeedSequence } from './seed-sequence.ts';
@@ -20,10 +20,13 @@ const chain: Sequence = {
 const text = (bundle: TaskBundle, path: string): string => bundleFile(bundle, path)?.content.toString('utf8') ?? '';
 
 describe('catalogue', () => {
-  it('has exactly the agreed names', () => {
-    expect(SCENARIO_NAMES).toHaveLength(16);
-    expect(SKILL_NAMES).toHaveLength(22);
-    expect(new Set([...SCENARIO_NAMES, ...SKILL_NAMES]).size).toBe(38);
+  it('has exactly the agreed names: 16 domains × 4 layouts × 5 noises, 22 skills × 3 deliveries', () => {
+    expect(DOMAIN_NAMES).toHaveLength(16);
+    expect(BASE_SKILL_NAMES).toHaveLength(22);
+    expect(new Set(SCENARIO_NAMES).size).toBe(320);
+    expect(new Set(SKILL_NAMES).size).toBe(66);
+    expect(SCENARIO_NAMES).toContain('web-access-log+csv+crlf');
+    expect(SKILL_NAMES).toContain('awk-fields+gz');
   });
 });
 
@@ -41,7 +44,7 @@ describe('renderEnvironment', () => {
     expect(validateBundle(bundle).filter((p) => p.severity === 'error')).toEqual([]);
     const config = parseTaskConfig(text(bundle, 'task.toml'));
     expect(config.ok && config.config.environment).toMatchObject({ cpus: 1, memory_mb: 1024, storage_mb: 1024, allow_internet: false });
-    expect(readProceduralMetadata(bundle)).toEqual({ seed: 1, sequence: chain });
+    expect(readProceduralMetadata(bundle)).toEqual({ seed: 1, sequence: chain, variants: {} });
     expect(text(bundle, 'instruction.md').match(/^## Step \d/gm)).toHaveLength(4);
     expect(bundleFile(bundle, 'solution/solve.sh')?.executable).toBe(true);
     expect(bundleFile(bundle, 'tests/test.sh')?.executable).toBe(true);
@@ -62,23 +65,30 @@ describe('renderEnvironment', () => {
     expect(text(bundle, 'instruction.md')).toContain('/app/out/s1.txt');
   });
 
-  it('renders every scenario with every skill', () => {
-    for (const scenario of SCENARIO_NAMES) {
-      for (const skill of SKILL_NAMES) {
-        const sequence = {
-          steps: [
-            { id: 's1', scenario, skill, dependsOn: [] },
-            { id: 's2', scenario, skill, dependsOn: ['s1'] },
-          ],
-        };
-        const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 9, name: 'matrix' });
-        for (const step of steps) expect(step.answer.trim(), `${scenario} × ${skill}`).not.toBe('');
-        expect(bundle.files.some((f) => f.path.startsWith('environment/data/s2/'))).toBe(true);
-        expect(
-          validateBundle(bundle).filter((p) => p.severity === 'error'),
-          `${scenario} × ${skill}`,
-        ).toEqual([]);
-      }
+  it('renders every scenario with every skill it fits, and refuses a misfit with the reason', () => {
+    expect(() =>
+      renderEnvironment({ steps: [{ id: 's1', scenario: 'web-access-log+csv', skill: 'jq-query', dependsOn: [] }] }, { seed: 1, name: 'x' }),
+    ).toThrow(/jq-query delivers its own column export, so the csv layout/);
+    // Every scenario with three plain skills in turn, and every skill with three domains in
+    // turn: each name is rendered several times without the 320 × 66 product.
+    const pairs = [
+      ...SCENARIO_NAMES.flatMap((scenario, i) => [0, 1, 2].map((k) => [scenario, BASE_SKILL_NAMES[(3 * i + k) % BASE_SKILL_NAMES.length]!] as const)),
+      ...SKILL_NAMES.flatMap((skill, i) => [0, 1, 2].map((k) => [DOMAIN_NAMES[(3 * i + k) % DOMAIN_NAMES.length]!, skill] as const)),
+    ];
+    for (const [scenario, skill] of pairs.filter(([scenario, skill]) => misfit(scenario, skill) === null)) {
+      const sequence = {
+        steps: [
+          { id: 's1', scenario, skill, dependsOn: [] },
+          { id: 's2', scenario, skill, dependsOn: ['s1'] },
+        ],
+      };
+      const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 9, name: 'matrix' });
+      for (const step of steps) expect(step.answer.trim(), `${scenario} × ${skill}`).not.toBe('');
+      expect(bundle.files.some((f) => f.path.startsWith('environment/data/s2/'))).toBe(true);
+      expect(
+        validateBundle(bundle).filter((p) => p.severity === 'error'),
+        `${scenario} × ${skill}`,
+      ).toEqual([]);
     }
   });
 

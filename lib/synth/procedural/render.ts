@@ -17,6 +17,7 @@ export interface RenderOptions {
   seed: number;
   name: string;
   fault?: Fault;
+  variants?: Readonly<Record<string, number>>; // per step id: its construction variant (render-step.ts)
 }
 
 export interface RenderedEnvironment {
@@ -33,13 +34,13 @@ export function renderEnvironmentWithSteps(sequence: Sequence, options: RenderOp
   if (sequence.steps.length === 0) throw new Error('cannot render an empty sequence');
   const answers = new Map<string, string>();
   const steps = sequence.steps.map((step) => {
-    const rendered = renderStep(step, options.seed, answers);
+    const rendered = renderStep(step, options.seed, answers, new Map(), options.variants?.[step.id] ?? 0);
     answers.set(step.id, rendered.answer);
     return rendered;
   });
 
   const files: BundleFile[] = [
-    text('task.toml', taskToml(sequence, options.seed)),
+    text('task.toml', taskToml(sequence, options.seed, usedVariants(sequence, options.variants))),
     text('instruction.md', instruction(options.name, steps)),
     text('environment/Dockerfile', dockerfile(steps)),
     ...steps.flatMap((s) =>
@@ -63,7 +64,12 @@ function tomlString(value: string): string {
   return JSON.stringify(value); // a JSON string literal is a valid TOML basic string
 }
 
-function taskToml(sequence: Sequence, seed: number): string {
+// The variants of steps still in the sequence, and only those not 0.
+function usedVariants(sequence: Sequence, variants: Readonly<Record<string, number>> = {}): Record<string, number> {
+  return Object.fromEntries(sequence.steps.flatMap((s) => (variants[s.id] ? [[s.id, variants[s.id]!]] : [])));
+}
+
+function taskToml(sequence: Sequence, seed: number, variants: Record<string, number>): string {
   const names = [...new Set(sequence.steps.flatMap((s) => [s.scenario, s.skill]))];
   const length = sequence.steps.length;
   return [
@@ -76,6 +82,7 @@ function taskToml(sequence: Sequence, seed: number): string {
     `tags = [${names.map(tomlString).join(', ')}]`,
     `generator = ${tomlString(GENERATOR)}`,
     `generator_seed = ${seed}`,
+    ...(Object.keys(variants).length > 0 ? [`generator_variants = ${tomlString(JSON.stringify(variants))}`] : []),
     `sequence = ${tomlString(JSON.stringify(sequence))}`,
     '',
     '[verifier]',

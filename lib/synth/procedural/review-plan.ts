@@ -3,7 +3,7 @@
 import { checkEdit, describeEdit } from '../../sequence/index.ts';
 import type { Sequence, SequenceEdit } from '../../sequence/types.ts';
 import type { Plan, PlanReview, RubricItemView } from '../types.ts';
-import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { isImportedStep } from './imported.ts';
 
 export function reviewPlan(parent: Sequence, plan: Plan, rubric: RubricItemView[]): PlanReview {
@@ -15,6 +15,8 @@ export function reviewPlan(parent: Sequence, plan: Plan, rubric: RubricItemView[
   for (const step of plan.child.steps.filter((s) => !imported.has(s.id))) {
     if (!SCENARIO_NAMES.includes(step.scenario)) reasons.push(`step ${step.id}: scenario "${step.scenario}" is not in the procedural catalogue`);
     if (!SKILL_NAMES.includes(step.skill)) reasons.push(`step ${step.id}: skill "${step.skill}" is not in the procedural catalogue`);
+    const unfit = misfit(step.scenario, step.skill);
+    if (unfit) reasons.push(`step ${step.id}: ${unfit}`);
   }
   const actual = describeEdit(parent, plan.child, plan.edit.axis, plan.edit.effort);
   if (editKey(actual) !== editKey(plan.edit)) {

@@ -1,12 +1,13 @@
-// Fresh seed sequences for new lineages: one or two steps, the second consuming the first.
+// Fresh seed sequences for new lineages: one or two steps, the second consuming the first, over
+// plain domains and skills (the axes bring in layouts, noise and deliveries).
 import type { Sequence } from '../../sequence/types.ts';
-import { SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES } from './catalogue.ts';
 import { createRng, hashSeed } from './rng.ts';
 
 export function newSeedSequence(seed: number, options: { steps: number } = { steps: 1 }): Sequence {
   const rng = createRng(hashSeed(seed, 'seed-sequence'));
-  const scenarios = rng.shuffle(SCENARIO_NAMES);
-  const skills = rng.shuffle(SKILL_NAMES);
+  const scenarios = rng.shuffle(DOMAIN_NAMES);
+  const skills = rng.shuffle(BASE_SKILL_NAMES);
   return {
     steps: Array.from({ length: options.steps }, (_, i) => ({
       id: `s${i + 1}`,

@@ -38,6 +38,9 @@ export interface Skill {
   // True when the data is delivered as a column export (JSON, CSV, database) instead of the
   // scenario's native file, so the instruction describes columns rather than the native format.
   exportsColumns?: boolean;
+  // True when the data is turned into something else at image-build time (a database, an archive,
+  // a repository, file modes): noise or a delivery added to its text would not reach the agent.
+  buildsData?: boolean;
   materialise(input: SkillInput): Materialised;
   // The question, in Markdown: names files as `DATA/…` (the renderer says where DATA is) and OUT.
   task(scenario: Scenario, params: StepParams): string;

@@ -186,13 +186,46 @@ describe('diffBundles', () => {
 });
 
 describe('ProceduralSynthesiser.modify on a retry', () => {
-  it('draws fresh data after a failed attempt, so the retry is not the candidate that failed', async () => {
+  const hashOf = (output: { residual: Parameters<typeof applyResidual>[1] }) => contentHash(applyResidual(parent.bundle, output.residual, 'child'));
+  const filesOf = (output: { residual: Parameters<typeof applyResidual>[1] }) => applyResidual(parent.bundle, output.residual, 'child');
+  const dataOf = (bundle: ReturnType<typeof filesOf>, step: string) =>
+    bundle.files.filter((f) => f.path.startsWith(`environment/data/${step}/`)).map((f) => `${f.path}:${f.content.toString('base64')}`);
+
+  it('rebuilds the step the failing validator names, and only that step: two feedbacks, two candidates', async () => {
+    const plan = await propose('length', 'low', 3);
+    const [a, b] = [plan.child.steps[0]!.id, plan.child.steps.at(-1)!.id];
+    const first = await synth.modify({ parent, plan, seed: 101, attempt: 1, feedback: [] });
+    const onA = await synth.modify({
+      parent,
+      plan,
+      seed: 102,
+      attempt: 2,
+      feedback: [`oracle failed: reward 0\nverifier output:\n${a}: failed /app/out/${a}.txt holds '7', expected '9'`],
+    });
+    const onB = await synth.modify({
+      parent,
+      plan,
+      seed: 102,
+      attempt: 2,
+      feedback: [`oracle failed: reward 0\nverifier output:\n${b}: failed /app/out/${b}.txt does not exist`],
+    });
+    expect(new Set([hashOf(first), hashOf(onA), hashOf(onB)]).size).toBe(3);
+    const [f, ca, cb] = [filesOf(first), filesOf(onA), filesOf(onB)];
+    // The named step gets another construction; an earlier step the feedback does not name keeps its data.
+    expect(dataOf(ca, a)).not.toEqual(dataOf(f, a));
+    expect(dataOf(cb, a)).toEqual(dataOf(f, a));
+    expect(onA.notes).toMatch(new RegExp(`naming ${a}: that step is rebuilt with another question over another data shape`));
+    // The variant is recorded in task.toml, and the built check recovers the same sequence from the files.
+    expect(ca.files.find((x) => x.path === 'task.toml')!.content.toString()).toMatch(/^generator_variants = /m);
+    expect(await synth.extractSequence(ca)).toEqual(plan.child);
+  });
+
+  it('re-draws every step from the attempt seed only when the failure names no step', async () => {
     const plan = await propose('length', 'low', 3);
     const first = await synth.modify({ parent, plan, seed: 101, attempt: 1, feedback: [] });
-    const retry = await synth.modify({ parent, plan, seed: 102, attempt: 2, feedback: ['oracle failed: step s4 wrong'] });
-    const hashOf = (output: typeof first) => contentHash(applyResidual(parent.bundle, output.residual, 'child'));
+    const retry = await synth.modify({ parent, plan, seed: 102, attempt: 2, feedback: ['nop failed: the container ran out of memory'] });
     expect(hashOf(retry)).not.toBe(hashOf(first));
-    expect(retry.notes).toMatch(/follows a failed validation, so its data is drawn afresh from seed 102/);
+    expect(retry.notes).toMatch(/names no step, so every step's data is re-drawn from seed 102/);
     // Without feedback the same attempt renders the same bytes: the lineage's seed keeps data stable.
     const again = await synth.modify({ parent, plan, seed: 999, attempt: 1, feedback: [] });
     expect(hashOf(again)).toBe(hashOf(first));

@@ -6,11 +6,13 @@ import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, Propose
 import { diffBundles } from '../../env/residual.ts';
 import { ImportedEditError, importedSequence, isImportedStep } from './imported.ts';
 import { readProceduralMetadata } from './metadata.ts';
+import { recoverSequence } from './recover.ts';
 import type { ArtifactSource } from './oracle-artifacts.ts';
 import { proposePlan } from './propose.ts';
 import { readChain, renderChained } from './render-chain.ts';
 import { renderEnvironment, type Fault } from './render.ts';
 import { reviewPlan } from './review-plan.ts';
+import { hashSeed } from './rng.ts';
 
 export interface ProceduralOptions {
   // Fault injection for validator tests: attemptN renders a broken candidate on Loop 2's Nth
@@ -26,9 +28,10 @@ export class ProceduralSynthesiser implements Synthesiser {
 
   constructor(private readonly options: ProceduralOptions = {}) {}
 
-  // A task this synthesiser did not render is one opaque step: the original task.
+  // A task this synthesiser rendered is read off its built files (recover.ts), never off the
+  // sequence its task.toml claims; one it did not render is one opaque step: the original task.
   async extractSequence(bundle: TaskBundle): Promise<Sequence> {
-    return readProceduralMetadata(bundle)?.sequence ?? readChain(bundle)?.chain.sequence ?? importedSequence(bundle.name);
+    return recoverSequence(bundle) ?? readChain(bundle)?.chain.sequence ?? importedSequence(bundle.name);
   }
 
   async propose(input: ProposeInput): Promise<Plan> {
@@ -51,20 +54,20 @@ export class ProceduralSynthesiser implements Synthesiser {
     if (!meta) return this.chainOntoImported(input);
     // The lineage keeps the seed it was born with, so steps the plan leaves alone keep their data
     // and the residual touches only what the edit changed (plus the files that summarise all steps).
-    // A retry after failed validation draws its data from the attempt's own seed instead: the same
-    // seed would render the same bytes and fail the same way.
+    // A retry after failed validation rebuilds the steps the validators' output names with another
+    // construction variant (another question over another data shape); only when the output names
+    // no step does it re-draw every step's data from the attempt's own seed.
     const fault = this.options.faults?.[`attempt${input.attempt}`];
-    const redraw = retriesAfterFailure(input);
-    const seed = redraw ? input.seed : meta.seed;
-    const child = renderEnvironment(input.plan.child, { seed, name: input.childName ?? input.parent.bundle.name, fault });
+    const retry = retriesAfterFailure(input) ? retryConstruction(input, meta.variants) : null;
+    const seed = retry?.redraw ? input.seed : meta.seed;
+    const variants = retry && !retry.redraw ? retry.variants : meta.variants;
+    const child = renderEnvironment(input.plan.child, { seed, name: input.childName ?? input.parent.bundle.name, fault, variants });
     const residual = diffBundles(input.parent.bundle, child);
     const count = (op: string): number => residual.changes.filter((c) => c.op === op).length;
     const steps = input.plan.child.steps.map((s) => `${s.id} ${s.skill}/${s.scenario}`).join(', ');
     const notes = [
       `Rendered ${input.plan.child.steps.length} steps (${steps}) with seed ${seed}: ${count('add')} files added, ${count('modify')} modified, ${count('delete')} deleted.`,
-      ...(redraw
-        ? [`Attempt ${input.attempt} follows a failed validation, so its data is drawn afresh from seed ${seed} instead of the lineage's ${meta.seed}.`]
-        : []),
+      ...(retry ? [retry.note] : []),
       ...(fault ? [`Fault injected on attempt ${input.attempt} by test configuration: ${fault}.`] : []),
     ].join(' ');
     return { residual, sequence: input.plan.child, notes };
@@ -102,6 +105,37 @@ export class ProceduralSynthesiser implements Synthesiser {
   async judge(): Promise<JudgeVerdict> {
     return { verdict: 'unjudged', explanation: 'no LLM configured: the procedural synthesiser cannot judge natural-language rubric items' };
   }
+}
+
+interface RetryConstruction {
+  redraw: boolean; // no step named: every step's data re-drawn from the attempt's seed
+  variants: Record<string, number>;
+  note: string;
+}
+
+// The child's steps the failure names (a verifier line "s2: failed …", a path /app/out/s2.txt),
+// each given a new construction variant derived from what was said about it, so different
+// feedback builds different candidates and the same step is never rebuilt the same way twice.
+function retryConstruction(input: ModifyInput, previous: Record<string, number>): RetryConstruction {
+  const text = input.feedback.join('\n');
+  const named = input.plan.child.steps.filter((s) => new RegExp(`(?<![\\w-])${s.id}(?![\\w-])`).test(text));
+  if (named.length === 0) {
+    return {
+      redraw: true,
+      variants: previous,
+      note: `Attempt ${input.attempt} follows a failed validation whose output names no step, so every step's data is re-drawn from seed ${input.seed}.`,
+    };
+  }
+  const variants = { ...previous };
+  for (const step of named) {
+    const said = text.split('\n').filter((line) => line.includes(step.id));
+    variants[step.id] = 1 + (hashSeed(step.id, input.attempt, ...said) % 999_999);
+  }
+  return {
+    redraw: false,
+    variants,
+    note: `Attempt ${input.attempt} follows a failed validation naming ${named.map((s) => s.id).join(', ')}: ${named.length === 1 ? 'that step is' : 'those steps are'} rebuilt with another question over another data shape (variant ${named.map((s) => variants[s.id]).join(', ')}); the other steps keep their data.`,
+  };
 }
 
 // Loop 2's later attempts (and a reviewer's revision) carry the reasons the earlier one failed.

@@ -6,6 +6,7 @@ const MODES = ['644', '600', '640', '664', '444'];
 export const filePermissions: Skill = {
   name: 'file-permissions',
   title: 'file modes with stat',
+  buildsData: true,
   materialise: ({ scenario, rng, records }) => {
     const batches = chunk(records, 6).map((part, i) => ({
       path: `inbox/batch-${i + 1}-${scenario.fileName}`,

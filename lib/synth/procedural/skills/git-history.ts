@@ -7,6 +7,7 @@ const AUTHORS = ['Ada Byron <ada@example.test>', 'Linus Tor <linus@example.test>
 export const gitHistory: Skill = {
   name: 'git-history',
   title: 'history queries with git',
+  buildsData: true,
   materialise: ({ scenario, params, rng, records }) => {
     const batches = chunk(records, 4);
     const files = batches.map((_, i) => ({ path: `snapshots/${i + 1}`, content: scenario.render(batches.slice(0, i + 1).flat()) }));

@@ -5,6 +5,7 @@ import { chunk, decimalsPhrase, printfValue, show, sum, type Skill } from '../sk
 export const gzipStream: Skill = {
   name: 'gzip-stream',
   title: 'compressed streams with gzip',
+  buildsData: true,
   materialise: ({ scenario, params, records }) => {
     const [oldest = [], older = [], previous = [], current = []] = chunk(records, 4);
     const f = scenario.fileName;

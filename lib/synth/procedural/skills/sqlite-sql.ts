@@ -6,6 +6,7 @@ export const sqliteSql: Skill = {
   name: 'sqlite-sql',
   title: 'SQL in sqlite3',
   exportsColumns: true,
+  buildsData: true,
   materialise: ({ scenario, records }) => {
     const c = scenario.columns;
     const csv = [

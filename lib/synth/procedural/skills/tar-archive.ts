@@ -4,6 +4,7 @@ import { chunk, type Skill } from '../skill.ts';
 export const tarArchive: Skill = {
   name: 'tar-archive',
   title: 'archives with tar',
+  buildsData: true,
   materialise: ({ scenario, params, rng, records }) => {
     const parts = chunk(records, rng.int(3, 4));
     return {
