@@ -6,11 +6,13 @@ import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
-import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappedImageFor, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
+import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
+import { mappingTargetFor, TOOLCHAIN_NAMES, TOOLCHAIN_REPO } from './toolchains.ts';
 import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, resolveBuildNetwork, type BuildNetworkUsed } from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
+import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs } from './build-mirrors.ts';
 import { packTar, type TarEntry } from '../env/tar.ts';
-import type { BuildOptions, BuildResult, MappedImage } from './types.ts';
+import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
 const LOG_TAIL_LINES = 40;
@@ -26,7 +28,7 @@ export class BaseImageUnavailableError extends Error {
   ) {
     super(
       mappedTo
-        ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (docker load it; envolve sandbox images lists what a task set needs)`
+        ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (${howToGet(mappedTo)}; envolve sandbox images lists what a task set needs)`
         : `base image '${image}' is not available on this machine (no registry access); ` +
             (loadedAs
               ? `it is here as '${loadedAs}' without its repo digest (a loaded image loses it): build on it with ${BASE_IMAGE_FLAG} '${image}=${loadedAs}'`
@@ -36,14 +38,20 @@ export class BaseImageUnavailableError extends Error {
   }
 }
 
+// A toolchain image is built here from Debian packages; any other image is loaded.
+function howToGet(image: string): string {
+  const toolchain = TOOLCHAIN_NAMES.find((name) => image === `${TOOLCHAIN_REPO}:${name}`);
+  return toolchain ? `build it with: envolve sandbox toolchains ${toolchain}` : 'docker load it';
+}
+
 // A build that ran and failed. The same environment on the same bases fails the same way:
-// callers do not retry it.
+// callers do not retry it. `attempt` says how it was built and for how long.
 export class EnvironmentBuildError extends Error {
   readonly deterministic = true;
   constructor(
     message: string,
     readonly logTail: string,
-    readonly network?: BuildNetworkUsed,
+    readonly attempt?: BuildAttempt,
   ) {
     super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message);
     this.name = 'EnvironmentBuildError';
@@ -97,7 +105,7 @@ async function resolveFroms(docker: Docker, dockerfile: string, mapping: BaseIma
       fromIds.push(id);
       continue;
     }
-    const target = mappedImageFor(mapping, from.image) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined);
+    const target = mappingTargetFor(mapping, from.image);
     if (!target) throw new BaseImageUnavailableError(from.image, await loadedWithoutDigest(docker, from.image));
     const targetId = await imageIdOf(docker, target);
     if (!targetId) throw new BaseImageUnavailableError(from.image, undefined, target);
@@ -109,20 +117,42 @@ async function resolveFroms(docker: Docker, dockerfile: string, mapping: BaseIma
   return { dockerfile: rewriteFroms(dockerfile, rewrites), fromIds, mapped };
 }
 
+const MIRRORS_LABEL = 'envolve.build-mirrors';
+
+async function builtImage(docker: Docker, tag: string): Promise<{ id: string; mirrors: Record<string, string> } | undefined> {
+  try {
+    const info = await docker.getImage(tag).inspect();
+    return { id: info.Id, mirrors: JSON.parse(info.Config?.Labels?.[MIRRORS_LABEL] ?? '{}') as Record<string, string> };
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
 interface BuildEvent {
   stream?: string;
   error?: string;
   errorDetail?: { message?: string };
 }
 
-function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>, network: BuildNetworkUsed, timeoutSec?: number) {
+interface BuildRun {
+  entries: TarEntry[];
+  tag: string;
+  labels: Record<string, string>;
+  buildargs: Record<string, string>;
+  network: BuildNetworkUsed;
+  timeoutSec?: number;
+  attempt: () => BuildAttempt; // how it was built, up to now: kept on a failure
+}
+
+function runBuild(docker: Docker, { entries, tag, labels, buildargs, network, timeoutSec, attempt }: BuildRun) {
   return new Promise<void>((resolve, reject) => {
     const log: string[] = [];
     const tail = () => log.join('').split('\n').slice(-LOG_TAIL_LINES).join('\n');
     const failed = (message: string) => {
       const logTail = tail();
       const why = looksLikeNetworkFailure(log.join('')) ? networkFailureMessage(network) : message;
-      return new EnvironmentBuildError(why, logTail, network);
+      return new EnvironmentBuildError(why, logTail, attempt());
     };
     docker
       .buildImage(packTar(entries), {
@@ -131,6 +161,7 @@ function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Reco
         forcerm: true,
         networkmode: network.mode === 'bridge' ? 'default' : network.mode,
         labels,
+        buildargs,
         abortSignal: timeoutSec ? AbortSignal.timeout(timeoutSec * 1000) : undefined,
       })
       .then((stream) =>
@@ -157,16 +188,24 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
   if (!dockerfileEntry) throw new EnvironmentBuildError(`task ${bundle.name} has no environment/Dockerfile`, '');
 
   const network = await resolveBuildNetwork(docker, opts.network ?? buildNetworkSetting());
+  const mirrors = opts.mirrors ?? buildMirrorsSetting();
   const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), opts.baseImages ?? NO_MAPPING);
   const context = entries.map((e) => (e === dockerfileEntry ? { ...e, content: Buffer.from(resolved.dockerfile) } : e));
-  // The network is not in the tag: an image that built is the same image whichever network fetched it.
+  // Neither the network nor the mirrors are in the tag: an image that built is the same image
+  // whichever network and mirror fetched its packages.
   const tag = `${ENV_IMAGE_REPO}:${contextHash(context, resolved.fromIds)}`;
-  const result = { tag, network, mapped: resolved.mapped };
+  const attempt = (): BuildAttempt => ({ tag, network, mapped: resolved.mapped, mirrors: mirrorsRecord(mirrors), durationMs: Date.now() - started });
 
-  const existing = await imageIdOf(docker, tag);
-  if (existing) return { ...result, imageId: existing, durationMs: Date.now() - started, cached: true };
-  await runBuild(docker, context, tag, { 'envolve.task': bundle.name }, network, opts.timeoutSec);
+  const existing = await builtImage(docker, tag);
+  // A cached image records the mirrors it was built through, not today's settings.
+  if (existing) return { ...attempt(), mirrors: existing.mirrors, imageId: existing.id, cached: true };
+  const sent = [
+    ...context.map((e) => (e.path === dockerfileEntry.path ? { ...e, content: Buffer.from(withMirrorArgs(resolved.dockerfile, mirrors)) } : e)),
+    ...mirrorContextEntries(mirrors),
+  ];
+  const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)) };
+  await runBuild(docker, { entries: sent, tag, labels, buildargs: mirrorBuildArgs(mirrors), network, timeoutSec: opts.timeoutSec, attempt });
   const imageId = await imageIdOf(docker, tag);
-  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', network);
-  return { ...result, imageId, durationMs: Date.now() - started, cached: false };
+  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', attempt());
+  return { ...attempt(), imageId, cached: false };
 }

@@ -4,8 +4,8 @@
 // a --base-image mapping to the loaded tag; the commands say which.
 import type Docker from 'dockerode';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
-import { BASE_IMAGE_FLAG, mappedImageFor, NO_MAPPING, parseReference, type BaseImageMapping } from './base-image-map.ts';
-import { BASE_IMAGE_TAG } from './base-image.ts';
+import { BASE_IMAGE_FLAG, NO_MAPPING, parseReference, type BaseImageMapping } from './base-image-map.ts';
+import { mappingTargetFor } from './toolchains.ts';
 import { isNotFound } from './docker.ts';
 import { externalFroms, parseFromLines } from './dockerfile-from.ts';
 
@@ -46,9 +46,7 @@ export async function imageInventory(docker: Docker, bundles: TaskBundle[], mapp
   }
   const images: NeededImage[] = [];
   for (const [reference, tasks] of [...byReference].sort(([a], [b]) => a.localeCompare(b))) {
-    const mappedTo = (await exists(docker, reference))
-      ? undefined
-      : (mappedImageFor(mapping, reference) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined));
+    const mappedTo = (await exists(docker, reference)) ? undefined : mappingTargetFor(mapping, reference);
     const present = mappedTo === undefined ? await exists(docker, reference) : await exists(docker, mappedTo);
     images.push({ reference, tasks: [...new Set(tasks)], present, ...(mappedTo ? { mappedTo } : {}) });
   }
