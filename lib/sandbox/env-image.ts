@@ -12,6 +12,7 @@ import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, re
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
 import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs } from './build-mirrors.ts';
 import { packTar, type TarEntry } from '../env/tar.ts';
+import { composeFileOf, parseCompose } from './compose.ts';
 import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
@@ -25,11 +26,12 @@ export class BaseImageUnavailableError extends Error {
     readonly image: string,
     loadedAs?: string,
     mappedTo?: string,
+    what = 'base image',
   ) {
     super(
       mappedTo
-        ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (${howToGet(mappedTo)}; envolve sandbox images lists what a task set needs)`
-        : `base image '${image}' is not available on this machine (no registry access); ` +
+        ? `${what} '${image}' is mapped to '${mappedTo}', which is not on this machine (${howToGet(mappedTo)}; envolve sandbox images lists what a task set needs)`
+        : `${what} '${image}' is not available on this machine (no registry access); ` +
             (loadedAs
               ? `it is here as '${loadedAs}' without its repo digest (a loaded image loses it): build on it with ${BASE_IMAGE_FLAG} '${image}=${loadedAs}'`
               : `map it to a local image with ${BASE_IMAGE_FLAG} '${image}=<local image>', or build it on ${BASE_IMAGE_TAG} with ${MAP_ALL_FLAG}`),
@@ -93,30 +95,55 @@ async function loadedWithoutDigest(docker: Docker, image: string): Promise<strin
   return (await imageIdOf(docker, undigested)) ? undigested : undefined;
 }
 
-// Resolves every external FROM to a local image ID: the image itself when it is here, else the
-// image the mapping names for it, else (the blanket choice) the local base, else a clear failure.
+// A reference's local image ID: the image itself when it is here, else the image the mapping
+// names for it (or, the blanket choice, a toolchain or the local base), else a clear failure.
+async function resolveImage(docker: Docker, reference: string, mapping: BaseImageMapping, what?: string): Promise<{ imageId: string; mapped?: MappedImage }> {
+  const id = await imageIdOf(docker, reference);
+  if (id) return { imageId: id };
+  const target = mappingTargetFor(mapping, reference);
+  if (!target) throw new BaseImageUnavailableError(reference, await loadedWithoutDigest(docker, reference), undefined, what);
+  const targetId = await imageIdOf(docker, target);
+  if (!targetId) throw new BaseImageUnavailableError(reference, undefined, target, what);
+  return { imageId: targetId, mapped: { from: reference, to: target, imageId: targetId } };
+}
+
 async function resolveFroms(docker: Docker, dockerfile: string, mapping: BaseImageMapping) {
   const fromIds: string[] = [];
   const rewrites: Array<{ line: FromLine; imageId: string }> = [];
   const mapped: MappedImage[] = [];
   for (const from of externalFroms(parseFromLines(dockerfile))) {
-    const id = await imageIdOf(docker, from.image);
-    if (id) {
-      fromIds.push(id);
-      continue;
-    }
-    const target = mappingTargetFor(mapping, from.image);
-    if (!target) throw new BaseImageUnavailableError(from.image, await loadedWithoutDigest(docker, from.image));
-    const targetId = await imageIdOf(docker, target);
-    if (!targetId) throw new BaseImageUnavailableError(from.image, undefined, target);
-    fromIds.push(targetId);
+    const resolved = await resolveImage(docker, from.image, mapping);
+    fromIds.push(resolved.imageId);
+    if (!resolved.mapped) continue;
     // By ID, not by tag: the image hashed into the tag is the one built on.
-    rewrites.push({ line: from, imageId: targetId });
-    mapped.push({ from: from.image, to: target, imageId: targetId });
+    rewrites.push({ line: from, imageId: resolved.imageId });
+    mapped.push(resolved.mapped);
   }
   return { dockerfile: rewriteFroms(dockerfile, rewrites), fromIds, mapped };
 }
 
+// A compose task's sidecar images follow the same mapping as FROM lines. They are pinned by ID
+// on the environment image (a label the trial reads), so a trial runs the sidecars it was built with.
+async function resolveSidecars(docker: Docker, bundle: TaskBundle, mapping: BaseImageMapping) {
+  const compose = composeFileOf(bundle);
+  const spec = compose ? parseCompose(compose.path, compose.text) : undefined;
+  const services: Record<string, string> = {};
+  const mapped: MappedImage[] = [];
+  for (const sidecar of spec?.ok ? spec.sidecars : []) {
+    const resolved = await resolveImage(docker, sidecar.image, mapping, `the image of service '${sidecar.name}'`);
+    services[sidecar.name] = resolved.imageId;
+    if (resolved.mapped) mapped.push(resolved.mapped);
+  }
+  return { services, mapped };
+}
+
+/** The sidecar image IDs an environment image was built with (service name → image ID). */
+export async function sidecarImagesOf(docker: Docker, imageId: string): Promise<Record<string, string>> {
+  const labels = (await docker.getImage(imageId).inspect()).Config?.Labels ?? {};
+  return JSON.parse(labels[SERVICES_LABEL] ?? '{}') as Record<string, string>;
+}
+
+const SERVICES_LABEL = 'envolve.services';
 const MIRRORS_LABEL = 'envolve.build-mirrors';
 
 async function builtImage(docker: Docker, tag: string): Promise<{ id: string; mirrors: Record<string, string> } | undefined> {
@@ -189,12 +216,16 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
 
   const network = await resolveBuildNetwork(docker, opts.network ?? buildNetworkSetting());
   const mirrors = opts.mirrors ?? buildMirrorsSetting();
-  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), opts.baseImages ?? NO_MAPPING);
+  const mapping = opts.baseImages ?? NO_MAPPING;
+  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), mapping);
+  const sidecars = await resolveSidecars(docker, bundle, mapping);
   const context = entries.map((e) => (e === dockerfileEntry ? { ...e, content: Buffer.from(resolved.dockerfile) } : e));
   // Neither the network nor the mirrors are in the tag: an image that built is the same image
   // whichever network and mirror fetched its packages.
-  const tag = `${ENV_IMAGE_REPO}:${contextHash(context, resolved.fromIds)}`;
-  const attempt = (): BuildAttempt => ({ tag, network, mapped: resolved.mapped, mirrors: mirrorsRecord(mirrors), durationMs: Date.now() - started });
+  const serviceIds = Object.entries(sidecars.services).map(([name, id]) => `${name}=${id}`);
+  const tag = `${ENV_IMAGE_REPO}:${contextHash(context, [...resolved.fromIds, ...serviceIds])}`;
+  const mapped = [...resolved.mapped, ...sidecars.mapped];
+  const attempt = (): BuildAttempt => ({ tag, network, mapped, mirrors: mirrorsRecord(mirrors), durationMs: Date.now() - started });
 
   const existing = await builtImage(docker, tag);
   // A cached image records the mirrors it was built through, not today's settings.
@@ -203,7 +234,7 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
     ...context.map((e) => (e.path === dockerfileEntry.path ? { ...e, content: Buffer.from(withMirrorArgs(resolved.dockerfile, mirrors)) } : e)),
     ...mirrorContextEntries(mirrors),
   ];
-  const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)) };
+  const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)), [SERVICES_LABEL]: JSON.stringify(sidecars.services) };
   await runBuild(docker, { entries: sent, tag, labels, buildargs: mirrorBuildArgs(mirrors), network, timeoutSec: opts.timeoutSec, attempt });
   const imageId = await imageIdOf(docker, tag);
   if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', attempt());
