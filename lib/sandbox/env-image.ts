@@ -8,9 +8,17 @@ import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
 import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
 import { mappingTargetFor, TOOLCHAIN_NAMES, TOOLCHAIN_REPO } from './toolchains.ts';
-import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, resolveBuildNetwork, type BuildNetworkUsed } from './build-network.ts';
+import {
+  BUILD_NETWORK_SETTING,
+  buildNetworkSetting,
+  looksLikeNetworkFailure,
+  networkFailureMessage,
+  resolveBuildNetwork,
+  type BuildNetworkUsed,
+} from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
-import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs } from './build-mirrors.ts';
+import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs, type BuildMirrors } from './build-mirrors.ts';
+import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.ts';
 import { packTar, type TarEntry } from '../env/tar.ts';
 import { composeFileOf, parseCompose } from './compose.ts';
 import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
@@ -208,6 +216,20 @@ function runBuild(docker: Docker, { entries, tag, labels, buildargs, network, ti
   });
 }
 
+// Fails in seconds, naming the host, the tool and the setting, where the package manager would
+// retry DNS for minutes: a host the build certainly fetches from that does not resolve here.
+async function checkFetchHosts(dockerfile: string, network: BuildNetworkUsed, mirrors: BuildMirrors, attempt: () => BuildAttempt): Promise<void> {
+  const needs = fetchNeeds(dockerfile, { dockerfile: true, mirrors }).filter((n) => n.certain);
+  if (needs.length === 0) return;
+  if (network.mode === 'none') {
+    throw new EnvironmentBuildError(unreachableMessage(needs, `and ${BUILD_NETWORK_SETTING}=none gives the build no network`), '', attempt());
+  }
+  const unresolved = await unresolvedNeeds(needs, mirrors);
+  if (unresolved.length === 0) return;
+  const why = `which ${unresolved.length === 1 ? 'does' : 'do'} not resolve from this machine (${BUILD_NETWORK_SETTING}=${network.setting}, ${network.mode} network)`;
+  throw new EnvironmentBuildError(unreachableMessage(unresolved, why), '', attempt());
+}
+
 export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = Date.now();
   const entries = contextEntries(bundle);
@@ -234,6 +256,7 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
     ...context.map((e) => (e.path === dockerfileEntry.path ? { ...e, content: Buffer.from(withMirrorArgs(resolved.dockerfile, mirrors)) } : e)),
     ...mirrorContextEntries(mirrors),
   ];
+  await checkFetchHosts(dockerfileEntry.content.toString('utf8'), network, mirrors, attempt);
   const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)), [SERVICES_LABEL]: JSON.stringify(sidecars.services) };
   await runBuild(docker, { entries: sent, tag, labels, buildargs: mirrorBuildArgs(mirrors), network, timeoutSec: opts.timeoutSec, attempt });
   const imageId = await imageIdOf(docker, tag);

@@ -34,12 +34,13 @@ afterAll(async () => {
   await testDb?.cleanup();
 });
 
-function pipTask() {
+// `label` makes the image new (a cached one would be reused whatever the mirror).
+function pipTask(label = nonce) {
   const requirements = WHEELS.map((w) => `${w.project}==${w.version} --hash=sha256:${w.sha256}`).join('\n');
   return helloTask({
     'environment/Dockerfile': [
       'FROM python:3.12-slim',
-      `LABEL envolve.test.nonce=${nonce}`,
+      `LABEL envolve.test.nonce=${label}`,
       'COPY requirements.txt /tmp/requirements.txt',
       'RUN pip install --no-cache-dir --require-hashes -r /tmp/requirements.txt',
       'RUN mkdir -p /app && chown agent:agent /app',
@@ -90,5 +91,23 @@ describe('builds behind a package mirror', () => {
     expect(versionId).toBe(hashBefore);
     const env = (await sandbox.docker.getImage(byKind.oracle!.imageId!).inspect()).Config.Env ?? [];
     expect(env.filter((e) => /INDEX_URL/.test(e))).toEqual([]);
+  });
+
+  it('a mirror host that does not resolve fails before the build runs, naming the host, the tool and the setting', async () => {
+    const versionId = await storeBundle(testDb.db, pipTask(`${nonce}-unresolved`), { source: 'import' });
+    const runs = await validateEnvironment({
+      db: testDb.db,
+      sandbox: behindMirror({ pipIndexUrl: 'http://pypi-mirror.invalid/simple/' }),
+      versionId,
+      baseImages: { images: {}, unmatchedToBase: true },
+    });
+    for (const r of runs) {
+      expect(r).toMatchObject({ verdict: 'error', status: 'build-failed', imageId: null });
+      expect(r.error).toBe(
+        'image build failed: the build fetches from pypi-mirror.invalid (pip), which does not resolve from this machine (ENVOLVE_BUILD_NETWORK=default, ' +
+          `${JSON.parse(r.build ?? '{}').network.mode} network)`,
+      );
+      expect(JSON.parse(r.build ?? '{}').mirrors).toEqual({ ENVOLVE_BUILD_PIP_INDEX_URL: 'http://pypi-mirror.invalid/simple/' });
+    }
   });
 });
