@@ -10,13 +10,15 @@ import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { readTasksAt } from '../../lib/env/import.ts';
 import { imageInventory } from '../../lib/sandbox/image-inventory.ts';
-import { ensureToolchainImage, TOOLCHAIN_NAMES, TOOLCHAIN_REPO, TOOLCHAINS, type ToolchainName } from '../../lib/sandbox/toolchain-images.ts';
+import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
+import { TOOLCHAIN_NAMES, TOOLCHAIN_REPO, TOOLCHAINS, type ToolchainName } from '../../lib/sandbox/toolchains.ts';
 import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../lib/scheduler/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, notice, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { settings } from '../../lib/config/settings.ts';
+import { buildMirrorsSetting } from '../../lib/sandbox/build-mirrors.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 
@@ -60,17 +62,26 @@ export function registerSystemCommands(program: Command): void {
     .action((path: string, opts: Opts) =>
       guard(opts, async () => {
         const { docker } = await openSandbox();
-        const inventory = await imageInventory(docker, await readTasksAt(path), baseImagesFrom(opts));
+        const inventory = await imageInventory(docker, await readTasksAt(path), baseImagesFrom(opts), buildMirrorsSetting());
         emit(opts, { ok: inventory.images.every((i) => i.present), ...inventory }, (inv) =>
           [
             table([
               ['IMAGE', 'HERE', 'MAPPED TO', 'TASKS'],
               ...inv.images.map((i) => [i.reference, i.present ? 'present' : 'missing', i.mappedTo ?? '–', i.tasks.join(', ')]),
             ]),
+            ...(inv.build.length ? ['', 'build here:', ...inv.build.map((c) => `  ${c}`)] : []),
             ...(inv.save ? ['', 'on a machine that can pull them:', `  ${inv.save}`, 'then here:', `  ${inv.load}`] : []),
             ...(inv.mapAfterLoad.length
               ? ['a loaded image loses its repo digest; build the pinned references on the loaded tags with:', ...inv.mapAfterLoad.map((f) => `  ${f}`)]
               : []),
+            ...(inv.fetches.length
+              ? [
+                  '',
+                  'their builds download packages (behind a mirror, set the ENVOLVE_BUILD_* mirror settings):',
+                  ...inv.fetches.map((f) => `  ${f.task}: ${f.fetches.join(', ')}`),
+                ]
+              : []),
+            ...(inv.skipped.length ? ['', `skipped (no environment/Dockerfile): ${inv.skipped.join(', ')}`] : []),
           ].join('\n'),
         );
       }),

@@ -30,6 +30,19 @@ describe('harborWarnings', () => {
     ].join('\n');
     expect(warningsOf({ 'environment/Dockerfile': dockerfile, 'environment/data/a.csv': 'x', 'environment/config/c.ini': 'y' })).toEqual([
       "environment/Dockerfile: COPY source 'missing.txt' is not in environment/: the build will fail",
+      'environment/Dockerfile: the build downloads from example.com (ADD): behind a mirror, set ENVOLVE_BUILD_HTTPS_PROXY',
+    ]);
+  });
+
+  it('names what the build downloads, and what the offline phases would download; a CRLF Dockerfile is fine', () => {
+    expect(
+      warningsOf({
+        'environment/Dockerfile': 'FROM python:3.13-slim\r\nRUN pip install pytest==8.4.1\r\n',
+        'tests/test.sh': '#!/bin/bash\ncurl -LsSf https://astral.sh/uv/0.9.5/install.sh | sh\nuvx -w pytest==8.4.1 pytest /tests\n',
+      }),
+    ).toEqual([
+      'environment/Dockerfile: the build downloads from pypi.org (pip): behind a mirror, set ENVOLVE_BUILD_PIP_INDEX_URL',
+      'tests/test.sh: downloads from astral.sh (curl), pypi.org (uv), but Envolve runs this phase offline: install it in the image (environment/Dockerfile) instead',
     ]);
   });
 

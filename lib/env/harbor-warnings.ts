@@ -1,13 +1,15 @@
 // What imports fine but will break later, said at import: scripts with CRLF line endings or a
 // shebang below the first line, COPY/ADD sources missing from environment/, a task asking for
-// internet in its agent or verifier phase (Envolve runs trials offline), and compose files.
+// internet in its agent or verifier phase (Envolve runs trials offline), compose files, what the
+// build downloads (a lab behind a mirror sets the mirror), and what the offline phases download.
 import { parse } from 'smol-toml';
 import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
 import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
+import { describeNeed, fetchNeeds } from '../sandbox/fetch-needs.ts';
 
 export function harborWarnings(bundle: TaskBundle): TaskProblem[] {
-  return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle)];
+  return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle), ...fetchWarnings(bundle)];
 }
 
 function isScript(path: string, text: string): boolean {
@@ -18,7 +20,8 @@ function scriptWarnings(bundle: TaskBundle): TaskProblem[] {
   const problems: TaskProblem[] = [];
   for (const file of bundle.files) {
     const text = file.content.toString('utf8');
-    if (!isScript(file.path, text) && file.path !== 'environment/Dockerfile') continue;
+    // Docker reads a CRLF Dockerfile fine; only scripts break on it.
+    if (!isScript(file.path, text)) continue;
     if (text.includes('\r\n')) {
       problems.push(taskWarning(file.path, "has CRLF line endings: bash reads the \\r as part of each command ($'\\r': command not found)"));
     }
@@ -111,4 +114,35 @@ function composeWarnings(bundle: TaskBundle): TaskProblem[] {
         : `a multi-container task Envolve will refuse to validate: ${spec.reason}`,
     ),
   ];
+}
+
+// The phases' scripts run offline: what they download fails there, whatever the build network.
+const OFFLINE_SCRIPTS = ['tests/test.sh', 'solution/solve.sh'];
+
+function fetchWarnings(bundle: TaskBundle): TaskProblem[] {
+  const problems: TaskProblem[] = [];
+  const dockerfile = bundleFile(bundle, 'environment/Dockerfile');
+  // apt fetches from the base image's own sources, which a lab's base already points at its mirror.
+  const buildNeeds = (dockerfile ? fetchNeeds(dockerfile.content.toString('utf8'), { dockerfile: true }) : []).filter((n) => n.tool !== 'apt');
+  if (buildNeeds.length) {
+    const settings = [...new Set(buildNeeds.flatMap((n) => (n.setting ? [n.setting] : [])))];
+    problems.push(
+      taskWarning(
+        'environment/Dockerfile',
+        `the build downloads from ${buildNeeds.map(describeNeed).join(', ')}` + (settings.length ? `: behind a mirror, set ${settings.join(', ')}` : ''),
+      ),
+    );
+  }
+  for (const path of OFFLINE_SCRIPTS) {
+    const script = bundleFile(bundle, path);
+    const needs = script ? fetchNeeds(script.content.toString('utf8')) : [];
+    if (needs.length === 0) continue;
+    problems.push(
+      taskWarning(
+        path,
+        `downloads from ${needs.map(describeNeed).join(', ')}, but Envolve runs this phase offline: install it in the image (environment/Dockerfile) instead`,
+      ),
+    );
+  }
+  return problems;
 }

@@ -3,7 +3,7 @@ import type Docker from 'dockerode';
 import type { TaskBundle } from '../env/bundle.ts';
 import { createDocker } from './docker.ts';
 import { composeFileOf, parseCompose, reapTrialNetworks, startServices } from './compose.ts';
-import { buildEnvironmentImage } from './env-image.ts';
+import { buildEnvironmentImage, sidecarImagesOf } from './env-image.ts';
 import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 import { describeSandboxRuntime, sandboxRuntimeFor } from './runtime.ts';
@@ -32,7 +32,7 @@ export class DockerSandbox implements Sandbox {
           `and this trial's runtime is ${describeSandboxRuntime(resolved)}`,
       );
     }
-    const services = await startServices(this.docker, spec.sidecars, request);
+    const services = await startServices(this.docker, spec, request, await sidecarImagesOf(this.docker, request.imageId));
     let result: TrialResult | undefined;
     try {
       result = await runTrial(this.docker, { ...request, network: services.network });

@@ -6,11 +6,22 @@ import type Docker from 'dockerode';
 import { filesUnder, type TaskBundle } from '../env/bundle.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
-import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappedImageFor, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
-import { buildNetworkSetting, looksLikeNetworkFailure, networkFailureMessage, resolveBuildNetwork, type BuildNetworkUsed } from './build-network.ts';
+import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
+import { mappingTargetFor, TOOLCHAIN_NAMES, TOOLCHAIN_REPO } from './toolchains.ts';
+import {
+  BUILD_NETWORK_SETTING,
+  buildNetworkSetting,
+  looksLikeNetworkFailure,
+  networkFailureMessage,
+  resolveBuildNetwork,
+  type BuildNetworkUsed,
+} from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
+import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs, type BuildMirrors } from './build-mirrors.ts';
+import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.ts';
 import { packTar, type TarEntry } from '../env/tar.ts';
-import type { BuildOptions, BuildResult, MappedImage } from './types.ts';
+import { composeFileOf, parseCompose } from './compose.ts';
+import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
 const LOG_TAIL_LINES = 40;
@@ -23,11 +34,12 @@ export class BaseImageUnavailableError extends Error {
     readonly image: string,
     loadedAs?: string,
     mappedTo?: string,
+    what = 'base image',
   ) {
     super(
       mappedTo
-        ? `base image '${image}' is mapped to '${mappedTo}', which is not on this machine (docker load it; envolve sandbox images lists what a task set needs)`
-        : `base image '${image}' is not available on this machine (no registry access); ` +
+        ? `${what} '${image}' is mapped to '${mappedTo}', which is not on this machine (${howToGet(mappedTo)}; envolve sandbox images lists what a task set needs)`
+        : `${what} '${image}' is not available on this machine (no registry access); ` +
             (loadedAs
               ? `it is here as '${loadedAs}' without its repo digest (a loaded image loses it): build on it with ${BASE_IMAGE_FLAG} '${image}=${loadedAs}'`
               : `map it to a local image with ${BASE_IMAGE_FLAG} '${image}=<local image>', or build it on ${BASE_IMAGE_TAG} with ${MAP_ALL_FLAG}`),
@@ -36,14 +48,20 @@ export class BaseImageUnavailableError extends Error {
   }
 }
 
+// A toolchain image is built here from Debian packages; any other image is loaded.
+function howToGet(image: string): string {
+  const toolchain = TOOLCHAIN_NAMES.find((name) => image === `${TOOLCHAIN_REPO}:${name}`);
+  return toolchain ? `build it with: envolve sandbox toolchains ${toolchain}` : 'docker load it';
+}
+
 // A build that ran and failed. The same environment on the same bases fails the same way:
-// callers do not retry it.
+// callers do not retry it. `attempt` says how it was built and for how long.
 export class EnvironmentBuildError extends Error {
   readonly deterministic = true;
   constructor(
     message: string,
     readonly logTail: string,
-    readonly network?: BuildNetworkUsed,
+    readonly attempt?: BuildAttempt,
   ) {
     super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message);
     this.name = 'EnvironmentBuildError';
@@ -85,28 +103,65 @@ async function loadedWithoutDigest(docker: Docker, image: string): Promise<strin
   return (await imageIdOf(docker, undigested)) ? undigested : undefined;
 }
 
-// Resolves every external FROM to a local image ID: the image itself when it is here, else the
-// image the mapping names for it, else (the blanket choice) the local base, else a clear failure.
+// A reference's local image ID: the image itself when it is here, else the image the mapping
+// names for it (or, the blanket choice, a toolchain or the local base), else a clear failure.
+async function resolveImage(docker: Docker, reference: string, mapping: BaseImageMapping, what?: string): Promise<{ imageId: string; mapped?: MappedImage }> {
+  const id = await imageIdOf(docker, reference);
+  if (id) return { imageId: id };
+  const target = mappingTargetFor(mapping, reference);
+  if (!target) throw new BaseImageUnavailableError(reference, await loadedWithoutDigest(docker, reference), undefined, what);
+  const targetId = await imageIdOf(docker, target);
+  if (!targetId) throw new BaseImageUnavailableError(reference, undefined, target, what);
+  return { imageId: targetId, mapped: { from: reference, to: target, imageId: targetId } };
+}
+
 async function resolveFroms(docker: Docker, dockerfile: string, mapping: BaseImageMapping) {
   const fromIds: string[] = [];
   const rewrites: Array<{ line: FromLine; imageId: string }> = [];
   const mapped: MappedImage[] = [];
   for (const from of externalFroms(parseFromLines(dockerfile))) {
-    const id = await imageIdOf(docker, from.image);
-    if (id) {
-      fromIds.push(id);
-      continue;
-    }
-    const target = mappedImageFor(mapping, from.image) ?? (mapping.unmatchedToBase ? BASE_IMAGE_TAG : undefined);
-    if (!target) throw new BaseImageUnavailableError(from.image, await loadedWithoutDigest(docker, from.image));
-    const targetId = await imageIdOf(docker, target);
-    if (!targetId) throw new BaseImageUnavailableError(from.image, undefined, target);
-    fromIds.push(targetId);
+    const resolved = await resolveImage(docker, from.image, mapping);
+    fromIds.push(resolved.imageId);
+    if (!resolved.mapped) continue;
     // By ID, not by tag: the image hashed into the tag is the one built on.
-    rewrites.push({ line: from, imageId: targetId });
-    mapped.push({ from: from.image, to: target, imageId: targetId });
+    rewrites.push({ line: from, imageId: resolved.imageId });
+    mapped.push(resolved.mapped);
   }
   return { dockerfile: rewriteFroms(dockerfile, rewrites), fromIds, mapped };
+}
+
+// A compose task's sidecar images follow the same mapping as FROM lines. They are pinned by ID
+// on the environment image (a label the trial reads), so a trial runs the sidecars it was built with.
+async function resolveSidecars(docker: Docker, bundle: TaskBundle, mapping: BaseImageMapping) {
+  const compose = composeFileOf(bundle);
+  const spec = compose ? parseCompose(compose.path, compose.text) : undefined;
+  const services: Record<string, string> = {};
+  const mapped: MappedImage[] = [];
+  for (const sidecar of spec?.ok ? spec.sidecars : []) {
+    const resolved = await resolveImage(docker, sidecar.image, mapping, `the image of service '${sidecar.name}'`);
+    services[sidecar.name] = resolved.imageId;
+    if (resolved.mapped) mapped.push(resolved.mapped);
+  }
+  return { services, mapped };
+}
+
+/** The sidecar image IDs an environment image was built with (service name → image ID). */
+export async function sidecarImagesOf(docker: Docker, imageId: string): Promise<Record<string, string>> {
+  const labels = (await docker.getImage(imageId).inspect()).Config?.Labels ?? {};
+  return JSON.parse(labels[SERVICES_LABEL] ?? '{}') as Record<string, string>;
+}
+
+const SERVICES_LABEL = 'envolve.services';
+const MIRRORS_LABEL = 'envolve.build-mirrors';
+
+async function builtImage(docker: Docker, tag: string): Promise<{ id: string; mirrors: Record<string, string> } | undefined> {
+  try {
+    const info = await docker.getImage(tag).inspect();
+    return { id: info.Id, mirrors: JSON.parse(info.Config?.Labels?.[MIRRORS_LABEL] ?? '{}') as Record<string, string> };
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
 }
 
 interface BuildEvent {
@@ -115,14 +170,24 @@ interface BuildEvent {
   errorDetail?: { message?: string };
 }
 
-function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Record<string, string>, network: BuildNetworkUsed, timeoutSec?: number) {
+interface BuildRun {
+  entries: TarEntry[];
+  tag: string;
+  labels: Record<string, string>;
+  buildargs: Record<string, string>;
+  network: BuildNetworkUsed;
+  timeoutSec?: number;
+  attempt: () => BuildAttempt; // how it was built, up to now: kept on a failure
+}
+
+function runBuild(docker: Docker, { entries, tag, labels, buildargs, network, timeoutSec, attempt }: BuildRun) {
   return new Promise<void>((resolve, reject) => {
     const log: string[] = [];
     const tail = () => log.join('').split('\n').slice(-LOG_TAIL_LINES).join('\n');
     const failed = (message: string) => {
       const logTail = tail();
       const why = looksLikeNetworkFailure(log.join('')) ? networkFailureMessage(network) : message;
-      return new EnvironmentBuildError(why, logTail, network);
+      return new EnvironmentBuildError(why, logTail, attempt());
     };
     docker
       .buildImage(packTar(entries), {
@@ -131,6 +196,7 @@ function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Reco
         forcerm: true,
         networkmode: network.mode === 'bridge' ? 'default' : network.mode,
         labels,
+        buildargs,
         abortSignal: timeoutSec ? AbortSignal.timeout(timeoutSec * 1000) : undefined,
       })
       .then((stream) =>
@@ -150,6 +216,20 @@ function runBuild(docker: Docker, entries: TarEntry[], tag: string, labels: Reco
   });
 }
 
+// Fails in seconds, naming the host, the tool and the setting, where the package manager would
+// retry DNS for minutes: a host the build certainly fetches from that does not resolve here.
+async function checkFetchHosts(dockerfile: string, network: BuildNetworkUsed, mirrors: BuildMirrors, attempt: () => BuildAttempt): Promise<void> {
+  const needs = fetchNeeds(dockerfile, { dockerfile: true, mirrors }).filter((n) => n.certain);
+  if (needs.length === 0) return;
+  if (network.mode === 'none') {
+    throw new EnvironmentBuildError(unreachableMessage(needs, `and ${BUILD_NETWORK_SETTING}=none gives the build no network`), '', attempt());
+  }
+  const unresolved = await unresolvedNeeds(needs, mirrors);
+  if (unresolved.length === 0) return;
+  const why = `which ${unresolved.length === 1 ? 'does' : 'do'} not resolve from this machine (${BUILD_NETWORK_SETTING}=${network.setting}, ${network.mode} network)`;
+  throw new EnvironmentBuildError(unreachableMessage(unresolved, why), '', attempt());
+}
+
 export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = Date.now();
   const entries = contextEntries(bundle);
@@ -157,16 +237,29 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
   if (!dockerfileEntry) throw new EnvironmentBuildError(`task ${bundle.name} has no environment/Dockerfile`, '');
 
   const network = await resolveBuildNetwork(docker, opts.network ?? buildNetworkSetting());
-  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), opts.baseImages ?? NO_MAPPING);
+  const mirrors = opts.mirrors ?? buildMirrorsSetting();
+  const mapping = opts.baseImages ?? NO_MAPPING;
+  const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), mapping);
+  const sidecars = await resolveSidecars(docker, bundle, mapping);
   const context = entries.map((e) => (e === dockerfileEntry ? { ...e, content: Buffer.from(resolved.dockerfile) } : e));
-  // The network is not in the tag: an image that built is the same image whichever network fetched it.
-  const tag = `${ENV_IMAGE_REPO}:${contextHash(context, resolved.fromIds)}`;
-  const result = { tag, network, mapped: resolved.mapped };
+  // Neither the network nor the mirrors are in the tag: an image that built is the same image
+  // whichever network and mirror fetched its packages.
+  const serviceIds = Object.entries(sidecars.services).map(([name, id]) => `${name}=${id}`);
+  const tag = `${ENV_IMAGE_REPO}:${contextHash(context, [...resolved.fromIds, ...serviceIds])}`;
+  const mapped = [...resolved.mapped, ...sidecars.mapped];
+  const attempt = (): BuildAttempt => ({ tag, network, mapped, mirrors: mirrorsRecord(mirrors), durationMs: Date.now() - started });
 
-  const existing = await imageIdOf(docker, tag);
-  if (existing) return { ...result, imageId: existing, durationMs: Date.now() - started, cached: true };
-  await runBuild(docker, context, tag, { 'envolve.task': bundle.name }, network, opts.timeoutSec);
+  const existing = await builtImage(docker, tag);
+  // A cached image records the mirrors it was built through, not today's settings.
+  if (existing) return { ...attempt(), mirrors: existing.mirrors, imageId: existing.id, cached: true };
+  const sent = [
+    ...context.map((e) => (e.path === dockerfileEntry.path ? { ...e, content: Buffer.from(withMirrorArgs(resolved.dockerfile, mirrors)) } : e)),
+    ...mirrorContextEntries(mirrors),
+  ];
+  await checkFetchHosts(dockerfileEntry.content.toString('utf8'), network, mirrors, attempt);
+  const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)), [SERVICES_LABEL]: JSON.stringify(sidecars.services) };
+  await runBuild(docker, { entries: sent, tag, labels, buildargs: mirrorBuildArgs(mirrors), network, timeoutSec: opts.timeoutSec, attempt });
   const imageId = await imageIdOf(docker, tag);
-  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', network);
-  return { ...result, imageId, durationMs: Date.now() - started, cached: false };
+  if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', attempt());
+  return { ...attempt(), imageId, cached: false };
 }

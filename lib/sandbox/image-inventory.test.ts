@@ -40,4 +40,31 @@ describe('imageInventory', () => {
     expect(mapped.save).toContain('lab.example/go');
     expect(mapped.save).not.toContain('lab.example/py');
   });
+
+  it('names the tasks it skipped, the sidecar images, what the builds download, and builds the toolchains it maps to here', async () => {
+    const docker = createDocker();
+    const noDockerfile = bundleOf(validTaskFiles(), 'no-dockerfile');
+    noDockerfile.files = noDockerfile.files.filter((f) => f.path !== 'environment/Dockerfile');
+    const tasks = [
+      noDockerfile,
+      bundleOf(
+        {
+          ...validTaskFiles(),
+          'environment/Dockerfile': 'FROM golang:1.22\nRUN go mod download && pip install pytest\n',
+          'environment/docker-compose.yaml': 'services:\n  main: {build: .}\n  db: {image: "lab.example/postgres:16"}\n',
+        },
+        'go-task',
+      ),
+    ];
+    const inventory = await imageInventory(docker, tasks, { images: {}, unmatchedToBase: true }, { pipIndexUrl: 'https://devpi.lab/simple/' });
+    expect(inventory.skipped).toEqual(['no-dockerfile']);
+    expect(inventory.fetches).toEqual([{ task: 'go-task', fetches: ['devpi.lab (pip)', 'proxy.golang.org (go)'] }]);
+    expect(inventory.images.map((i) => [i.reference, i.mappedTo])).toEqual([
+      ['golang:1.22', 'envolve/toolchain:go'],
+      ['lab.example/postgres:16', 'envolve/base:bookworm'],
+    ]);
+    const goToolchainHere = inventory.images[0]!.present;
+    expect(inventory.build).toEqual(goToolchainHere ? [] : ['envolve sandbox toolchains go']);
+    expect(inventory.save ?? '').not.toContain('toolchain');
+  });
 });

@@ -3,6 +3,7 @@
 import type { TaskBundle } from '../env/bundle.ts';
 import type { BaseImageMapping } from './base-image-map.ts';
 import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
+import type { BuildMirrors } from './build-mirrors.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
 import type { SandboxRuntime } from './runtime.ts';
 
@@ -10,6 +11,7 @@ export interface BuildOptions {
   // Which local image stands in for a FROM this machine lacks (see base-image-map.ts).
   baseImages?: BaseImageMapping;
   network?: BuildNetwork; // default: the ENVOLVE_BUILD_NETWORK setting
+  mirrors?: BuildMirrors; // default: the ENVOLVE_BUILD_* mirror settings
   timeoutSec?: number; // the task's [environment] build_timeout_sec
 }
 
@@ -20,13 +22,18 @@ export interface MappedImage {
   imageId: string;
 }
 
-export interface BuildResult {
-  imageId: string; // sha256:…; trials run on this, not on the tag
+// How a build was made, kept whether it succeeded or not.
+export interface BuildAttempt {
   tag: string; // envolve/env:<hash of environment/ files + base image IDs>
   durationMs: number;
-  cached: boolean;
   network: BuildNetworkUsed;
   mapped: MappedImage[];
+  mirrors: Record<string, string>; // the mirror settings the build ran with, by setting name
+}
+
+export interface BuildResult extends BuildAttempt {
+  imageId: string; // sha256:…; trials run on this, not on the tag
+  cached: boolean;
 }
 
 export type AgentSpec =

@@ -4,12 +4,13 @@
 import type { Db } from '../db/client.ts';
 import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
+import { ORACLE_FILE } from '../env/validate-bundle.ts';
 import { internetRequests } from '../env/harbor-warnings.ts';
 import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
-import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
-import type { AgentSpec, BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
+import { EnvironmentBuildError, isDeterministicBuildFailure } from '../sandbox/env-image.ts';
+import type { AgentSpec, BuildAttempt, BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
 import { trialRequest } from './trial-request.ts';
 import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
 import type { ValidatorRun } from '../db/generated/client.ts';
@@ -62,13 +63,23 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
     });
   } catch (err) {
     const failure = { ...errorRecord(options, 'oracle', `image build failed: ${(err as Error).message}`), status: statusOfBuildFailure(err) };
-    if (isDeterministicBuildFailure(err) && 'network' in err && err.network) failure.build = JSON.stringify({ network: err.network });
+    // A failed build keeps how it was built (network, FROM mapping, mirrors) and how long it took.
+    if (err instanceof EnvironmentBuildError && err.attempt) {
+      failure.build = JSON.stringify(buildRecord({ ...err.attempt, cached: false }));
+      failure.buildDurationMs = err.attempt.durationMs;
+    }
     return VALIDATOR_KINDS.map((kind) => ({ ...failure, kind, expectedReward: EXPECTED_REWARD[kind] }));
   }
   progress(`image ${build.imageId.slice(7, 19)} ${build.cached ? '(cached)' : `built in ${build.durationMs} ms`}`);
 
+  // Without a reference solution there is nothing for the oracle to run: said, not run.
+  const hasSolution = bundleFile(bundle, ORACLE_FILE) !== undefined;
   return Promise.all(
     VALIDATOR_KINDS.map(async (kind) => {
+      if (kind === 'oracle' && !hasSolution) {
+        progress('oracle: no reference solution');
+        return { ...errorRecord(options, kind, NO_SOLUTION_MESSAGE), status: NO_SOLUTION, imageId: build.imageId, build: JSON.stringify(buildRecord(build)) };
+      }
       progress(`${kind}: running`);
       const record = await runValidator(options, bundle, parsed.config, build, kind);
       progress(`${kind}: ${record.verdict} (reward ${record.reward ?? '–'}, ${record.totalDurationMs} ms)`);
@@ -126,6 +137,9 @@ async function runValidator(options: ValidateOptions, bundle: TaskBundle, config
 // A failure another try would repeat (a build error, a missing base image) is 'build-failed',
 // which the modify loop and the queue do not retry; a sandbox that could not build at all is 'error'.
 export const BUILD_FAILED = 'build-failed';
+// A task without solution/solve.sh: its oracle validator is recorded as not run.
+export const NO_SOLUTION = 'no-solution';
+const NO_SOLUTION_MESSAGE = `no reference solution: the task has no ${ORACLE_FILE}, so the oracle validator did not run`;
 // A task Envolve cannot run as written (a compose file it cannot honour): refused before anything runs.
 export const REFUSED = 'refused';
 
@@ -133,8 +147,8 @@ function statusOfBuildFailure(err: unknown): string {
   return isDeterministicBuildFailure(err) ? BUILD_FAILED : 'error';
 }
 
-function buildRecord(build: BuildResult) {
-  return { network: build.network, mapped: build.mapped, tag: build.tag, cached: build.cached };
+function buildRecord(build: BuildAttempt & { cached: boolean }) {
+  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, tag: build.tag, cached: build.cached };
 }
 
 function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {

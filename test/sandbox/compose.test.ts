@@ -7,6 +7,7 @@ import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { reapTrialNetworks, startServices } from '../../lib/sandbox/compose.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { helloTask } from './fixtures.ts';
 
@@ -16,6 +17,7 @@ const run = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+  await ensureToolchainImage(sandbox.docker, 'python');
   testDb = await createTestDb();
 });
 afterAll(() => testDb.cleanup());
@@ -38,6 +40,39 @@ function composeTask() {
       'if curl -s --max-time 5 -o /dev/null http://deb.debian.org/debian/; then echo "main egress: reachable"; else echo "main egress: unreachable"; fi',
       '',
     ].join('\n'),
+  });
+}
+
+// The shape of a Harbor compose task: main built and named by ${MAIN_IMAGE_NAME}, a sidecar from a
+// registry tag that serves only after a delay, a healthcheck, and main waiting for it to be healthy.
+// The solution fetches once, without retrying: it passes only if main started after the sidecar was healthy.
+function harborComposeTask() {
+  const compose = [
+    'services:',
+    '  main:',
+    '    build:',
+    '      context: .',
+    '    image: ${MAIN_IMAGE_NAME}',
+    '    depends_on:',
+    '      api:',
+    '        condition: service_healthy',
+    '  api:',
+    '    image: python:3.12-slim',
+    '    expose: ["8080"]',
+    '    working_dir: /srv',
+    '    tmpfs: [/srv]',
+    `    command: ["sh", "-c", "sleep 2 && echo hello > /srv/greeting && exec python3 -m http.server 8080"]`,
+    '    healthcheck:',
+    '      test: ["CMD-SHELL", "curl -fsS -o /dev/null http://localhost:8080/greeting"]',
+    '      interval: 1s',
+    '      timeout: 2s',
+    '      retries: 30',
+    '',
+  ].join('\n');
+  return helloTask({
+    'instruction.md': `Fetch http://api:8080/greeting from the api service and write it to /app/out.txt (${run}).\n`,
+    'environment/docker-compose.yaml': compose,
+    'solution/solve.sh': '#!/bin/bash\ncurl -fsS http://api:8080/greeting -o /app/out.txt\n',
   });
 }
 
@@ -78,10 +113,39 @@ describe('a compose task with main and an HTTP sidecar', () => {
       verifierTimeoutSec: 5,
       labels: { 'envolve.run': `${run}-reap` },
     };
-    const services = await startServices(sandbox.docker, [], request); // as if its worker died here
+    const services = await startServices(sandbox.docker, { sidecars: [], mainDependsOn: {} }, request); // as if its worker died here
     const scope = { labels: [`envolve.run=${run}-reap`] };
     expect(await reapTrialNetworks(sandbox.docker, scope)).toEqual([]);
     expect(await reapTrialNetworks(sandbox.docker, { ...scope, now: new Date(Date.now() + 3600_000) })).toEqual([services.network.name]);
+  });
+
+  it('as Harbor writes it (expose, a healthcheck, depends_on service_healthy, a registry-tagged sidecar image) validates with --map-base-image', async () => {
+    const versionId = await storeBundle(testDb.db, harborComposeTask(), { source: 'import' });
+    const runs = await validateEnvironment({
+      db: testDb.db,
+      sandbox,
+      versionId,
+      baseImages: { images: {}, unmatchedToBase: true },
+      labels: { 'envolve.run': run },
+    });
+    const byKind = Object.fromEntries(runs.map((r) => [r.kind, r]));
+    expect(byKind.oracle, `${byKind.oracle?.error}\n${byKind.oracle?.agentLog}`).toMatchObject({ verdict: 'passed', reward: 1 });
+    expect(byKind['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
+    // The sidecar's registry image was mapped like a FROM line, to the matching toolchain, and the record says so.
+    const toolchainId = (await sandbox.docker.getImage('envolve/toolchain:python').inspect()).Id;
+    expect(JSON.parse(byKind.oracle!.build ?? '{}').mapped).toContainEqual({ from: 'python:3.12-slim', to: 'envolve/toolchain:python', imageId: toolchainId });
+  });
+
+  it('a sidecar image this machine lacks fails the build with the flags that map it', async () => {
+    const versionId = await storeBundle(testDb.db, harborComposeTask(), { source: 'import' });
+    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
+    for (const r of runs) {
+      expect(r).toMatchObject({ verdict: 'error', status: 'build-failed', imageId: null });
+      expect(r.error).toBe(
+        "image build failed: the image of service 'api' 'python:3.12-slim' is not available on this machine (no registry access); " +
+          "map it to a local image with --base-image 'python:3.12-slim=<local image>', or build it on envolve/base:bookworm with --map-base-image",
+      );
+    }
   });
 
   it('refuses at validation what it cannot run, with the reason', async () => {
@@ -90,7 +154,9 @@ describe('a compose task with main and an HTTP sidecar', () => {
     const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
     for (const r of runs) {
       expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
-      expect(r.error).toBe("refused: environment/docker-compose.yaml: service 'db' uses build, which Envolve does not run");
+      expect(r.error).toBe(
+        "refused: environment/docker-compose.yaml: service 'db' uses build (only main is built; a sidecar runs an image), which Envolve does not run",
+      );
     }
   });
 });

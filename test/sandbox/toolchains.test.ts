@@ -3,7 +3,8 @@
 // tests run pytest, go, cargo) with the network off in the trial.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { ensureToolchainImage, type ToolchainName } from '../../lib/sandbox/toolchain-images.ts';
+import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
+import type { ToolchainName } from '../../lib/sandbox/toolchains.ts';
 import { helloTask } from './fixtures.ts';
 
 const sandbox = new DockerSandbox();
