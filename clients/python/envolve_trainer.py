@@ -155,15 +155,16 @@ _RETRY_STATUSES = frozenset({502, 503, 504})
 class BatchEnvironment:
     """One environment of a batch: a version at (or behind) a lineage's frontier.
 
-    ``passes``/``size`` are those of the latest gating group of ``policy`` on this version (None
-    before any); ``released_by`` is the policy whose group released this generation (None for a
-    seed). ``raw`` keeps every field the server sent, including ones newer than this client."""
+    ``passes``/``size`` are those of the latest gating group of ``policy`` at its newest version
+    ``policy_version`` (None before any); ``released_by`` is the policy whose group released this
+    generation (None for a seed). ``raw`` keeps every field the server sent."""
 
     version_id: str
     name: str
     lineage_id: str
     generation: int
     policy: str
+    policy_version: Optional[str]
     passes: Optional[int]
     size: Optional[int]
     released_by: Optional[str]
@@ -178,6 +179,7 @@ class BatchEnvironment:
             lineage_id=str(data["lineageId"]),
             generation=int(data["generation"]),
             policy=str(data.get("policy", "")),
+            policy_version=data.get("policy_version"),
             passes=_optional_int(data.get("passes")),
             size=_optional_int(data.get("size")),
             released_by=data.get("released_by"),
@@ -189,10 +191,13 @@ class BatchEnvironment:
 @dataclass(frozen=True)
 class Batch:
     """A training batch. Environments may repeat (a batch spreads over lineages, then starts over);
-    :meth:`distinct` gives each version once. ``raw`` is the whole answer (what was left out and why,
-    when the server says so)."""
+    :meth:`distinct` gives each version once. ``left_out`` is what the server did not serve and why:
+    ``{"total": n, "by_reason": {"saturated": n, "all_fail": n, ...}, "environments": [...]}`` — a
+    version the gating policy's newest checkpoint passes 8/8 or fails 0/8 gives a group-relative
+    trainer no advantage. ``raw`` is the whole answer."""
 
     environments: List[BatchEnvironment]
+    left_out: Mapping[str, Any] = field(default_factory=dict)
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def distinct(self) -> List[BatchEnvironment]:
@@ -296,7 +301,8 @@ class EnvolveTrainer:
                 raise ValueError(f"seed must be an integer from 0 to 2**32 - 1, not {seed!r}")
             query["seed"] = str(seed)
         data = self._json("GET", f"{API_PREFIX}/batch?{urllib.parse.urlencode(query)}")
-        return Batch([BatchEnvironment.from_json(e) for e in data.get("environments", [])], raw=data)
+        environments = [BatchEnvironment.from_json(e) for e in data.get("environments", [])]
+        return Batch(environments, left_out=dict(data.get("left_out") or {}), raw=data)
 
     def download(self, env: Union[BatchEnvironment, str], dest: Union[str, "os.PathLike[str]"]) -> Path:
         """Downloads a served version as a Harbor task and unpacks it into ``dest/<version id>``
