@@ -81,6 +81,7 @@ class EnvolveServer:
         self.seed_version: str = fixture["seedVersion"]
         self.held_out_version: str = fixture["heldOutVersion"]
         self.lineage_id: str = fixture["lineageId"]
+        self.saturated_version: str = fixture["saturatedVersion"]
         self.log = open(Path(self.dir.name) / "web.log", "w+")
         self.process = subprocess.Popen(["node", "bin/envolve.mjs", "web"], cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait_until_up()
@@ -141,14 +142,27 @@ class AgainstTheServer(unittest.TestCase):
         return EnvolveTrainer(server().url, kwargs.pop("token", server().token), **kwargs)
 
     def test_a_batch_serves_the_lineage_seed_with_its_fields_typed(self) -> None:
-        batch = self.client().batch(size=3, seed=7)
-        self.assertEqual(len(batch.environments), 3)  # one lineage, served once per pass over the pool
-        self.assertEqual([e.version_id for e in batch.distinct()], [server().seed_version])
-        env = batch.environments[0]
+        batch = self.client().batch(size=5, seed=7)
+        self.assertEqual(len(batch.environments), 5)  # a pass over the pool serves each lineage once, then starts over
+        served = {e.version_id: e for e in batch.environments}
+        self.assertIn(server().seed_version, served)
+        self.assertNotIn(server().held_out_version, served)
+        env = served[server().seed_version]
         self.assertEqual((env.name, env.lineage_id, env.generation, env.policy, env.released_by), (SEED_TASK, server().lineage_id, 0, "trainer", None))
         self.assertEqual(env.task_url, f"/api/v1/trainer/environments/{server().seed_version}/task")
-        self.assertNotIn(server().held_out_version, [e.version_id for e in batch.environments])
-        self.assertEqual(self.client().batch(size=3, seed=7).environments, batch.environments)
+        self.assertEqual(len(batch.distinct()), len(served))
+        self.assertEqual(self.client().batch(size=5, seed=7).environments, batch.environments)
+
+    def test_a_version_the_newest_checkpoint_saturates_leaves_the_batch_and_the_batch_says_why(self) -> None:
+        client = self.client()
+        result = client.report(server().saturated_version, [1.0] * 8, policy="trainer", policy_version="7")
+        self.assertEqual((result.passes, result.size), (8, 8))
+        batch = client.batch(size=8)
+        self.assertNotIn(server().saturated_version, [e.version_id for e in batch.environments])
+        left = [e for e in batch.left_out["environments"] if e["versionId"] == server().saturated_version]
+        self.assertEqual([e["reason"] for e in left], ["saturated"])
+        self.assertGreaterEqual(batch.left_out["by_reason"]["saturated"], 1)
+        self.assertEqual(batch.left_out["total"], len(batch.left_out["environments"]))
 
     def test_download_unpacks_the_harbor_task_into_a_directory_named_by_its_version(self) -> None:
         client = self.client()
