@@ -1,5 +1,6 @@
 // Every command prints one JSON document on stdout with --json, or readable text without it;
 // progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
+import { RefusedError } from '../lib/errors/index.ts';
 import { logger } from '../lib/log/logger.ts';
 
 export interface OutputOptions {
@@ -19,11 +20,13 @@ export function notice(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+// Exit 2 when a rule of the domain refused the request (it was understood and will not be done as
+// asked), 1 for any other failure.
 export function fail(options: OutputOptions, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, error: message })}\n`);
   else process.stderr.write(`envolve: ${message}\n`);
-  process.exit(1);
+  process.exit(error instanceof RefusedError ? 2 : 1);
 }
 
 export function table(rows: string[][]): string {

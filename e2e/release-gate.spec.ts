@@ -1,6 +1,7 @@
 // The release gate in the browser: a demo-mode lineage (probed by the simulated policy, as
 // `npm run up` makes one) shows that the simulated policy released its generations; a lead
-// switches its probe policy to oracle and the frontier is re-evaluated from oracle groups only.
+// switches its gating policy to trainer, confirms what that withdraws, and the frontier is
+// re-evaluated from the groups of the trainer's newest checkpoint only (step-20; step-10's are older).
 // The lineage is written straight into the e2e database over three tiny imported tasks, and its
 // simulated releases are made by the scheduler itself (`envolve schedule`).
 import { execFileSync } from 'node:child_process';
@@ -43,13 +44,17 @@ test.beforeAll(() => {
     generation.run(`${LINEAGE}-g2`, LINEAGE, 2, v1, v2, now, now);
     const group = db.prepare(
       `INSERT INTO ProbeGroup (id, versionId, lineageId, purpose, policy, policyVersion, simulated, size, passes, completed, state, createdAt, updatedAt)
-       VALUES (?, ?, ?, 'probe', ?, '1', ?, 8, ?, 8, 'complete', ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, 8, ?, 8, 'complete', ?, ?)`,
     );
-    // Simulated: 7/8 on the seed and 6/8 on G1 (both release). Oracle: 8/8 on the seed, 5/8 on G1.
-    group.run(`${LINEAGE}-sim-seed`, seed, LINEAGE, 'simulated', 1, 7, now, now);
-    group.run(`${LINEAGE}-sim-g1`, v1, LINEAGE, 'simulated', 1, 6, now, now);
-    group.run(`${LINEAGE}-oracle-seed`, seed, LINEAGE, 'oracle', 0, 8, now, now);
-    group.run(`${LINEAGE}-oracle-g1`, v1, LINEAGE, 'oracle', 0, 5, now, now);
+    // Simulated: 7/8 on the seed and 6/8 on G1 (both release). The trainer's checkpoints, reported
+    // in this order: step-10 passed the seed 8/8 and G1 7/8; step-20 passed the seed 7/8, G1 5/8.
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().replace('Z', '+00:00');
+    group.run(`${LINEAGE}-sim-seed`, seed, LINEAGE, 'probe', 'simulated', '1', 1, 7, now, now);
+    group.run(`${LINEAGE}-sim-g1`, v1, LINEAGE, 'probe', 'simulated', '1', 1, 6, now, now);
+    group.run(`${LINEAGE}-step10-seed`, seed, null, 'trainer', 'trainer', 'step-10', 0, 8, at(30), at(30));
+    group.run(`${LINEAGE}-step10-g1`, v1, null, 'trainer', 'trainer', 'step-10', 0, 7, at(29), at(29));
+    group.run(`${LINEAGE}-step20-seed`, seed, null, 'trainer', 'trainer', 'step-20', 0, 7, at(10), at(10));
+    group.run(`${LINEAGE}-step20-g1`, v1, null, 'trainer', 'trainer', 'step-20', 0, 5, at(9), at(9));
   } finally {
     db.close();
   }
@@ -91,31 +96,57 @@ test("the demo lineage's released generations say the simulated policy released 
   expect(tar).toContain(`"releases": [\n    {\n      "lineageId": "${LINEAGE}",\n      "generation": 1,\n      "released_by": "simulated"`);
 });
 
-test('switching the probe policy to oracle re-evaluates the frontier from oracle groups only', async ({ page }) => {
+test("switching the gating policy to trainer asks to confirm what it withdraws, then counts only the newest checkpoint's groups", async ({ page }) => {
   await signIn(page, 'lead', `/lineages/${LINEAGE}`);
   const form = page.getByTestId('gate-form');
-  await form.getByLabel('Probe policy').selectOption('oracle');
+  await expect(form.getByLabel('Gating policy').locator('option')).toHaveText(['trainer', 'openai', 'anthropic', 'simulated']);
+  await form.getByLabel('Gating policy').selectOption('trainer');
   await form.getByRole('button', { name: 'Save gate' }).click();
-  await expect(page.getByTestId('gate-message')).toHaveText('gate saved; frontier re-evaluated: G1');
-  await expect(page.getByTestId('release-gate')).toHaveText('oracle groups of ≥ 8 passing ≥ 75.0% · timeouts score 0');
-  await expect(page.getByTestId('demo-mode')).toContainText('its probe policy is now oracle, so only oracle groups count');
-  await expect(page.getByTestId('policy-view')).toHaveValue('oracle');
-  // The seed's oracle 8/8 released G1 again; G1's oracle 5/8 holds G2 back.
-  await expect(page.getByTestId('release-G1').getByTestId('released-by')).toHaveText('oracle');
-  await expect(page.getByTestId('release-G1')).toContainText('8/8 ≥ 75.0%, group ≥ 8');
-  await expect(page.getByTestId('release-G1')).toContainText('5/8 (62.5%)'); // G1's pass rate under oracle, the new probe policy
-  await expect(page.getByTestId('release-G2')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-oracle.png'), fullPage: true });
+  await expect(page.getByTestId('gate-message')).toHaveText(
+    'changing the policy to trainer withdraws the release of G1, G2 (back to approved until trainer groups release them): confirm to go ahead',
+  );
+  await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 passing ≥ 75.0% · timeouts score 0'); // nothing changed yet
+  await page.getByRole('button', { name: 'Withdraw and change the gate' }).click();
+  await expect(page.getByTestId('gate-message')).toHaveText('gate saved; frontier re-evaluated: G1 (5/8 is below the release rate 0.75)');
+  await expect(page.getByTestId('release-gate')).toHaveText('trainer groups of ≥ 8 passing ≥ 75.0% · timeouts score 0');
+  await expect(page.getByTestId('policy-version')).toHaveText("only groups of trainer step-20, its newest version; older checkpoints' groups release nothing");
+  await expect(page.getByTestId('demo-mode')).toContainText('its probe policy is now trainer, so only trainer groups count');
+  await expect(page.getByTestId('policy-view')).toHaveValue('trainer');
+  // step-20's 7/8 on the seed released G1; its 5/8 on G1 holds G2 back. step-10's 7/8 on G1 would
+  // have released G2, but step-10 is an older checkpoint.
+  const g1 = page.getByTestId('release-G1');
+  await expect(g1.getByTestId('released-by')).toHaveText('trainer');
+  await expect(g1).toContainText("G0's group 7/8 ≥ 75.0%, group ≥ 8step-20");
+  await expect(g1).toContainText('5/8 (62.5%)step-20'); // G1's own group: the one that decides G2
+  const g2 = page.getByTestId('release-G2');
+  await expect(g2.getByTestId('released-by')).toHaveText('approved, not released');
+  await expect(g2.getByTestId('waits-for')).toHaveText("G1's group 5/8 (trainer step-20) is below 0.75");
+  await expect(page.getByTestId('frontier-wait')).toContainText("G1's group 5/8 (trainer step-20) is below 0.75");
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-trainer-checkpoints.png'), fullPage: true });
 
   const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as {
-    tree: { frontier: number; policy: string; generations: { number: number; state: string; release: { policy: string } | null }[] };
+    tree: {
+      frontier: number;
+      policy: string;
+      policyVersion: string;
+      generations: { number: number; state: string; release: { policy: string; policyVersion: string } | null; wait: string | null }[];
+    };
   };
-  expect(tree.tree.frontier).toBe(1);
-  expect(tree.tree.policy).toBe('oracle');
-  expect(tree.tree.generations.map((g) => [g.number, g.state, g.release?.policy ?? null])).toEqual([
-    [1, 'released', 'oracle'],
-    [2, 'approved', null],
+  expect(tree.tree).toMatchObject({ frontier: 1, policy: 'trainer', policyVersion: 'step-20' });
+  expect(tree.tree.generations.map((g) => [g.number, g.state, g.release?.policy ?? null, g.release?.policyVersion ?? null, g.wait])).toEqual([
+    [1, 'released', 'trainer', 'step-20', null],
+    [2, 'approved', null, null, "G1's group 5/8 (trainer step-20) is below 0.75"],
   ]);
+  // The batch serves G1 with step-20's count, and the API refuses oracle as a gate with the reason.
+  await signIn(page, 'admin', '/environments');
+  const batch = (await (await page.request.get('/api/v1/trainer/batch?size=1024&seed=1')).json()) as {
+    environments: { lineageId: string; generation: number; policy: string; policy_version: string | null; passes: number | null }[];
+    left_out: { total: number };
+  };
+  expect(batch.environments.find((e) => e.lineageId === LINEAGE)).toMatchObject({ generation: 1, policy: 'trainer', policy_version: 'step-20', passes: 5 });
+  const refused = await page.request.patch(`/api/lineages/${LINEAGE}/gate`, { data: { probePolicy: 'oracle' } });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/^oracle cannot gate a lineage/);
   // A reviewer may read the lineage but not change its gate.
   await signIn(page, 'reviewer', `/lineages/${LINEAGE}`);
   await expect(page.getByTestId('gate-form')).toHaveCount(0);

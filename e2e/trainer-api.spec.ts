@@ -41,8 +41,8 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   expect(environments.map((e) => e.lineageId)).toContain(fixture.lineageId);
 
   const served = environments.find((e) => e.lineageId === fixture.lineageId)!;
-  // The fixture lineage serves its seed: no policy released it, and its pass count is the probe policy's.
-  expect(served).toMatchObject({ generation: 0, policy: 'oracle', released_by: null });
+  // The fixture lineage serves its seed: no policy released it, and its pass count is the gating policy's (trainer, the default).
+  expect(served).toMatchObject({ generation: 0, policy: 'trainer', released_by: null });
   const task = await request.get(served.taskUrl, { headers });
   expect(task.status()).toBe(200);
   expect(task.headers()['content-type']).toBe('application/gzip');
@@ -62,9 +62,14 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   expect(priced.status()).toBe(400);
   expect(((await priced.json()) as { message: string }).message).toMatch(/^timeoutReward: /);
 
-  // A version outside every lineage: reporting on it moves no frontier the other specs rely on.
+  // A version outside every lineage: reporting on it moves no frontier the other specs rely on. Its
+  // own policy name, so that it is no checkpoint of the trainer policy other specs gate on (the
+  // newest version of a policy is that policy's across every lineage).
   const versionId = fixture.examples['dependency-audit']!;
-  const reported = await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 0, 1, null, 1, 1, 0, 1] } });
+  const reported = await request.post('/api/v1/trainer/groups', {
+    headers,
+    data: { versionId, rewards: [1, 0, 1, null, 1, 1, 0, 1], policy: 'e2e-trainer-api', policyVersion: 'step-1' },
+  });
   expect(reported.status()).toBe(201);
   expect(await reported.json()).toMatchObject({ passes: 5, size: 8, timeouts: 1, advanced: [] });
 });

@@ -26,6 +26,7 @@ interface EvolveOptions extends OutputOptions {
   synth: string;
   seed: string;
   sandboxRuntime?: string;
+  policy: string;
 }
 
 export function registerEvolveCommand(program: Command): void {
@@ -40,6 +41,11 @@ export function registerEvolveCommand(program: Command): void {
     .option(
       '--sandbox-runtime <runtime>',
       `a new lineage's runtime: ${SANDBOX_RUNTIMES.join(' | ')} (default: the deployment's ENVOLVE_SANDBOX_RUNTIME); change an existing one with \`envolve lineage sandbox-runtime\``,
+    )
+    .option(
+      '--policy <name>',
+      "a new lineage's release gate: trainer (groups your trainer reports), another name a trainer reports under, or openai / anthropic (probed by Envolve); oracle and nop are refused",
+      'trainer',
     )
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: EvolveOptions) => {
@@ -72,14 +78,19 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
   const sandboxRuntime = opts.sandboxRuntime === undefined ? undefined : parseSandboxRuntime(opts.sandboxRuntime, '--sandbox-runtime');
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
-    const lineage = await findOrCreateLineage(db, seedVersionId, {
-      axisPolicy,
-      effort: opts.effort as Effort,
-      synthesiser: opts.synth as SynthesiserName,
-      seed,
-      baseImages: baseImagesFrom(opts),
-      sandboxRuntime,
-    });
+    const lineage = await findOrCreateLineage(
+      db,
+      seedVersionId,
+      {
+        axisPolicy,
+        effort: opts.effort as Effort,
+        synthesiser: opts.synth as SynthesiserName,
+        seed,
+        baseImages: baseImagesFrom(opts),
+        sandboxRuntime,
+      },
+      { probePolicy: opts.policy },
+    );
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
     const sandbox = lineageSandbox(await openSandbox(), lineage.settings);
     const synthesis = createSynthesis(opts.synth as SynthesiserName, { sandbox });

@@ -119,6 +119,7 @@ const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
 
 interface GateOptions extends OutputOptions {
   policy?: string;
+  yes?: boolean;
   releaseRate?: string;
   minGroup?: string;
   timeoutReward?: string;
@@ -133,7 +134,11 @@ function registerLineageGate(program: Command): void {
     .description(
       'set the policy whose groups release the lineage, the release rate, minimum group and timeout reward; a new policy re-evaluates the frontier from its groups only',
     )
-    .option('--policy <name>', 'the probe policy whose groups count (simulated counts only for the demo lineage)')
+    .option(
+      '--policy <name>',
+      'the policy whose groups count: trainer (groups your trainer reports; any other name a trainer reports under) or openai / anthropic (probed by Envolve); oracle and nop are refused, simulated only for the demo lineage',
+    )
+    .option('--yes', 'confirm a policy change that withdraws releases')
     .option('--release-rate <r>', 'release when passes / size is at least this (0–1]')
     .option('--min-group <n>', 'the smallest group that may release')
     .option('--timeout-reward <r>', 'the reward the server gives a timed-out rollout')
@@ -147,7 +152,7 @@ function registerLineageGate(program: Command): void {
           ...(opts.timeoutReward ? { timeoutReward: Number(opts.timeoutReward) } : {}),
         });
         const config = schedulerConfigFrom(settings().scheduler);
-        const result = await withDb((db) => setLineageGate(db, operator(), lineageId, patch, config));
+        const result = await withDb((db) => setLineageGate(db, operator(), lineageId, patch, config, { confirmWithdrawal: opts.yes === true }));
         emit(opts, result, (r) =>
           [
             `gate: ${r.rule.policy} groups of at least ${r.rule.minGroup}, release at ${r.rule.releaseRate}, timeouts scored ${r.rule.timeoutReward}${r.rule.demoMode ? ' (demo mode)' : ''}`,

@@ -208,18 +208,22 @@ function reportAccounts(accounts: SeededAccount[]): void {
 // by the simulated policy in demo mode, so it moves without a model; everything that policy
 // releases is marked as released by it, and the screen says so.
 async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string; probeJobId?: string }> {
-  const lineage = await findOrCreateLineage(db, seedVersionId, {
-    axisPolicy: { kind: 'round-robin' },
-    effort: 'low',
-    synthesiser: 'procedural',
-    seed: 1,
-    loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
-  });
-  await db.lineage.update({ where: { id: lineage.row.id }, data: { probePolicy: SIMULATED_POLICY, demoMode: true } });
+  const lineage = await findOrCreateLineage(
+    db,
+    seedVersionId,
+    {
+      axisPolicy: { kind: 'round-robin' },
+      effort: 'low',
+      synthesiser: 'procedural',
+      seed: 1,
+      loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+    },
+    { probePolicy: SIMULATED_POLICY, demoMode: true },
+  );
   const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 15 }, { dedupeKey: `demo-evolve:${lineage.row.id}` });
   progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
   progress('demo: DEMO MODE — its generations are released by SIMULATED probes (no model ran them); they are marked released_by simulated.');
-  progress(`demo:   to gate it on real runs: node bin/envolve.mjs lineage gate ${lineage.row.id} --policy oracle`);
+  progress(`demo:   to gate it on your trainer's groups: node bin/envolve.mjs lineage gate ${lineage.row.id} --policy trainer --yes`);
   const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom(settings().scheduler));
   return { lineageId: lineage.row.id, jobId: job.id, probeJobId: scheduled.probeJobId };
 }

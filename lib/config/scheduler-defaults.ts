@@ -10,7 +10,7 @@ export const schedulerConfigSchema = z
     minGroup: z.number().int().min(1),
     probeConcurrency: z.number().int().min(1).max(32),
     passThreshold: z.number().min(0).max(1), // a rollout passes when its reward is at least this
-    probePolicy: z.string().min(1), // a policy name for createPolicy
+    probePolicy: z.string().min(1).max(200), // trainer (reported groups) or an endpoint policy Envolve probes with
     timeoutReward: z.number().finite(), // what a timed-out rollout is worth: the server's, never the trainer's
   })
   .refine((c) => c.minGroup <= c.probeSize, { message: 'minGroup cannot exceed probeSize (no probe could release)', path: ['minGroup'] });
@@ -23,8 +23,8 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
   minGroup: 8,
   probeConcurrency: 2,
   passThreshold: 1,
-  // The reference solution: a real run of the environment. The simulated policy releases only
-  // a lineage in demo mode.
-  probePolicy: 'oracle',
+  // Groups the trainer reports through the trainer API: the policy being trained. The oracle and
+  // nop cannot gate (lib/scheduler/gate-policy.ts); the simulated policy gates only the demo lineage.
+  probePolicy: 'trainer',
   timeoutReward: 0,
 };

@@ -71,6 +71,7 @@ export interface TreeAttempt {
 // The newest complete probe or trainer group of a version under the policy the tree shows.
 export interface TreeProbe {
   policy: string;
+  policyVersion: string; // the checkpoint (or model id) that made the group
   passes: number;
   size: number;
   simulated: boolean;
@@ -80,6 +81,7 @@ export interface TreeProbe {
 export interface TreeRelease {
   groupId: string | null;
   policy: string | null; // null: released before releases recorded their policy
+  policyVersion: string | null; // null: released before releases recorded the policy's version
   simulated: boolean;
   passes: number | null;
   size: number | null;
@@ -111,7 +113,8 @@ export interface TreeGeneration {
   verdicts: TreeVerdict[]; // of the attempt the generation settled on, else its latest
   attempts: TreeAttempt[];
   probe: TreeProbe | null; // under `LineageTree.policy`
-  release: TreeRelease | null; // set when released
+  release: TreeRelease | null; // set when released; its counts are of the previous generation's group
+  wait: string | null; // approved, not released: what it waits for (lib/scheduler/waits.ts)
   createdAt: string;
   updatedAt: string;
 }
@@ -130,6 +133,8 @@ export interface LineageTree {
   sandboxRuntime: ResolvedSandboxRuntime; // its trials' runtime (an environment may still require runsc), and why
   policy: string; // the policy whose pass rates the tree shows (default: the gate's)
   policies: string[]; // every policy with a complete group on this lineage's versions
+  policyVersion: string | null; // the newest version of the gate's policy: the only one whose groups count
+  frontierWait: string | null; // what the next release waits for (lib/scheduler/waits.ts)
   seed: { versionId: string; name: string; difficulty: Difficulty | null; probe: TreeProbe | null };
   generations: TreeGeneration[]; // by number, then creation
 }

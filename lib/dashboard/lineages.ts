@@ -11,7 +11,8 @@ import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
 import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
-import { GATING_PURPOSES } from '../rollout/groups.ts';
+import { lineageWaits } from '../scheduler/waits.ts';
+import { GATING_PURPOSES, newestPolicyVersion } from '../rollout/groups.ts';
 import type {
   LineageListItem,
   LineageListPage,
@@ -171,7 +172,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   const versionIds = [lineage.seedVersionId, ...lineage.generations.flatMap((g) => (g.versionId ? [g.versionId] : []))];
   const gate = lineageGate(lineage, view.config);
   const policy = view.policy ?? gate.policy;
-  const [versions, runs, groups] = await Promise.all([
+  const [versions, runs, groups, waits, policyVersion] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...STORED_DIFFICULTY_SELECT } }),
     db.validatorRun.findMany({
       where: { attemptId: { in: attemptIds } },
@@ -182,9 +183,12 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     db.probeGroup.findMany({
       where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
       orderBy: { createdAt: 'asc' },
-      select: { versionId: true, policy: true, passes: true, size: true, simulated: true },
+      select: { versionId: true, policy: true, policyVersion: true, passes: true, size: true, simulated: true },
     }),
+    lineageWaits(db, lineageId, view.config),
+    newestPolicyVersion(db, gate.policy),
   ]);
+  const waitOf = new Map(waits.generations.map((w) => [w.generation, w.reason]));
   const versionById = new Map(versions.map((v) => [v.id, v]));
   const verdictsByAttempt = new Map<string, Map<string, TreeVerdict>>();
   for (const { attemptId, ...run } of runs) {
@@ -197,7 +201,9 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   const seed = versionById.get(lineage.seedVersionId);
   // Oldest first: the newest group of the policy per version is the one left in the map.
   const probeByVersion = new Map(
-    groups.filter((g) => g.policy === policy).map((g) => [g.versionId, { policy: g.policy, passes: g.passes, size: g.size, simulated: isSimulated(g) }]),
+    groups
+      .filter((g) => g.policy === policy)
+      .map((g) => [g.versionId, { policy: g.policy, policyVersion: g.policyVersion, passes: g.passes, size: g.size, simulated: isSimulated(g) }]),
   );
   const probeOf = (versionId: string | null): TreeProbe | null => (versionId ? (probeByVersion.get(versionId) ?? null) : null);
 
@@ -215,6 +221,8 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     sandboxRuntime: lineageSandboxRuntime(settingsOf(lineage)),
     policy,
     policies: [...new Set([gate.policy, ...groups.map((g) => g.policy)])].sort(),
+    policyVersion,
+    frontierWait: waits.frontier,
     seed: {
       versionId: lineage.seedVersionId,
       name: seed?.name ?? 'seed',
@@ -249,6 +257,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
         attempts,
         probe: probeOf(g.versionId),
         release: g.state === GenerationState.released ? releaseOf(g) : null,
+        wait: g.state === GenerationState.approved ? (waitOf.get(g.number) ?? null) : null,
         createdAt: g.createdAt.toISOString(),
         updatedAt: g.updatedAt.toISOString(),
       };
@@ -268,6 +277,7 @@ function releaseOf(g: { releasedByGroupId: string | null; releasedByPolicy: stri
   return {
     groupId: g.releasedByGroupId,
     policy: g.releasedByPolicy,
+    policyVersion: rule.policyVersion ?? null,
     simulated: rule.simulated ?? g.releasedByPolicy === SIMULATED_POLICY,
     passes: rule.passes ?? null,
     size: rule.size ?? null,

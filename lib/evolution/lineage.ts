@@ -5,7 +5,8 @@ import { SANDBOX_RUNTIMES } from '../config/settings.ts';
 import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
 import { getVersion } from '../env/store.ts';
-import { InvalidInputError, NotFoundError } from '../errors/index.ts';
+import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
+import { gatePolicyRefusal, TRAINER_POLICY } from '../scheduler/gate-policy.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import type { SandboxRuntime } from '../sandbox/runtime.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
@@ -33,9 +34,23 @@ export async function loadLineage(db: Db, lineageId: string): Promise<LoadedLine
   return { row, settings: settingsOf(row) };
 }
 
-// `envolve evolve` continues the lineage of the same seed and settings, or starts one.
-export async function findOrCreateLineage(db: Db, seedVersionId: string, input: LineageSettingsInput): Promise<LoadedLineage> {
+// A new lineage's release gate: the policy whose groups release it (trainer unless chosen), and
+// whether it is the demo lineage (the only one the simulated policy may gate).
+export interface NewLineageGate {
+  probePolicy: string;
+  demoMode?: boolean;
+}
+
+// `envolve evolve` continues the lineage of the same seed and settings, or starts one gated by `gate`.
+export async function findOrCreateLineage(
+  db: Db,
+  seedVersionId: string,
+  input: LineageSettingsInput,
+  gate: NewLineageGate = { probePolicy: TRAINER_POLICY },
+): Promise<LoadedLineage> {
   const settings = lineageSettingsSchema.parse(input);
+  const refusal = gatePolicyRefusal(gate.probePolicy, gate.demoMode ?? false);
+  if (refusal) throw new RefusedError(refusal, { code: 'gate_policy_refused' });
   const seed = await getVersion(db, seedVersionId);
   if (!seed) throw new Error(`environment version ${seedVersionId} not found`);
   const axisPolicy = JSON.stringify(settings.axisPolicy);
@@ -57,6 +72,8 @@ export async function findOrCreateLineage(db: Db, seedVersionId: string, input: 
       synthesiser: settings.synthesiser,
       seed: settings.seed,
       config: JSON.stringify({ loops: settings.loops, baseImages: settings.baseImages, sandboxRuntime: settings.sandboxRuntime }),
+      probePolicy: gate.probePolicy,
+      demoMode: gate.demoMode ?? false,
     },
   });
   return { row, settings };

@@ -2,11 +2,18 @@
 // resumed probe never counts a rollout twice.
 import type { Db } from '../db/client.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
+import type { Policy } from './types.ts';
 
 export type GroupPurpose = 'probe' | 'trainer' | 'eval' | 'profile' | 'determinism';
 
 // Purposes whose pass counts speak for the environment's difficulty under training.
 export const GATING_PURPOSES: GroupPurpose[] = ['probe', 'trainer'];
+
+// The version a group of this policy is of: an endpoint policy's model id (the checkpoint a server
+// such as vLLM serves), otherwise the policy's own version.
+export function groupPolicyVersion(policy: Pick<Policy, 'model' | 'version'>): string {
+  return policy.model ?? policy.version;
+}
 
 export async function recountGroup(db: Db, groupId: string): Promise<ProbeGroup> {
   const rows = await db.rollout.groupBy({ by: ['status', 'passed'], where: { groupId }, _count: { _all: true } });
@@ -30,11 +37,31 @@ export async function finishGroup(db: Db, groupId: string): Promise<ProbeGroup> 
   return db.probeGroup.update({ where: { id: groupId }, data: { state, finishedAt: new Date() } });
 }
 
-// The newest finished group of a policy, large enough for the rule, that gates a version (a
-// probe, or rewards a trainer reported). Other policies' groups never speak for the lineage.
-export function latestGatingGroup(db: Db, versionId: string, policy: string, minGroup: number): Promise<ProbeGroup | null> {
+// The newest finished group of one version of a policy, large enough for the rule, that gates
+// an environment version (a probe, or rewards a trainer reported). Other policies' groups, and
+// older versions of this one, never speak for the lineage.
+export function latestGatingGroup(db: Db, versionId: string, policy: string, policyVersion: string, minGroup: number): Promise<ProbeGroup | null> {
   return db.probeGroup.findFirst({
-    where: { versionId, policy, size: { gte: minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId, policy, policyVersion, size: { gte: minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
     orderBy: { createdAt: 'desc' },
   });
+}
+
+// The newest version of a policy: the one whose first complete gating group arrived last, on any
+// environment. Checkpoints are ordered by when they first reported, not by their names ("step-9"
+// and "step-10" do not sort), so a straggling group of an older checkpoint never makes it newest.
+export async function newestPolicyVersion(db: Db, policy: string): Promise<string | null> {
+  const versions = await db.probeGroup.groupBy({
+    by: ['policyVersion'],
+    where: { policy, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    _min: { createdAt: true },
+  });
+  let newest: { version: string; firstSeen: number } | null = null;
+  for (const v of versions) {
+    const firstSeen = v._min.createdAt?.getTime() ?? 0;
+    if (!newest || firstSeen > newest.firstSeen || (firstSeen === newest.firstSeen && v.policyVersion > newest.version)) {
+      newest = { version: v.policyVersion, firstSeen };
+    }
+  }
+  return newest?.version ?? null;
 }

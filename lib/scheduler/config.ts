@@ -1,6 +1,7 @@
 // The EL scheduler's rule as one process applies it: the defaults and their schema live with the
 // other settings (lib/config/scheduler-defaults.ts); a process's variables and a command's flags
 // are laid over them here.
+import { gatePolicyRefusal } from './gate-policy.ts';
 import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig } from '../config/scheduler-defaults.ts';
 
 export { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig };
@@ -13,5 +14,8 @@ export function schedulerConfigFrom(fromSettings: Partial<SchedulerConfig>, over
   if (!parsed.success) {
     throw new Error(`invalid scheduler settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
+  // The default gate of every lineage that names none: a demo lineage names its own.
+  const refusal = gatePolicyRefusal(parsed.data.probePolicy, false);
+  if (refusal) throw new Error(`invalid scheduler settings: probePolicy: ${refusal}`);
   return parsed.data;
 }

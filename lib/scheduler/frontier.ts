@@ -1,5 +1,5 @@
 // Moves a lineage's frontier: while the frontier generation's latest gating group of the
-// lineage's probe policy passes its rule, the next generation (approved by review) is released,
+// lineage's probe policy, at that policy's newest version, passes its rule, the next generation (approved by review) is released,
 // and the release records the group, its policy and the rule it passed. A saturated frontier with nothing
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
 import type { Db } from '../db/client.ts';
@@ -8,7 +8,8 @@ import { GenerationState, PENDING_STATES, transition } from '../evolution/states
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
-import { latestGatingGroup } from '../rollout/groups.ts';
+import { frontierGroup } from './frontier-group.ts';
+import { newestPolicyVersion } from '../rollout/groups.ts';
 
 export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
@@ -22,6 +23,7 @@ export interface AdvanceResult {
   lineageId: string;
   frontier: number;
   rule: LineageGate;
+  policyVersion: string | null; // the newest version of the rule's policy, the only one that counts
   steps: AdvanceStep[];
 }
 
@@ -107,6 +109,7 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
   const rule = lineageGate(lineage, config);
   let frontier = lineage.frontier ?? 0;
   if (lineage.frontier === null) await db.lineage.update({ where: { id: lineageId }, data: { frontier: 0 } });
+  const newest = await newestPolicyVersion(db, rule.policy);
   const steps: AdvanceStep[] = [];
   for (;;) {
     const versionId = await frontierVersionId(db, lineage, frontier);
@@ -114,12 +117,17 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
       steps.push({ kind: 'waiting', generation: frontier, reason: 'the frontier generation has no released version' });
       break;
     }
-    const group = await latestGatingGroup(db, versionId, rule.policy, rule.minGroup);
-    if (!group) {
-      steps.push({ kind: 'needs-probe', generation: frontier, versionId });
+    const found = await frontierGroup(db, rule, newest, frontier, versionId);
+    if (found.kind !== 'group') {
+      steps.push(
+        found.kind === 'needs-probe'
+          ? { kind: 'needs-probe', generation: frontier, versionId }
+          : { kind: 'waiting', generation: frontier, reason: found.reason },
+      );
       break;
     }
-    const verdict = judgeGroup(group, rule);
+    const group = found.group;
+    const verdict = judgeGroup(group, rule, newest as string);
     const decision = gateDecision(group, rule);
     if (verdict.kind === 'hold') {
       await recordGate(db, group.id, 'held', decision);
@@ -140,5 +148,5 @@ export async function advanceLineage(db: Db, lineageId: string, config: Schedule
     if (step.kind !== 'released') break;
     frontier = step.generation;
   }
-  return { lineageId, frontier, rule, steps };
+  return { lineageId, frontier, rule, policyVersion: newest, steps };
 }

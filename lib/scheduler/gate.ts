@@ -4,7 +4,8 @@
 // simulated policy — whose pass probability comes from the same skill weights that define
 // difficulty — may release only a lineage in demo mode.
 // A group with sandbox errors says nothing about the environment's difficulty, so it never
-// moves a frontier.
+// moves a frontier. Only the newest version of the policy counts (a trainer's newest checkpoint,
+// an endpoint's current model): an older checkpoint's group speaks for a policy that is gone.
 import type { Lineage } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
 
@@ -14,6 +15,7 @@ export interface GroupCounts {
   completed: number; // finished rollouts, timed-out ones included
   errors: number;
   policy: string;
+  policyVersion: string; // the trainer's checkpoint or step; an endpoint policy's model id
   simulated: boolean;
 }
 
@@ -51,6 +53,7 @@ export type GateVerdict =
 
 // What is stored with every decision, so a later change of the rule never rewrites history.
 export interface GateDecision extends GateRule {
+  policyVersion: string;
   passes: number;
   size: number;
   simulated: boolean;
@@ -60,8 +63,10 @@ export function isSimulated(group: Pick<GroupCounts, 'policy' | 'simulated'>): b
   return group.simulated || group.policy === SIMULATED_POLICY;
 }
 
-export function judgeGroup(group: GroupCounts, rule: GateRule): GateVerdict {
+// newestVersion: the newest version seen of the rule's policy (policy-versions.ts).
+export function judgeGroup(group: GroupCounts, rule: GateRule, newestVersion: string): GateVerdict {
   if (group.policy !== rule.policy) return { kind: 'ignored', reason: `a ${group.policy} group; this lineage is released by ${rule.policy} groups only` };
+  if (group.policyVersion !== newestVersion) return { kind: 'ignored', reason: olderVersionReason(group.policyVersion, newestVersion) };
   if (isSimulated(group) && !rule.demoMode) return { kind: 'ignored', reason: 'simulated groups release only a lineage in demo mode' };
   if (group.errors > 0) return { kind: 'incomplete', reason: `${group.errors} of ${group.size} rollouts ended in a sandbox error` };
   if (group.completed < group.size) return { kind: 'incomplete', reason: `${group.completed} of ${group.size} rollouts finished` };
@@ -70,8 +75,12 @@ export function judgeGroup(group: GroupCounts, rule: GateRule): GateVerdict {
   return { kind: 'hold', allFail: group.passes === 0, reason: `${group.passes}/${group.size} is below the release rate ${rule.releaseRate}` };
 }
 
+export function olderVersionReason(version: string, newestVersion: string): string {
+  return `an older checkpoint's group (${version || 'no version'}); newest is ${newestVersion || 'no version'}`;
+}
+
 export function gateDecision(group: GroupCounts, rule: GateRule): GateDecision {
-  return { ...rule, passes: group.passes, size: group.size, simulated: isSimulated(group) };
+  return { ...rule, policyVersion: group.policyVersion, passes: group.passes, size: group.size, simulated: isSimulated(group) };
 }
 
 // A rollout's verdict. Timed-out rollouts carry the server's timeout reward (0 unless a lineage says otherwise).

@@ -4,6 +4,7 @@ export {
   isSimulated,
   judgeGroup,
   lineageGate,
+  olderVersionReason,
   passes,
   SIMULATED_POLICY,
   type GateDecision,
@@ -12,10 +13,22 @@ export {
   type GroupCounts,
   type LineageGate,
 } from './gate.ts';
-export { lineageGateOf, lineageGatePatchSchema, setLineageGate, UnknownLineageError, type LineageGatePatch } from './lineage-gate.ts';
-export { finishGroup, latestGatingGroup, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
+export {
+  lineageGateChangeSchema,
+  lineageGateOf,
+  lineageGatePatchSchema,
+  setLineageGate,
+  UnknownLineageError,
+  withdrawalText,
+  withdrawnByPolicy,
+  type GateChangeOptions,
+  type LineageGatePatch,
+} from './lineage-gate.ts';
+export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
+export { lineageWaits, type GenerationWait, type LineageWaits } from './waits.ts';
+export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from './gate-policy.ts';
 export {
   enqueueProbe,
   PROBE_JOB,
@@ -34,6 +47,10 @@ export {
   trainableEnvironments,
   type BatchEnvironment,
   type BatchRequest,
+  type LeftOutEnvironment,
+  type LeftOutReason,
+  type TrainablePool,
+  type TrainingBatch,
 } from './batch.ts';
 export { downloadRefusedError, servedTaskTarball } from './task-download.ts';
 export { refusalOf, servabilityFacts, unservableReason, type ServabilityFacts, type Unservable } from './servable.ts';

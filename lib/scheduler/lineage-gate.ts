@@ -1,14 +1,19 @@
 // Changing a lineage's release gate. Changing the probe policy re-evaluates the frontier from the new policy's groups only:
 // generations released by another policy go back to approved (the groups that released them
-// keep their gate and rule, so history stays readable) and the frontier walks forward again.
+// keep their gate and rule, so history stays readable) and the frontier walks forward again,
+// queueing the probe the new rule waits for (a trainer's policy is waited for instead). A change
+// that withdraws releases must be confirmed, and the refusal names what it would withdraw. The
+// oracle and nop cannot gate a lineage (gate-policy.ts).
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { SchedulerConfig } from './config.ts';
-import { advanceLineage, type AdvanceResult } from './frontier.ts';
+import { type AdvanceResult } from './frontier.ts';
 import { lineageGate, type LineageGate } from './gate.ts';
+import { gatePolicyRefusal } from './gate-policy.ts';
+import { scheduleLineage } from './jobs.ts';
 import { GenerationState, transition } from '../evolution/states.ts';
-import { NotFoundError } from '../errors/index.ts';
+import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z
   .object({
@@ -22,13 +27,61 @@ export const lineageGatePatchSchema = z
 
 export type LineageGatePatch = z.infer<typeof lineageGatePatchSchema>;
 
+// The route's body: the patch, and whether the caller confirmed what a policy change withdraws.
+export const lineageGateChangeSchema = lineageGatePatchSchema.extend({ confirmWithdrawal: z.boolean().optional() });
+
 export class UnknownLineageError extends NotFoundError {}
 
-export async function setLineageGate(db: Db, actor: AuditActor, lineageId: string, patch: LineageGatePatch, config: SchedulerConfig): Promise<AdvanceResult> {
+type Reader = Pick<Db, 'generation'>;
+
+// The released generations a change to `policy` would send back to approved: from the first one
+// that another policy released, every release after it.
+export async function withdrawnByPolicy(db: Reader, lineageId: string, policy: string): Promise<number[]> {
+  const releasedByOther = await db.generation.findFirst({
+    where: { lineageId, state: GenerationState.released, OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: policy } }] },
+    orderBy: { number: 'asc' },
+    select: { number: true },
+  });
+  if (!releasedByOther) return [];
+  const withdrawn = await db.generation.findMany({
+    where: { lineageId, state: GenerationState.released, number: { gte: releasedByOther.number } },
+    orderBy: { number: 'asc' },
+    select: { number: true },
+  });
+  return withdrawn.map((g) => g.number);
+}
+
+export function withdrawalText(numbers: number[], policy: string): string {
+  return `changing the policy to ${policy} withdraws the release of ${numbers.map((n) => `G${n}`).join(', ')} (back to approved until ${policy} groups release them)`;
+}
+
+export interface GateChangeOptions {
+  confirmWithdrawal?: boolean; // the caller saw what the change withdraws and agreed
+}
+
+export async function setLineageGate(
+  db: Db,
+  actor: AuditActor,
+  lineageId: string,
+  patch: LineageGatePatch,
+  config: SchedulerConfig,
+  options: GateChangeOptions = {},
+): Promise<AdvanceResult> {
   const before = await db.lineage.findUnique({ where: { id: lineageId } });
   if (!before) throw new UnknownLineageError(`lineage ${lineageId} not found`);
   const ruleBefore = lineageGate(before, config);
   const policyChanged = patch.probePolicy !== undefined && patch.probePolicy !== ruleBefore.policy;
+  if (policyChanged) {
+    const refusal = gatePolicyRefusal(patch.probePolicy as string, before.demoMode);
+    if (refusal) throw new RefusedError(refusal, { code: 'gate_policy_refused' });
+    const withdrawn = await withdrawnByPolicy(db, lineageId, patch.probePolicy as string);
+    if (withdrawn.length > 0 && !options.confirmWithdrawal) {
+      throw new ConflictError(`${withdrawalText(withdrawn, patch.probePolicy as string)}: confirm to go ahead`, {
+        code: 'confirm_withdrawal',
+        details: { withdrawn },
+      });
+    }
+  }
   await db.$transaction(async (tx) => {
     const after = await tx.lineage.update({ where: { id: lineageId }, data: patch });
     await recordAudit(tx, {
@@ -40,12 +93,7 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
       after: lineageGate(after, config),
     });
     if (!policyChanged) return;
-    const releasedByOther = await tx.generation.findMany({
-      where: { lineageId, state: GenerationState.released, OR: [{ releasedByPolicy: null }, { releasedByPolicy: { not: patch.probePolicy } }] },
-      orderBy: { number: 'asc' },
-      select: { number: true },
-    });
-    const firstWithdrawn = releasedByOther[0]?.number;
+    const firstWithdrawn = (await withdrawnByPolicy(tx, lineageId, patch.probePolicy as string))[0];
     if (firstWithdrawn === undefined) return;
     // Everything from the first generation the new policy did not release is back to be decided.
     await tx.generation.updateMany({
@@ -60,7 +108,7 @@ export async function setLineageGate(db: Db, actor: AuditActor, lineageId: strin
     });
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: firstWithdrawn - 1 } });
   });
-  return advanceLineage(db, lineageId, config);
+  return scheduleLineage(db, lineageId, config);
 }
 
 export async function lineageGateOf(db: Db, lineageId: string, config: SchedulerConfig): Promise<LineageGate | null> {

@@ -7,7 +7,7 @@ import { buildVersionImage, runRollout } from '../rollout/run.ts';
 import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
-import { finishGroup, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
+import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
 import { mapConcurrent } from '../concurrency/map-concurrent.ts';
 
 export interface ProbeDeps {
@@ -63,7 +63,7 @@ async function openGroup(db: Db, req: ProbeRequest, size: number, passThreshold:
       lineageId: req.lineageId ?? null,
       purpose: req.purpose ?? 'probe',
       policy: req.policy.name,
-      policyVersion: req.policy.version,
+      policyVersion: groupPolicyVersion(req.policy),
       simulated: req.policy.simulated,
       size,
       passThreshold,

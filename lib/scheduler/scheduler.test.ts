@@ -9,6 +9,7 @@ import {
   recentTrainablePool,
   holdOut,
   judgeGroup,
+  lineageWaits,
   listHeldOutSets,
   setLineageGate,
   PROBE_JOB,
@@ -26,6 +27,8 @@ let testDb: TestDb;
 let db: Db;
 let lineageCount = 0;
 const config = schedulerConfigFrom({});
+// Every trainer group in this file is of one checkpoint, 't', unless a test names its own policy:
+// the newest version of a policy is that policy's across every lineage.
 const LEAD = { id: null, email: 'lead@example.test' };
 
 beforeAll(async () => {
@@ -35,11 +38,12 @@ beforeAll(async () => {
 afterAll(() => testDb.cleanup());
 
 // A lineage with a seed and generations 1..states.length in the given states, each on its own version.
-async function lineageWith(states: string[]) {
+// The lineage names no policy: it is gated by the scheduler's default, trainer groups.
+async function lineageWith(states: string[], probePolicy: string | null = null) {
   const n = ++lineageCount;
   const seed = await seedEnvironment(db, { name: `seed-${n}` });
   const lineage = await db.lineage.create({
-    data: { name: `lineage ${n}`, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
+    data: { name: `lineage ${n}`, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1, probePolicy },
   });
   const generations = [];
   let parent = seed;
@@ -53,17 +57,24 @@ async function lineageWith(states: string[]) {
   return { lineage, seed, generations };
 }
 
-async function group(versionId: string, passes: number, options: { size?: number; purpose?: string; errors?: number; policy?: string } = {}) {
+// Groups arrive one millisecond apart in the order they are made, so "newest" is unambiguous.
+let clock = Date.parse('2026-01-01T00:00:00Z');
+async function group(
+  versionId: string,
+  passes: number,
+  options: { size?: number; purpose?: string; errors?: number; policy?: string; policyVersion?: string } = {},
+) {
   const size = options.size ?? 8;
   const errors = options.errors ?? 0;
-  const policy = options.policy ?? 'oracle';
+  const policy = options.policy ?? 'trainer';
   return db.probeGroup.create({
     data: {
       versionId,
-      purpose: options.purpose ?? 'probe',
+      purpose: options.purpose ?? (policy === 'trainer' ? 'trainer' : 'probe'),
       policy,
       simulated: policy === 'simulated',
-      policyVersion: 't',
+      policyVersion: options.policyVersion ?? 't',
+      createdAt: new Date(++clock),
       size,
       passes,
       completed: size - errors,
@@ -74,45 +85,66 @@ async function group(versionId: string, passes: number, options: { size?: number
 }
 
 describe('the release gate: a rate with a minimum group, for one policy', () => {
-  const rule = { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false };
-  const counts = (passes: number, size: number, more: { completed?: number; errors?: number; policy?: string; simulated?: boolean } = {}) => ({
+  const rule = { policy: 'trainer', releaseRate: 0.75, minGroup: 8, demoMode: false };
+  const counts = (
+    passes: number,
+    size: number,
+    more: { completed?: number; errors?: number; policy?: string; policyVersion?: string; simulated?: boolean } = {},
+  ) => ({
     size,
     passes,
     completed: more.completed ?? size,
     errors: more.errors ?? 0,
-    policy: more.policy ?? 'oracle',
+    policy: more.policy ?? 'trainer',
+    policyVersion: more.policyVersion ?? 'step-2',
     simulated: more.simulated ?? false,
   });
+  const judge = (c: ReturnType<typeof counts>, r: typeof rule) => judgeGroup(c, r, 'step-2');
 
   it('decides 1/1, 3/4, 6/8, 6/16 and 7/8 by rate and group size', () => {
-    expect(judgeGroup(counts(1, 1), rule)).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/group of 1 .*at least 8/) });
-    expect(judgeGroup(counts(3, 4), rule)).toMatchObject({ kind: 'ignored' });
-    expect(judgeGroup(counts(3, 4), { ...rule, minGroup: 4 })).toEqual({ kind: 'pass', saturated: false }); // 75 % of 4 clears a rule that accepts groups of 4
-    expect(judgeGroup(counts(6, 8), rule)).toEqual({ kind: 'pass', saturated: false });
-    expect(judgeGroup(counts(6, 16), rule)).toMatchObject({ kind: 'hold', allFail: false, reason: expect.stringContaining('6/16') }); // 37.5 %
-    expect(judgeGroup(counts(7, 8), rule)).toEqual({ kind: 'pass', saturated: false });
-    expect(judgeGroup(counts(8, 8), rule)).toEqual({ kind: 'pass', saturated: true });
-    expect(judgeGroup(counts(5, 8), rule)).toMatchObject({ kind: 'hold', allFail: false });
-    expect(judgeGroup(counts(0, 8), rule)).toMatchObject({ kind: 'hold', allFail: true });
+    expect(judge(counts(1, 1), rule)).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/group of 1 .*at least 8/) });
+    expect(judge(counts(3, 4), rule)).toMatchObject({ kind: 'ignored' });
+    expect(judge(counts(3, 4), { ...rule, minGroup: 4 })).toEqual({ kind: 'pass', saturated: false }); // 75 % of 4 clears a rule that accepts groups of 4
+    expect(judge(counts(6, 8), rule)).toEqual({ kind: 'pass', saturated: false });
+    expect(judge(counts(6, 16), rule)).toMatchObject({ kind: 'hold', allFail: false, reason: expect.stringContaining('6/16') }); // 37.5 %
+    expect(judge(counts(7, 8), rule)).toEqual({ kind: 'pass', saturated: false });
+    expect(judge(counts(8, 8), rule)).toEqual({ kind: 'pass', saturated: true });
+    expect(judge(counts(5, 8), rule)).toMatchObject({ kind: 'hold', allFail: false });
+    expect(judge(counts(0, 8), rule)).toMatchObject({ kind: 'hold', allFail: true });
   });
 
   it('ignores a group of another policy, and a simulated one outside demo mode', () => {
-    expect(judgeGroup(counts(8, 8, { policy: 'anthropic' }), rule)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('oracle groups only') });
+    expect(judge(counts(8, 8, { policy: 'anthropic' }), rule)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('trainer groups only') });
     const simulatedRule = { ...rule, policy: 'simulated' };
     const simulated = counts(7, 8, { policy: 'simulated', simulated: true });
-    expect(judgeGroup(simulated, simulatedRule)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('demo mode') });
-    expect(judgeGroup(simulated, { ...simulatedRule, demoMode: true })).toEqual({ kind: 'pass', saturated: false });
+    expect(judge(simulated, simulatedRule)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('demo mode') });
+    expect(judge(simulated, { ...simulatedRule, demoMode: true })).toEqual({ kind: 'pass', saturated: false });
+  });
+
+  it("ignores a group of an older version of the policy: an older checkpoint's group", () => {
+    expect(judge(counts(8, 8, { policyVersion: 'step-1' }), rule)).toEqual({
+      kind: 'ignored',
+      reason: "an older checkpoint's group (step-1); newest is step-2",
+    });
   });
 
   it('never judges an incomplete group', () => {
-    expect(judgeGroup(counts(6, 8, { completed: 7 }), rule).kind).toBe('incomplete');
-    expect(judgeGroup(counts(6, 8, { completed: 7, errors: 1 }), rule).kind).toBe('incomplete');
+    expect(judge(counts(6, 8, { completed: 7 }), rule).kind).toBe('incomplete');
+    expect(judge(counts(6, 8, { completed: 7, errors: 1 }), rule).kind).toBe('incomplete');
   });
 });
 
 describe('advancing a lineage', () => {
-  it('asks for a probe of the seed before anything else, once', async () => {
+  it("waits for the trainer's group on the seed before anything else, queueing no probe", async () => {
     const { lineage, seed } = await lineageWith(['approved']);
+    const result = await scheduleLineage(db, lineage.id, config);
+    expect(result.steps).toEqual([{ kind: 'waiting', generation: 0, reason: 'waiting for a complete trainer group on G0' }]);
+    expect(result.probeJobId).toBeUndefined();
+    expect(await db.job.count({ where: { kind: PROBE_JOB, payload: { contains: seed } } })).toBe(0);
+  });
+
+  it('asks for a probe of the seed before anything else, once, when an endpoint policy gates it', async () => {
+    const { lineage, seed } = await lineageWith(['approved'], 'openai');
     const first = await scheduleLineage(db, lineage.id, config);
     expect(first.frontier).toBe(0);
     expect(first.steps).toEqual([{ kind: 'needs-probe', generation: 0, versionId: seed }]);
@@ -137,7 +169,7 @@ describe('advancing a lineage', () => {
     const g1 = generations[0]!;
     expect(result.steps).toEqual([
       { kind: 'released', generation: 1, versionId: g1.versionId },
-      { kind: 'needs-probe', generation: 1, versionId: g1.versionId },
+      { kind: 'waiting', generation: 1, reason: 'waiting for a complete trainer group on G1' },
     ]);
     expect(result.frontier).toBe(1);
     expect(await db.generation.findUniqueOrThrow({ where: { id: g1.id } })).toMatchObject({ state: 'released', revision: 1 });
@@ -168,8 +200,18 @@ describe('advancing a lineage', () => {
     const probe = await group(seed, 7);
     await advanceLineage(db, lineage.id, config);
     const released = await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } });
-    expect(released).toMatchObject({ state: 'released', releasedByGroupId: probe.id, releasedByPolicy: 'oracle' });
-    const rule = { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false, timeoutReward: 0, passes: 7, size: 8, simulated: false };
+    expect(released).toMatchObject({ state: 'released', releasedByGroupId: probe.id, releasedByPolicy: 'trainer' });
+    const rule = {
+      policy: 'trainer',
+      policyVersion: 't',
+      releaseRate: 0.75,
+      minGroup: 8,
+      demoMode: false,
+      timeoutReward: 0,
+      passes: 7,
+      size: 8,
+      simulated: false,
+    };
     expect(JSON.parse(released.releaseRule!)).toEqual(rule);
     expect(JSON.parse((await db.probeGroup.findUniqueOrThrow({ where: { id: probe.id } })).gateRule!)).toEqual(rule);
     const stricter = await setLineageGate(db, LEAD, lineage.id, { releaseRate: 0.95 }, config);
@@ -184,13 +226,49 @@ describe('advancing a lineage', () => {
     const { lineage, seed } = await lineageWith(['approved']);
     await group(seed, 8, { policy: 'anthropic' });
     await group(seed, 8, { policy: 'simulated' });
-    expect((await advanceLineage(db, lineage.id, config)).steps).toEqual([{ kind: 'needs-probe', generation: 0, versionId: seed }]);
-    const simulatedWithoutDemo = await setLineageGate(db, LEAD, lineage.id, { probePolicy: 'simulated' }, config);
-    expect(simulatedWithoutDemo.steps).toEqual([{ kind: 'waiting', generation: 0, reason: 'simulated groups release only a lineage in demo mode' }]);
+    await group(seed, 8, { policy: 'oracle' });
+    expect((await advanceLineage(db, lineage.id, config)).steps).toEqual([
+      { kind: 'waiting', generation: 0, reason: 'waiting for a complete trainer group on G0' },
+    ]);
     expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).frontier).toBe(0);
   });
 
-  it('a demo lineage released by simulated groups is re-evaluated from oracle groups only when its policy changes', async () => {
+  it('refuses oracle, nop, and simulated outside demo mode as a gate, naming why, and changes nothing', async () => {
+    const { lineage } = await lineageWith(['approved']);
+    await expect(setLineageGate(db, LEAD, lineage.id, { probePolicy: 'oracle' }, config)).rejects.toThrow(/oracle cannot gate a lineage: .*passes every time/);
+    await expect(setLineageGate(db, LEAD, lineage.id, { probePolicy: 'nop' }, config)).rejects.toThrow(/nop cannot gate a lineage/);
+    await expect(setLineageGate(db, LEAD, lineage.id, { probePolicy: 'simulated' }, config)).rejects.toThrow(/outside demo mode/);
+    expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).probePolicy).toBeNull();
+    expect(await db.auditEvent.count({ where: { subjectId: lineage.id, action: 'lineage.gate' } })).toBe(0);
+    expect(() => schedulerConfigFrom({ probePolicy: 'oracle' })).toThrow(/probePolicy: oracle cannot gate/);
+  });
+
+  it("counts only the newest checkpoint's groups: an older checkpoint's group never releases once a newer one has reported", async () => {
+    // Its own trainer policy: the newest version of a policy is that policy's across every lineage.
+    const policy = 'trainer-run-b';
+    const { lineage, seed, generations } = await lineageWith(['approved', 'approved'], policy);
+    const other = await lineageWith([], policy);
+    await group(seed, 3, { policy, policyVersion: 'step-10' });
+    expect((await advanceLineage(db, lineage.id, config)).steps).toEqual([
+      { kind: 'held', generation: 0, passes: 3, size: 8, reason: '3/8 is below the release rate 0.75' },
+    ]);
+    // step-20 reports on another lineage's seed: step-10's groups no longer speak for the policy.
+    await group(other.seed, 4, { policy, policyVersion: 'step-20' });
+    await group(seed, 8, { policy, policyVersion: 'step-10' }); // a straggler of the older checkpoint
+    const stale = await advanceLineage(db, lineage.id, config);
+    expect(stale).toMatchObject({ frontier: 0, policyVersion: 'step-20' });
+    expect(stale.steps).toEqual([{ kind: 'waiting', generation: 0, reason: "an older checkpoint's group (step-10); newest is step-20" }]);
+    await group(seed, 6, { policy, policyVersion: 'step-20' });
+    const advanced = await advanceLineage(db, lineage.id, config);
+    expect(advanced.steps[0]).toEqual({ kind: 'released', generation: 1, versionId: generations[0]!.versionId });
+    const released = await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } });
+    expect(JSON.parse(released.releaseRule!)).toMatchObject({ policy, policyVersion: 'step-20', passes: 6, size: 8 });
+    // Checkpoints are ordered by when they first reported, not by name: step-9 after step-20 is newest.
+    await group(generations[0]!.versionId!, 8, { policy, policyVersion: 'step-9' });
+    expect((await advanceLineage(db, lineage.id, config)).steps[0]).toEqual({ kind: 'released', generation: 2, versionId: generations[1]!.versionId });
+  });
+
+  it('a demo lineage released by simulated groups is re-evaluated from trainer groups only when its policy changes, once confirmed', async () => {
     const { lineage, seed, generations } = await lineageWith(['approved', 'approved', 'approved']);
     await db.lineage.update({ where: { id: lineage.id }, data: { probePolicy: 'simulated', demoMode: true } });
     const [g1, g2] = generations;
@@ -206,16 +284,21 @@ describe('advancing a lineage', () => {
       [3, 'released', 'simulated'],
     ]);
 
-    // Oracle groups: the seed passes, generation 1 holds at 5/8, so the frontier is generation 1.
+    // Trainer groups: the seed passes, generation 1 holds at 5/8, so the frontier is generation 1.
     await group(seed, 8);
     await group(g1!.versionId!, 5);
-    const oracle = await setLineageGate(db, LEAD, lineage.id, { probePolicy: 'oracle' }, config);
-    expect(oracle.frontier).toBe(1);
+    // The change withdraws three releases: it is refused, naming them, until confirmed.
+    await expect(setLineageGate(db, LEAD, lineage.id, { probePolicy: 'trainer' }, config)).rejects.toThrow(
+      'changing the policy to trainer withdraws the release of G1, G2, G3 (back to approved until trainer groups release them): confirm to go ahead',
+    );
+    expect((await db.lineage.findUniqueOrThrow({ where: { id: lineage.id } })).probePolicy).toBe('simulated');
+    const trainer = await setLineageGate(db, LEAD, lineage.id, { probePolicy: 'trainer' }, config, { confirmWithdrawal: true });
+    expect(trainer.frontier).toBe(1);
     const audit = await db.auditEvent.findFirstOrThrow({ where: { subjectId: lineage.id, action: 'lineage.gate' }, orderBy: { createdAt: 'desc' } });
-    expect([JSON.parse(audit.before!).policy, JSON.parse(audit.after!).policy, audit.actorEmail]).toEqual(['simulated', 'oracle', LEAD.email]);
-    expect(oracle.steps.map((s) => s.kind)).toEqual(['released', 'held']);
+    expect([JSON.parse(audit.before!).policy, JSON.parse(audit.after!).policy, audit.actorEmail]).toEqual(['simulated', 'trainer', LEAD.email]);
+    expect(trainer.steps.map((s) => s.kind)).toEqual(['released', 'held']);
     expect(await releasedBy()).toEqual([
-      [1, 'released', 'oracle'],
+      [1, 'released', 'trainer'],
       [2, 'approved', null],
       [3, 'approved', null],
     ]);
@@ -226,7 +309,30 @@ describe('advancing a lineage', () => {
     const { lineage, seed } = await lineageWith(['approved']);
     await group(seed, 7, { errors: 1 });
     const result = await advanceLineage(db, lineage.id, config);
-    expect(result.steps[0]).toMatchObject({ kind: 'needs-probe' });
+    expect(result.steps[0]).toMatchObject({ kind: 'waiting', reason: 'waiting for a complete trainer group on G0' });
+  });
+});
+
+describe('what approved generations wait for', () => {
+  it("names the frontier's group against the rate, an older checkpoint's group, and the generation before", async () => {
+    const policy = 'trainer-run-d';
+    const { lineage, seed } = await lineageWith(['approved', 'approved', 'awaiting-review', 'approved'], policy);
+    const other = await lineageWith([], policy);
+    const after = (first: string) => ({
+      frontier: first,
+      generations: [
+        { generation: 1, reason: first },
+        { generation: 2, reason: 'waits for G1 to be released first' },
+        { generation: 4, reason: 'waits for G3, which is not approved yet' },
+      ],
+    });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after('waiting for a complete trainer-run-d group on G0'));
+    await group(seed, 5, { policy, policyVersion: 'step-1' });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("G0's group 5/8 (trainer-run-d step-1) is below 0.75"));
+    await group(other.seed, 2, { policy, policyVersion: 'step-2' });
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("an older checkpoint's group (step-1); newest is step-2"));
+    // Read-only: nothing was recorded on the group it judged.
+    expect((await db.probeGroup.findMany({ where: { versionId: seed } })).map((g) => g.gate)).toEqual([null]);
   });
 });
 
@@ -238,6 +344,7 @@ describe('trainer reports', () => {
       versionId: seed,
       rewards: [1, 1, 1, 1, 1, 1, null, 0.2],
       timedOut: [false, false, false, false, false, false, true, false],
+      policyVersion: 't',
     });
     const result = await reportTrainerGroup(db, report, config);
     expect(result).toMatchObject({ passes: 6, size: 8, timeouts: 1 });
@@ -256,7 +363,7 @@ describe('trainer reports', () => {
     expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['timeoutReward']);
     const { lineage, seed, generations } = await lineageWith(['approved']);
     await db.lineage.update({ where: { id: lineage.id }, data: { probePolicy: 'trainer' } });
-    const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, null, null, null, null, null, 1, 1] });
+    const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, null, null, null, null, null, 1, 1], policyVersion: 't' });
     const result = await reportTrainerGroup(db, report, config);
     expect(result).toMatchObject({ passes: 2, size: 8, timeouts: 6 });
     expect(result.advanced[0]?.steps[0]).toMatchObject({ kind: 'held', passes: 2, size: 8 });
@@ -266,13 +373,13 @@ describe('trainer reports', () => {
   it("scores timeouts with the lineage's timeout reward", async () => {
     const { lineage, seed } = await lineageWith([]);
     await db.lineage.update({ where: { id: lineage.id }, data: { timeoutReward: 1 } });
-    const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, 0] });
+    const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, 0], policyVersion: 't' });
     expect(await reportTrainerGroup(db, report, config)).toMatchObject({ passes: 1, timeouts: 1 });
   });
 
   it('counts a reward above the bar reported as timed out as a failure', async () => {
     const { seed } = await lineageWith([]);
-    const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1], timedOut: [true, false] });
+    const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1], timedOut: [true, false], policyVersion: 't' });
     expect(await reportTrainerGroup(db, report, config)).toMatchObject({ passes: 1, timeouts: 1 });
   });
 
@@ -300,20 +407,37 @@ describe('trainer batches and held-out sets', () => {
     await holdOut(db, { set: 'eval-a', lineageIds: [heldOutLineage.lineage.id] });
 
     const pool = await trainableEnvironments(db);
-    expect(pool.map((e) => [e.lineageId, e.generation]).sort()).toEqual(
+    expect(pool.environments.map((e) => [e.lineageId, e.generation]).sort()).toEqual(
       [
         [plain.lineage.id, 2],
         [allFail.lineage.id, 0],
       ].sort(),
     );
     const batch = await sampleTrainingBatch(db, { size: 5, seed: 7 });
-    expect(batch).toHaveLength(5);
-    expect(new Set(batch.map((e) => e.versionId))).toEqual(new Set([plain.generations[1]!.versionId, allFail.seed]));
+    expect(batch.environments).toHaveLength(5);
+    expect(new Set(batch.environments.map((e) => e.versionId))).toEqual(new Set([plain.generations[1]!.versionId, allFail.seed]));
+    expect(batch.left_out).toEqual({
+      total: 2,
+      by_reason: { all_fail: 1, flagged: 1 },
+      environments: expect.arrayContaining([
+        {
+          versionId: allFail.generations[0]!.versionId,
+          lineageId: allFail.lineage.id,
+          generation: 1,
+          reason: 'all_fail',
+          policy: 'trainer',
+          policy_version: 't',
+          passes: 0,
+          size: 8,
+        },
+        expect.objectContaining({ versionId: compromised.seed, reason: 'flagged' }),
+      ]),
+    });
     expect(await sampleTrainingBatch(db, { size: 5, seed: 7 })).toEqual(batch);
     // Within a second the pool is reused; after it, or once dropped, it is read again.
     forgetTrainablePool(db);
     const t0 = Date.now();
-    const served = async (now: number) => (await recentTrainablePool(db, now)).map((e) => e.versionId);
+    const served = async (now: number) => (await recentTrainablePool(db, now)).environments.map((e) => e.versionId);
     expect(await served(t0)).toContain(allFail.seed);
     await db.environmentVersion.update({ where: { id: allFail.seed }, data: { compromisedAt: new Date() } });
     expect(await served(t0 + 999)).toContain(allFail.seed);
@@ -326,7 +450,32 @@ describe('trainer batches and held-out sets', () => {
     expect(await versionsOfSet(db, 'eval-a')).toEqual([heldOutLineage.seed]);
     expect((await listHeldOutSets(db)).find((s) => s.set === 'eval-a')).toEqual({ set: 'eval-a', versions: 0, lineages: 1 });
     await releaseHeldOut(db, 'eval-a');
-    expect((await trainableEnvironments(db)).map((e) => e.lineageId)).toContain(heldOutLineage.lineage.id);
+    expect((await trainableEnvironments(db)).environments.map((e) => e.lineageId)).toContain(heldOutLineage.lineage.id);
     await expect(holdOut(db, { set: 'bad name!', versionIds: [] })).rejects.toThrow(/set name/);
+  });
+
+  it("leaves out saturated versions of the gating policy's newest checkpoint like all-fail ones, and says so", async () => {
+    await db.lineage.updateMany({ data: { heldOutSet: 'earlier-tests' } });
+    const policy = 'trainer-run-c';
+    const { lineage, seed, generations } = await lineageWith(['released', 'released'], policy);
+    await db.lineage.update({ where: { id: lineage.id }, data: { frontier: 2 } });
+    const [g1, g2] = generations.map((g) => g.versionId!);
+    await group(g2!, 8, { policy, policyVersion: 'step-1' });
+    forgetTrainablePool(db);
+    const first = await sampleTrainingBatch(db, { size: 4, seed: 1 });
+    expect(first.environments.map((e) => [e.versionId, e.policy_version, e.passes])).toEqual(Array(4).fill([g1, 'step-1', null]));
+    expect(first.left_out).toMatchObject({ total: 1, by_reason: { saturated: 1 }, environments: [{ versionId: g2, reason: 'saturated', passes: 8, size: 8 }] });
+    // A newer checkpoint fails G1 everywhere and has not tried G2: G2 is served again (its 8/8 is an older checkpoint's).
+    await group(g1!, 0, { policy, policyVersion: 'step-2' });
+    forgetTrainablePool(db);
+    const second = await sampleTrainingBatch(db, { size: 2, seed: 1 });
+    expect(second.environments.map((e) => [e.versionId, e.policy_version, e.passes])).toEqual(Array(2).fill([g2, 'step-2', null]));
+    expect(second.left_out.total).toBe(0);
+    // Saturated and all-fail under step-2: the seed is all the lineage has left.
+    await group(g2!, 8, { policy, policyVersion: 'step-2' });
+    forgetTrainablePool(db);
+    const third = await sampleTrainingBatch(db, { size: 1, seed: 1 });
+    expect(third.environments.map((e) => e.versionId)).toEqual([seed]);
+    expect(third.left_out.by_reason).toEqual({ saturated: 1, all_fail: 1 });
   });
 });

@@ -60,7 +60,7 @@ describe('one servability rule (issue 14)', () => {
     expect(await unservableReason(db, released)).toMatchObject({ kind: 'held_out' });
     // The group report and the batch ask the same rule.
     expect(await trainerReportRefusal(db, { versionId: released, rewards: [1] })).toMatchObject({ kind: 'held_out' });
-    expect((await trainableEnvironments(db, 'oracle')).map((e) => e.lineageId)).not.toContain(lineage.id);
+    expect((await trainableEnvironments(db, 'trainer')).environments.map((e) => e.lineageId)).not.toContain(lineage.id);
   });
 
   it('leaves out of a batch a released generation that was later superseded, serving the seed instead', async () => {
@@ -70,8 +70,9 @@ describe('one servability rule (issue 14)', () => {
     await db.generation.create({
       data: { lineageId: lineage.id, number: 1, parentVersionId: seed, versionId: withdrawn, axis: 'length', effort: 'low', state: GenerationState.superseded },
     });
-    const served = (await trainableEnvironments(db, 'oracle')).find((e) => e.lineageId === lineage.id);
-    expect(served).toMatchObject({ versionId: seed, generation: 0 });
+    const pool = await trainableEnvironments(db, 'trainer');
+    expect(pool.environments.find((e) => e.lineageId === lineage.id)).toMatchObject({ versionId: seed, generation: 0 });
+    expect(pool.left_out.find((e) => e.lineageId === lineage.id)).toMatchObject({ versionId: withdrawn, generation: 1, reason: 'superseded' });
   });
 
   it('names the flag before the hold when both apply', () => {

@@ -90,7 +90,15 @@ export default async function LineagePage({ params, searchParams }: Props) {
             {settled}
             {failed > 0 && <span className="font-normal text-red-700"> +{failed} failed</span>}
           </Fact>
-          <Fact label="Frontier">{tree.frontier === null ? '–' : `G${tree.frontier}`}</Fact>
+          <Fact label="Frontier">
+            {tree.frontier === null ? '–' : `G${tree.frontier}`}
+            {tree.frontierWait && (
+              <span className="font-normal text-zinc-600" data-testid="frontier-wait">
+                {' '}
+                — {tree.frontierWait}
+              </span>
+            )}
+          </Fact>
           <Fact label="Synthesiser">{tree.synthesiser}</Fact>
           <Fact label="Axis · effort">{`${tree.axisPolicy} · ${tree.effort}`}</Fact>
           <Fact label="Approvals required">{tree.approvalsRequired}</Fact>
@@ -102,6 +110,13 @@ export default async function LineagePage({ params, searchParams }: Props) {
               {gate.policy} groups of ≥ {gate.minGroup} passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
             </span>
           </Fact>
+          <Fact label="Counts">
+            <span data-testid="policy-version">
+              {tree.policyVersion === null
+                ? `no ${gate.policy} group yet`
+                : `only groups of ${gate.policy} ${tree.policyVersion || '(no version)'}, its newest version; older checkpoints' groups release nothing`}
+            </span>
+          </Fact>
         </dl>
         <ExhaustedAxesNote exhausted={tree.exhaustedAxes} />
         {gate.demoMode && (
@@ -109,7 +124,8 @@ export default async function LineagePage({ params, searchParams }: Props) {
             {gate.policy === 'simulated' ? (
               <>
                 Demo mode: this lineage is released by the <strong>simulated</strong> policy, which no model ran. Generations it released are marked
-                &ldquo;simulated — demo mode&rdquo;; switch the probe policy to gate it on real runs.
+                &ldquo;simulated — demo mode&rdquo;: simulated figures test the pipeline, not the method. Switch the gating policy to trainer to gate it on the
+                groups your trainer reports.
               </>
             ) : (
               <>

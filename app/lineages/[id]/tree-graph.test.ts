@@ -24,6 +24,7 @@ function generation(number: number, parentVersionId: string, options: Partial<Tr
     verdicts: [],
     probe: null,
     release: null,
+    wait: null,
     attempts: [
       attempt(`${id}-a1`, 1, 'invalid', 'bad'),
       attempt(`${id}-a2`, 2, 'error', 'bad'),
@@ -49,9 +50,11 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
     approvalsRequired: 1,
     exhaustedAxes: {},
     sandboxRuntime: { runtime: 'runc', source: 'deployment' },
-    gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, timeoutReward: 0, demoMode: false },
-    policy: 'oracle',
-    policies: ['oracle'],
+    gate: { policy: 'trainer', releaseRate: 0.75, minGroup: 8, timeoutReward: 0, demoMode: false },
+    policy: 'trainer',
+    policies: ['trainer'],
+    policyVersion: null,
+    frontierWait: null,
     seed: { versionId: 'v0', name: 'seed', difficulty: null, probe: null },
     generations: [...generations, ...extra].sort((a, b) => a.number - b.number),
   };

@@ -9,8 +9,9 @@ import { OpenAiCompatiblePolicy } from './openai.ts';
 import { OraclePolicy } from './oracle.ts';
 import { SimulatedPolicy } from './simulated.ts';
 
-export const POLICY_NAMES = ['oracle', 'nop', 'simulated', 'anthropic', 'openai'] as const;
-export type PolicyName = (typeof POLICY_NAMES)[number];
+import { POLICY_NAMES, type PolicyName } from './names.ts';
+
+export { POLICY_NAMES, type PolicyName };
 
 export type PolicySpec =
   | { name: 'oracle' }
