@@ -119,11 +119,12 @@ ensure_postgres() {
   pg_ctlcluster $cluster start >&2
 }
 
-# Debian's python3 runs the trainer client's tests (clients/python: standard library only).
+# Debian's python3 runs the trainer client's tests and the reference trainer (standard library
+# only), as /usr/bin/python3 whatever else is on PATH (pyenv, conda).
 ensure_python3() {
-  command -v python3 >/dev/null && return 0
+  [[ -x /usr/bin/python3 ]] && return 0
   apt_install python3
-  command -v python3 >/dev/null || die "apt installed python3 but it is not on PATH"
+  [[ -x /usr/bin/python3 ]] || die "apt installed python3 but /usr/bin/python3 is missing"
 }
 
 # The role and database the PostgreSQL half of `npm test` uses (ENVOLVE_TEST_PG_URL in scripts/test.sh).

@@ -21,8 +21,8 @@ node bin/envolve.mjs sandbox base
 prepare_web_build
 step "Unit and integration tests (SQLite)"
 npx vitest run --exclude 'test/scale-out/pg-*.test.ts'
-step "Python trainer client (python3 -m unittest, against a running server)"
-python3 -m unittest discover -s clients/python -t clients/python
+step "Python trainer client (Debian's python3 -m unittest, against a running server)"
+/usr/bin/python3 -m unittest discover -s clients/python -t clients/python
 step "DB-level tests on PostgreSQL"
 existing=()
 for path in "${POSTGRES_TEST_FILES[@]}"; do [[ -e $path ]] && existing+=("$path"); done

@@ -43,10 +43,10 @@ from envolve_trainer import (  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 SEED_TASK = "seed-logs-awk"
 HELD_OUT_TASK = "seed-telemetry-jq"
-# What the server needs before it answers: migrations (already applied by the CLI here) and Next's
-# preparation of the build, a few seconds on an idle machine. The budget covers a machine with both
-# cores busy with other test runs (CI runs four loops beside this one).
-SERVER_START_BUDGET_SEC = 120
+# What the server needs before it answers its first request: Next's preparation of the build and
+# the start-up migration check, a few seconds on an idle machine, over two minutes with both cores
+# busy (load average 30 seen). The same budget as test/fixtures/trainer-server.ts.
+SERVER_START_BUDGET_SEC = 300
 
 
 def run(command: List[str], env: Dict[str, str]) -> str:
@@ -84,7 +84,11 @@ class EnvolveServer:
         self.saturated_version: str = fixture["saturatedVersion"]
         self.log = open(Path(self.dir.name) / "web.log", "w+")
         self.process = subprocess.Popen(["node", "bin/envolve.mjs", "web"], cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
-        self._wait_until_up()
+        try:
+            self._wait_until_up()
+        except BaseException:
+            self.stop()
+            raise
 
     def _wait_until_up(self) -> None:
         deadline = time.monotonic() + SERVER_START_BUDGET_SEC
@@ -92,7 +96,7 @@ class EnvolveServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"envolve web exited with {self.process.returncode}:\n{self.output()}")
             try:
-                with urllib.request.urlopen(f"{self.url}/icon.svg", timeout=5):
+                with urllib.request.urlopen(f"{self.url}/icon.svg", timeout=30):
                     return
             except OSError:
                 time.sleep(0.2)

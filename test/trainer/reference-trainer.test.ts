@@ -20,6 +20,8 @@ import { newSeedSequence, renderEnvironment } from '../../lib/synth/procedural/i
 import { accountToken, REPO_ROOT, SERVER_START_BUDGET_MS, startEnvolveWeb, type RunningServer } from '../fixtures/trainer-server.ts';
 
 const execFileAsync = promisify(execFile);
+// Debian's python3 (scripts/prereqs.sh python3), the one the client is tested with, whatever else is on PATH.
+const PYTHON = '/usr/bin/python3';
 
 // The lineage: a 1-step seed and two generations, each one step longer (the length axis).
 const TASK_SEED = 11;
@@ -135,7 +137,7 @@ async function train(firstStep: number, steps: number): Promise<StepRecord[]> {
     ...['--group-size', String(GROUP_SIZE), '--rollout-workers', String(ROLLOUT_WORKERS), '--agent-timeout', String(AGENT_TIMEOUT_SEC)],
     ...['--competence-schedule', COMPETENCE_SCHEDULE.join(','), '--work-dir', workDir],
   ];
-  const { stdout } = await execFileAsync('python3', args, {
+  const { stdout } = await execFileAsync(PYTHON, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ENVOLVE_TOKEN: token },
     timeout: steps * STEP_BUDGET_MS,
@@ -154,12 +156,16 @@ function leftOut(said: LeftOut): string {
   return environments.length ? environments.map((e) => `G${e.generation} ${e.reason}`).join(', ') : 'nothing';
 }
 
-function table(records: { label: string; record: StepRecord; frontierBefore: number }[]): string {
-  const rows = records.map(({ label, record, frontierBefore }) => {
+// The step-by-step table, from the server's answers as the loop recorded them.
+function table(runs: { label: string; record: StepRecord }[]): string {
+  let frontierBefore = 0;
+  const rows = runs.map(({ label, record }) => {
     const groups = record.groups.map((g) => (g.error ? `G${g.generation} not reported` : `G${g.generation} ${g.passes}/${g.size}`)).join(', ') || 'none';
     const frontier = record.groups.at(-1)?.frontier ?? frontierBefore;
     const released = record.groups.flatMap((g) => g.released ?? []);
-    return `| ${label} | ${record.competence} | ${record.environments.length} | ${groups} | ${frontierBefore} → ${frontier}${released.length ? ` (released G${released.join(', G')})` : ''} | ${leftOut(record.leftOut)} |`;
+    const before = frontierBefore;
+    frontierBefore = frontier;
+    return `| ${label} | ${record.competence} | ${record.environments.length} | ${groups} | ${before} → ${frontier}${released.length ? ` (released G${released.join(', G')})` : ''} | ${leftOut(record.leftOut)} |`;
   });
   return [
     '| checkpoint (policy version) | competence | batch size (distinct) | groups reported | frontier | left out of the batch (server) |',
@@ -192,16 +198,18 @@ describe('the reference trainer', () => {
       // A rollout worker that still had checkpoint 2's weights reports after checkpoint 3 did.
       for (const record of await train(STALE_CHECKPOINT, 1)) runs.push({ label: `${record.policyVersion} (late, after 3)`, record });
       for (const record of await train(4, 3)) runs.push({ label: record.policyVersion, record });
+      const report = table(runs);
+      mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
+      writeFileSync(path.join(REPO_ROOT, 'test-results', 'reference-trainer.md'), `${report}\n`);
+      console.log(`reference trainer, lineage ${lineageId} (G0–G${GENERATIONS}, ${GROUP_SIZE} rollouts per group):\n${report}`);
 
       let frontier = 0;
       let newest = 0; // the newest checkpoint that has reported
       const saturatedBy = new Map<string, number>(); // version -> the checkpoint whose group passed 8/8
       const saturatedNow = (versionId: string) => saturatedBy.get(versionId) === newest;
       const seen = { held: 0, advanced: 0, staleIgnored: 0, saturatedLeftOut: 0 };
-      const rows: { label: string; record: StepRecord; frontierBefore: number }[] = [];
       for (const { label, record } of runs) {
         const checkpoint = Number(record.policyVersion);
-        rows.push({ label, record, frontierBefore: frontier });
         // A batch never serves a version the newest checkpoint saturated, and says it left the frontier out.
         for (const env of record.environments) expect(saturatedNow(env.versionId), `${label}: served a saturated version`).toBe(false);
         if (saturatedNow(versions[frontier]!)) {
@@ -232,11 +240,6 @@ describe('the reference trainer', () => {
           frontier = group.frontier!;
         }
       }
-      const report = table(rows);
-      mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
-      writeFileSync(path.join(REPO_ROOT, 'test-results', 'reference-trainer.md'), `${report}\n`);
-      console.log(`reference trainer, lineage ${lineageId} (G0–G${GENERATIONS}, ${GROUP_SIZE} rollouts per group):\n${report}`);
-
       expect(seen.held, 'the frontier held for a weak checkpoint').toBeGreaterThan(0);
       expect(seen.advanced, 'the newest checkpoint advanced the frontier').toBeGreaterThan(0);
       expect(frontier).toBe(GENERATIONS);
