@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the machine services Envolve needs are present and running.
 #
-#   bash scripts/prereqs.sh docker [chromium] [postgres]
+#   bash scripts/prereqs.sh docker [chromium] [postgres] [python3]
 #
 # Idempotent and quiet when everything is already there; whatever it does is
 # reported on stderr. Software comes only from Debian's apt (this machine kind
@@ -119,6 +119,14 @@ ensure_postgres() {
   pg_ctlcluster $cluster start >&2
 }
 
+# Debian's python3 runs the trainer client's tests and the reference trainer (standard library
+# only), as /usr/bin/python3 whatever else is on PATH (pyenv, conda).
+ensure_python3() {
+  [[ -x /usr/bin/python3 ]] && return 0
+  apt_install python3
+  [[ -x /usr/bin/python3 ]] || die "apt installed python3 but /usr/bin/python3 is missing"
+}
+
 # The role and database the PostgreSQL half of `npm test` uses (ENVOLVE_TEST_PG_URL in scripts/test.sh).
 # The role may create databases: each test file migrates a fresh one and drops it afterwards.
 ensure_postgres_test_role() {
@@ -138,12 +146,13 @@ SQL
   fi
 }
 
-[[ $# -gt 0 ]] || die "usage: bash scripts/prereqs.sh docker [chromium] [postgres]"
+[[ $# -gt 0 ]] || die "usage: bash scripts/prereqs.sh docker [chromium] [postgres] [python3]"
 for want in "$@"; do
   case "$want" in
     docker) ensure_docker && ensure_runsc ;;
     chromium) ensure_chromium ;;
     postgres | postgresql) ensure_postgres && ensure_postgres_test_role ;;
-    *) die "unknown prerequisite '$want' (known: docker, chromium, postgres)" ;;
+    python3) ensure_python3 ;;
+    *) die "unknown prerequisite '$want' (known: docker, chromium, postgres, python3)" ;;
   esac
 done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint and format check, unit and integration tests (real containers) on SQLite, the DB-level tests
-# again on PostgreSQL, the scale-out fault tests, then Playwright in Chromium.
+# `npm test`: type check, lint and format check, unit and integration tests (real containers) on SQLite, the Python
+# trainer client's tests, the DB-level tests again on PostgreSQL, the scale-out fault tests, then Playwright in Chromium.
+# The dashboard is built before the tests: the trainer-client tests run against a real `envolve web`.
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
@@ -8,8 +9,8 @@ source scripts/common.sh
 POSTGRES_TEST_FILES=(lib/queue lib/dashboard lib/scheduler lib/review lib/missed-issues lib/trajectories lib/calibration lib/evolution test/evolution/reject-ahead.test.ts lib/auth lib/drift test/scale-out/validation-kill.test.ts)
 
 prepare
-step "Checking the Docker engine, Chromium and PostgreSQL"
-bash scripts/prereqs.sh docker chromium postgres
+step "Checking the Docker engine, Chromium, PostgreSQL and Python 3"
+bash scripts/prereqs.sh docker chromium postgres python3
 step "Type check"
 npx tsc --noEmit -p .
 step "Lint (ESLint) and format check (Prettier)"
@@ -17,14 +18,16 @@ npm run --silent lint
 npm run --silent format:check
 step "Building the sandbox base image (cached)"
 node bin/envolve.mjs sandbox base
+prepare_web_build
 step "Unit and integration tests (SQLite)"
 npx vitest run --exclude 'test/scale-out/pg-*.test.ts'
+step "Python trainer client (Debian's python3 -m unittest, against a running server)"
+/usr/bin/python3 -m unittest discover -s clients/python -t clients/python
 step "DB-level tests on PostgreSQL"
 existing=()
 for path in "${POSTGRES_TEST_FILES[@]}"; do [[ -e $path ]] && existing+=("$path"); done
 ENVOLVE_TEST_DATABASE=postgresql npx vitest run "${existing[@]}"
 step "Scale-out fault tests on PostgreSQL (they restart the server, so they run alone)"
 ENVOLVE_TEST_DATABASE=postgresql npx vitest run test/scale-out/pg-
-prepare_web_build
 step "End-to-end tests (Playwright, Chromium)"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test

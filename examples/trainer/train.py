@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""A reference trainer loop against Envolve's trainer API.
+
+Each training step is one checkpoint of the policy being trained. The loop
+
+  1. pulls a batch from the lineages' frontiers (``GET /api/v1/trainer/batch``),
+  2. downloads each environment of the batch as a Harbor task,
+  3. runs a group of rollouts (8 by default) of the current checkpoint on it, in real sandboxes,
+     scored by the task's own verifier,
+  4. reports each group with the step as the policy version (``POST /api/v1/trainer/groups``),
+     which is what moves a trainer-gated lineage's frontier,
+  5. "trains": here, the next checkpoint is simply the next step.
+
+It talks to the server only through the public API with a trainer token (``ENVOLVE_TOKEN``), using
+clients/python/envolve_trainer.py. A lab's trainer (verl, SkyRL, prime-rl, OpenRLHF...) replaces
+:func:`run_group` with its own rollout engine and step 5 with its optimiser step.
+
+Rollouts. This loop does not invent rewards: it runs them with Envolve's own rollout machinery, the
+``envolve rollout`` command of an Envolve checkout, against a database of its own (``--work-dir``)
+that shares nothing with the server. Each downloaded task is imported there (its version id is its
+content hash, so it must equal the id the server served), then rolled out in fresh Docker
+containers. Two policies:
+
+* ``--policy openai``: any OpenAI-compatible server, e.g. vLLM serving the checkpoint of the step
+  (``--openai-base-url``, ``--model-template 'my-run/step-{step}'``).
+* ``--policy simulated``: Envolve's offline stand-in for a model, whose competence (the chance of
+  getting each step of the task right) rises with the training step: ``--competence START``,
+  ``--competence-per-step D``, capped at 1; or ``--competence-schedule 0.4,0.5,...`` giving it per
+  step. Every group uses the same rollout seeds (``--seed`` .. ``--seed + group - 1``), so two
+  checkpoints differ only by their competence.
+
+Output: one JSON line per step on stdout (``--log`` also writes them to a file) with the server's
+answers (the batch, and per group its pass count and the frontier after it), and a readable line
+per group on stderr.
+
+    ENVOLVE_TOKEN=... python3 examples/trainer/train.py --url http://127.0.0.1:3000 --steps 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(REPO / "clients" / "python"))
+
+from envolve_trainer import BatchEnvironment, EnvolveTrainer  # noqa: E402
+
+
+class RolloutError(Exception):
+    """The rollouts of a group could not be run (a sandbox error says nothing about the task)."""
+
+
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description="A reference trainer loop against Envolve's trainer API.")
+    p.add_argument("--url", required=True, help="the Envolve server, e.g. http://127.0.0.1:3000")
+    p.add_argument("--token", help="a trainer API token (default: $ENVOLVE_TOKEN)")
+    p.add_argument("--steps", type=int, default=10, help="training steps (checkpoints) to run")
+    p.add_argument("--first-step", type=int, default=1, help="the checkpoint number of the first step")
+    p.add_argument("--batch-size", type=int, default=8, help="environments asked for per step (repeats run once)")
+    p.add_argument("--group-size", type=int, default=8, help="rollouts per environment")
+    p.add_argument("--policy", choices=("simulated", "openai"), default="simulated")
+    p.add_argument("--policy-name", default="trainer", help="the name the groups are reported under (a lineage gated by it counts them)")
+    p.add_argument("--competence", type=float, default=0.3, help="simulated: competence at step 0")
+    p.add_argument("--competence-per-step", type=float, default=0.1, help="simulated: added per step")
+    p.add_argument("--competence-schedule", help="simulated: comma-separated competence of steps 1, 2, ... (overrides the two above)")
+    p.add_argument("--openai-base-url", help="openai: the OpenAI-compatible server (default: $ENVOLVE_OPENAI_BASE_URL)")
+    p.add_argument("--model-template", default="{step}", help="openai: the model id of a step's checkpoint, e.g. 'run-7/step-{step}'")
+    p.add_argument("--agent-timeout", type=int, help="wall-clock seconds of a rollout's agent (default: the task's [agent] timeout_sec)")
+    p.add_argument("--seed", type=int, default=1, help="seed of a group's first rollout")
+    p.add_argument("--rollout-workers", type=int, default=2, help="rollout processes at once per group")
+    p.add_argument("--work-dir", default="trainer-work", help="downloaded tasks and the rollouts' own database")
+    p.add_argument("--envolve-cli", default=str(REPO / "bin" / "envolve.mjs"), help="the envolve command of an Envolve checkout")
+    p.add_argument("--log", help="also append the JSON lines to this file")
+    args = p.parse_args(argv)
+    if args.steps < 1 or args.group_size < 1 or args.batch_size < 1 or args.rollout_workers < 1:
+        p.error("--steps, --group-size, --batch-size and --rollout-workers must be at least 1")
+    if args.competence_schedule is not None:
+        try:
+            args.schedule = [float(x) for x in args.competence_schedule.split(",")]
+        except ValueError:
+            p.error("--competence-schedule must be comma-separated numbers")
+    else:
+        args.schedule = None
+    return args
+
+
+def competence_at(args: argparse.Namespace, step: int) -> float:
+    """The simulated checkpoint's competence: the schedule's entry for the step (its last entry
+    beyond it), or the linear rise, within [0, 1]."""
+    if args.schedule:
+        value = args.schedule[min(step, len(args.schedule)) - 1]
+    else:
+        value = args.competence + args.competence_per_step * step
+    return max(0.0, min(1.0, value))
+
+
+class Rollouts:
+    """Envolve's rollout machinery, run through its CLI against the trainer's own database."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.work = Path(args.work_dir).resolve()
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.env = {**os.environ, "DATABASE_URL": f"file:{self.work / 'rollouts.db'}"}
+        self.env.pop("ENVOLVE_TOKEN", None)  # the rollout side never needs the server's token
+        if args.openai_base_url:
+            self.env["ENVOLVE_OPENAI_BASE_URL"] = args.openai_base_url
+
+    def envolve(self, *argv: str) -> Dict[str, Any]:
+        done = subprocess.run(["node", self.args.envolve_cli, *argv, "--json"], env=self.env, capture_output=True, text=True, check=False)
+        try:
+            return json.loads(done.stdout)
+        except json.JSONDecodeError:
+            raise RolloutError(f"envolve {' '.join(argv)} exited {done.returncode}: {done.stderr.strip()[-2000:]}") from None
+
+    def import_task(self, task_dir: Path, version_id: str) -> None:
+        results = self.envolve("env", "import", str(task_dir)).get("results", [])
+        if not results or not results[0].get("ok"):
+            raise RolloutError(f"importing {task_dir} for rollouts failed: {results}")
+        if results[0]["versionId"] != version_id:
+            raise RolloutError(f"the task served as {version_id} hashes to {results[0]['versionId']} here")
+
+    def policy_flags(self, step: int) -> List[str]:
+        if self.args.policy == "openai":
+            return ["--policy", "openai", "--model", self.args.model_template.format(step=step)]
+        profile = self.work / f"competence-step-{step}.json"
+        profile.write_text(json.dumps({"default": competence_at(self.args, step), "skills": {}}))
+        return ["--policy", "simulated", "--competence", str(profile)]
+
+    def run_group(self, version_id: str, step: int) -> List[Optional[float]]:
+        """The rewards of one group of rollouts of checkpoint `step` (None: timed out), in attempt order."""
+        size, workers = self.args.group_size, min(self.args.rollout_workers, self.args.group_size)
+        shares = [size // workers + (1 if i < size % workers else 0) for i in range(workers)]
+        starts = [self.args.seed + sum(shares[:i]) for i in range(workers)]
+        flags = self.policy_flags(step)
+        if self.args.agent_timeout is not None:
+            flags += ["--agent-timeout", str(self.args.agent_timeout)]
+
+        def part(start: int, attempts: int) -> List[Dict[str, Any]]:
+            out = self.envolve("rollout", version_id, *flags, "--attempts", str(attempts), "--seed", str(start))
+            rollouts = out.get("rollouts")
+            if not isinstance(rollouts, list):
+                raise RolloutError(f"envolve rollout failed: {out.get('error') or out}")
+            return rollouts
+
+        with ThreadPoolExecutor(workers) as pool:
+            parts = list(pool.map(part, starts, shares))
+        rollouts = [r for p in parts for r in p]
+        errors = [r for r in rollouts if r.get("status") == "error"]
+        if errors:
+            raise RolloutError(f"{len(errors)} of {size} rollouts ended in a sandbox error: {errors[0].get('error')}")
+        return [None if r.get("status") == "timed-out" else float(r["reward"]) for r in rollouts]
+
+
+def frontier_after(result_advanced: List[Dict[str, Any]], lineage_id: str) -> Optional[int]:
+    for lineage in result_advanced:
+        if lineage.get("lineageId") == lineage_id:
+            return int(lineage["frontier"])
+    return None
+
+
+def train_step(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.Namespace, step: int) -> Dict[str, Any]:
+    batch = client.batch(size=args.batch_size, seed=step)
+    record: Dict[str, Any] = {
+        "step": step,
+        "policy": args.policy_name,
+        "policyVersion": str(step),
+        "competence": competence_at(args, step) if args.policy == "simulated" else None,
+        "leftOut": batch.left_out,
+        "environments": [
+            {"versionId": e.version_id, "lineageId": e.lineage_id, "generation": e.generation, "policyVersion": e.policy_version, "passes": e.passes, "size": e.size}
+            for e in batch.distinct()
+        ],
+        "groups": [],
+    }
+    for env in batch.distinct():
+        record["groups"].append(roll_and_report(client, rollouts, args, step, env))
+    return record
+
+
+def roll_and_report(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.Namespace, step: int, env: BatchEnvironment) -> Dict[str, Any]:
+    group: Dict[str, Any] = {"versionId": env.version_id, "lineageId": env.lineage_id, "generation": env.generation}
+    try:
+        task = client.download(env, rollouts.work / "tasks")
+        rollouts.import_task(task, env.version_id)
+        rewards = rollouts.run_group(env.version_id, step)
+    except RolloutError as err:
+        # Not reported: a group with sandbox errors says nothing about the environment.
+        group["error"] = str(err)
+        print(f"step {step}: {env.name} G{env.generation}: not reported ({err})", file=sys.stderr)
+        return group
+    result = client.report(env.version_id, rewards, policy=args.policy_name, policy_version=str(step))
+    group.update(
+        rewards=rewards,
+        passes=result.passes,
+        size=result.size,
+        timeouts=result.timeouts,
+        released=[s["generation"] for s in result.released()],
+        frontier=frontier_after(result.advanced, env.lineage_id),
+        advanced=result.advanced,
+    )
+    print(
+        f"step {step}: {env.name} G{env.generation}: {result.passes}/{result.size}"
+        f"{' released G' + ','.join(map(str, group['released'])) if group['released'] else ''}; frontier {group['frontier']}",
+        file=sys.stderr,
+    )
+    return group
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    client = EnvolveTrainer(args.url, args.token)
+    rollouts = Rollouts(args)
+    log = open(args.log, "a") if args.log else None
+    try:
+        for step in range(args.first_step, args.first_step + args.steps):
+            line = json.dumps(train_step(client, rollouts, args, step))
+            print(line, flush=True)
+            if log:
+                log.write(line + "\n")
+                log.flush()
+    finally:
+        if log:
+            log.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
