@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import { loadDrift } from './load.ts';
+import type { DriftInput } from './types.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
 import { settings } from '../config/settings.ts';
@@ -11,16 +12,27 @@ import { settings } from '../config/settings.ts';
 /** Job turnaround covers the jobs that finished within this window before the scrape. */
 export const FINISHED_JOB_WINDOW_SECONDS = 3600;
 
-export async function prometheusText(db: Db, now = new Date()): Promise<string> {
+export interface MetricsScope {
+  /** Held-out lineages are the evaluation set: only those who manage the scheduler see them (never a trainer). */
+  heldOut: boolean;
+}
+
+function withoutHeldOut(drift: DriftInput, heldOut: ReadonlySet<string>): DriftInput {
+  return { lineages: drift.lineages.filter((l) => !heldOut.has(l.id)), points: drift.points.filter((p) => !heldOut.has(p.lineageId)) };
+}
+
+export async function prometheusText(db: Db, scope: MetricsScope, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
-  const [drift, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
+  const [allDrift, heldOut, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
     loadDrift(db, { defaultPolicy: schedulerConfigFrom(settings().scheduler).probePolicy }),
+    scope.heldOut ? [] : db.lineage.findMany({ where: { heldOutSet: { not: null } }, select: { id: true } }),
     loadCalibrationStatuses(db),
     db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
     db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),
     db.validatorRun.count({ where: { status: 'error' } }),
     db.rollout.count({ where: { status: 'error' } }),
   ]);
+  const drift = scope.heldOut ? allDrift : withoutHeldOut(allDrift, new Set(heldOut.map((l) => l.id)));
   return renderExposition(
     metricFamilies({
       drift,
