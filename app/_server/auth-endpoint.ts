@@ -1,20 +1,22 @@
 // better-auth's own endpoints (sign-in, sign-out, session). better-auth checks the Origin of
-// every mutating request against the configured origins itself. Sign-in goes through the same
-// throttle as the sign-in form, and no response body carries a session token.
+// every mutating request against the configured origins itself, and its hooks throttle every
+// password check (lib/auth/password-attempts.ts). Here: endpoints better-auth marks server-only
+// (verify-password, a password oracle) are not served over HTTP, and no response body carries a
+// session token.
 import { withoutSessionTokens } from '@/lib/auth/auth-responses.ts';
-import { tooManyAttemptsMessage } from '@/lib/auth/sign-in-throttle.ts';
+import type { Auth } from '@/lib/auth/better-auth.ts';
 import { getAuth } from './auth.ts';
-import { beginSignIn, signInKeys } from './sign-in-throttle.ts';
 
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const AUTH_BASE_PATH = '/api/auth';
 
-async function signInEmail(request: Request): Promise<string> {
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => null);
-  const email = body && typeof body === 'object' && 'email' in body ? body.email : '';
-  return typeof email === 'string' ? email.slice(0, 320) : '';
+let serverOnly: Set<string> | undefined;
+function serverOnlyPaths(auth: Auth): Set<string> {
+  serverOnly ??= new Set(
+    Object.values(auth.api as Record<string, { path?: string; options?: { metadata?: { scope?: string } } }>)
+      .filter((endpoint) => endpoint.options?.metadata?.scope === 'server' && endpoint.path)
+      .map((endpoint) => `${AUTH_BASE_PATH}${endpoint.path}`),
+  );
+  return serverOnly;
 }
 
 async function scrubbed(response: Response): Promise<Response> {
@@ -31,18 +33,9 @@ async function scrubbed(response: Response): Promise<Response> {
   return new Response(JSON.stringify(withoutSessionTokens(body)), { status: response.status, statusText: response.statusText, headers });
 }
 
-/** better-auth's handler, with sign-in throttled and session tokens scrubbed from the bodies. */
+/** better-auth's handler, without its server-only endpoints, with session tokens scrubbed from the bodies. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const auth = await getAuth();
-  if (request.method !== 'POST' || new URL(request.url).pathname !== SIGN_IN_PATH) return scrubbed(await auth.handler(request));
-  const attempt = await beginSignIn(signInKeys(await signInEmail(request), request.headers));
-  if (!attempt.allowed) {
-    return Response.json(
-      { error: 'too_many_attempts', message: tooManyAttemptsMessage(attempt.retryAfterSeconds), retryAfterSeconds: attempt.retryAfterSeconds },
-      { status: 429, headers: { 'retry-after': String(attempt.retryAfterSeconds) } },
-    );
-  }
-  const response = await auth.handler(request);
-  if (response.ok) attempt.succeeded();
-  return scrubbed(response);
+  if (serverOnlyPaths(auth).has(new URL(request.url).pathname)) return Response.json({ error: 'not_found', message: 'no such endpoint' }, { status: 404 });
+  return scrubbed(await auth.handler(request));
 }

@@ -11,4 +11,13 @@ describe('auth response bodies', () => {
     expect(withoutSessionTokens(null)).toBeNull();
     expect(withoutSessionTokens({ status: true })).toEqual({ status: true });
   });
+
+  it('list-sessions answers a list: no session in it carries its token (issue 30)', () => {
+    expect(
+      withoutSessionTokens([
+        { id: 'a', token: 'secret-a' },
+        { id: 'b', token: 'secret-b', userAgent: 'x' },
+      ]),
+    ).toEqual([{ id: 'a' }, { id: 'b', userAgent: 'x' }]);
+  });
 });

@@ -2,10 +2,12 @@
 // httpOnly cookies, and Envolve's role as a user field nobody can set for themselves.
 import { prismaAdapter } from '@better-auth/prisma-adapter';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Db } from '../db/client.ts';
 import { CLIENT_ADDRESS_HEADER } from '../net/client-address-header.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
+import { PASSWORD_PATHS, passwordAttempt, refuseDeactivated, SignInGuard } from './password-attempts.ts';
+import type { SignInThrottleConfig } from './sign-in-throttle.ts';
 
 export interface AuthOptions {
   secret: string;
@@ -15,14 +17,14 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   /** Framework glue, e.g. next-js's nextCookies(); the core stays framework-free. */
   plugins?: BetterAuthPlugin[];
+  /** The sign-in limits; unset, the settings' (lib/auth/sign-in-throttle.ts). */
+  signInThrottle?: SignInThrottleConfig;
 }
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-// One answer for a wrong password, an unknown email and a deactivated account.
-const WRONG_CREDENTIALS = 'Invalid email or password';
-
 export function createAuth(db: Db, options: AuthOptions) {
+  const guard = new SignInGuard(db, options.signInThrottle);
   return betterAuth({
     appName: 'Envolve',
     secret: options.secret,
@@ -38,27 +40,29 @@ export function createAuth(db: Db, options: AuthOptions) {
       },
     },
     session: { expiresIn: SESSION_LIFETIME_SECONDS },
-    // Sign-in is throttled by Envolve on every path, keyed by account and by the address the
-    // web server resolved (lib/auth/sign-in-throttle.ts); better-auth's own limiter sees only
-    // its HTTP endpoint, not server-side calls, and would answer some attempts differently.
+    // Every password check is throttled by Envolve (lib/auth/password-attempts.ts), keyed by account
+    // and by the address the web server resolved; better-auth's own limiter sees only its HTTP
+    // endpoint, not server-side calls, keeps its counts per process, and keys by address alone.
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-in/email') {
-          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '')
-            .trim()
-            .toLowerCase();
-          const user = email ? await db.user.findUnique({ where: { email }, select: { deactivatedAt: true } }) : null;
-          if (user?.deactivatedAt) throw new APIError('UNAUTHORIZED', { message: WRONG_CREDENTIALS });
-        }
+        const attempt = await passwordAttempt(ctx, db);
+        if (!attempt) return;
+        await guard.begin(attempt, ctx.headers);
+        if (ctx.path === '/sign-in/email') await refuseDeactivated(ctx, attempt.user);
         if (ctx.path === '/change-password') {
           const body = ctx.body as { newPassword?: unknown } | undefined;
-          const session = ctx.context.session?.user;
-          const problem = passwordProblem(String(body?.newPassword ?? ''), session ? [session.email, session.name] : []);
+          const problem = passwordProblem(String(body?.newPassword ?? ''), attempt.user ? [attempt.user.email, attempt.user.name] : []);
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
           // A new password ends every other session: whoever knew the old one is signed out.
           return { context: { body: { revokeOtherSessions: true } } };
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_PATHS.has(ctx.path) || isAPIError(ctx.context.returned)) return;
+        // Sign-in and change-password both end with a new session of the account whose password was right.
+        const email = ctx.context.newSession?.user.email;
+        if (email) await guard.succeeded(email, ctx.headers);
       }),
     },
     advanced: {

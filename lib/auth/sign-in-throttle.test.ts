@@ -1,68 +1,127 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, signInThrottleConfigFrom } from './sign-in-throttle.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearSignInCounts, DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, signInThrottleConfigFrom, type SignInThrottleConfig } from './sign-in-throttle.ts';
 import { settingsFrom } from '../config/settings.ts';
+import { createTestDb, type TestDb } from '../db/test-db.ts';
 
-// A clock the test moves by hand: the throttle counts attempts, it never measures speed.
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (seconds: number) => (now += seconds * 1000) };
+const config: SignInThrottleConfig = {
+  ...DEFAULT_SIGN_IN_THROTTLE,
+  maxAttemptsPerAccount: 5,
+  maxAttemptsPerAddress: 20,
+  accountCeiling: 12,
+  slowdownMs: 1_500,
+};
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => testDb.cleanup());
+beforeEach(async () => {
+  await testDb.db.signInCounter.deleteMany();
+});
+
+const throttle = (overrides: Partial<SignInThrottleConfig> = {}) => new SignInThrottle(testDb.db, { ...config, ...overrides });
+
+async function attempts(t: SignInThrottle, n: number, account: string, address: (i: number) => string) {
+  const decisions = [];
+  for (let i = 0; i < n; i++) decisions.push(await t.begin({ account, address: address(i) }));
+  return decisions;
 }
 
-const config = { ...DEFAULT_SIGN_IN_THROTTLE, maxAttemptsPerAccount: 5, maxAttemptsPerAddress: 20 };
-
-describe('the sign-in throttle', () => {
-  it('30 guesses at one account: the first 5 are tried, the rest refused, whatever address each claims', () => {
-    const throttle = new SignInThrottle(config, clock().now);
-    const outcomes = Array.from({ length: 30 }, (_, i) => throttle.begin({ account: 'Ada@Example.test', address: `198.51.100.${i}` }).allowed);
-    expect(outcomes.slice(0, 5)).toEqual([true, true, true, true, true]);
-    expect(outcomes.slice(5).every((allowed) => !allowed)).toBe(true);
-    // The account is locked for everyone, the right password included.
-    expect(throttle.begin({ account: 'ada@example.test', address: '192.0.2.1' })).toMatchObject({ allowed: false });
+describe('the sign-in throttle (counts in the database)', () => {
+  it('30 guesses at one account from one address: 5 are tried, the sixth locks the pair, the rest find it locked', async () => {
+    const decisions = await attempts(throttle(), 30, 'Ada@Example.test', () => '198.51.100.7');
+    expect(decisions.slice(0, 5).every((d) => d.allowed)).toBe(true);
+    expect(decisions[5]).toMatchObject({ allowed: false, locked: ['account'], retryAfterSeconds: 60 });
+    expect(decisions.slice(6, 20).every((d) => !d.allowed && d.locked.length === 0)).toBe(true);
+    // Refused attempts count against the address too: the 21st locks it.
+    expect(decisions[20]).toMatchObject({ allowed: false, locked: ['address'] });
+    // The same account typed differently is the same key.
+    expect(await throttle().begin({ account: ' ada@example.TEST ', address: '198.51.100.7' })).toMatchObject({ allowed: false });
   });
 
-  it('30 guesses from one address across 30 accounts: refused after the address limit', () => {
-    const throttle = new SignInThrottle(config, clock().now);
-    const outcomes = Array.from({ length: 30 }, (_, i) => throttle.begin({ account: `user${i}@example.test`, address: '203.0.113.7' }));
-    expect(outcomes.filter((o) => o.allowed)).toHaveLength(20);
-    expect(outcomes[20]).toMatchObject({ allowed: false, locked: ['address'] });
-    expect(outcomes[21]).toMatchObject({ allowed: false, locked: [] });
+  it('cannot be aimed: a locked pair leaves the account open from any other address', async () => {
+    await attempts(throttle(), 6, 'admin@example.test', () => '203.0.113.66');
+    expect(await throttle().begin({ account: 'admin@example.test', address: '203.0.113.66' })).toMatchObject({ allowed: false });
+    expect(await throttle().begin({ account: 'admin@example.test', address: '192.0.2.1' })).toEqual({ allowed: true, slowdownMs: 0 });
   });
 
-  it('says how long to wait, and each further lockout in the window doubles it', () => {
-    const time = clock();
-    const throttle = new SignInThrottle({ ...config, lockoutSeconds: 60 }, time.now);
-    const keys = { account: 'kim@example.test', address: '192.0.2.1' };
-    for (let i = 0; i < 5; i++) throttle.begin(keys);
-    expect(throttle.begin(keys)).toEqual({ allowed: false, retryAfterSeconds: 60, locked: ['account'] });
-    time.advance(30);
-    expect(throttle.begin(keys)).toEqual({ allowed: false, retryAfterSeconds: 30, locked: [] });
-    time.advance(31);
-    // One more try after the lockout; failing it locks again, for twice as long.
-    expect(throttle.begin(keys)).toEqual({ allowed: false, retryAfterSeconds: 120, locked: ['account'] });
+  it('30 guesses from one address across 30 accounts: refused after the address limit', async () => {
+    const t = throttle();
+    const decisions = [];
+    for (let i = 0; i < 30; i++) decisions.push(await t.begin({ account: `user${i}@example.test`, address: '203.0.113.7' }));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
+    expect(decisions[20]).toMatchObject({ allowed: false, locked: ['address'] });
+    expect(decisions[21]).toMatchObject({ allowed: false, locked: [] });
   });
 
-  it('a right password clears the account and gives the address its attempt back', () => {
-    const throttle = new SignInThrottle(config, clock().now);
-    const keys = { account: 'rae@example.test', address: '192.0.2.1' };
-    for (let i = 0; i < 4; i++) throttle.begin(keys);
-    throttle.succeeded(keys);
-    for (let i = 0; i < 5; i++) expect(throttle.begin(keys).allowed).toBe(true);
-    expect(throttle.begin(keys).allowed).toBe(false);
+  it("a success clears only its own pair: signing in to one's own account does not reset the guesses at another", async () => {
+    const t = throttle();
+    await attempts(t, 4, 'victim@example.test', () => '198.51.100.9');
+    await t.begin({ account: 'attacker@example.test', address: '198.51.100.9' });
+    await t.succeeded({ account: 'attacker@example.test', address: '198.51.100.9' });
+    expect(await t.begin({ account: 'victim@example.test', address: '198.51.100.9' })).toMatchObject({ allowed: true });
+    expect(await t.begin({ account: 'victim@example.test', address: '198.51.100.9' })).toMatchObject({ allowed: false, locked: ['account'] });
+    // The owner signing in from elsewhere leaves the attacker's pair locked.
+    await t.succeeded({ account: 'victim@example.test', address: '192.0.2.5' });
+    expect(await t.begin({ account: 'victim@example.test', address: '198.51.100.9' })).toMatchObject({ allowed: false });
   });
 
-  it('forgets an account after a quiet window', () => {
-    const time = clock();
-    const throttle = new SignInThrottle({ ...config, windowSeconds: 600 }, time.now);
-    const keys = { account: 'lee@example.test', address: '192.0.2.1' };
-    for (let i = 0; i < 5; i++) throttle.begin(keys);
-    time.advance(601);
-    expect(throttle.begin(keys).allowed).toBe(true);
+  it('two throttles over one database share their counts (two web processes)', async () => {
+    const [a, b] = [throttle(), throttle()];
+    await attempts(a, 3, 'shared@example.test', () => '198.51.100.20');
+    await attempts(b, 2, 'shared@example.test', () => '198.51.100.20');
+    expect(await a.begin({ account: 'shared@example.test', address: '198.51.100.20' })).toMatchObject({ allowed: false, locked: ['account'] });
   });
 
-  it('reads its limits from the environment and refuses nonsense', () => {
-    expect(signInThrottleConfigFrom(settingsFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ACCOUNT: '3' }).signIn)).toMatchObject({
-      maxAttemptsPerAccount: 3,
-      maxAttemptsPerAddress: 20,
+  it('each further lockout of a pair lasts twice as long, up to the maximum', async () => {
+    const t = throttle({ maxLockoutSeconds: 200 });
+    const lockouts: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const decisions = await attempts(t, 6, 'slow@example.test', () => '198.51.100.30');
+      const last = decisions[5]!;
+      if (last.allowed) throw new Error('the sixth attempt was allowed');
+      lockouts.push(last.retryAfterSeconds);
+      // The lockout ends: its row's expiry passes.
+      await testDb.db.signInCounter.updateMany({ where: { key: { startsWith: 'signin-pair:' } }, data: { expire: new Date(Date.now() - 1000) } });
+    }
+    expect(lockouts).toEqual([60, 120, 200, 200]);
+  });
+
+  it('past the account ceiling, attempts from fresh addresses are slowed, never refused', async () => {
+    const decisions = await attempts(throttle(), 20, 'popular@example.test', (i) => `198.51.100.${100 + i}`);
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    expect(decisions.slice(0, 12).map((d) => (d.allowed ? d.slowdownMs : -1))).toEqual(Array(12).fill(0));
+    expect(decisions.slice(12).map((d) => (d.allowed ? d.slowdownMs : -1))).toEqual(Array(8).fill(1_500));
+  });
+
+  it('clearSignInCounts (a password reset) lifts every lock of the account, and no other', async () => {
+    await attempts(throttle(), 6, 'reset@example.test', () => '198.51.100.40');
+    await attempts(throttle(), 6, 'other@example.test', () => '198.51.100.40');
+    await clearSignInCounts(testDb.db, 'Reset@example.test');
+    expect(await throttle().begin({ account: 'reset@example.test', address: '198.51.100.40' })).toMatchObject({ allowed: true });
+    expect(await throttle().begin({ account: 'other@example.test', address: '198.51.100.40' })).toMatchObject({ allowed: false });
+  });
+
+  it('stores no typed account text', async () => {
+    await throttle().begin({ account: 'ada granted root to mallory', address: '198.51.100.50' });
+    const keys = (await testDb.db.signInCounter.findMany({ select: { key: true } })).map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain('mallory');
+  });
+});
+
+describe('the throttle configuration', () => {
+  it('comes from the settings, with the defaults for what they do not set', () => {
+    const fromSettings = signInThrottleConfigFrom(
+      settingsFrom({ ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '1000', ENVOLVE_SIGNIN_LOCKOUT_SECONDS: '30' }).signIn,
+    );
+    expect(fromSettings).toMatchObject({
+      maxAttemptsPerAccount: 5,
+      maxAttemptsPerAddress: 1000,
+      lockoutSeconds: 30,
+      maxLockoutSeconds: 3600,
+      accountCeiling: 100,
     });
     expect(() => settingsFrom({ ENVOLVE_SIGNIN_WINDOW_SECONDS: 'soon' })).toThrow(/ENVOLVE_SIGNIN_WINDOW_SECONDS: expected a whole number/);
   });

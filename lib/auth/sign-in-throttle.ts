@@ -1,16 +1,30 @@
-// Sign-in throttling by account and by client address, the same for every path that checks a
-// password (the sign-in form's server action and better-auth's HTTP endpoint). Attempts are
-// counted when they start, so parallel guesses cannot slip past the limit before the first
-// failure is known; a success gives its attempt back. Past the limit a key is locked, and each
-// further lockout inside the window lasts twice as long (backoff).
+// Sign-in throttling for every way a password is checked (better-auth's sign-in endpoint with any
+// body type, the sign-in form's server action, change-password), counted in the database
+// (rate-limiter-flexible's Prisma store over the SignInCounter table) so that every web process
+// shares the counts and a restart keeps them. Three counters, each over a sliding window:
+// - an account from one client address: past its limit that pair is locked out, each further
+//   lockout of the pair twice as long. An attacker locks out only himself: the right password
+//   from an address that has not been failing still signs in.
+// - a client address over all accounts: past its limit the address is locked out (password spraying).
+// - an account over all addresses: past this ceiling attempts are slowed, never refused, so that
+//   a distributed guesser is slowed down without anyone being able to keep the owner out.
+// Attempts are counted when they start, so parallel guesses cannot slip past a limit before the
+// first failure is known; a success clears its pair and gives the other counters their attempt back.
+import { createHash } from 'node:crypto';
+import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import { settings, type Settings } from '../config/settings.ts';
+import type { Db } from '../db/client.ts';
 
 export interface SignInThrottleConfig {
+  /** Attempts at one account from one client address. */
   maxAttemptsPerAccount: number;
   maxAttemptsPerAddress: number;
-  /** Attempts are forgotten this long after a key's last one. */
+  /** Attempts at one account from all addresses, past which each attempt waits slowdownMs. */
+  accountCeiling: number;
+  slowdownMs: number;
+  /** Attempts are forgotten this long after a counter's first one. */
   windowSeconds: number;
-  /** The first lockout; each further one doubles, up to maxLockoutSeconds. */
+  /** The first lockout; each further one of the same counter doubles, up to maxLockoutSeconds. */
   lockoutSeconds: number;
   maxLockoutSeconds: number;
 }
@@ -18,106 +32,145 @@ export interface SignInThrottleConfig {
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleConfig = {
   maxAttemptsPerAccount: 5,
   maxAttemptsPerAddress: 20,
+  accountCeiling: 100,
+  slowdownMs: 2_000,
   windowSeconds: 15 * 60,
   lockoutSeconds: 60,
   maxLockoutSeconds: 60 * 60,
 };
 
+// Lockouts of a counter are remembered this long for the doubling.
+const LOCKOUT_MEMORY_SECONDS = 24 * 60 * 60;
+
 export function signInThrottleConfigFrom(fromSettings: Settings['signIn'] = settings().signIn): SignInThrottleConfig {
-  return { ...fromSettings, maxLockoutSeconds: Math.max(fromSettings.lockoutSeconds, DEFAULT_SIGN_IN_THROTTLE.maxLockoutSeconds) };
+  return {
+    ...DEFAULT_SIGN_IN_THROTTLE,
+    ...fromSettings,
+    maxLockoutSeconds: Math.max(fromSettings.lockoutSeconds, DEFAULT_SIGN_IN_THROTTLE.maxLockoutSeconds),
+  };
 }
 
 export interface SignInKeys {
-  /** The email as typed, lower-cased: unknown accounts are throttled like real ones. */
+  /** The account as typed: normalised here, so unknown accounts are throttled like real ones. */
   account: string;
+  /** The client address the web server resolved (lib/net/client-address.ts). */
   address: string;
 }
 
 export type ThrottleDecision =
-  | { allowed: true }
+  | { allowed: true; /** Past the account's ceiling: wait this long before checking the password. */ slowdownMs: number }
   | {
       allowed: false;
       retryAfterSeconds: number;
-      /** The keys this attempt locked (an audit entry each); empty if already locked. */ locked: ('account' | 'address')[];
+      /** The counters this attempt locked (an audit entry); empty if already locked. */
+      locked: ('account' | 'address')[];
     };
 
-interface Entry {
-  attempts: number;
-  lastAttemptAt: number;
-  lockedUntil: number;
-  lockouts: number;
+const PREFIX = { pair: 'signin-pair', address: 'signin-address', account: 'signin-account', lockouts: 'signin-lockouts' } as const;
+// The Prisma client's accessor of the SignInCounter model.
+const TABLE = 'signInCounter';
+
+export function normaliseAccount(account: string): string {
+  return account.trim().toLowerCase();
 }
 
-const PRUNE_ABOVE = 10_000;
+// Keys hold a digest of the account: no typed text is stored, and no separator can be forged.
+function accountDigest(account: string): string {
+  return createHash('sha256').update(normaliseAccount(account)).digest('hex').slice(0, 32);
+}
+
+const pairKey = (keys: SignInKeys) => `${accountDigest(keys.account)}|${keys.address}`;
 
 export class SignInThrottle {
-  private readonly entries = new Map<string, Entry>();
+  private readonly pair: RateLimiterPrisma;
+  private readonly address: RateLimiterPrisma;
+  private readonly account: RateLimiterPrisma;
+  private readonly lockouts: RateLimiterPrisma;
 
   constructor(
+    db: Db,
     private readonly config: SignInThrottleConfig,
-    private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const common = { storeClient: db, tableName: TABLE, duration: config.windowSeconds };
+    // One of the four sweeps expired rows (they share the table).
+    this.pair = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.pair, points: config.maxAttemptsPerAccount, clearExpiredByTimeout: true });
+    this.address = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.address, points: config.maxAttemptsPerAddress, clearExpiredByTimeout: false });
+    this.account = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.account, points: config.accountCeiling, clearExpiredByTimeout: false });
+    this.lockouts = new RateLimiterPrisma({
+      ...common,
+      keyPrefix: PREFIX.lockouts,
+      points: Number.MAX_SAFE_INTEGER,
+      duration: LOCKOUT_MEMORY_SECONDS,
+      clearExpiredByTimeout: false,
+    });
+  }
 
   /** Starts an attempt: allowed (and counted), or refused with the seconds until the next may start. */
-  begin(keys: SignInKeys): ThrottleDecision {
-    const now = this.now();
-    if (this.entries.size > PRUNE_ABOVE) this.prune(now);
-    const scoped = this.scoped(keys);
-    const lockedUntil = Math.max(...scoped.map(({ key }) => this.live(key, now)?.lockedUntil ?? 0));
-    if (lockedUntil > now) return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000), locked: [] };
-
-    const locked: ('account' | 'address')[] = [];
-    let until = 0;
-    for (const { scope, key, max } of scoped) {
-      const entry = this.live(key, now) ?? { attempts: 0, lastAttemptAt: now, lockedUntil: 0, lockouts: 0 };
-      entry.attempts += 1;
-      entry.lastAttemptAt = now;
-      if (entry.attempts > max) {
-        const seconds = Math.min(this.config.lockoutSeconds * 2 ** entry.lockouts, this.config.maxLockoutSeconds);
-        entry.lockedUntil = now + seconds * 1000;
-        entry.lockouts += 1;
-        // One more attempt after the lockout; failing it locks again, for longer.
-        entry.attempts = max;
-        locked.push(scope);
-        until = Math.max(until, entry.lockedUntil);
-      }
-      this.entries.set(key, entry);
+  async begin(keys: SignInKeys): Promise<ThrottleDecision> {
+    const [pair, address] = await Promise.all([this.count(this.pair, pairKey(keys)), this.count(this.address, keys.address)]);
+    const refusals = [
+      { scope: 'account' as const, refusal: pair },
+      { scope: 'address' as const, refusal: address },
+    ].filter((r) => r.refusal !== null);
+    if (refusals.length > 0) {
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(...refusals.map((r) => r.refusal!.retryAfterSeconds)),
+        locked: refusals.filter((r) => r.refusal!.newLockout).map((r) => r.scope),
+      };
     }
-    if (locked.length > 0) return { allowed: false, retryAfterSeconds: Math.ceil((until - now) / 1000), locked };
-    return { allowed: true };
+    const overCeiling = await this.account.consume(accountDigest(keys.account)).then(
+      () => false,
+      (rejected: unknown) => {
+        if (rejected instanceof RateLimiterRes) return true;
+        throw rejected;
+      },
+    );
+    return { allowed: true, slowdownMs: overCeiling ? this.config.slowdownMs : 0 };
   }
 
-  /** The password was right: the account starts afresh, and the address gets its attempt back. */
-  succeeded(keys: SignInKeys): void {
-    const [account, address] = this.scoped(keys);
-    this.entries.delete(account!.key);
-    const entry = this.entries.get(address!.key);
-    if (entry && entry.attempts > 0) entry.attempts -= 1;
+  /** The password was right: the pair starts afresh; the address and the account get their attempt back. */
+  async succeeded(keys: SignInKeys): Promise<void> {
+    await Promise.all([this.pair.delete(pairKey(keys)), giveBack(this.address, keys.address), giveBack(this.account, accountDigest(keys.account))]);
   }
 
-  private scoped(keys: SignInKeys) {
-    return [
-      { scope: 'account' as const, key: `account:${keys.account.trim().toLowerCase()}`, max: this.config.maxAttemptsPerAccount },
-      { scope: 'address' as const, key: `address:${keys.address}`, max: this.config.maxAttemptsPerAddress },
-    ];
-  }
-
-  private live(key: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && this.expired(entry, now)) {
-      this.entries.delete(key);
-      return undefined;
+  /** Counts an attempt on one counter: null when allowed, else how long it is refused and whether this attempt locked it. */
+  private async count(limiter: RateLimiterPrisma, key: string): Promise<{ retryAfterSeconds: number; newLockout: boolean } | null> {
+    try {
+      await limiter.consume(key);
+      return null;
+    } catch (rejected) {
+      if (!(rejected instanceof RateLimiterRes)) throw rejected;
+      // The attempt one past the limit locks the counter; later ones find it locked.
+      if (rejected.consumedPoints !== limiter.points + 1) return { retryAfterSeconds: Math.max(1, Math.ceil(rejected.msBeforeNext / 1000)), newLockout: false };
+      const lockouts = (await this.lockouts.consume(`${limiter.keyPrefix}:${key}`)).consumedPoints;
+      const seconds = Math.min(this.config.lockoutSeconds * 2 ** (lockouts - 1), this.config.maxLockoutSeconds);
+      await limiter.block(key, seconds);
+      return { retryAfterSeconds: seconds, newLockout: true };
     }
-    return entry;
   }
+}
 
-  private expired(entry: Entry, now: number): boolean {
-    return entry.lockedUntil <= now && now - entry.lastAttemptAt > this.config.windowSeconds * 1000;
-  }
+async function giveBack(limiter: RateLimiterPrisma, key: string): Promise<void> {
+  const counted = await limiter.get(key);
+  if (counted && counted.consumedPoints > 0 && counted.consumedPoints <= limiter.points) await limiter.reward(key, 1);
+}
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.entries) if (this.expired(entry, now)) this.entries.delete(key);
-  }
+/**
+ * Forgets every count and lockout of an account, from every address: after an admin's reset or
+ * `envolve users set-password`, the new password works at once. Needs no throttle instance.
+ */
+export async function clearSignInCounts(db: Db, account: string): Promise<void> {
+  const digest = accountDigest(account);
+  await db.signInCounter.deleteMany({
+    where: {
+      OR: [
+        { key: { startsWith: `${PREFIX.pair}:${digest}|` } },
+        { key: { startsWith: `${PREFIX.lockouts}:${PREFIX.pair}:${digest}|` } },
+        { key: `${PREFIX.account}:${digest}` },
+      ],
+    },
+  });
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

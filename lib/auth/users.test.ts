@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordProblem } from './password-policy.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { createAuth } from './better-auth.ts';
 import {
@@ -122,6 +123,33 @@ describe('sessions end with the password', () => {
       /too easy to guess/,
     );
   });
+
+  it("change-password refuses the account's own email, which the policy alone would let through (issue 30)", async () => {
+    const { db } = testDb;
+    const email = 'zyqoxa.vuretlim@kalomirdex.test';
+    expect(passwordProblem(email)).toBeNull();
+    await createUser(db, { email, name: 'Zyqoxa Vuretlim', role: 'reviewer', password: 'the first password' });
+    const auth = createAuth(db, { secret });
+    const here = await sessionOf(auth, email, 'the first password');
+    await expect(auth.api.changePassword({ body: { currentPassword: 'the first password', newPassword: email }, headers: here })).rejects.toThrow(
+      /too easy to guess/,
+    );
+  });
+
+  it('a deactivated account fails sign-in with the same error as an unknown one (issue 30)', async () => {
+    const { db } = testDb;
+    const user = await createUser(db, { email: 'gone@example.test', name: 'Gone', role: 'reviewer', password: 'the first password' });
+    await setUserActive(db, user.id, false);
+    const auth = createAuth(db, { secret });
+    const failure = (email: string) =>
+      auth.api.signInEmail({ body: { email, password: 'not the password' } }).then(
+        () => null,
+        (err: { status: string; body: unknown }) => ({ status: err.status, body: err.body }),
+      );
+    const [deactivated, unknown] = [await failure('gone@example.test'), await failure('nobody@example.test')];
+    expect(deactivated).toEqual(unknown);
+    expect(unknown).toMatchObject({ status: 'UNAUTHORIZED', body: { code: 'INVALID_EMAIL_OR_PASSWORD' } });
+  });
 });
 
 describe('the password policy', () => {
@@ -139,7 +167,7 @@ describe('the password policy', () => {
 });
 
 describe('deactivating an account', () => {
-  it('ends its sessions, refuses its sign-in and API tokens, and can be undone', async () => {
+  it('ends its sessions, refuses its sign-in, revokes its API tokens, and can be undone without reviving them', async () => {
     const { db } = testDb;
     const user = await createUser(db, { email: 'leaver@example.test', name: 'Leaver', role: 'trainer', password: 'long enough password' });
     const auth = createAuth(db, { secret: 'a-test-secret-of-thirty-two-characters' });
@@ -157,7 +185,9 @@ describe('deactivating an account', () => {
     );
 
     await setUserActive(db, user.id, true);
-    expect(await verifyApiToken(db, token)).toMatchObject({ id: user.id });
+    // Issue 30: a token that stopped working on deactivation stays revoked; the account needs a new one.
+    expect(await verifyApiToken(db, token)).toBeNull();
+    expect(await db.apiToken.findFirst({ where: { userId: user.id }, select: { revokedAt: true } })).toMatchObject({ revokedAt: expect.any(Date) });
     expect((await auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).user.id).toBe(user.id);
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { passwordProblem } from './password-policy.ts';
+import { clearSignInCounts } from './sign-in-throttle.ts';
 import { isRole, type Role } from './roles.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors/index.ts';
@@ -73,7 +74,8 @@ export async function createUser(db: Db, input: NewUser, createdBy?: AuditActor)
 
 /**
  * Sets a new password for an existing account (an admin's reset), hashed by better-auth like any
- * other, and ends every session of the account: whoever knew the old password is signed out.
+ * other, ends every session of the account (whoever knew the old password is signed out) and
+ * lifts every sign-in lockout of it, so the new password works at once from anywhere.
  */
 export async function setPassword(db: Db, email: string, password: string): Promise<UserSummary> {
   const user = await findUserByEmail(db, email);
@@ -83,20 +85,29 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   const context = await accountAuth(db).$context;
   await context.internalAdapter.updatePassword(user.id, await context.password.hash(password));
   await db.session.deleteMany({ where: { userId: user.id } });
+  await clearSignInCounts(db, user.email);
   return user;
 }
 
 /**
  * Deactivates an account (or reactivates it): a deactivated account cannot sign in, loses its
- * sessions at once, and its API tokens stop working; its history (reviews, labels, audit
- * entries) keeps its id and email. Accepts a transaction client, for the audit entry.
+ * sessions at once, and its API tokens are revoked, so reactivating it revives none of them; its
+ * history (reviews, labels, audit entries) keeps its id and email. Accepts a transaction client,
+ * for the audit entry.
  */
-export async function setUserActive(db: Pick<Db, 'user' | 'session'>, userId: string, active: boolean): Promise<{ before: UserSummary; after: UserSummary }> {
+export async function setUserActive(
+  db: Pick<Db, 'user' | 'session' | 'apiToken'>,
+  userId: string,
+  active: boolean,
+): Promise<{ before: UserSummary; after: UserSummary }> {
   const row = await db.user.findUnique({ where: { id: userId } });
   if (!row) throw new UserNotFoundError(`no user with id ${userId}`);
   const before = toSummary(row);
   const after = toSummary(await db.user.update({ where: { id: userId }, data: { deactivatedAt: active ? null : (row.deactivatedAt ?? new Date()) } }));
-  if (!active) await db.session.deleteMany({ where: { userId } });
+  if (!active) {
+    await db.session.deleteMany({ where: { userId } });
+    await db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  }
   forgetVerifiedTokens();
   return { before, after };
 }

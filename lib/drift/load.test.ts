@@ -132,12 +132,24 @@ describe('loadDrift', () => {
   });
 
   it('renders the Prometheus text from the database', async () => {
-    const text = await prometheusText(db);
+    const text = await prometheusText(db, { heldOut: true });
     expect(text).toContain(`envolve_lineage_frontier{lineage_id="${lineageId}",lineage="drift lineage"} 1`);
     expect(text).toContain(`envolve_lineage_frontier_difficulty{lineage_id="${lineageId}",lineage="drift lineage",component="total"} 10`);
     expect(text).toContain('envolve_jobs{kind="validate",state="queued"} 1');
     expect(text).toMatch(/envolve_job_turnaround_seconds_bucket\{kind="validate",le="60"\} 1\n/);
     expect(text).toContain('envolve_sandbox_failures_total{source="rollout"} 0');
+  });
+
+  it('leaves held-out lineages out of the Prometheus text for callers who may not see them (issue 30)', async () => {
+    await db.lineage.update({ where: { id: lineageId }, data: { heldOutSet: 'drift-eval' } });
+    try {
+      expect(await prometheusText(db, { heldOut: true })).toContain(`lineage_id="${lineageId}"`);
+      const text = await prometheusText(db, { heldOut: false });
+      expect(text).not.toContain(lineageId);
+      expect(text).toContain('envolve_jobs{kind="validate",state="queued"} 1');
+    } finally {
+      await db.lineage.update({ where: { id: lineageId }, data: { heldOutSet: null } });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { loadCalibrationStatuses } from './calibration.ts';
 import { loadCheckpointPassRates } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
+import type { DriftInput } from './types.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
 import { settings } from '../config/settings.ts';
@@ -13,19 +14,30 @@ import { settings } from '../config/settings.ts';
 /** Job turnaround covers the jobs that finished within this window before the scrape. */
 export const FINISHED_JOB_WINDOW_SECONDS = 3600;
 
-export async function prometheusText(db: Db, now = new Date()): Promise<string> {
+export interface MetricsScope {
+  /** Held-out lineages are the evaluation set: only those who manage the scheduler see them (never a trainer). */
+  heldOut: boolean;
+}
+
+function withoutHeldOut(drift: DriftInput, heldOut: ReadonlySet<string>): DriftInput {
+  return { lineages: drift.lineages.filter((l) => !heldOut.has(l.id)), points: drift.points.filter((p) => !heldOut.has(p.lineageId)) };
+}
+
+export async function prometheusText(db: Db, scope: MetricsScope, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - FINISHED_JOB_WINDOW_SECONDS * 1000);
   const config = schedulerConfigFrom(settings().scheduler);
-  const [loaded, waits, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
+  const [loaded, waits, heldOut, calibration, queue, finished, validatorErrors, rolloutErrors] = await Promise.all([
     loadDrift(db, { defaultPolicy: config.probePolicy }),
     loadFrontierWaits(db, config),
+    scope.heldOut ? [] : db.lineage.findMany({ where: { heldOutSet: { not: null } }, select: { id: true } }),
     loadCalibrationStatuses(db),
     db.job.groupBy({ by: ['kind', 'state'], _count: { _all: true }, orderBy: [{ kind: 'asc' }, { state: 'asc' }] }),
     db.job.findMany({ where: { finishedAt: { gte: since } }, select: { kind: true, createdAt: true, finishedAt: true } }),
     db.validatorRun.count({ where: { status: 'error' } }),
     db.rollout.count({ where: { status: 'error' } }),
   ]);
-  const drift = withFrontierWaits(loaded, waits);
+  const allDrift = withFrontierWaits(loaded, waits);
+  const drift = scope.heldOut ? allDrift : withoutHeldOut(allDrift, new Set(heldOut.map((l) => l.id)));
   const policies = [...new Set(drift.lineages.flatMap((l) => (l.passRatePolicy ? [l.passRatePolicy] : [])))];
   return renderExposition(
     metricFamilies({

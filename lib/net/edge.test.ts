@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header.ts';
 import { parseTrustedProxies } from '../config/trusted-proxies.ts';
-import { refusal, trustworthyHeaders } from './edge.ts';
+import { actionRefusal, connectionCapKey, edgeResponseHeaders, rawResponse, refusal as refusalWith, trustworthyHeaders, type EdgeRequest } from './edge.ts';
+import type { ServedOrigins } from './origins.ts';
+
+// A stand-in for Next's router-state parser: the edge only asks it yes or no.
+const refusal = (request: EdgeRequest) => refusalWith(request, { routerStateValid: (header) => header === 'valid' });
 
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers, socketAddress: '127.0.0.1' });
 const post = (url: string, headers: Record<string, string>) => ({ method: 'POST', url, headers, socketAddress: '127.0.0.1' });
@@ -23,6 +27,47 @@ describe('requests the app would only fail on', () => {
     expect(refusal(post('/api/auth/sign-in/email', { 'content-length': String(17 * 1024) }))).toMatchObject({ status: 413 });
     expect(refusal(post('/api/generations/abc/comments', { 'transfer-encoding': 'chunked' }))).toMatchObject({ status: 411 });
     expect(refusal(post('/api/generations/abc/comments', { 'content-length': 'lots' }))).toMatchObject({ status: 413 });
+  });
+});
+
+describe('what Next should never see (issue 30)', () => {
+  it('a request target that is not a path is a 400: `*` and absolute URLs', () => {
+    for (const url of ['*', 'http://evil.example/sign-in', 'evil.example:443']) expect(refusal(get(url))).toMatchObject({ status: 400, error: 'bad_target' });
+  });
+
+  it('a router-state header the parser refuses is a 400; none, or a valid one, passes', () => {
+    expect(refusal(get('/sign-in', { rsc: '1', 'next-router-state-tree': 'garbage' }))).toMatchObject({ status: 400, error: 'bad_router_state' });
+    expect(refusal(get('/sign-in', { rsc: '1', 'next-router-state-tree': 'valid' }))).toBeNull();
+    expect(refusal(get('/sign-in', { rsc: '1' }))).toBeNull();
+  });
+
+  it('a server action needs an Origin this deployment is served on: none, or https for an http site, is a 403', () => {
+    const served: ServedOrigins = { baseURL: 'http://127.0.0.1:3000', origins: ['http://127.0.0.1:3000', 'http://localhost:3000'] };
+    const action = (headers: Record<string, string>) => actionRefusal('POST', '/sign-in', { host: '127.0.0.1:3000', ...headers }, served);
+    expect(action({})).toMatchObject({ status: 403, error: 'bad_origin' });
+    expect(action({ origin: 'https://127.0.0.1:3000' })).toMatchObject({ status: 403 });
+    expect(action({ origin: 'http://evil.example' })).toMatchObject({ status: 403 });
+    expect(action({ origin: 'http://localhost:3000' })).toBeNull();
+    // Reads and the JSON API (which checks Origin itself, lib/auth/guard.ts) are not server actions.
+    expect(actionRefusal('GET', '/sign-in', {}, served)).toBeNull();
+    expect(actionRefusal('POST', '/api/auth/sign-in/email', {}, served)).toBeNull();
+  });
+
+  it("the edge's own answers carry the security headers", () => {
+    expect(edgeResponseHeaders()).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+    });
+    const raw = rawResponse(429, 'Too Many Requests', { error: 'too_many_connections', message: 'slow down' });
+    expect(raw).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\n/);
+    expect(raw).toContain('x-frame-options: DENY\r\n');
+    expect(raw.endsWith('\r\n\r\n{"error":"too_many_connections","message":"slow down"}')).toBe(true);
+  });
+
+  it('connections are capped per client address, never for a trusted proxy', () => {
+    expect(connectionCapKey('::ffff:192.0.2.1', parseTrustedProxies(''))).toBe('192.0.2.1');
+    expect(connectionCapKey('127.0.0.1', parseTrustedProxies('127.0.0.1'))).toBeNull();
   });
 });
 

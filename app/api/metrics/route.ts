@@ -1,11 +1,16 @@
 // GET /api/metrics: Prometheus text exposition for Grafana. Scrape it with a bearer API token
 // of a role with 'metrics.read' (admin, lead, trainer): `envolve tokens create --user … --name grafana`,
-// then `authorization: { type: Bearer, credentials: <token> }` in the scrape config.
+// then `authorization: { type: Bearer, credentials: <token> }` in the scrape config. Held-out
+// lineages (the evaluation set) are left out unless the caller manages the scheduler.
 import { route } from '@/app/_server/route.ts';
+import { can } from '@/lib/auth/roles.ts';
 import { prometheusText } from '@/lib/drift/metrics-load.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '@/lib/drift/prometheus.ts';
 
 export const GET = route(
   { permission: 'metrics.read' },
-  async ({ db }) => new Response(await prometheusText(db), { headers: { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' } }),
+  async ({ db, user }) =>
+    new Response(await prometheusText(db, { heldOut: can(user.role, 'scheduler.manage') }), {
+      headers: { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' },
+    }),
 );
