@@ -233,7 +233,7 @@ describe('pass rates of a trainer policy, by checkpoint', () => {
         passRate: 0.875,
       },
     ]);
-    const text = await prometheusText(db);
+    const text = await prometheusText(db, { heldOut: true });
     expect(text).toContain(
       `envolve_lineage_probe_pass_rate{lineage_id="${lineage.id}",lineage="checkpoint lineage",generation="0",policy="trainer-ckpt",policy_version="step-20"} 0.875`,
     );
