@@ -13,7 +13,7 @@ import { AnthropicSynthesiser } from '../../lib/synth/anthropic/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
 import type { Plan, ProposeInput } from '../../lib/synth/types.ts';
 import { answerByTool, startFakeAnthropic, type FakeAnthropic } from '../fakes/anthropic-server.ts';
-import { context, storeNearTopSeed, storeProceduralSeed } from './helpers.ts';
+import { context, evolutionBudgetMs, storeNearTopSeed, storeProceduralSeed } from './helpers.ts';
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
@@ -137,54 +137,62 @@ describe('the plan gate', () => {
     expect(fake.requests.map((r) => r.forcedTool)).toEqual(['propose_plan']);
   });
 
-  it('stops a fixed scenario lineage on a 2-step seed near the top of the catalogue with "axis exhausted" instead of oscillating', async () => {
-    const seedVersionId = await storeNearTopSeed(testDb.db, 'gate-scenario-near-top');
-    const lineage = await findOrCreateLineage(testDb.db, seedVersionId, {
-      axisPolicy: { kind: 'fixed', axis: 'scenario' },
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 8,
-      loops: { maxPlanRounds: 3, maxModifyRounds: 2, difficultyMargin: 0.05 },
-    });
-    const log: string[] = [];
-    const result = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser(), log), lineage.row.id, 15);
-    expect(result.validated.length).toBeGreaterThan(0);
-    expect(result.validated.length).toBeLessThan(15);
-    const exhaustedAt = result.validated.length + 1;
-    expect(result.exhausted).toMatch(new RegExp(`^axis exhausted at generation ${exhaustedAt}: scenario \\(`));
-    const report = await lineageReport(testDb.db, lineage.row.id);
-    expect(report.status).toBe('exhausted');
-    expect(report.exhaustedAxes.scenario).toMatchObject({ generation: exhaustedAt });
-    const totals = report.generations.filter((g) => g.state === 'awaiting-review').map((g) => g.difficulty!.total);
-    for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
-    // Asking again changes nothing: the lineage is still exhausted at the same parent.
-    const again = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 1);
-    expect(again.exhausted).toBe(result.exhausted);
-    expect(await testDb.db.generation.count({ where: { lineageId: lineage.row.id } })).toBe(exhaustedAt);
-  });
+  it(
+    'stops a fixed scenario lineage on a 2-step seed near the top of the catalogue with "axis exhausted" instead of oscillating',
+    async () => {
+      const seedVersionId = await storeNearTopSeed(testDb.db, 'gate-scenario-near-top');
+      const lineage = await findOrCreateLineage(testDb.db, seedVersionId, {
+        axisPolicy: { kind: 'fixed', axis: 'scenario' },
+        effort: 'low',
+        synthesiser: 'procedural',
+        seed: 8,
+        loops: { maxPlanRounds: 3, maxModifyRounds: 2, difficultyMargin: 0.05 },
+      });
+      const log: string[] = [];
+      const result = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser(), log), lineage.row.id, 15);
+      expect(result.validated.length).toBeGreaterThan(0);
+      expect(result.validated.length).toBeLessThan(15);
+      const exhaustedAt = result.validated.length + 1;
+      expect(result.exhausted).toMatch(new RegExp(`^axis exhausted at generation ${exhaustedAt}: scenario \\(`));
+      const report = await lineageReport(testDb.db, lineage.row.id);
+      expect(report.status).toBe('exhausted');
+      expect(report.exhaustedAxes.scenario).toMatchObject({ generation: exhaustedAt });
+      const totals = report.generations.filter((g) => g.state === 'awaiting-review').map((g) => g.difficulty!.total);
+      for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
+      // Asking again changes nothing: the lineage is still exhausted at the same parent.
+      const again = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 1);
+      expect(again.exhausted).toBe(result.exhausted);
+      expect(await testDb.db.generation.count({ where: { lineageId: lineage.row.id } })).toBe(exhaustedAt);
+    },
+    evolutionBudgetMs(16, { steps: 2, modifyRounds: 2 }),
+  );
 
-  it('a weighted lineage skips an exhausted axis and stops only when every axis it may choose is exhausted', async () => {
-    const { db } = testDb;
-    const seedVersionId = await storeNearTopSeed(db, 'gate-weighted-near-top');
-    const policy = { kind: 'weighted' as const, weights: { length: 0, scenario: 1, skill: 1 } };
-    const lineage = await findOrCreateLineage(db, seedVersionId, {
-      axisPolicy: policy,
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 2,
-    });
-    const result = await evolveLineage(context(db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 30);
-    const report = await lineageReport(db, lineage.row.id);
-    expect(report.status).toBe('exhausted');
-    expect(result.exhausted).toMatch(/^axis exhausted at generation \d+: (scenario, skill|skill, scenario) \(/);
-    const { scenario, skill } = report.exhaustedAxes;
-    expect(scenario!.generation).toBe(skill!.generation);
-    // An axis found exhausted earlier was skipped: that generation evolved along the other axis
-    // instead of the one the policy chose (and the skipped axis came back once the parent changed).
-    const settled = report.generations.filter((g) => g.state === 'awaiting-review');
-    const skipped = settled.filter((g) => g.axis !== chooseAxis(policy, g.number, 2));
-    expect(skipped.length).toBeGreaterThan(0);
-    const totals = settled.map((g) => g.difficulty!.total);
-    for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
-  });
+  it(
+    'a weighted lineage skips an exhausted axis and stops only when every axis it may choose is exhausted',
+    async () => {
+      const { db } = testDb;
+      const seedVersionId = await storeNearTopSeed(db, 'gate-weighted-near-top');
+      const policy = { kind: 'weighted' as const, weights: { length: 0, scenario: 1, skill: 1 } };
+      const lineage = await findOrCreateLineage(db, seedVersionId, {
+        axisPolicy: policy,
+        effort: 'low',
+        synthesiser: 'procedural',
+        seed: 2,
+      });
+      const result = await evolveLineage(context(db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 30);
+      const report = await lineageReport(db, lineage.row.id);
+      expect(report.status).toBe('exhausted');
+      expect(result.exhausted).toMatch(/^axis exhausted at generation \d+: (scenario, skill|skill, scenario) \(/);
+      const { scenario, skill } = report.exhaustedAxes;
+      expect(scenario!.generation).toBe(skill!.generation);
+      // An axis found exhausted earlier was skipped: that generation evolved along the other axis
+      // instead of the one the policy chose (and the skipped axis came back once the parent changed).
+      const settled = report.generations.filter((g) => g.state === 'awaiting-review');
+      const skipped = settled.filter((g) => g.axis !== chooseAxis(policy, g.number, 2));
+      expect(skipped.length).toBeGreaterThan(0);
+      const totals = settled.map((g) => g.difficulty!.total);
+      for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
+    },
+    evolutionBudgetMs(30, { steps: 2, modifyRounds: 3 }),
+  );
 });

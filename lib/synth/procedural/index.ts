@@ -1,6 +1,6 @@
 // The procedural (offline) synthesiser and its renderer.
 export { ProceduralSynthesiser, type ProceduralOptions } from './synthesiser.ts';
-export { renderEnvironment, renderEnvironmentWithSteps, GENERATOR, type Fault, type RenderOptions } from './render.ts';
+export { renderEnvironment, renderEnvironmentWithSteps, proceduralBudgets, GENERATOR, type Fault, type RenderOptions } from './render.ts';
 export { newSeedSequence } from './seed-sequence.ts';
 export { readProceduralMetadata, type ProceduralMetadata } from './metadata.ts';
 export { proposePlan } from './propose.ts';

@@ -69,9 +69,15 @@ function usedVariants(sequence: Sequence, variants: Readonly<Record<string, numb
   return Object.fromEntries(sequence.steps.flatMap((s) => (variants[s.id] ? [[s.id, variants[s.id]!]] : [])));
 }
 
+// The budgets a procedural task gives its trials (seconds): the agent's grows with the steps to do.
+export function proceduralBudgets(steps: number): { agentSec: number; verifierSec: number; buildSec: number } {
+  return { agentSec: 600 + 300 * steps, verifierSec: 120, buildSec: 300 };
+}
+
 function taskToml(sequence: Sequence, seed: number, variants: Record<string, number>): string {
   const names = [...new Set(sequence.steps.flatMap((s) => [s.scenario, s.skill]))];
   const length = sequence.steps.length;
+  const budgets = proceduralBudgets(length);
   return [
     'version = "1.0"',
     '',
@@ -86,13 +92,13 @@ function taskToml(sequence: Sequence, seed: number, variants: Record<string, num
     `sequence = ${tomlString(JSON.stringify(sequence))}`,
     '',
     '[verifier]',
-    'timeout_sec = 120.0',
+    `timeout_sec = ${budgets.verifierSec}.0`,
     '',
     '[agent]',
-    `timeout_sec = ${600 + 300 * length}.0`,
+    `timeout_sec = ${budgets.agentSec}.0`,
     '',
     '[environment]',
-    'build_timeout_sec = 300.0',
+    `build_timeout_sec = ${budgets.buildSec}.0`,
     'cpus = 1',
     'memory_mb = 1024',
     'storage_mb = 1024',
