@@ -156,7 +156,9 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   const text = await metrics.text();
   expect(text).toContain('# TYPE envolve_lineage_frontier gauge');
   expect(text).toMatch(/envolve_lineage_frontier\{lineage_id="drift-l000",lineage="drift-length-000"\} 15\n/);
-  expect(text).toMatch(/envolve_lineage_probe_pass_rate\{lineage_id="drift-l000",lineage="drift-length-000",generation="\d+",policy="anthropic"\} /);
+  expect(text).toMatch(
+    /envolve_lineage_probe_pass_rate\{lineage_id="drift-l000",lineage="drift-length-000",generation="\d+",policy="anthropic",policy_version="1"\} /,
+  );
   expect(text).toContain('# TYPE envolve_job_turnaround_seconds histogram');
   expect(text).toMatch(/envolve_drift_alerts\{kind="stalled"\} \d+/);
 });

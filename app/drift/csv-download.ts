@@ -13,7 +13,7 @@ export async function driftCsv(db: Db, query: z.output<typeof driftCsvQuerySchem
   const { chart, part, filter, thresholds } = query;
   if (chart === 'funnel') {
     const run = await latestSeedFilterRun(db);
-    const funnel = run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: 'simulated' }), DEFAULT_SEED_FILTER);
+    const funnel = run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: 'simulated' }), DEFAULT_SEED_FILTER, 'simulated');
     return { name: 'funnel', body: funnelCsv(funnel) };
   }
   const view = await loadDriftView(db, filter, thresholds);

@@ -46,7 +46,9 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
   const view = await loadDriftView(db, filter, thresholds);
   const single = filter.lineage ? view.lineages.find((l) => l.id === filter.lineage) : undefined;
   const run = single ? null : await latestSeedFilterRun(db);
-  const funnel = single ? null : (run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER));
+  const funnel = single
+    ? null
+    : (run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER, DEFAULT_FUNNEL_POLICY));
 
   const positions: PositionIndex = new Map(view.positions.flatMap((p) => (p.generationId ? [[p.generationId, { number: p.number, axis: p.axis }]] : [])));
   const charts = chartSpecs(view, positions);

@@ -31,6 +31,11 @@ export function SeedFunnel({ funnel, run }: { funnel: Funnel; run: { policy: str
   const t = funnel.thresholds;
   return (
     <div className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs" data-testid="seed-funnel">
+      {funnel.undecidable && (
+        <p role="note" data-testid="funnel-undecidable" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {funnel.undecidable}: the counts below are not rejections.
+        </p>
+      )}
       <p className="mb-3 text-xs text-zinc-500">
         {run ? (
           <>

@@ -115,11 +115,21 @@ describe('getLineageTree', () => {
     expect(failed?.parentVersionId).toBe(settled4?.parentVersionId);
   });
 
-  it('names who released each generation and shows pass rates of one policy, the probe policy by default', async () => {
+  it('names who released each generation and shows pass rates of one policy, the gating policy by default', async () => {
     const db = testDb.db;
     const config = schedulerConfigFrom({});
     const g1 = await db.generation.findUniqueOrThrow({ where: { id: big.generationIds[0] } });
-    const rule = { policy: 'simulated', releaseRate: 0.75, minGroup: 8, demoMode: true, timeoutReward: 0, passes: 7, size: 8, simulated: true };
+    const rule = {
+      policy: 'simulated',
+      policyVersion: '2',
+      releaseRate: 0.75,
+      minGroup: 8,
+      demoMode: true,
+      timeoutReward: 0,
+      passes: 7,
+      size: 8,
+      simulated: true,
+    };
     const group = await db.probeGroup.create({
       data: {
         versionId: g1.versionId!,
@@ -134,7 +144,7 @@ describe('getLineageTree', () => {
       },
     });
     await db.probeGroup.create({
-      data: { versionId: g1.versionId!, purpose: 'probe', policy: 'oracle', policyVersion: '1', size: 8, passes: 8, completed: 8, state: 'complete' },
+      data: { versionId: g1.versionId!, purpose: 'trainer', policy: 'trainer', policyVersion: 'step-4', size: 8, passes: 5, completed: 8, state: 'complete' },
     });
     await db.generation.update({
       where: { id: g1.id },
@@ -143,14 +153,16 @@ describe('getLineageTree', () => {
 
     const byDefault = await getLineageTree(db, big.lineageId, { config });
     expect(byDefault).toMatchObject({
-      policy: 'oracle',
-      gate: { policy: 'oracle', releaseRate: 0.75, minGroup: 8, demoMode: false },
-      policies: ['oracle', 'simulated'],
+      policy: 'trainer',
+      policyVersion: 'step-4',
+      gate: { policy: 'trainer', releaseRate: 0.75, minGroup: 8, demoMode: false },
+      policies: ['simulated', 'trainer'],
     });
     const tg1 = byDefault!.generations.find((g) => g.id === g1.id)!;
     expect(tg1.release).toEqual({
       groupId: group.id,
       policy: 'simulated',
+      policyVersion: '2',
       simulated: true,
       passes: 7,
       size: 8,
@@ -158,9 +170,9 @@ describe('getLineageTree', () => {
       minGroup: 8,
       demoMode: true,
     });
-    expect(tg1.probe).toEqual({ policy: 'oracle', passes: 8, size: 8, simulated: false });
+    expect(tg1.probe).toEqual({ policy: 'trainer', policyVersion: 'step-4', passes: 5, size: 8, simulated: false });
     const simulated = await getLineageTree(db, big.lineageId, { config, policy: 'simulated' });
-    expect(simulated!.generations.find((g) => g.id === g1.id)!.probe).toEqual({ policy: 'simulated', passes: 7, size: 8, simulated: true });
+    expect(simulated!.generations.find((g) => g.id === g1.id)!.probe).toEqual({ policy: 'simulated', policyVersion: '2', passes: 7, size: 8, simulated: true });
     // A generation released before releases were recorded says so with nulls.
     expect(byDefault!.generations.find((g) => g.id === big.generationIds[1])!.release).toMatchObject({ policy: null, passes: null });
   });

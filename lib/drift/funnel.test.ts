@@ -29,7 +29,9 @@ describe('the seed funnel', () => {
         candidate('e-unprobed', null),
       ],
       DEFAULT_SEED_FILTER,
+      'anthropic',
     );
+    expect(funnel.undecidable).toBeNull();
     expect(funnel.stages.map((s) => [s.label, s.count])).toEqual([
       ['Candidate environments', 5],
       ['Probed', 4],
@@ -40,6 +42,16 @@ describe('the seed funnel', () => {
     expect(removedBy(funnel, 'turns').map((d) => d.name)).toEqual(['c-short', 'd-both']);
     expect(removedBy(funnel, 'unprobed').map((d) => d.name)).toEqual(['e-unprobed']);
     expect(funnel.decisions.filter((d) => d.kept).map((d) => d.name)).toEqual(['a-kept']);
+  });
+
+  it('says "cannot decide with this policy" for the oracle, nop, and a policy whose probes never come near the turn bar', () => {
+    const short = [candidate('a', { passes: 2, size: 8, meanTurns: 6 }), candidate('b', { passes: 5, size: 8, meanTurns: 7.25 })];
+    expect(seedFunnel(short, DEFAULT_SEED_FILTER, 'oracle').undecidable).toMatch(/^cannot decide with this policy: the oracle/);
+    expect(seedFunnel(short, DEFAULT_SEED_FILTER, 'nop').undecidable).toMatch(/^cannot decide with this policy: nop/);
+    expect(seedFunnel(short, DEFAULT_SEED_FILTER, 'simulated').undecidable).toBe(
+      'cannot decide with this policy: its probes made at most 7.3 turns on average, under the 30-turn bar',
+    );
+    expect(seedFunnel(short, { ...DEFAULT_SEED_FILTER, minTurns: 5 }, 'simulated').undecidable).toBeNull();
   });
 
   it('takes thresholds from strings (flags, URL parameters) and refuses nonsense', () => {

@@ -32,6 +32,8 @@ export interface FunnelDecision {
 
 export interface Funnel {
   thresholds: SeedFilterThresholds;
+  // Set when the probing policy cannot reach the thresholds: its "removed" are not rejections.
+  undecidable: string | null;
   // Each stage keeps what the previous one kept and passes one more test.
   stages: { key: 'candidates' | 'probed' | 'pass-rate' | 'turns'; label: string; count: number }[];
   decisions: FunnelDecision[];
@@ -61,20 +63,36 @@ export function decideCandidate(candidate: FunnelCandidate, t: SeedFilterThresho
   };
 }
 
-export function seedFunnel(candidates: FunnelCandidate[], thresholds: SeedFilterThresholds): Funnel {
+export function seedFunnel(candidates: FunnelCandidate[], thresholds: SeedFilterThresholds, policy: string): Funnel {
   return funnelOf(
     candidates.map((c) => decideCandidate(c, thresholds)),
     thresholds,
+    policy,
   );
 }
 
-/** The funnel of decisions already made (a stored run's) under their thresholds. */
-export function funnelOf(decisions: FunnelDecision[], thresholds: SeedFilterThresholds): Funnel {
+// A policy that cannot reach the thresholds decides nothing: the oracle passes every solvable task
+// (no candidate clears the pass-rate bar), nop fails every one, and a policy whose probes never
+// came near the turn bar (the simulated one makes a handful of turns) cannot say a seed is long.
+export function undecidableReason(policy: string, decisions: FunnelDecision[], thresholds: SeedFilterThresholds): string | null {
+  if (policy === 'oracle') return 'cannot decide with this policy: the oracle runs the reference solution, which passes every solvable task';
+  if (policy === 'nop') return 'cannot decide with this policy: nop does nothing and fails every task';
+  const turns = decisions.flatMap((d) => (d.meanTurns === null ? [] : [d.meanTurns]));
+  const most = turns.length ? Math.max(...turns) : null;
+  if (most !== null && most < thresholds.minTurns) {
+    return `cannot decide with this policy: its probes made at most ${Math.round(most * 10) / 10} turns on average, under the ${thresholds.minTurns}-turn bar`;
+  }
+  return null;
+}
+
+/** The funnel of decisions already made (a stored run's) under their thresholds, by `policy`'s probes. */
+export function funnelOf(decisions: FunnelDecision[], thresholds: SeedFilterThresholds, policy: string): Funnel {
   const sorted = [...decisions].sort((a, b) => a.name.localeCompare(b.name) || a.versionId.localeCompare(b.versionId));
   const probed = sorted.filter((d) => !d.removedBy.includes('unprobed'));
   const afterPassRate = probed.filter((d) => !d.removedBy.includes('pass-rate'));
   return {
     thresholds,
+    undecidable: undecidableReason(policy, sorted, thresholds),
     stages: [
       { key: 'candidates', label: 'Candidate environments', count: sorted.length },
       { key: 'probed', label: 'Probed', count: probed.length },

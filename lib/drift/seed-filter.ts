@@ -57,7 +57,7 @@ export async function runSeedFilter(
   const probedNow = before.filter((c) => c.probe === null).map((c) => c.versionId);
   for (const versionId of probedNow) await options.probe(versionId);
   const candidates = probedNow.length ? await loadFunnelCandidates(db, { ...options, versionIds: before.map((c) => c.versionId) }) : before;
-  const funnel = seedFunnel(candidates, options.thresholds);
+  const funnel = seedFunnel(candidates, options.thresholds, options.policy);
   const { maxPasses, probeSize, minTurns } = options.thresholds;
   const row = await db.seedFilterRun.create({
     data: {
@@ -90,5 +90,5 @@ export async function latestSeedFilterRun(db: Db): Promise<Omit<SeedFilterRunRes
   const row = await db.seedFilterRun.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   if (!row) return null;
   const thresholds = { maxPasses: row.maxPasses, probeSize: row.probeSize, minTurns: row.minTurns };
-  return { id: row.id, policy: row.policy, createdAt: row.createdAt, funnel: funnelOf(storedDecisions.parse(JSON.parse(row.result)), thresholds) };
+  return { id: row.id, policy: row.policy, createdAt: row.createdAt, funnel: funnelOf(storedDecisions.parse(JSON.parse(row.result)), thresholds, row.policy) };
 }

@@ -1,44 +1,44 @@
-// How likely the simulated agent is to get a step of a given skill right. The default follows
-// the reference priors of lib/difficulty: the more common a skill is at a terminal, the more
-// competent the agent (0.95 for the commonest, 0.5 for the rarest known); a skill the table does
-// not know is rarer than all of them (0.45). A profile can be given as an object or a JSON file.
+// How likely the simulated agent is to get a step of a given skill right. The default profile is
+// drawn from a seed, per skill name, uniformly between 0.5 and 0.95: independent of the reference
+// priors that define D (lib/difficulty), so that r(D, pass rate) under the simulated policy is not
+// computed from the same table on both sides. Its figures test the pipeline, not the method. A
+// profile can be given as an object or a JSON file: fixed skills, a seed for the rest, a default.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SKILL_WEIGHTS } from '../difficulty/reference-priors.ts';
+import { hashSeed } from '../synth/procedural/rng.ts';
 
 const probability = z.number().min(0).max(1);
 
 export const competenceProfileSchema = z.strictObject({
-  default: probability,
+  default: probability, // a skill neither named nor drawn
+  seed: z.number().int().min(0).optional(), // draw every skill not named from this seed
   skills: z.record(z.string().min(1), probability).default({}),
 });
 
 export type CompetenceProfile = z.infer<typeof competenceProfileSchema>;
 
-const MOST = 0.95;
-const LEAST_KNOWN = 0.5;
-const UNKNOWN = 0.45;
+export const DEFAULT_COMPETENCE_SEED = 20261202;
+const LOWEST = 0.5;
+const HIGHEST = 0.95;
 
 export function defaultCompetence(): CompetenceProfile {
-  const weights = Object.entries(SKILL_WEIGHTS);
-  const logs = weights.map(([, w]) => Math.log(w));
-  const lo = Math.min(...logs);
-  const hi = Math.max(...logs);
-  const skills = Object.fromEntries(weights.map(([name, w]) => [name, round2(LEAST_KNOWN + ((MOST - LEAST_KNOWN) * (Math.log(w) - lo)) / (hi - lo))]));
-  return { default: UNKNOWN, skills };
+  return { default: LOWEST, seed: DEFAULT_COMPETENCE_SEED, skills: {} };
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
+function drawn(seed: number, skill: string): number {
+  const u = hashSeed('envolve-competence', seed, skill) / 2 ** 32;
+  return Math.round((LOWEST + (HIGHEST - LOWEST) * u) * 100) / 100;
+}
 
 export function competenceFor(profile: CompetenceProfile, skill: string): number {
-  return profile.skills[skill] ?? profile.default;
+  return profile.skills[skill] ?? (profile.seed === undefined ? profile.default : drawn(profile.seed, skill));
 }
 
 export function parseCompetenceProfile(value: unknown, source = 'competence profile'): CompetenceProfile {
   const parsed = competenceProfileSchema.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`${source} is invalid (expected {"default": p, "skills": {"name": p}} with 0 ≤ p ≤ 1): ${issues}`);
+    throw new Error(`${source} is invalid (expected {"default": p, "seed"?: n, "skills": {"name": p}} with 0 ≤ p ≤ 1): ${issues}`);
   }
   return parsed.data;
 }

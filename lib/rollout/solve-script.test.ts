@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mutate, MUTATIONS } from './mutations.ts';
 import { outputPathOf, parseSolveScript, planSteps } from './solve-script.ts';
 import { competenceFor, defaultCompetence, parseCompetenceProfile } from './competence.ts';
+import { SKILL_WEIGHTS } from '../difficulty/reference-priors.ts';
+import { pearson } from '../drift/difficulty-outcome.ts';
 
 const seedLogs = readFileSync(new URL('../../examples/tasks/seed-logs-awk/solution/solve.sh', import.meta.url), 'utf8');
 const sequence = {
@@ -78,16 +80,26 @@ describe('mutate', () => {
 });
 
 describe('competence', () => {
-  it('the default follows skill rarity: common skills high, rare ones low, unknown lowest', () => {
+  it('the default is drawn per skill from a seed, independent of the reference priors that define D', () => {
     const profile = defaultCompetence();
-    expect(competenceFor(profile, 'grep-regex')).toBe(0.95);
-    expect(competenceFor(profile, 'base64-decode')).toBe(0.5);
-    expect(competenceFor(profile, 'awk-fields')).toBeGreaterThan(competenceFor(profile, 'sqlite-sql'));
-    expect(competenceFor(profile, 'never-heard-of-it')).toBe(0.45);
+    const weights = Object.entries(SKILL_WEIGHTS);
+    const names = weights.map(([n]) => n);
+    const values = names.map((n) => competenceFor(profile, n));
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0.5);
+    expect(Math.max(...values)).toBeLessThanOrEqual(0.95);
+    expect(new Set(values).size).toBeGreaterThan(names.length / 2);
+    // Rarity does not decide competence: r(log weight, competence) is far from the old +1.
+    const { r } = pearson(weights.map(([, w], i) => [Math.log(w), values[i]!] as const));
+    expect(Math.abs(r!)).toBeLessThan(0.5);
+    // Any name, known or not, gets a stable draw; a named skill overrides it.
+    expect(competenceFor(profile, 'never-heard-of-it')).toBe(competenceFor(defaultCompetence(), 'never-heard-of-it'));
+    expect(competenceFor({ ...profile, skills: { 'grep-regex': 0.2 } }, 'grep-regex')).toBe(0.2);
+    expect(competenceFor({ default: 0.3, skills: {} }, 'grep-regex')).toBe(0.3);
   });
 
   it('a profile is validated with a clear error', () => {
     expect(parseCompetenceProfile({ default: 0.3 })).toEqual({ default: 0.3, skills: {} });
+    expect(parseCompetenceProfile({ default: 0.3, seed: 7 })).toEqual({ default: 0.3, seed: 7, skills: {} });
     expect(() => parseCompetenceProfile({ default: 2 })).toThrow(/default: .*1/);
     expect(() => parseCompetenceProfile({ default: 0.5, skill: {} })).toThrow(/invalid/);
   });

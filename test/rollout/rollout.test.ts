@@ -216,7 +216,7 @@ describe('ATIF', () => {
     const res = await rollout({ versionId: seedLogs, policy: createPolicy({ name: 'simulated' }), seed: 3 });
     const doc = await exportAtif(testDb.db, res.id);
     expect(atifSchema.safeParse(doc).success).toBe(true);
-    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '2' } });
+    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '3' } });
     const agentStep = doc.steps[1]!;
     expect(agentStep.tool_calls).toEqual([{ tool_call_id: 'call_2', function_name: 'bash', arguments: { command: 'pwd && ls -lA' } }]);
     expect(agentStep.observation!.results[0]!.source_call_id).toBe('call_2');

@@ -69,7 +69,7 @@ describe('probeVersion', () => {
       data: { name: 'eval lineage', seedVersionId, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
     });
     await holdOut(testDb.db, { set: 'eval-oracle', versionIds: [seedVersionId] });
-    expect(await trainableEnvironments(testDb.db)).toEqual([]);
+    expect((await trainableEnvironments(testDb.db)).environments).toEqual([]);
     const report = await evaluateHeldOutSet(
       { db: testDb.db, sandbox },
       { set: 'eval-oracle', policy: new OraclePolicy(), attempts: 2, concurrency: 2, passThreshold: 1 },

@@ -32,7 +32,7 @@ function ReleasingGroup({ g }: { g: TreeGeneration }) {
   if (r.passes === null) return <>–</>;
   return (
     <>
-      G{g.number - 1}&rsquo;s group {r.passes}/{r.size} ≥ {((r.releaseRate ?? 0) * 100).toFixed(1)}%, group ≥ {r.minGroup}
+      {`G${g.number - 1}'s group ${r.passes}/${r.size} ≥ ${((r.releaseRate ?? 0) * 100).toFixed(1)}%, group ≥ ${r.minGroup}`}
       {r.policyVersion && <span className="ml-1.5 text-xs text-zinc-500">{r.policyVersion}</span>}
     </>
   );

@@ -23,7 +23,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class SimulatedPolicy implements Policy {
   readonly name = 'simulated';
-  readonly version = '2';
+  readonly version = '3'; // 3: competence drawn from a seed, independent of the reference priors
   readonly simulated = true;
   // A lengthened imported task's solution runs the original one from /solution.
   readonly usesSolution = true;
