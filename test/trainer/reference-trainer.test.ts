@@ -32,7 +32,7 @@ const ROLLOUT_WORKERS = 2;
 // steps 3 on are strong again. Checkpoint 1's late group after step 2 is the stale one: 8/8 by
 // construction (competence 1) on a frontier with an approved generation after it, and it must
 // release nothing.
-const COMPETENCE_SCHEDULE = [1.0, 0.6, 1.0];
+const COMPETENCE_SCHEDULE = [1.0, 0.4, 1.0];
 const STALE_CHECKPOINT = 1;
 // A simulated rollout takes seconds; the agent's budget is the loop's --agent-timeout.
 const AGENT_TIMEOUT_SEC = 120;
