@@ -14,9 +14,12 @@ export {
 export { reviseGeneration } from './revise.ts';
 export {
   findOrCreateLineage,
+  lineageBuildMirrorsPatchSchema,
   lineageSandboxRuntimePatchSchema,
   loadLineage,
+  setLineageBuildMirrors,
   setLineageSandboxRuntime,
+  type LineageBuildMirrorsPatch,
   type LineageSandboxRuntimePatch,
   type LoadedLineage,
 } from './lineage.ts';

@@ -147,7 +147,7 @@ function statusOfBuildFailure(err: unknown): string {
 }
 
 function buildRecord(build: BuildAttempt & { cached: boolean }) {
-  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, tag: build.tag, cached: build.cached };
+  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, mirrorsSource: build.mirrorsSource, tag: build.tag, cached: build.cached };
 }
 
 function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {
