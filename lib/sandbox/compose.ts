@@ -148,6 +148,17 @@ export function parseCompose(path: string, text: string): ComposeSpec {
   return { ok: true, sidecars: ordered, mainDependsOn };
 }
 
+// A compose file's spec, read against the task's files: a volume of files the task lacks is refused too.
+export function taskComposeSpec(bundle: TaskBundle, compose: { path: string; text: string }): ComposeSpec {
+  const spec = parseCompose(compose.path, compose.text);
+  if (!spec.ok) return spec;
+  for (const sidecar of spec.sidecars) {
+    const missing = sidecar.volumes.find(({ source }) => !bundleFile(bundle, source) && !filesUnder(bundle, source).length);
+    if (missing) return { ok: false, reason: `${compose.path}: service '${sidecar.name}' mounts ${missing.source}, which is not among the task's files` };
+  }
+  return spec;
+}
+
 export interface RunningServices {
   network: { name: string; aliases: string[] };
   containers: Docker.Container[];

@@ -191,14 +191,19 @@ describe('a compose task with main and an HTTP sidecar', () => {
   });
 
   it('refuses at validation what it cannot run, with the reason', async () => {
-    const task = helloTask({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n  db:\n    build: ./db\n' });
-    const versionId = await storeBundle(testDb.db, task, { source: 'import' });
-    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
-    for (const r of runs) {
-      expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
-      expect(r.error).toBe(
-        "refused: environment/docker-compose.yaml: service 'db' uses build (only main is built; a sidecar runs an image), which Envolve does not run",
-      );
+    const refusals = {
+      'services:\n  main:\n    build: .\n  db:\n    build: ./db\n':
+        "service 'db' uses build (only main is built; a sidecar runs an image), which Envolve does not run",
+      'services:\n  main:\n    build: .\n  api:\n    image: envolve/base:bookworm\n    volumes: ["./site:/srv:ro"]\n':
+        "service 'api' mounts environment/site, which is not among the task's files",
+    };
+    for (const [compose, reason] of Object.entries(refusals)) {
+      const versionId = await storeBundle(testDb.db, helloTask({ 'environment/docker-compose.yaml': compose }), { source: 'import' });
+      const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
+      for (const r of runs) {
+        expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
+        expect(r.error).toBe(`refused: environment/docker-compose.yaml: ${reason}`);
+      }
     }
   });
 });
