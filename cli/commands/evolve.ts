@@ -16,6 +16,7 @@ import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
+import { describeBuildMirrors } from '../../lib/sandbox/build-mirrors.ts';
 import { baseImagesFrom, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 
@@ -139,6 +140,7 @@ export function lineageSummary(report: LineageReport): string {
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
     `sandbox runtime: ${describeSandboxRuntime(report.sandboxRuntime)}`,
+    `build mirrors: ${describeBuildMirrors(report.buildMirrors)}`,
     table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
   ].join('\n');
 }

@@ -1,8 +1,19 @@
-// `envolve lineage show` and `envolve lineage sandbox-runtime`: a lineage's report, and the
-// runtime its sandbox uses (audited; the CLI acts as its operating-system user).
+// `envolve lineage show`, `envolve lineage sandbox-runtime` and `envolve lineage build-mirrors`:
+// a lineage's report, the runtime its sandbox uses and the package mirrors its builds go through
+// (audited; the CLI acts as its operating-system user).
 import { userInfo } from 'node:os';
-import type { Command } from 'commander';
-import { lineageReport, lineageSandboxRuntime, lineageSandboxRuntimePatchSchema, setLineageSandboxRuntime } from '../../lib/evolution/index.ts';
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import {
+  lineageBuildMirrorsPatchSchema,
+  lineageReport,
+  lineageSandboxRuntime,
+  lineageSandboxRuntimePatchSchema,
+  setLineageBuildMirrors,
+  setLineageSandboxRuntime,
+  type LineageBuildMirrorsPatch,
+} from '../../lib/evolution/index.ts';
+import { describeBuildMirrors, resolveBuildMirrors, shownBuildMirrors, type BuildMirrors } from '../../lib/sandbox/build-mirrors.ts';
 import { describeSandboxRuntime, isSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, type OutputOptions } from '../output.ts';
@@ -42,4 +53,65 @@ export function registerLineageCommands(lineage: Command): void {
         fail(opts, err);
       }
     });
+  registerBuildMirrorsCommand(lineage);
+}
+
+// Each flag and the mirror it sets (`--no-proxy` would read as commander's negation, hence `--proxy-bypass`).
+const MIRROR_FLAGS: Array<[flag: string, key: keyof BuildMirrors, what: string]> = [
+  ['--pip-index-url <url>', 'pipIndexUrl', 'the Python package index (pip, uv)'],
+  ['--pip-find-links <urls>', 'pipFindLinks', 'extra pages or directories of wheels'],
+  ['--goproxy <proxies>', 'goProxy', 'the Go module proxy list (GOPROXY)'],
+  ['--npm-registry <url>', 'npmRegistry', 'the npm registry'],
+  ['--http-proxy <url>', 'httpProxy', 'the HTTP proxy'],
+  ['--https-proxy <url>', 'httpsProxy', 'the HTTPS proxy'],
+  ['--proxy-bypass <hosts>', 'noProxy', 'hosts reached without the proxy (NO_PROXY)'],
+  ['--ca-bundle <file>', 'caBundle', 'a PEM file on this machine the build trusts'],
+];
+
+type BuildMirrorsOptions = OutputOptions & Record<string, string | boolean | undefined> & { clear?: boolean };
+
+function mirrorsFromFlags(opts: BuildMirrorsOptions): Record<string, string> | null {
+  const given: Record<string, string> = {};
+  for (const [flag, key] of MIRROR_FLAGS) {
+    const value = opts[new Option(flag).attributeName()];
+    if (typeof value === 'string') given[key] = value;
+  }
+  if (opts.clear) {
+    if (Object.keys(given).length) throw new Error('--clear takes no mirror flags: it returns the lineage to the deployment settings');
+    return null;
+  }
+  if (!Object.keys(given).length) throw new Error(`give at least one mirror (${MIRROR_FLAGS.map(([f]) => f.split(' ')[0]).join(', ')}) or --clear`);
+  // The bundle is read at each build, wherever the command ran from.
+  if (given.caBundle) given.caBundle = path.resolve(given.caBundle);
+  return given;
+}
+
+// A refused value is named by its flag, as a refused setting is named by its variable.
+function parseMirrorsPatch(buildMirrors: Record<string, string> | null): LineageBuildMirrorsPatch {
+  const parsed = lineageBuildMirrorsPatchSchema.safeParse({ buildMirrors });
+  if (parsed.success) return parsed.data;
+  const flagOf = (key: PropertyKey | undefined) => MIRROR_FLAGS.find(([, k]) => k === key)?.[0].split(' ')[0];
+  throw new Error(parsed.error.issues.map((i) => `${flagOf(i.path[1]) ?? 'build mirrors'}: ${i.message}`).join('; '));
+}
+
+function registerBuildMirrorsCommand(lineage: Command): void {
+  const command = lineage
+    .command('build-mirrors')
+    .argument('<lineage>', 'lineage id')
+    .description(
+      "set the package mirrors every later build on the lineage's behalf goes through, replacing the deployment's ENVOLVE_BUILD_* settings as a whole",
+    )
+    .option('--clear', "back to the deployment's ENVOLVE_BUILD_* settings")
+    .option('--json', 'print one JSON document');
+  for (const [flag, , what] of MIRROR_FLAGS) command.option(flag, what);
+  command.action(async (lineageId: string, opts: BuildMirrorsOptions) => {
+    try {
+      const patch = parseMirrorsPatch(mirrorsFromFlags(opts));
+      const updated = await withDb((db) => setLineageBuildMirrors(db, operator(), lineageId, patch));
+      const shown = shownBuildMirrors(resolveBuildMirrors(updated.settings.buildMirrors));
+      emit(opts, { lineageId, buildMirrors: shown }, () => `lineage ${lineageId}: build mirrors ${describeBuildMirrors(shown)}`);
+    } catch (err) {
+      fail(opts, err);
+    }
+  });
 }

@@ -72,7 +72,7 @@ function registerProbe(program: Command): void {
           const probe = await probeSettings(db, target.lineageId, config);
           // The lineage's sandbox (the version's, when probed by version id), this run's base-image flags over its mapping.
           const lineage = target.lineageId ? await loadLineage(db, target.lineageId) : await lineageOfVersion(db, target.versionId);
-          const stored: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime'> = lineage?.settings ?? {};
+          const stored: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime' | 'buildMirrors'> = lineage?.settings ?? {};
           const sandbox = lineageSandbox(await openSandbox(), { ...stored, baseImages: mergeMappings(stored.baseImages, baseImagesFrom(opts)) });
           const summary = await probeVersion(
             { db, sandbox },

@@ -37,6 +37,18 @@ export const SANDBOX_RUNTIMES = ['runc', 'runsc'] as const;
 // Images are built with the network by default, as Harbor builds them (see lib/sandbox/build-network.ts).
 export const BUILD_NETWORKS = ['default', 'host', 'none'] as const;
 const DAY_SECONDS = 24 * 3600;
+// Each build mirror's validation, shared by its ENVOLVE_BUILD_* setting and a lineage's override
+// (lib/sandbox/build-mirrors.ts).
+export const BUILD_MIRROR_FIELDS = {
+  pipIndexUrl: httpUrl,
+  pipFindLinks: z.string().min(1),
+  goProxy: z.string().min(1),
+  npmRegistry: httpUrl,
+  httpProxy: httpUrl,
+  httpsProxy: httpUrl,
+  noProxy: z.string().min(1),
+  caBundle: z.string().min(1),
+};
 
 // Keyed by the variable's name, so a validation problem names the variable.
 const variables = z.object({
@@ -65,14 +77,14 @@ const variables = z.object({
   ENVOLVE_SANDBOX_RUNTIME: setting(z.enum(SANDBOX_RUNTIMES, { error: `expected one of ${SANDBOX_RUNTIMES.join(', ')}` }).default('runc')),
   ENVOLVE_BUILD_NETWORK: setting(z.enum(BUILD_NETWORKS, { error: `expected one of ${BUILD_NETWORKS.join(', ')}` }).default('default')),
   // Package mirrors for image builds (lib/sandbox/build-mirrors.ts).
-  ENVOLVE_BUILD_PIP_INDEX_URL: setting(httpUrl.optional()),
-  ENVOLVE_BUILD_PIP_FIND_LINKS: setting(z.string().optional()),
-  ENVOLVE_BUILD_GOPROXY: setting(z.string().optional()),
-  ENVOLVE_BUILD_NPM_REGISTRY: setting(httpUrl.optional()),
-  ENVOLVE_BUILD_HTTP_PROXY: setting(httpUrl.optional()),
-  ENVOLVE_BUILD_HTTPS_PROXY: setting(httpUrl.optional()),
-  ENVOLVE_BUILD_NO_PROXY: setting(z.string().optional()),
-  ENVOLVE_BUILD_CA_BUNDLE: setting(z.string().optional()),
+  ENVOLVE_BUILD_PIP_INDEX_URL: setting(BUILD_MIRROR_FIELDS.pipIndexUrl.optional()),
+  ENVOLVE_BUILD_PIP_FIND_LINKS: setting(BUILD_MIRROR_FIELDS.pipFindLinks.optional()),
+  ENVOLVE_BUILD_GOPROXY: setting(BUILD_MIRROR_FIELDS.goProxy.optional()),
+  ENVOLVE_BUILD_NPM_REGISTRY: setting(BUILD_MIRROR_FIELDS.npmRegistry.optional()),
+  ENVOLVE_BUILD_HTTP_PROXY: setting(BUILD_MIRROR_FIELDS.httpProxy.optional()),
+  ENVOLVE_BUILD_HTTPS_PROXY: setting(BUILD_MIRROR_FIELDS.httpsProxy.optional()),
+  ENVOLVE_BUILD_NO_PROXY: setting(BUILD_MIRROR_FIELDS.noProxy.optional()),
+  ENVOLVE_BUILD_CA_BUNDLE: setting(BUILD_MIRROR_FIELDS.caBundle.optional()),
   ENVOLVE_WORKER_CONCURRENCY: setting(wholeNumber(1, 256).default(2)),
   ENVOLVE_WORKER_LEASE_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
   ENVOLVE_WORKER_REAP_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),

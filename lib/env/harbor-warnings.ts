@@ -4,7 +4,7 @@
 // build downloads (a lab behind a mirror sets the mirror), and what the offline phases download.
 import { parse } from 'smol-toml';
 import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
-import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
+import { composeFileOf, taskComposeSpec } from '../sandbox/compose.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
 import { describeNeed, fetchNeeds } from '../sandbox/fetch-needs.ts';
 
@@ -105,7 +105,7 @@ function internetWarnings(bundle: TaskBundle): TaskProblem[] {
 function composeWarnings(bundle: TaskBundle): TaskProblem[] {
   const compose = composeFileOf(bundle);
   if (!compose) return [];
-  const spec = parseCompose(compose.path, compose.text);
+  const spec = taskComposeSpec(bundle, compose);
   return [
     taskWarning(
       compose.path,

@@ -9,11 +9,16 @@ export interface TarEntry {
   executable: boolean;
 }
 
-// Packs files with their parent directories, owned by root, world-readable.
-export function packTar(entries: TarEntry[]): Readable {
+// Packs files with their parent directories, owned by root, world-readable. `readOnly`: files
+// only (the engine makes missing parents without changing existing ones), writable by nobody.
+export function packTar(entries: TarEntry[], opts: { readOnly?: boolean } = {}): Readable {
   const pack = tar.pack();
   const dirs = new Set<string>();
   for (const entry of entries) {
+    if (opts.readOnly) {
+      pack.entry({ name: entry.path, mode: entry.executable ? 0o555 : 0o444, uid: 0, gid: 0 }, entry.content);
+      continue;
+    }
     const parts = entry.path.split('/').slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
@@ -41,9 +46,9 @@ export async function firstFileIn(stream: NodeJS.ReadableStream): Promise<Buffer
   return found;
 }
 
-export async function packTarBuffer(entries: TarEntry[]): Promise<Buffer> {
+export async function packTarBuffer(entries: TarEntry[], opts: { readOnly?: boolean } = {}): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of packTar(entries)) chunks.push(chunk as Buffer);
+  for await (const chunk of packTar(entries, opts)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

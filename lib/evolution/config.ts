@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SANDBOX_RUNTIMES } from '../config/settings.ts';
 import { baseImageMappingSchema } from '../sandbox/base-image-map.ts';
+import { buildMirrorsSchema } from '../sandbox/build-mirrors.ts';
 import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
 
 // Small against one step's worth of difficulty (several turns, a few nats), large enough that a
@@ -43,6 +44,9 @@ export const lineageSettingsSchema = z.object({
   // The OCI runtime every sandbox use on the lineage's behalf runs under; absent: the deployment's
   // ENVOLVE_SANDBOX_RUNTIME. An environment's task.toml may still raise it to runsc.
   sandboxRuntime: z.enum(SANDBOX_RUNTIMES).optional(),
+  // The package mirrors every build on the lineage's behalf goes through; absent: the deployment's
+  // ENVOLVE_BUILD_* settings.
+  buildMirrors: buildMirrorsSchema.optional(),
 });
 export type LineageSettings = z.infer<typeof lineageSettingsSchema>;
 export type LineageSettingsInput = z.input<typeof lineageSettingsSchema>;

@@ -18,9 +18,12 @@ export { attentionBodySchema, attentionExitSchema, BUDGET_FACTORS, revalidateHel
 export { lineageStop, type LineageStop } from './stop.ts';
 export {
   findOrCreateLineage,
+  lineageBuildMirrorsPatchSchema,
   lineageSandboxRuntimePatchSchema,
   loadLineage,
+  setLineageBuildMirrors,
   setLineageSandboxRuntime,
+  type LineageBuildMirrorsPatch,
   type LineageSandboxRuntimePatch,
   type LoadedLineage,
 } from './lineage.ts';

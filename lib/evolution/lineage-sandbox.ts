@@ -1,8 +1,8 @@
 // The sandbox every use on a lineage's behalf goes through: its builds use the lineage's
-// base-image mapping, its trials and checks the lineage's runtime. A version's work (validation,
+// base-image mapping and build mirrors, its trials and checks the lineage's runtime. A version's work (validation,
 // backtests, calibration re-scores) runs under the lineage the version belongs to.
 import type { Db } from '../db/client.ts';
-import { withBaseImages } from '../sandbox/mapped-sandbox.ts';
+import { withBaseImages, withBuildMirrors } from '../sandbox/mapped-sandbox.ts';
 import {
   configuredSandboxRuntime,
   environmentRuntime,
@@ -15,8 +15,10 @@ import type { Sandbox } from '../sandbox/types.ts';
 import type { LineageSettings } from './config.ts';
 import { settingsOf, type LoadedLineage } from './lineage.ts';
 
-export function lineageSandbox(sandbox: Sandbox, settings: Pick<LineageSettings, 'baseImages' | 'sandboxRuntime'>): Sandbox {
-  const mapped = withBaseImages(sandbox, settings.baseImages);
+export type LineageSandboxSettings = Pick<LineageSettings, 'baseImages' | 'sandboxRuntime' | 'buildMirrors'>;
+
+export function lineageSandbox(sandbox: Sandbox, settings: LineageSandboxSettings): Sandbox {
+  const mapped = withBuildMirrors(withBaseImages(sandbox, settings.baseImages), settings.buildMirrors);
   return settings.sandboxRuntime ? withSandboxRuntime(mapped, settings.sandboxRuntime) : mapped;
 }
 

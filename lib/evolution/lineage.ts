@@ -8,6 +8,7 @@ import { getVersion } from '../env/store.ts';
 import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
 import { gatePolicyRefusal, TRAINER_POLICY } from '../scheduler/gate-policy.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
+import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/build-mirrors.ts';
 import type { SandboxRuntime } from '../sandbox/runtime.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
 
@@ -25,6 +26,7 @@ export function settingsOf(row: Lineage): LineageSettings {
     loops: JSON.parse(row.config).loops,
     baseImages: JSON.parse(row.config).baseImages,
     sandboxRuntime: JSON.parse(row.config).sandboxRuntime,
+    buildMirrors: row.buildMirrors === null ? undefined : JSON.parse(row.buildMirrors),
   });
 }
 
@@ -114,6 +116,31 @@ export async function setLineageSandboxRuntime(db: Db, actor: AuditActor, lineag
       subjectId: lineageId,
       before: { sandboxRuntime: settingsOf(before).sandboxRuntime ?? null },
       after: { sandboxRuntime: patch.sandboxRuntime },
+    });
+    return { row, settings: settingsOf(row) };
+  });
+}
+
+// null: back to the deployment's ENVOLVE_BUILD_* settings.
+export const lineageBuildMirrorsPatchSchema = z.object({ buildMirrors: buildMirrorsSchema.nullable() }).strict();
+export type LineageBuildMirrorsPatch = z.infer<typeof lineageBuildMirrorsPatchSchema>;
+
+/** Sets the mirrors of every later build on the lineage's behalf; audited. */
+export async function setLineageBuildMirrors(db: Db, actor: AuditActor, lineageId: string, patch: LineageBuildMirrorsPatch): Promise<LoadedLineage> {
+  const { buildMirrors } = lineageBuildMirrorsPatchSchema.parse(patch);
+  return db.$transaction(async (tx) => {
+    const before = await tx.lineage.findUnique({ where: { id: lineageId } });
+    if (!before) throw new NotFoundError(`lineage ${lineageId} not found`);
+    const row = await tx.lineage.update({ where: { id: lineageId }, data: { buildMirrors: buildMirrors === null ? null : JSON.stringify(buildMirrors) } });
+    // Recorded as a run records them: by setting name, passwords left out.
+    const shown = (m: BuildMirrors | undefined) => (m ? mirrorsRecord(m) : null);
+    await recordAudit(tx, {
+      actor,
+      action: 'lineage.build-mirrors',
+      subjectType: 'lineage',
+      subjectId: lineageId,
+      before: { buildMirrors: shown(settingsOf(before).buildMirrors) },
+      after: { buildMirrors: shown(buildMirrors ?? undefined) },
     });
     return { row, settings: settingsOf(row) };
   });

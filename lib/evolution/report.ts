@@ -8,6 +8,7 @@ import { describeAxisPolicy } from './config.ts';
 import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 import { settingsOf } from './lineage.ts';
 import { lineageSandboxRuntime } from './lineage-sandbox.ts';
+import { resolveBuildMirrors, shownBuildMirrors, type ShownBuildMirrors } from '../sandbox/build-mirrors.ts';
 import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
 
 export interface GenerationReport {
@@ -35,6 +36,7 @@ export interface LineageReport {
   seed: number;
   status: string; // idle | evolving | stalled | exhausted
   sandboxRuntime: ResolvedSandboxRuntime; // what its trials run under (an environment may still require runsc), and why
+  buildMirrors: ShownBuildMirrors; // the package mirrors its builds go through, and whose they are
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   generations: GenerationReport[];
 }
@@ -65,6 +67,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     seed: lineage.seed,
     status: lineage.status,
     sandboxRuntime: lineageSandboxRuntime(settings),
+    buildMirrors: shownBuildMirrors(resolveBuildMirrors(settings.buildMirrors)),
     exhaustedAxes: readExhaustedAxes(lineage),
     generations: generations.map((g) => {
       const version = g.versionId ? versions.get(g.versionId) : undefined;

@@ -5,7 +5,8 @@
 // bundle as a file in the build context. The task's own files, its content hash and the image
 // tag stay what they were: a mirror serves the same packages (`--require-hashes` checks it).
 import { readFileSync } from 'node:fs';
-import { settings, type Settings } from '../config/settings.ts';
+import { z } from 'zod';
+import { BUILD_MIRROR_FIELDS, settings, type Settings } from '../config/settings.ts';
 import { parseFromLines } from './dockerfile-from.ts';
 import type { TarEntry } from '../env/tar.ts';
 
@@ -34,6 +35,52 @@ export const MIRROR_SETTINGS: Record<keyof BuildMirrors, string> = {
 
 export function buildMirrorsSetting(s: Settings = settings()): BuildMirrors {
   return Object.fromEntries(Object.entries(s.sandbox.mirrors).filter(([, v]) => v !== undefined)) as BuildMirrors;
+}
+
+// A lineage's own mirrors, each field validated as its setting is. They replace the deployment's
+// set as a whole (a lineage behind another mirror need not inherit the deployment's proxy).
+export const buildMirrorsSchema = z
+  .object({
+    pipIndexUrl: BUILD_MIRROR_FIELDS.pipIndexUrl.optional(),
+    pipFindLinks: BUILD_MIRROR_FIELDS.pipFindLinks.optional(),
+    goProxy: BUILD_MIRROR_FIELDS.goProxy.optional(),
+    npmRegistry: BUILD_MIRROR_FIELDS.npmRegistry.optional(),
+    httpProxy: BUILD_MIRROR_FIELDS.httpProxy.optional(),
+    httpsProxy: BUILD_MIRROR_FIELDS.httpsProxy.optional(),
+    noProxy: BUILD_MIRROR_FIELDS.noProxy.optional(),
+    caBundle: BUILD_MIRROR_FIELDS.caBundle.optional(),
+  })
+  .strict()
+  .refine((m) => Object.values(m).some((v) => v !== undefined), { error: 'name at least one mirror' });
+
+// Where a build's mirrors came from: the ENVOLVE_BUILD_* settings or the lineage it builds for.
+export type MirrorsSource = 'deployment' | 'lineage';
+
+export interface ResolvedBuildMirrors {
+  mirrors: BuildMirrors;
+  source: MirrorsSource;
+}
+
+/** A lineage's own mirrors when it has them, else the deployment's. */
+export function resolveBuildMirrors(lineage: BuildMirrors | undefined, deployment: BuildMirrors = buildMirrorsSetting()): ResolvedBuildMirrors {
+  return lineage ? { mirrors: lineage, source: 'lineage' } : { mirrors: deployment, source: 'deployment' };
+}
+
+// The mirrors a lineage's builds go through as a person or a report sees them: by setting name,
+// passwords left out.
+export interface ShownBuildMirrors {
+  mirrors: Record<string, string>;
+  source: MirrorsSource;
+}
+
+export function shownBuildMirrors({ mirrors, source }: ResolvedBuildMirrors): ShownBuildMirrors {
+  return { mirrors: mirrorsRecord(mirrors), source };
+}
+
+export function describeBuildMirrors({ mirrors, source }: ShownBuildMirrors): string {
+  const shown = Object.entries(mirrors).map(([name, value]) => `${name}=${value}`);
+  const what = shown.length ? shown.join(' ') : 'none';
+  return source === 'lineage' ? `${what} (the lineage's own)` : `${what} (the deployment's settings)`;
 }
 
 // Where the CA bundle goes in the build context and in the build's filesystem.

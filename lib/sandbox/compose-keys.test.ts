@@ -66,4 +66,33 @@ describe('parseCompose', () => {
       reason: `${path}: 'soon' is not a duration (e.g. 10s, 1m30s, 500ms)`,
     });
   });
+
+  it("honours read-only volumes of the task's own files and refuses every other volume, with the reason", () => {
+    const parsed = (volumes: string) => parseCompose(path, `services:\n  main: {build: .}\n  api: {image: x, volumes: ${volumes}}\n`);
+    const ok = parsed('["./site:/srv/:ro", {type: bind, source: ./conf/app.ini, target: /etc/app.ini, read_only: true}, ".:/task:ro"]');
+    if (!ok.ok) throw new Error(ok.reason);
+    expect(ok.sidecars[0]!.volumes).toEqual([
+      { source: 'environment/site', target: '/srv' },
+      { source: 'environment/conf/app.ini', target: '/etc/app.ini' },
+      { source: 'environment', target: '/task' },
+    ]);
+    const reason = (volumes: string) => {
+      const spec = parsed(volumes);
+      return spec.ok ? 'accepted' : spec.reason;
+    };
+    const only = "sidecars may only mount the task's own files";
+    expect(reason('["/var/run/docker.sock:/var/run/docker.sock:ro"]')).toBe(
+      `${path}: volume '/var/run/docker.sock:/var/run/docker.sock:ro' mounts a host path; ${only} (a path relative to environment/), read-only`,
+    );
+    expect(reason('["pgdata:/var/lib/postgresql/data"]')).toBe(
+      `${path}: volume 'pgdata:/var/lib/postgresql/data' mounts a named volume; ${only} (a path relative to environment/), read-only`,
+    );
+    expect(reason('["./site:/srv"]')).toBe(`${path}: volume './site:/srv' is writable; mount the task's files read-only (':ro', or read_only: true)`);
+    expect(reason('["../tests:/tests:ro"]')).toBe(`${path}: volume '../tests:/tests:ro' reaches outside the task's environment/ directory`);
+    expect(reason('["/data"]')).toBe(`${path}: volume '/data' is an anonymous volume; ${only}, read-only`);
+    expect(reason('[{type: volume, source: cache, target: /cache, read_only: true}]')).toBe(
+      `${path}: volume 'cache' → '/cache' is of type volume; ${only}, read-only`,
+    );
+    expect(reason('["./site:srv:ro"]')).toBe(`${path}: volume './site:srv:ro' has a container path that is not absolute`);
+  });
 });

@@ -1,5 +1,7 @@
 // The compose keys a sidecar's container is made from, read into the Docker engine's terms:
-// durations, healthchecks, depends_on conditions, commands, environment and tmpfs mounts.
+// durations, healthchecks, depends_on conditions, commands, environment, tmpfs mounts and
+// read-only volumes of the task's own files.
+import path from 'node:path';
 
 export type DependsCondition = 'service_started' | 'service_healthy' | 'service_completed_successfully';
 const CONDITIONS: DependsCondition[] = ['service_started', 'service_healthy', 'service_completed_successfully'];
@@ -79,4 +81,49 @@ export function parseHealthcheck(value: unknown): Healthcheck | undefined {
 /** How long Docker itself may take to call a container healthy or unhealthy, in ms. */
 export function healthVerdictWithinMs(hc: Healthcheck): number {
   return (hc.StartPeriod + (hc.Interval + hc.Timeout) * (hc.Retries + 1)) / 1e6;
+}
+
+// A read-only volume of the task's own files: `source` is a path in the task bundle (a file, or a
+// directory whose files all go), `target` where they appear in the sidecar.
+export interface TaskFileVolume {
+  source: string;
+  target: string;
+}
+
+const COMPOSE_DIR = 'environment'; // compose resolves relative sources against the compose file's directory
+
+/** One `volumes` entry (short or long syntax); throws with the reason for anything but a read-only task-file bind. */
+export function parseVolume(value: unknown): TaskFileVolume {
+  const { source, target, readOnly, type } = volumeFields(value);
+  const shown = typeof value === 'string' ? `'${value}'` : `'${source}' → '${target}'`;
+  if (type !== 'bind') {
+    const what = type === 'anonymous' ? 'an anonymous volume' : `of type ${type}`;
+    throw new Error(`volume ${shown} is ${what}; sidecars may only mount the task's own files, read-only`);
+  }
+  if (!source.startsWith('.')) {
+    const what = path.posix.isAbsolute(source) ? 'a host path' : 'a named volume';
+    throw new Error(`volume ${shown} mounts ${what}; sidecars may only mount the task's own files (a path relative to environment/), read-only`);
+  }
+  const inBundle = path.posix.normalize(path.posix.join(COMPOSE_DIR, source)).replace(/\/$/, '');
+  if (inBundle !== COMPOSE_DIR && !inBundle.startsWith(`${COMPOSE_DIR}/`)) throw new Error(`volume ${shown} reaches outside the task's environment/ directory`);
+  if (!readOnly) throw new Error(`volume ${shown} is writable; mount the task's files read-only (':ro', or read_only: true)`);
+  if (!path.posix.isAbsolute(target)) throw new Error(`volume ${shown} has a container path that is not absolute`);
+  return { source: inBundle, target: path.posix.normalize(target).replace(/(.)\/$/, '$1') };
+}
+
+export function parseVolumes(value: unknown): TaskFileVolume[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new Error('volumes must be a list');
+  return value.map(parseVolume);
+}
+
+function volumeFields(value: unknown): { source: string; target: string; readOnly: boolean; type: string } {
+  if (typeof value === 'string') {
+    const [source = '', target, mode = 'rw'] = value.split(':');
+    // `- /data` alone is an anonymous volume.
+    if (target === undefined) return { source: '', target: source, readOnly: false, type: 'anonymous' };
+    return { source, target, readOnly: mode.split(',').includes('ro'), type: 'bind' };
+  }
+  const v = (value ?? {}) as Record<string, unknown>;
+  return { source: String(v.source ?? ''), target: String(v.target ?? ''), readOnly: v.read_only === true, type: String(v.type ?? 'volume') };
 }

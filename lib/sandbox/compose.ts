@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
 import { parse } from 'yaml';
-import { bundleFile, type TaskBundle } from '../env/bundle.ts';
+import { bundleFile, filesUnder, type TaskBundle } from '../env/bundle.ts';
+import { packTarBuffer, type TarEntry } from '../env/tar.ts';
 import { isNotFound } from './docker.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { EXPIRY_MARGIN_SEC } from './warm-pool.ts';
@@ -18,8 +19,10 @@ import {
   healthVerdictWithinMs,
   parseDependsOn,
   parseHealthcheck,
+  parseVolumes,
   type DependsCondition,
   type Healthcheck,
+  type TaskFileVolume,
 } from './compose-keys.ts';
 
 export const MAIN_SERVICE = 'main';
@@ -34,6 +37,7 @@ export interface Sidecar {
   workingDir?: string;
   user?: string;
   tmpfs: string[]; // paths, each a size-capped tmpfs like the trial's /tmp
+  volumes: TaskFileVolume[]; // the task's own files, copied in read-only before it starts
   healthcheck?: Healthcheck;
   dependsOn: Record<string, DependsCondition>;
 }
@@ -42,8 +46,9 @@ export interface Sidecar {
 export type ComposeSpec = { ok: true; sidecars: Sidecar[]; mainDependsOn: Record<string, DependsCondition> } | { ok: false; reason: string };
 
 // Keys a sidecar may use. `expose` only documents a port: every port of a sidecar is reachable
-// on the trial's network. Anything else (published ports, volumes, privileges, its own networks)
-// is refused with the reason.
+// on the trial's network. `volumes` only of the task's own files, read-only: they are copied into
+// the sidecar (the engine may be on another machine). Anything else (published ports, privileges,
+// its own networks) is refused with the reason.
 const SIDECAR_KEYS = new Set([
   'image',
   'command',
@@ -56,11 +61,11 @@ const SIDECAR_KEYS = new Set([
   'working_dir',
   'user',
   'tmpfs',
+  'volumes',
 ]);
 const MAIN_KEYS = new Set(['build', 'image', 'depends_on', 'environment', 'container_name', 'expose']);
 const WHY_NOT: Record<string, string> = {
   ports: 'trials have no host network; services reach each other by name',
-  volumes: 'sidecars run from their image alone',
   build: 'only main is built; a sidecar runs an image',
   privileged: 'no container is privileged',
   network_mode: 'each trial has one internal network',
@@ -87,6 +92,7 @@ function sidecarOf(name: string, service: Record<string, unknown>): Sidecar {
     workingDir: service.working_dir === undefined ? undefined : String(service.working_dir),
     user: service.user === undefined ? undefined : String(service.user),
     tmpfs: asList(service.tmpfs).map((t) => t.split(':')[0]!),
+    volumes: parseVolumes(service.volumes),
     healthcheck: parseHealthcheck(service.healthcheck),
     dependsOn: parseDependsOn(service.depends_on),
   };
@@ -142,6 +148,17 @@ export function parseCompose(path: string, text: string): ComposeSpec {
   return { ok: true, sidecars: ordered, mainDependsOn };
 }
 
+// A compose file's spec, read against the task's files: a volume of files the task lacks is refused too.
+export function taskComposeSpec(bundle: TaskBundle, compose: { path: string; text: string }): ComposeSpec {
+  const spec = parseCompose(compose.path, compose.text);
+  if (!spec.ok) return spec;
+  for (const sidecar of spec.sidecars) {
+    const missing = sidecar.volumes.find(({ source }) => !bundleFile(bundle, source) && !filesUnder(bundle, source).length);
+    if (missing) return { ok: false, reason: `${compose.path}: service '${sidecar.name}' mounts ${missing.source}, which is not among the task's files` };
+  }
+  return spec;
+}
+
 export interface RunningServices {
   network: { name: string; aliases: string[] };
   containers: Docker.Container[];
@@ -192,6 +209,7 @@ export async function startServices(
         NetworkingConfig: { EndpointsConfig: { [name]: { Aliases: [sidecar.name] } } },
       });
       containers.push(container);
+      if (sidecar.volumes.length) await container.putArchive(await volumeTar(req.bundle, sidecar), { path: '/' });
       await container.start();
       started.set(sidecar.name, { container, sidecar });
     }
@@ -201,6 +219,18 @@ export async function startServices(
     throw err;
   }
   return { network: { name, aliases: [MAIN_SERVICE] }, containers, teardown };
+}
+
+// The sidecar's volumes as one tar to unpack at /: each file at its place under the target.
+async function volumeTar(bundle: TaskBundle, sidecar: Sidecar): Promise<Buffer> {
+  const entries: TarEntry[] = sidecar.volumes.flatMap(({ source, target }) => {
+    const file = bundleFile(bundle, source);
+    if (file) return [{ ...file, path: target.slice(1) }];
+    const files = filesUnder(bundle, source);
+    if (!files.length) throw new Error(`service '${sidecar.name}' mounts ${source}, which is not among the task's files`);
+    return files.map((f) => ({ ...f, path: `${target.slice(1)}/${f.path.slice(source.length + 1)}`.replace(/^\//, '') }));
+  });
+  return packTarBuffer(entries, { readOnly: true });
 }
 
 const POLL_MS = 200;

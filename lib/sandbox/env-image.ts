@@ -17,7 +17,15 @@ import {
   type BuildNetworkUsed,
 } from './build-network.ts';
 import { externalFroms, parseFromLines, rewriteFroms, type FromLine } from './dockerfile-from.ts';
-import { buildMirrorsSetting, mirrorBuildArgs, mirrorContextEntries, mirrorsRecord, withMirrorArgs, type BuildMirrors } from './build-mirrors.ts';
+import {
+  mirrorBuildArgs,
+  mirrorContextEntries,
+  mirrorsRecord,
+  resolveBuildMirrors,
+  withMirrorArgs,
+  type BuildMirrors,
+  type MirrorsSource,
+} from './build-mirrors.ts';
 import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.ts';
 import { packTar, type TarEntry } from '../env/tar.ts';
 import { composeFileOf, parseCompose } from './compose.ts';
@@ -153,11 +161,17 @@ export async function sidecarImagesOf(docker: Docker, imageId: string): Promise<
 
 const SERVICES_LABEL = 'envolve.services';
 const MIRRORS_LABEL = 'envolve.build-mirrors';
+const MIRRORS_SOURCE_LABEL = 'envolve.build-mirrors-source';
 
-async function builtImage(docker: Docker, tag: string): Promise<{ id: string; mirrors: Record<string, string> } | undefined> {
+async function builtImage(docker: Docker, tag: string): Promise<{ id: string; mirrors: Record<string, string>; mirrorsSource: MirrorsSource } | undefined> {
   try {
     const info = await docker.getImage(tag).inspect();
-    return { id: info.Id, mirrors: JSON.parse(info.Config?.Labels?.[MIRRORS_LABEL] ?? '{}') as Record<string, string> };
+    const labels = info.Config?.Labels ?? {};
+    return {
+      id: info.Id,
+      mirrors: JSON.parse(labels[MIRRORS_LABEL] ?? '{}') as Record<string, string>,
+      mirrorsSource: labels[MIRRORS_SOURCE_LABEL] === 'lineage' ? 'lineage' : 'deployment',
+    };
   } catch (err) {
     if (isNotFound(err)) return undefined;
     throw err;
@@ -237,7 +251,7 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
   if (!dockerfileEntry) throw new EnvironmentBuildError(`task ${bundle.name} has no environment/Dockerfile`, '');
 
   const network = await resolveBuildNetwork(docker, opts.network ?? buildNetworkSetting());
-  const mirrors = opts.mirrors ?? buildMirrorsSetting();
+  const { mirrors, source: mirrorsSource } = opts.mirrors ?? resolveBuildMirrors(undefined);
   const mapping = opts.baseImages ?? NO_MAPPING;
   const resolved = await resolveFroms(docker, dockerfileEntry.content.toString('utf8'), mapping);
   const sidecars = await resolveSidecars(docker, bundle, mapping);
@@ -247,17 +261,22 @@ export async function buildEnvironmentImage(docker: Docker, bundle: TaskBundle, 
   const serviceIds = Object.entries(sidecars.services).map(([name, id]) => `${name}=${id}`);
   const tag = `${ENV_IMAGE_REPO}:${contextHash(context, [...resolved.fromIds, ...serviceIds])}`;
   const mapped = [...resolved.mapped, ...sidecars.mapped];
-  const attempt = (): BuildAttempt => ({ tag, network, mapped, mirrors: mirrorsRecord(mirrors), durationMs: Date.now() - started });
+  const attempt = (): BuildAttempt => ({ tag, network, mapped, mirrors: mirrorsRecord(mirrors), mirrorsSource, durationMs: Date.now() - started });
 
   const existing = await builtImage(docker, tag);
   // A cached image records the mirrors it was built through, not today's settings.
-  if (existing) return { ...attempt(), mirrors: existing.mirrors, imageId: existing.id, cached: true };
+  if (existing) return { ...attempt(), mirrors: existing.mirrors, mirrorsSource: existing.mirrorsSource, imageId: existing.id, cached: true };
   const sent = [
     ...context.map((e) => (e.path === dockerfileEntry.path ? { ...e, content: Buffer.from(withMirrorArgs(resolved.dockerfile, mirrors)) } : e)),
     ...mirrorContextEntries(mirrors),
   ];
   await checkFetchHosts(dockerfileEntry.content.toString('utf8'), network, mirrors, attempt);
-  const labels = { 'envolve.task': bundle.name, [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)), [SERVICES_LABEL]: JSON.stringify(sidecars.services) };
+  const labels = {
+    'envolve.task': bundle.name,
+    [MIRRORS_LABEL]: JSON.stringify(mirrorsRecord(mirrors)),
+    [MIRRORS_SOURCE_LABEL]: mirrorsSource,
+    [SERVICES_LABEL]: JSON.stringify(sidecars.services),
+  };
   await runBuild(docker, { entries: sent, tag, labels, buildargs: mirrorBuildArgs(mirrors), network, timeoutSec: opts.timeoutSec, attempt });
   const imageId = await imageIdOf(docker, tag);
   if (!imageId) throw new EnvironmentBuildError(`build finished but ${tag} does not exist`, '', attempt());

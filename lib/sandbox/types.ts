@@ -3,7 +3,7 @@
 import type { TaskBundle } from '../env/bundle.ts';
 import type { BaseImageMapping } from './base-image-map.ts';
 import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
-import type { BuildMirrors } from './build-mirrors.ts';
+import type { MirrorsSource, ResolvedBuildMirrors } from './build-mirrors.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
 import type { SandboxRuntime } from './runtime.ts';
 
@@ -11,7 +11,7 @@ export interface BuildOptions {
   // Which local image stands in for a FROM this machine lacks (see base-image-map.ts).
   baseImages?: BaseImageMapping;
   network?: BuildNetwork; // default: the ENVOLVE_BUILD_NETWORK setting
-  mirrors?: BuildMirrors; // default: the ENVOLVE_BUILD_* mirror settings
+  mirrors?: ResolvedBuildMirrors; // default: the ENVOLVE_BUILD_* mirror settings
   timeoutSec?: number; // the task's [environment] build_timeout_sec
 }
 
@@ -29,6 +29,7 @@ export interface BuildAttempt {
   network: BuildNetworkUsed;
   mapped: MappedImage[];
   mirrors: Record<string, string>; // the mirror settings the build ran with, by setting name
+  mirrorsSource: MirrorsSource; // the deployment's settings or the lineage's own
 }
 
 export interface BuildResult extends BuildAttempt {

@@ -6,7 +6,7 @@ import { bundleFile, type TaskBundle } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
 import { ORACLE_FILE } from '../env/validate-bundle.ts';
 import { internetRequests } from '../env/harbor-warnings.ts';
-import { composeFileOf, parseCompose } from '../sandbox/compose.ts';
+import { composeFileOf, taskComposeSpec } from '../sandbox/compose.ts';
 import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { EnvironmentBuildError, isDeterministicBuildFailure } from '../sandbox/env-image.ts';
@@ -49,7 +49,7 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
   if (!parsed.ok) return VALIDATOR_KINDS.map((kind) => errorRecord(options, kind, `task.toml: ${parsed.error}`));
 
   const compose = composeFileOf(bundle);
-  const spec = compose ? parseCompose(compose.path, compose.text) : undefined;
+  const spec = compose ? taskComposeSpec(bundle, compose) : undefined;
   if (spec && !spec.ok) {
     // Run without the services it names, it would fail for the wrong reason.
     return VALIDATOR_KINDS.map((kind) => ({ ...errorRecord(options, kind, `refused: ${spec.reason}`), status: REFUSED }));
@@ -148,7 +148,7 @@ function statusOfBuildFailure(err: unknown): string {
 }
 
 function buildRecord(build: BuildAttempt & { cached: boolean }) {
-  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, tag: build.tag, cached: build.cached };
+  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, mirrorsSource: build.mirrorsSource, tag: build.tag, cached: build.cached };
 }
 
 function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {

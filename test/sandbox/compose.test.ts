@@ -76,6 +76,40 @@ function harborComposeTask() {
   });
 }
 
+// A sidecar that serves the task's own files, mounted read-only: a directory (short syntax) and
+// one file (long syntax), each copied into the sidecar before it starts. The sidecar runs as
+// nobody and first tries to overwrite what it serves; the oracle passes only if the task's
+// content arrived unchanged.
+function volumeTask() {
+  const compose = [
+    'services:',
+    '  main:',
+    '    build: .',
+    '  api:',
+    '    image: envolve/base:bookworm',
+    '    user: "65534"',
+    '    volumes:',
+    '      - ./site:/srv:ro',
+    '      - type: bind',
+    '        source: ./notes/motd.txt',
+    '        target: /srv/extra/motd.txt',
+    '        read_only: true',
+    `    command: ["sh", "-c", "(echo tampered > /srv/greeting.txt) 2>/dev/null; cd /srv && exec python3 -m http.server 8080"]`,
+    '',
+  ].join('\n');
+  return helloTask({
+    'instruction.md': `Fetch http://api:8080/greeting.txt and http://api:8080/extra/motd.txt, and write them to /app/out.txt (${run}).\n`,
+    'environment/docker-compose.yaml': compose,
+    'environment/site/greeting.txt': 'hel',
+    'environment/notes/motd.txt': 'lo\n',
+    'solution/solve.sh': [
+      '#!/bin/bash',
+      'for f in greeting.txt extra/motd.txt; do curl -fsS --retry 20 --retry-connrefused --retry-delay 1 "http://api:8080/$f"; done > /app/out.txt',
+      '',
+    ].join('\n'),
+  });
+}
+
 async function leftovers(): Promise<{ containers: number; networks: number }> {
   const containers = await sandbox.docker.listContainers({ all: true, filters: { label: [`envolve.version`] } });
   const ours = containers.filter((c) => c.Labels['envolve.run'] === run);
@@ -136,6 +170,14 @@ describe('a compose task with main and an HTTP sidecar', () => {
     expect(JSON.parse(byKind.oracle!.build ?? '{}').mapped).toContainEqual({ from: 'python:3.12-slim', to: 'envolve/toolchain:python', imageId: toolchainId });
   });
 
+  it("a sidecar gets the task's own files from read-only volumes, and cannot change them", async () => {
+    const versionId = await storeBundle(testDb.db, volumeTask(), { source: 'import' });
+    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId, labels: { 'envolve.run': run } });
+    const byKind = Object.fromEntries(runs.map((r) => [r.kind, r]));
+    expect(byKind.oracle, `${byKind.oracle?.error}\n${byKind.oracle?.agentLog}`).toMatchObject({ verdict: 'passed', reward: 1 });
+    expect(byKind['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });
+  });
+
   it('a sidecar image this machine lacks fails the build with the flags that map it', async () => {
     const versionId = await storeBundle(testDb.db, harborComposeTask(), { source: 'import' });
     const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
@@ -149,14 +191,19 @@ describe('a compose task with main and an HTTP sidecar', () => {
   });
 
   it('refuses at validation what it cannot run, with the reason', async () => {
-    const task = helloTask({ 'environment/docker-compose.yaml': 'services:\n  main:\n    build: .\n  db:\n    build: ./db\n' });
-    const versionId = await storeBundle(testDb.db, task, { source: 'import' });
-    const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
-    for (const r of runs) {
-      expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
-      expect(r.error).toBe(
-        "refused: environment/docker-compose.yaml: service 'db' uses build (only main is built; a sidecar runs an image), which Envolve does not run",
-      );
+    const refusals = {
+      'services:\n  main:\n    build: .\n  db:\n    build: ./db\n':
+        "service 'db' uses build (only main is built; a sidecar runs an image), which Envolve does not run",
+      'services:\n  main:\n    build: .\n  api:\n    image: envolve/base:bookworm\n    volumes: ["./site:/srv:ro"]\n':
+        "service 'api' mounts environment/site, which is not among the task's files",
+    };
+    for (const [compose, reason] of Object.entries(refusals)) {
+      const versionId = await storeBundle(testDb.db, helloTask({ 'environment/docker-compose.yaml': compose }), { source: 'import' });
+      const runs = await validateEnvironment({ db: testDb.db, sandbox, versionId });
+      for (const r of runs) {
+        expect(r).toMatchObject({ verdict: 'error', status: 'refused', imageId: null });
+        expect(r.error).toBe(`refused: environment/docker-compose.yaml: ${reason}`);
+      }
     }
   });
 });

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { contentHash } from '../../lib/env/content-hash.ts';
 import { storeBundle } from '../../lib/env/store.ts';
+import { findOrCreateLineage, setLineageBuildMirrors } from '../../lib/evolution/lineage.ts';
+import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
 import { DockerSandbox, ensureBaseImage, type Sandbox } from '../../lib/sandbox/index.ts';
 import type { BuildMirrors } from '../../lib/sandbox/build-mirrors.ts';
 import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
@@ -54,10 +56,11 @@ function pipTask(label = nonce) {
   });
 }
 
-// What the settings give every build when ENVOLVE_BUILD_PIP_INDEX_URL is set (read once per process).
+// What the settings give every build when ENVOLVE_BUILD_PIP_INDEX_URL is set (read once per
+// process), unless a lineage's own mirrors come with the build.
 function behindMirror(mirrors: BuildMirrors): Sandbox {
   return {
-    buildEnvironmentImage: (bundle, opts) => sandbox.buildEnvironmentImage(bundle, { ...opts, mirrors }),
+    buildEnvironmentImage: (bundle, opts) => sandbox.buildEnvironmentImage(bundle, { ...opts, mirrors: opts?.mirrors ?? { mirrors, source: 'deployment' } }),
     runTrial: (request) => sandbox.runTrial(request),
     reapContainers: (opts) => sandbox.reapContainers(opts),
     runChecks: (request) => sandbox.runChecks(request),
@@ -107,7 +110,33 @@ describe('builds behind a package mirror', () => {
         'image build failed: the build fetches from pypi-mirror.invalid (pip), which does not resolve from this machine (ENVOLVE_BUILD_NETWORK=default, ' +
           `${JSON.parse(r.build ?? '{}').network.mode} network)`,
       );
-      expect(JSON.parse(r.build ?? '{}').mirrors).toEqual({ ENVOLVE_BUILD_PIP_INDEX_URL: 'http://pypi-mirror.invalid/simple/' });
+      expect(JSON.parse(r.build ?? '{}')).toMatchObject({
+        mirrors: { ENVOLVE_BUILD_PIP_INDEX_URL: 'http://pypi-mirror.invalid/simple/' },
+        mirrorsSource: 'deployment',
+      });
+    }
+  });
+
+  it("a lineage's own mirror replaces the deployment's for its versions' builds, and the run records it as the lineage's", async () => {
+    const versionId = await storeBundle(testDb.db, pipTask(`${nonce}-lineage`), { source: 'import' });
+    const lineage = await findOrCreateLineage(testDb.db, versionId, { axisPolicy: { kind: 'round-robin' }, effort: 'low', synthesiser: 'procedural', seed: 1 });
+    await setLineageBuildMirrors(testDb.db, { id: null, email: 'cli:test' }, lineage.row.id, {
+      buildMirrors: { pipIndexUrl: 'http://lineage-mirror.invalid/simple/' },
+    });
+    // The deployment points at the loopback index; the lineage's unresolvable mirror wins.
+    const runs = await validateEnvironment({
+      db: testDb.db,
+      sandbox: await versionSandbox(testDb.db, behindMirror({ pipIndexUrl: index.url }), versionId),
+      versionId,
+      baseImages: { images: {}, unmatchedToBase: true },
+    });
+    for (const r of runs) {
+      expect(r).toMatchObject({ verdict: 'error', status: 'build-failed' });
+      expect(r.error).toContain('the build fetches from lineage-mirror.invalid (pip)');
+      expect(JSON.parse(r.build ?? '{}')).toMatchObject({
+        mirrors: { ENVOLVE_BUILD_PIP_INDEX_URL: 'http://lineage-mirror.invalid/simple/' },
+        mirrorsSource: 'lineage',
+      });
     }
   });
 });
