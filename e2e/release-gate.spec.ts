@@ -144,11 +144,14 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
     left_out: { total: number };
   };
   expect(batch.environments.find((e) => e.lineageId === LINEAGE)).toMatchObject({ generation: 1, policy: 'trainer', policy_version: 'step-20', passes: 5 });
-  const refused = await page.request.patch(`/api/lineages/${LINEAGE}/gate`, { data: { probePolicy: 'oracle' } });
+  const origin = { origin: new URL(page.url()).origin }; // mutations are accepted only from the dashboard's origin
+  const refused = await page.request.patch(`/api/lineages/${LINEAGE}/gate`, { data: { probePolicy: 'oracle' }, headers: origin });
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { message: string }).message).toMatch(/^oracle cannot gate a lineage/);
   // A reviewer may read the lineage but not change its gate.
   await signIn(page, 'reviewer', `/lineages/${LINEAGE}`);
   await expect(page.getByTestId('gate-form')).toHaveCount(0);
-  expect((await page.request.patch(`/api/lineages/${LINEAGE}/gate`, { data: { probePolicy: 'simulated' } })).status()).toBe(403);
+  const denied = await page.request.patch(`/api/lineages/${LINEAGE}/gate`, { data: { probePolicy: 'simulated' }, headers: origin });
+  expect(denied.status()).toBe(403);
+  expect(((await denied.json()) as { error: string }).error).toBe('forbidden');
 });

@@ -106,7 +106,7 @@ describe('budgets', () => {
 
 describe('image builds', () => {
   it('a FROM image missing on this machine fails clearly; mapped to the local base it builds', async () => {
-    const pinned = 'python:3.12-slim@sha256:' + 'ab'.repeat(32);
+    const pinned = 'debian:bookworm-slim@sha256:' + 'ab'.repeat(32); // not a toolchain image: maps to the plain base
     const task = helloTask({ 'environment/Dockerfile': `FROM ${pinned} AS build\nRUN echo built > /built.txt\nFROM build\nWORKDIR /app\n` });
     await expect(sandbox.buildEnvironmentImage(task)).rejects.toThrow(
       `base image '${pinned}' is not available on this machine (no registry access); map it to a local image with --base-image '${pinned}=<local image>', or build it on envolve/base:bookworm with --map-base-image`,
