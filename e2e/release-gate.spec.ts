@@ -155,3 +155,16 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
   expect(denied.status()).toBe(403);
   expect(((await denied.json()) as { error: string }).error).toBe('forbidden');
 });
+
+test('the drift page shows the pass rate of each trainer checkpoint, pooled over its groups, and which one gates', async ({ page }) => {
+  await signIn(page, 'lead', '/drift');
+  const section = page.getByTestId('checkpoint-section');
+  // step-10 reported the seed 8/8 and G1 7/8; step-20, reported later, the seed 7/8 and G1 5/8.
+  const step10 = section.getByTestId('checkpoint-trainer-step-10');
+  const step20 = section.getByTestId('checkpoint-trainer-step-20');
+  await expect(step10).toContainText('15/16 (93.8%)');
+  await expect(step20).toContainText('12/16 (75.0%)');
+  await expect(step10).not.toContainText('newest: gates');
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'drift-trainer-checkpoints.png') });
+});
