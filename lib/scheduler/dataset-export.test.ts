@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTempDir } from '../../test/env/task-fixtures.ts';
-import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { bundleOf, validTaskFiles, withTempDir } from '../../test/env/task-fixtures.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { registrySchema } from '../env/dataset.ts';
 import { importCollection, importPath } from '../env/import.ts';
+import { storeBundle } from '../env/store.ts';
 import { RefusedError } from '../errors/index.ts';
 import { findOrCreateLineage } from '../evolution/lineage.ts';
 import { GenerationState } from '../evolution/states.ts';
@@ -35,15 +35,19 @@ describe('Harbor dataset export', () => {
     await target.cleanup();
   });
 
+  // A stored version of its own content, which an export can load back.
+  const storedVersion = (name: string) =>
+    storeBundle(source.db, bundleOf({ ...validTaskFiles(), 'instruction.md': `Write hello to /app/out.txt (${name}).\n` }, name), { source: 'import' });
+
   // A lineage on its own seed with a rejected generation 1 and generation 2 evolved from it.
   async function rejectedBranch(name: string): Promise<{ seed: string; rejected: string; superseded: string }> {
     const db = source.db;
-    const seed = await seedEnvironment(db, { name: `${name} seed` });
+    const seed = await storedVersion(`${name} seed`);
     const lineage = await db.lineage.create({
       data: { name, seedVersionId: seed, axisPolicy: '{"kind":"round-robin"}', effort: 'low', synthesiser: 'procedural', seed: 1 },
     });
     const generation = async (number: number, parent: string, state: GenerationState) => {
-      const versionId = await seedEnvironment(db, { name: `${name} ${state}` });
+      const versionId = await storedVersion(`${name} ${state}`);
       await db.generation.create({ data: { lineageId: lineage.id, number, parentVersionId: parent, versionId, axis: 'length', effort: 'low', state } });
       return versionId;
     };
