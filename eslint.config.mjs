@@ -54,6 +54,21 @@ export default tseslint.config(
     },
   },
   {
+    // One error hierarchy (lib/errors): a class in lib extends a DomainError category, so every
+    // caller tells a missing thing from a refusal by type and a client reads a stable code.
+    files: ['lib/**/*.ts'],
+    ignores: ['lib/errors/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ClassDeclaration[superClass.name='Error'], ClassExpression[superClass.name='Error']",
+          message: 'Extend a DomainError category from lib/errors (NotFoundError, RefusedError, UnavailableError, …) with a stable code, not Error.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts'],
     rules: {
       // Off in tests only: they build malformed foreign documents (ATIF, CTRF) by mutating deep

@@ -1,23 +1,24 @@
 // Command-line flags, checked before a command touches the database or Docker.
 import type { Command } from 'commander';
+import { InvalidInputError } from '../lib/errors/index.ts';
 import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappingFromFlags, type BaseImageMapping } from '../lib/sandbox/base-image-map.ts';
 import { BASE_IMAGE_TAG } from '../lib/sandbox/base-image.ts';
 
 export function positiveInt(value: string, flag: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, not '${value}'`);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`${flag} must be a positive integer, not '${value}'`);
   return n;
 }
 
 export function nonNegativeInt(value: string, flag: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw new Error(`${flag} must be an integer from 0 to 2^31-1, not '${value}'`);
+  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw new InvalidInputError(`${flag} must be an integer from 0 to 2^31-1, not '${value}'`);
   return n;
 }
 
 export function fraction(value: string, flag: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${flag} must be a number from 0 to 1, not '${value}'`);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidInputError(`${flag} must be a number from 0 to 1, not '${value}'`);
   return n;
 }
 

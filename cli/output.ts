@@ -1,6 +1,6 @@
 // Every command prints one JSON document on stdout with --json, or readable text without it;
 // progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
-import { RefusedError } from '../lib/errors/index.ts';
+import { DomainError, RefusedError } from '../lib/errors/index.ts';
 import { logger } from '../lib/log/logger.ts';
 
 export interface OutputOptions {
@@ -20,12 +20,26 @@ export function notice(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+export interface FailureDocument {
+  ok: false;
+  error: string; // the message
+  code: string; // a domain error's code (lib/errors), or `failed` for any other error
+  details?: Record<string, unknown>; // a domain error's details, when it has any
+}
+
+// What --json prints for a failure: a script branches on `code`, as a web client does on `error`.
+export function failureDocument(error: unknown): FailureDocument {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof DomainError)) return { ok: false, error: message, code: 'failed' };
+  return { ok: false, error: message, code: error.code, ...(Object.keys(error.details).length ? { details: error.details } : {}) };
+}
+
 // Exit 2 when a rule of the domain refused the request (it was understood and will not be done as
 // asked), 1 for any other failure.
 export function fail(options: OutputOptions, error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, error: message })}\n`);
-  else process.stderr.write(`envolve: ${message}\n`);
+  const failure = failureDocument(error);
+  if (options.json) process.stdout.write(`${JSON.stringify(failure)}\n`);
+  else process.stderr.write(`envolve: ${failure.error}\n`);
   process.exit(error instanceof RefusedError ? 2 : 1);
 }
 

@@ -1,8 +1,10 @@
 // How every error answers over HTTP: a domain error (lib/errors) with its status and its own
-// message, a schema failure as a 400 naming each field, anything else as a generic 500 that says
-// nothing of the server's insides (the error itself is logged).
+// message, a schema failure as a 400 naming each field, an unavailable service as a 503 with its
+// code only, anything else as a generic 500. Neither of the last two says anything of the server's
+// insides to the client; both go to the process logger (lib/log) with the error itself.
 import { ZodError } from 'zod';
-import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidInputError, NotFoundError, RefusedError } from '@/lib/errors/index.ts';
+import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidInputError, NotFoundError, RefusedError, UnavailableError } from '@/lib/errors/index.ts';
+import { logger } from '@/lib/log/logger.ts';
 
 const STATUS: [new (...args: never[]) => DomainError, number][] = [
   [InvalidInputError, 400],
@@ -11,6 +13,7 @@ const STATUS: [new (...args: never[]) => DomainError, number][] = [
   [ConflictError, 409],
   [GoneError, 410],
   [RefusedError, 422],
+  [UnavailableError, 503],
 ];
 
 export function statusOf(error: DomainError): number {
@@ -29,9 +32,13 @@ export function invalidJson(): Response {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) return badRequest(error);
+  if (error instanceof UnavailableError) {
+    logger().error('a request needed a service that is unavailable', { error, code: error.code });
+    return Response.json({ error: error.code, message: 'A service the server needs is unavailable; the failure is logged.' }, { status: 503 });
+  }
   if (error instanceof DomainError) {
     return Response.json({ error: error.code, message: error.message, ...error.details }, { status: statusOf(error) });
   }
-  console.error(error);
+  logger().error('a request failed with an unexpected error', { error });
   return Response.json({ error: 'internal', message: 'The server failed to answer this request; the failure is logged.' }, { status: 500 });
 }

@@ -1,7 +1,8 @@
 // What the missed-issue and rubric server actions return to their forms, and how lib's errors
-// become it: field errors for bad input, a message for a refusal or a conflict.
+// become it: field errors for bad input, a message for a refusal or a conflict. An unavailable
+// service's message is the operator's (lib/errors), so it is thrown on like any other failure.
 import { ZodError } from 'zod';
-import { DomainError } from '@/lib/errors/index.ts';
+import { DomainError, UnavailableError } from '@/lib/errors/index.ts';
 
 export type ActionResult = { ok: true; message: string; href?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -13,7 +14,7 @@ export function failure(err: unknown): ActionResult {
     for (const issue of err.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
     return { ok: false, message: 'Please correct the highlighted fields.', fieldErrors };
   }
-  if (err instanceof DomainError) return { ok: false, message: err.message, fieldErrors: {} };
+  if (err instanceof DomainError && !(err instanceof UnavailableError)) return { ok: false, message: err.message, fieldErrors: {} };
   throw err;
 }
 

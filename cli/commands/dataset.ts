@@ -1,8 +1,9 @@
 // `envolve dataset export`: lineages' released frontiers and chosen versions as a Harbor dataset
-// directory with its registry.json (`envolve env import` reads either back).
+// directory with its registry.json (`envolve env import` reads either back). A version the
+// servability rule refuses is refused with its reason, and the command exits 2.
 import type { Command } from 'commander';
-import { exportDataset } from '../../lib/env/dataset.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
+import { exportDataset } from '../../lib/scheduler/dataset-export.ts';
 import { lineageFrontierVersions } from '../../lib/scheduler/frontier.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, shortId, type OutputOptions } from '../output.ts';
@@ -34,7 +35,7 @@ export function registerDatasetCommands(program: Command): void {
     .option('--description <text>', "the dataset's description")
     .option('--lineages <ids>', "comma-separated lineage ids: each lineage's released frontier")
     .option('--versions <ids>', 'comma-separated version ids or unique prefixes')
-    .option('--evaluation', 'an evaluation export: held-out versions may leave (never in a training export)')
+    .option('--evaluation', 'an evaluation export: held-out versions may leave (never in a training export); flagged, rejected and superseded ones never do')
     .option('--json', 'print one JSON document')
     .action(async (opts: ExportOptions) => {
       try {

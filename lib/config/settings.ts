@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema } from './scheduler-defaults.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
+import { UnavailableError } from '../errors/index.ts';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -188,10 +189,9 @@ function structure(v: Variables) {
 
 export type Settings = Readonly<ReturnType<typeof structure>>;
 
-export class SettingsError extends Error {
+export class SettingsError extends UnavailableError {
   constructor(readonly problems: string[]) {
-    super(`invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    this.name = 'SettingsError';
+    super(`invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`, { code: 'invalid_settings', details: { problems } });
   }
 }
 

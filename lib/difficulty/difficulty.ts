@@ -23,7 +23,7 @@ export interface StepDifficulty {
   skill: StepTerm;
 }
 
-// Off-policy difficulty D = L + Σ −ln p(σ_i) + Σ −ln p(κ_i | σ_i) (METHOD.md §1), with its
+// Off-policy difficulty D = L + Σ −ln p(σ_i) + Σ −ln p(κ_i | σ_i) (docs/method.md §2), with its
 // three components kept apart because the dashboard shows them separately.
 export interface Difficulty {
   length: number; // L, expected agent turns: the sum over steps of the turns their (scenario, skill) pair takes

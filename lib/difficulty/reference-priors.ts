@@ -11,7 +11,7 @@ import {
   skillParts,
 } from './scenario-names.ts';
 
-// The shipped reference distribution of off-policy difficulty (METHOD.md §1): priors p(σ) over
+// The shipped reference distribution of off-policy difficulty (docs/method.md §2): priors p(σ) over
 // scenarios and p(κ | σ) over skills given a scenario. It is deliberately NOT the policy's
 // distribution: difficulty must be a property of the environment, measurable without rolling
 // out the model being trained, so the numbers come from world knowledge instead.

@@ -3,6 +3,7 @@
 import type { BundleFile, TaskBundle } from './bundle.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
+import { RefusedError } from '../errors/index.ts';
 
 // One file change: the patch from the parent version to the candidate.
 export type FileChange = { op: 'add' | 'modify'; path: string; content: Buffer; executable: boolean } | { op: 'delete'; path: string };
@@ -29,10 +30,9 @@ export function diffBundles(parent: TaskBundle, child: TaskBundle): Residual {
   return { changes };
 }
 
-export class ResidualError extends Error {
+export class ResidualError extends RefusedError {
   constructor(message: string) {
-    super(message);
-    this.name = 'ResidualError';
+    super(message, { code: 'residual_refused' });
   }
 }
 

@@ -9,6 +9,7 @@ import type { ImportLimits } from './import-limits.ts';
 import { comparePaths } from './paths.ts';
 import { formatProblem, type TaskProblem } from './problems.ts';
 import { validateBundle } from './validate-bundle.ts';
+import { InvalidInputError, NotFoundError } from '../errors/index.ts';
 
 export type EnvironmentMetadata = Record<string, unknown>;
 
@@ -27,10 +28,9 @@ export interface StoredVersion {
   fileCount: number;
 }
 
-export class InvalidBundleError extends Error {
+export class InvalidBundleError extends InvalidInputError {
   constructor(readonly problems: TaskProblem[]) {
-    super(`invalid task bundle: ${problems.map(formatProblem).join('; ')}`);
-    this.name = 'InvalidBundleError';
+    super(`invalid task bundle: ${problems.map(formatProblem).join('; ')}`, { code: 'invalid_bundle', details: { problems } });
   }
 }
 
@@ -115,10 +115,10 @@ export async function listVersions(db: PrismaClient, filter: { name?: string; so
 // Lets people type a short id, as with git: an exact id or a unique prefix.
 export async function resolveVersionId(db: PrismaClient, idOrPrefix: string): Promise<string> {
   const wanted = idOrPrefix.trim().toLowerCase();
-  if (!/^[0-9a-f]{4,64}$/.test(wanted)) throw new Error(`'${idOrPrefix}' is not a version id (4 to 64 hex characters)`);
+  if (!/^[0-9a-f]{4,64}$/.test(wanted)) throw new InvalidInputError(`'${idOrPrefix}' is not a version id (4 to 64 hex characters)`);
   const matches = await db.environmentVersion.findMany({ where: { id: { startsWith: wanted } }, select: { id: true }, take: 2 });
-  if (matches.length === 0) throw new Error(`no environment version matches '${idOrPrefix}'`);
-  if (matches.length > 1) throw new Error(`'${idOrPrefix}' matches several environment versions; give more characters`);
+  if (matches.length === 0) throw new NotFoundError(`no environment version matches '${idOrPrefix}'`);
+  if (matches.length > 1) throw new InvalidInputError(`'${idOrPrefix}' matches several environment versions; give more characters`);
   return matches[0]!.id;
 }
 

@@ -2,10 +2,12 @@
 // a server action, the CLI) tells a missing thing from a conflict or a refusal the same way.
 // `code` is the machine-readable name a client sees; `details` are extra fields it may read.
 // Anything that is not a DomainError is a bug, shown to a user only as a generic failure.
+// Every error class in lib extends one of the categories below (eslint.config.mjs enforces it).
 
 export interface DomainErrorOptions {
   code?: string;
   details?: Record<string, unknown>;
+  cause?: unknown; // the failure underneath (a network error, a parse error), kept for the log
 }
 
 export abstract class DomainError extends Error {
@@ -13,7 +15,7 @@ export abstract class DomainError extends Error {
   readonly details: Record<string, unknown>;
 
   constructor(message: string, defaultCode: string, options: DomainErrorOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = options.code ?? defaultCode;
     this.details = options.details ?? {};
@@ -59,5 +61,16 @@ export class RefusedError extends DomainError {
 export class GoneError extends DomainError {
   constructor(message: string, options?: DomainErrorOptions) {
     super(message, 'gone', options);
+  }
+}
+
+/**
+ * What this needs from the system is missing, misconfigured or not answering (the Docker engine,
+ * a base image, a model API or its key, a setting): not the caller's doing. The message is for the
+ * operator, so a web client is told only that the service is unavailable and the log gets the rest.
+ */
+export class UnavailableError extends DomainError {
+  constructor(message: string, options?: DomainErrorOptions) {
+    super(message, 'unavailable', options);
   }
 }

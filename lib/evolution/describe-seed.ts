@@ -12,11 +12,11 @@ import { loadBundle } from '../env/store.ts';
 import { structuralViolations } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { readProceduralMetadata } from '../synth/procedural/index.ts';
+import { RefusedError } from '../errors/index.ts';
 
-export class SequenceRefused extends Error {
+export class SequenceRefused extends RefusedError {
   constructor(message: string) {
-    super(message);
-    this.name = 'SequenceRefused';
+    super(message, { code: 'sequence_refused' });
   }
 }
 

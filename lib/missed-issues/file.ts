@@ -4,13 +4,7 @@ import type { MissedIssue } from '../db/generated/client.ts';
 import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from './audit.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
-import { NotFoundError } from '../errors/index.ts';
-
-export class GenerationNotFoundError extends NotFoundError {
-  constructor(id: string) {
-    super(`generation ${id} not found`);
-  }
-}
+import { GenerationNotFoundError } from '../evolution/errors.ts';
 
 export async function fileMissedIssue(db: Db, actor: Actor, generationId: string, input: FileMissedIssueInput): Promise<MissedIssue> {
   assertCan(actor, 'missed-issue.file');

@@ -1,4 +1,5 @@
 import type { Job } from '../db/generated/client.ts';
+import { ConflictError } from '../errors/index.ts';
 
 export type { Job };
 
@@ -17,9 +18,11 @@ export interface Lease {
 
 export type ClaimedJob = Job & Lease & { leaseExpiresAt: Date };
 
-export class LeaseLostError extends Error {
+export class LeaseLostError extends ConflictError {
   constructor(lease: Lease) {
-    super(`Lease on job ${lease.id} (attempt ${lease.attempts}) is no longer held by ${lease.leaseOwner}`);
-    this.name = 'LeaseLostError';
+    super(`Lease on job ${lease.id} (attempt ${lease.attempts}) is no longer held by ${lease.leaseOwner}`, {
+      code: 'lease_lost',
+      details: { jobId: lease.id },
+    });
   }
 }

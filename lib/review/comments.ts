@@ -1,7 +1,7 @@
 // Review comments: on the generation as a whole, or pinned to a line of a residual file.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { GenerationNotFoundError } from './errors.ts';
+import { GenerationNotFoundError } from '../evolution/errors.ts';
 import type { PersonActor } from '../auth/actor.ts';
 import { RefusedError } from '../errors/index.ts';
 

@@ -10,7 +10,8 @@ import { incoherentParent, supersedeIncoherent } from '../evolution/supersede.ts
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
-import { DecisionRefusedError, GenerationNotFoundError, RevisionConflictError } from './errors.ts';
+import { GenerationNotFoundError } from '../evolution/errors.ts';
+import { DecisionRefusedError, RevisionConflictError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
 import type { PersonActor } from '../auth/actor.ts';
 import type { Decision, DecisionOutcome } from './types.ts';

@@ -1,6 +1,6 @@
 // Failures a reviewer can act on, in the domain hierarchy (lib/errors): a conflict, a refused
-// decision, a missing generation.
-import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
+// decision (a missing generation is lib/evolution/errors.ts's GenerationNotFoundError).
+import { ConflictError, RefusedError } from '../errors/index.ts';
 
 export interface LastChange {
   action: string;
@@ -26,9 +26,3 @@ export class RevisionConflictError extends ConflictError {
 }
 
 export class DecisionRefusedError extends RefusedError {}
-
-export class GenerationNotFoundError extends NotFoundError {
-  constructor(readonly generationId: string) {
-    super(`no generation ${generationId}`);
-  }
-}

@@ -1,7 +1,7 @@
 // "Viewed" marks: a reviewer's own progress through a residual, one mark per file.
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { GenerationNotFoundError } from './errors.ts';
+import { GenerationNotFoundError } from '../evolution/errors.ts';
 import type { PersonActor } from '../auth/actor.ts';
 
 export async function setFileViewed(db: Db, input: { user: PersonActor; generationId: string; path: string; viewed: boolean }): Promise<void> {

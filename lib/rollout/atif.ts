@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Rollout, TrajectoryStep } from '../db/generated/client.ts';
 import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
 import { ATIF_VERSION, atifSchema, envolveExtraSchema, formatIssues, type AtifDocument, type AtifStep } from './atif-schema.ts';
+import { InvalidInputError } from '../errors/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -132,10 +133,9 @@ export async function exportAtif(db: Db, rolloutId: string): Promise<AtifDocumen
   return mergeDeep(doc, leftover) as AtifDocument;
 }
 
-export class AtifImportError extends Error {
+export class AtifImportError extends InvalidInputError {
   constructor(message: string) {
-    super(message);
-    this.name = 'AtifImportError';
+    super(message, { code: 'invalid_atif' });
   }
 }
 

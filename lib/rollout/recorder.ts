@@ -2,6 +2,7 @@
 // per command the policy runs, carrying the note (message, reasoning, tokens) the policy attached
 // before it. A note with no command after it becomes a final message-only step.
 import type { CommandResult, Terminal, TurnNote } from './types.ts';
+import { RefusedError } from '../errors/index.ts';
 
 export interface RecordedStep {
   stepId: number;
@@ -22,10 +23,9 @@ export interface RecordedStep {
 
 // Thrown by the recorded terminal when the policy asks for one command more than maxTurns; the
 // runner ends the agent phase there and the verifier scores what the agent did.
-export class TurnLimitReached extends Error {
+export class TurnLimitReached extends RefusedError {
   constructor(readonly maxTurns: number) {
-    super(`the policy asked for more than ${maxTurns} commands`);
-    this.name = 'TurnLimitReached';
+    super(`the policy asked for more than ${maxTurns} commands`, { code: 'turn_limit_reached', details: { maxTurns } });
   }
 }
 

@@ -5,6 +5,7 @@ import { Agent } from 'node:http';
 import { inspect } from 'node:util';
 import Docker from 'dockerode';
 import { settings } from '../config/settings.ts';
+import { UnavailableError } from '../errors/index.ts';
 
 // On the local socket, connections are kept open between requests. docker-modem formats every
 // request's options with util.inspect (showHidden, unlimited depth) before it checks whether its
@@ -19,15 +20,15 @@ export function createDocker(): Docker {
   return new Docker({ agent } as Docker.DockerOptions);
 }
 
-export class DockerUnavailableError extends Error {
+export class DockerUnavailableError extends UnavailableError {
   constructor(cause: unknown) {
     const where = settings().sandbox.dockerHost ?? 'unix:///var/run/docker.sock';
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
       `the Docker engine at ${where} does not answer (${why}); ` +
         'run `bash scripts/prereqs.sh docker` to install and start it (it starts dockerd --bridge=none)',
+      { code: 'docker_unavailable', cause },
     );
-    this.name = 'DockerUnavailableError';
   }
 }
 

@@ -30,13 +30,14 @@ import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.t
 import { packTar, type TarEntry } from '../env/tar.ts';
 import { composeFileOf, parseCompose } from './compose.ts';
 import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
+import { RefusedError, UnavailableError } from '../errors/index.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
 const LOG_TAIL_LINES = 40;
 
 // A FROM this machine lacks (there is no registry to pull from). The hint names the flag that
 // maps it, and says so when the image is here under its tag but without its repo digest.
-export class BaseImageUnavailableError extends Error {
+export class BaseImageUnavailableError extends UnavailableError {
   readonly deterministic = true;
   constructor(
     readonly image: string,
@@ -51,8 +52,8 @@ export class BaseImageUnavailableError extends Error {
             (loadedAs
               ? `it is here as '${loadedAs}' without its repo digest (a loaded image loses it): build on it with ${BASE_IMAGE_FLAG} '${image}=${loadedAs}'`
               : `map it to a local image with ${BASE_IMAGE_FLAG} '${image}=<local image>', or build it on ${BASE_IMAGE_TAG} with ${MAP_ALL_FLAG}`),
+      { code: 'base_image_unavailable', details: { image } },
     );
-    this.name = 'BaseImageUnavailableError';
   }
 }
 
@@ -64,15 +65,14 @@ function howToGet(image: string): string {
 
 // A build that ran and failed. The same environment on the same bases fails the same way:
 // callers do not retry it. `attempt` says how it was built and for how long.
-export class EnvironmentBuildError extends Error {
+export class EnvironmentBuildError extends RefusedError {
   readonly deterministic = true;
   constructor(
     message: string,
     readonly logTail: string,
     readonly attempt?: BuildAttempt,
   ) {
-    super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message);
-    this.name = 'EnvironmentBuildError';
+    super(logTail ? `${message}\n--- build log (tail) ---\n${logTail}` : message, { code: 'environment_build_failed' });
   }
 }
 

@@ -10,6 +10,7 @@ import { DockerSandbox } from './docker-sandbox.ts';
 import { dockerFor, type DockerHostSpec } from './docker-hosts.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
+import { UnavailableError } from '../errors/index.ts';
 
 const PING_TIMEOUT_MS = 5_000;
 const HEALTH_INTERVAL_MS = 15_000;
@@ -24,10 +25,9 @@ export interface PoolHost {
   baseReady?: Promise<void>;
 }
 
-export class NoHealthyDockerHostError extends Error {
+export class NoHealthyDockerHostError extends UnavailableError {
   constructor(hosts: PoolHost[]) {
-    super(`no healthy Docker host: ${hosts.map((h) => `${h.spec.url} (${h.lastError ?? 'unknown'})`).join('; ')}`);
-    this.name = 'NoHealthyDockerHostError';
+    super(`no healthy Docker host: ${hosts.map((h) => `${h.spec.url} (${h.lastError ?? 'unknown'})`).join('; ')}`, { code: 'no_healthy_docker_host' });
   }
 }
 

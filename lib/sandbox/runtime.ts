@@ -9,6 +9,7 @@ import { SANDBOX_RUNTIMES, settings, type Settings } from '../config/settings.ts
 import type { BundleFile } from '../env/bundle.ts';
 import { parseTaskConfig } from '../env/task-config.ts';
 import type { Sandbox } from './types.ts';
+import { UnavailableError } from '../errors/index.ts';
 
 export { SANDBOX_RUNTIMES };
 export type SandboxRuntime = (typeof SANDBOX_RUNTIMES)[number];
@@ -102,14 +103,14 @@ export function withSandboxRuntime(sandbox: Sandbox, runtime: SandboxRuntime): S
   };
 }
 
-export class SandboxRuntimeUnavailableError extends Error {
+export class SandboxRuntimeUnavailableError extends UnavailableError {
   constructor(runtime: SandboxRuntime, registered: string[]) {
     super(
       `sandbox runtime '${runtime}' is not registered with the Docker engine (it has: ${registered.join(', ') || 'none'}); ` +
         `as root run \`bash scripts/prereqs.sh docker\` (it installs gVisor's runsc from Debian and registers it with --network=none), ` +
         `or set ${SANDBOX_RUNTIME_ENV}=runc`,
+      { code: 'sandbox_runtime_unavailable', details: { runtime, registered } },
     );
-    this.name = 'SandboxRuntimeUnavailableError';
   }
 }
 

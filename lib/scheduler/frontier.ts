@@ -10,6 +10,7 @@ import type { SchedulerConfig } from './config.ts';
 import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
 import { frontierGroup } from './frontier-group.ts';
 import { newestPolicyVersion } from '../rollout/groups.ts';
+import { ConflictError, NotFoundError } from '../errors/index.ts';
 
 export type AdvanceStep =
   | { kind: 'released'; generation: number; versionId: string }
@@ -42,9 +43,9 @@ export async function lineageFrontierVersions(db: Db, lineageIds: string[]): Pro
   const ids: string[] = [];
   for (const lineageId of lineageIds) {
     const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
-    if (!lineage) throw new Error(`lineage ${lineageId} not found`);
+    if (!lineage) throw new NotFoundError(`lineage ${lineageId} not found`);
     const versionId = await frontierVersionId(db, lineage, lineage.frontier ?? 0);
-    if (!versionId) throw new Error(`lineage ${lineageId} has no released version at its frontier ${lineage.frontier}`);
+    if (!versionId) throw new ConflictError(`lineage ${lineageId} has no released version at its frontier ${lineage.frontier}`);
     ids.push(versionId);
   }
   return ids;
@@ -105,7 +106,7 @@ async function afterPass(
 
 export async function advanceLineage(db: Db, lineageId: string, config: SchedulerConfig): Promise<AdvanceResult> {
   const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
-  if (!lineage) throw new Error(`lineage ${lineageId} not found`);
+  if (!lineage) throw new NotFoundError(`lineage ${lineageId} not found`);
   const rule = lineageGate(lineage, config);
   let frontier = lineage.frontier ?? 0;
   if (lineage.frontier === null) await db.lineage.update({ where: { id: lineageId }, data: { frontier: 0 } });

@@ -54,6 +54,7 @@ export {
 } from './batch.ts';
 export { downloadRefusedError, servedTaskTarball } from './task-download.ts';
 export { refusalOf, servabilityFacts, unservableReason, type ServabilityFacts, type Unservable } from './servable.ts';
+export { exportDataset, exportRefusal, type DatasetExportRequest, type DatasetExportResult, type DatasetPurpose } from './dataset-export.ts';
 export { reportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSchema, type TrainerReport, type TrainerReportResult } from './report.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';

@@ -2,7 +2,7 @@ import { diffSequences, type SequenceDiff } from './diff.ts';
 import { structuralViolations } from './structure.ts';
 import type { Axis, Effort, Sequence } from './types.ts';
 
-// Whether `child` is a legal edit of `parent` along `axis` within `effort` (METHOD.md §1).
+// Whether `child` is a legal edit of `parent` along `axis` within `effort` (docs/method.md §3).
 // Returns the violations in plain words; an empty list means the edit is acceptable. The plan
 // reviewer sends these back to the proposer, so each message names the step it is about.
 export function checkEdit(parent: Sequence, child: Sequence, axis: Axis, effort: Effort): string[] {

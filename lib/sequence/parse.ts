@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { structuralViolations } from './structure.ts';
 import type { Sequence } from './types.ts';
+import { InvalidInputError } from '../errors/index.ts';
 
 const stepSchema = z.object({
   id: z.string().min(1),
@@ -13,10 +14,9 @@ const stepSchema = z.object({
 
 const sequenceSchema = z.object({ steps: z.array(stepSchema) });
 
-export class SequenceParseError extends Error {
+export class SequenceParseError extends InvalidInputError {
   constructor(readonly problems: string[]) {
-    super(`invalid sequence: ${problems.join('; ')}`);
-    this.name = 'SequenceParseError';
+    super(`invalid sequence: ${problems.join('; ')}`, { code: 'invalid_sequence', details: { problems } });
   }
 }
 

@@ -1,4 +1,4 @@
-// The scenario–skill execution sequence of an environment (METHOD.md §1): an ordered list of
+// The scenario–skill execution sequence of an environment (docs/method.md §2): an ordered list of
 // steps, each a (scenario σ, skill κ) pair, with the steps whose outputs it consumes.
 
 export interface Step {

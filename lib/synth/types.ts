@@ -1,7 +1,8 @@
-// The synthesiser plays every generative role of the two loops (METHOD.md §1): the proposer
+// The synthesiser plays every generative role of the two loops (docs/method.md §4): the proposer
 // and the plan reviewer of Loop 1, the modifier of Loop 2, and the judge of LLM rubric items.
 // Two implementations: procedural (offline, deterministic) and anthropic (Claude).
 import type { TaskBundle } from '../env/bundle.ts';
+import { RefusedError, type DomainErrorOptions } from '../errors/index.ts';
 import type { Residual } from '../env/residual.ts';
 import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/types.ts';
 
@@ -43,10 +44,9 @@ export interface ProposeInput {
 
 // Thrown by a proposer that cannot make the asked-for edit at all (not a plan a reviewer could
 // send back): the plan loop records the generation as failed with this message.
-export class ProposalRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProposalRefused';
+export class ProposalRefused extends RefusedError {
+  constructor(message: string, options: DomainErrorOptions = {}) {
+    super(message, { code: 'proposal_refused', ...options });
   }
 }
 
@@ -57,20 +57,18 @@ export class AxisExhausted extends ProposalRefused {
     readonly axis: Axis,
     message: string,
   ) {
-    super(message);
-    this.name = 'AxisExhausted';
+    super(message, { code: 'axis_exhausted', details: { axis } });
   }
 }
 
 // An answer a synthesiser could not turn into a valid plan, review or residual even after its
 // own corrective turn. The loop that asked records it as a sent-back round with these problems.
-export class InvalidAnswer extends Error {
+export class InvalidAnswer extends RefusedError {
   constructor(
     message: string,
     readonly problems: string[],
   ) {
-    super(message);
-    this.name = 'InvalidAnswer';
+    super(message, { code: 'invalid_answer', details: { problems } });
   }
 }
 

@@ -1,8 +1,10 @@
 // The route wrapper every app/api route is written with: permission first, then the path, query
 // and JSON body through their schemas, and one answer per kind of error.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors/index.ts';
+import { DockerUnavailableError } from '../../lib/sandbox/docker.ts';
+import { SequenceParseError } from '../../lib/sequence/parse.ts';
 
 const guard = vi.hoisted(() => ({ answer: null as Response | null }));
 vi.mock('@/app/_server/session.ts', () => ({
@@ -16,9 +18,15 @@ const context = (params: Record<string, string> = {}) => ({ params: Promise.reso
 const post = (body: string) => new Request('http://envolve.test/api/x', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 const echo = route({ permission: 'rubric.manage', body: z.object({ active: z.boolean() }) }, async ({ body }) => ({ got: body.active }));
 
+// The process logger (lib/log) writes its records to stderr.
+let stderr: MockInstance<typeof process.stderr.write>;
+let consoleError: MockInstance<typeof console.error>;
+const logged = () => stderr.mock.calls.map(([chunk]) => String(chunk)).join('');
+
 beforeEach(() => {
   guard.answer = null;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 describe('route()', () => {
@@ -70,6 +78,8 @@ describe('route()', () => {
       [new ConflictError('moved', { details: { revision: 4 } }), 409, 'conflict'],
       [new GoneError('flagged'), 410, 'gone'],
       [new RefusedError('needs a reason'), 422, 'refused'],
+      // A lib module's own error class answers as its category, with its own code.
+      [new SequenceParseError(['steps[0].skill: unknown']), 400, 'invalid_sequence'],
     ];
     for (const [error, status, code] of cases) {
       const response = await route({ permission: 'dashboard.read' }, async () => {
@@ -88,6 +98,20 @@ describe('route()', () => {
     const body = (await response.json()) as { error: string; message: string };
     expect(body.error).toBe('internal');
     expect(body.message).not.toContain('internals');
+    expect(logged()).toContain('index 7 out of range in the internals');
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('answers an unavailable service with a 503 and its code, logging the message it keeps from the client', async () => {
+    const response = await route({ permission: 'dashboard.read' }, async () => {
+      throw new DockerUnavailableError(new Error('connect ENOENT /var/run/docker.sock'));
+    })(new Request('http://envolve.test/x'), context());
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe('docker_unavailable');
+    expect(body.message).not.toContain('docker.sock');
+    expect(logged()).toContain('connect ENOENT /var/run/docker.sock');
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('turns a lib read that found nothing into a 404', async () => {

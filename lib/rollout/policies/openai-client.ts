@@ -3,6 +3,7 @@
 // backoff, the answer parsed with zod, and errors that say what the server said.
 import { z } from 'zod';
 import type { Settings } from '../../config/settings.ts';
+import { UnavailableError } from '../../errors/index.ts';
 
 export interface OpenAiOptions {
   baseUrl?: string; // default: ENVOLVE_OPENAI_BASE_URL, e.g. http://127.0.0.1:8000/v1
@@ -30,17 +31,15 @@ const BACKOFF_MAX_MS = 8000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60_000;
 const BODY_EXCERPT_CHARS = 500;
 
-export class OpenAiConfigError extends Error {
+export class OpenAiConfigError extends UnavailableError {
   constructor(message: string) {
-    super(message);
-    this.name = 'OpenAiConfigError';
+    super(message, { code: 'openai_config' });
   }
 }
 
-export class OpenAiCallError extends Error {
+export class OpenAiCallError extends UnavailableError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'OpenAiCallError';
+    super(message, { code: 'openai_call_failed', cause: options?.cause });
   }
 }
 

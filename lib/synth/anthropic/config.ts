@@ -1,7 +1,8 @@
 // Where the Anthropic synthesiser's settings come from: explicit options first (tests), then the
 // process settings (lib/config). Only the key is required; everything else has a default chosen for synthesis
-// (a strong model: the method's ceiling is the synthesiser's quality, METHOD.md §1).
+// (a strong model: the method's ceiling is the synthesiser's quality, docs/method.md §4).
 import { settings, type Settings } from '../../config/settings.ts';
+import { UnavailableError } from '../../errors/index.ts';
 
 export const DEFAULT_MODEL = 'claude-opus-5-5';
 export const DEFAULT_MAX_TOKENS = 16_000;
@@ -30,10 +31,9 @@ export interface AnthropicConfig {
   timeoutMs: number;
 }
 
-export class AnthropicConfigError extends Error {
+export class AnthropicConfigError extends UnavailableError {
   constructor(message: string) {
-    super(message);
-    this.name = 'AnthropicConfigError';
+    super(message, { code: 'anthropic_config' });
   }
 }
 

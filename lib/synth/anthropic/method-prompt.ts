@@ -1,4 +1,4 @@
-// The system prompt every role shares: the method (METHOD.md §1), the Harbor task format and
+// The system prompt every role shares: the method (docs/method.md §§2–4), the Harbor task format and
 // what a good residual is. It is the first cached block, so it must not depend on anything that
 // varies between calls (no dates, ids, seeds or per-environment facts).
 

@@ -1,5 +1,5 @@
 // The Anthropic synthesiser: Claude as proposer, plan reviewer, modifier and rubric judge
-// (METHOD.md §1), each role one forced tool call over the shared cached prefix (prefix.ts).
+// (docs/method.md §4), each role one forced tool call over the shared cached prefix (prefix.ts).
 import type { TaskBundle } from '../../env/bundle.ts';
 import { checkEdit } from '../../sequence/index.ts';
 import type { Sequence } from '../../sequence/types.ts';

@@ -9,6 +9,7 @@ import type { AnthropicConfig } from './config.ts';
 import { InvalidAnswer } from '../types.ts';
 import { TOOLS, parseToolInput, type ToolInput, type ToolName } from './tools.ts';
 import { callUsage, totalUsage, type CallUsage, type UsageTotals } from './usage.ts';
+import { UnavailableError } from '../../errors/index.ts';
 
 const CORRECTIVE_TURNS = 1;
 
@@ -28,14 +29,12 @@ export class ToolInputError extends InvalidAnswer {
     problems: string[],
   ) {
     super(`Claude's ${tool} answer was still invalid after a corrective retry: ${problems.join('; ')}`, problems);
-    this.name = 'ToolInputError';
   }
 }
 
-export class AnthropicCallError extends Error {
+export class AnthropicCallError extends UnavailableError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AnthropicCallError';
+    super(message, { code: 'anthropic_call_failed', cause: options?.cause });
   }
 }
 

@@ -10,11 +10,11 @@ import { misfit, SCENARIO_NAMES, scenarioNamed, SKILL_NAMES } from './catalogue.
 import { readGeneratorInputs } from './metadata.ts';
 import { renderEnvironment } from './render.ts';
 import { renderStep, solveBody } from './render-step.ts';
+import { RefusedError } from '../../errors/index.ts';
 
-export class BuiltFilesMismatch extends Error {
+export class BuiltFilesMismatch extends RefusedError {
   constructor(message: string) {
-    super(`the built files do not hold a catalogue sequence: ${message}`);
-    this.name = 'BuiltFilesMismatch';
+    super(`the built files do not hold a catalogue sequence: ${message}`, { code: 'built_files_mismatch' });
   }
 }
 
