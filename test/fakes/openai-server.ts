@@ -22,12 +22,15 @@ export type FakeChatReply =
       // Default: prompt tokens estimated from the request (4 characters a token), no cached tokens.
       usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number } | null;
     }
-  | { error: 400 | 401 | 404 | 429 | 500 | 502 | 503; body?: string; retryAfterMs?: number }
+  // retryAfterMs sets retry-after-ms (and retry-after in whole seconds); retryAfterSec sets only
+  // the standard retry-after, in seconds.
+  | { error: 400 | 401 | 404 | 429 | 500 | 502 | 503; body?: string; retryAfterMs?: number; retryAfterSec?: number }
   // A 200 whose body is exactly this text (for malformed-response tests).
   | { raw: string };
 
 export interface RecordedChatRequest {
   index: number; // 0-based, in arrival order
+  receivedAt: number; // epoch ms, when the whole request had arrived
   method: string;
   path: string;
   headers: Record<string, string | undefined>;
@@ -81,6 +84,7 @@ export async function startFakeOpenAi(options: { respond?: FakeChatResponder; st
     if (body !== undefined) violations.push(...chatBodyViolations(body));
     const record: RecordedChatRequest = {
       index: requests.length,
+      receivedAt: Date.now(),
       method: req.method ?? '',
       path: req.url ?? '',
       headers,
@@ -99,6 +103,7 @@ export async function startFakeOpenAi(options: { respond?: FakeChatResponder; st
         extra['retry-after-ms'] = String(reply.retryAfterMs);
         extra['retry-after'] = String(Math.ceil(reply.retryAfterMs / 1000));
       }
+      if (reply.retryAfterSec !== undefined) extra['retry-after'] = String(reply.retryAfterSec);
       return send(
         res,
         record,

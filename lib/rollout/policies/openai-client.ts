@@ -1,6 +1,10 @@
-// One chat completion from an OpenAI-compatible server (vLLM, SGLang, …) with plain fetch: the
-// configuration (options first, then the process settings), transient failures retried with
-// backoff, the answer parsed with zod, and errors that say what the server said.
+// One chat completion from an OpenAI-compatible server (vLLM, SGLang, …) through the official
+// `openai` SDK: the configuration (options first, then the process settings), the SDK's retries
+// (429, 5xx, connection failures; Retry-After honoured) and per-request timeout, the answer
+// checked with zod (the SDK does not validate, and reasoning fields are not in its types), and
+// errors that say what the server said.
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { Settings } from '../../config/settings.ts';
 import { UnavailableError } from '../../errors/index.ts';
@@ -15,7 +19,7 @@ export interface OpenAiOptions {
 }
 
 export interface OpenAiConfig {
-  endpoint: string; // {baseUrl}/chat/completions
+  baseUrl: string; // without a trailing slash
   model: string;
   apiKey: string | undefined;
   maxTokens: number | undefined;
@@ -23,13 +27,14 @@ export interface OpenAiConfig {
   requestTimeoutMs: number;
 }
 
-// Like the Anthropic client: a few retries, exponential backoff from 0.5 s, at most 8 s apart.
+// Like the Anthropic client: a few retries (the SDK's backoff: from 0.5 s, at most 8 s apart).
 export const DEFAULT_MAX_RETRIES = 4;
-const BACKOFF_START_MS = 500;
-const BACKOFF_MAX_MS = 8000;
 // A long reply from a loaded server can take minutes; the episode's budget bounds it anyway.
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60_000;
 const BODY_EXCERPT_CHARS = 500;
+// The SDK refuses to start without a key. Without a configured key none is sent (the header is
+// removed below), so this placeholder never leaves the process.
+const NO_API_KEY = 'none';
 
 export class OpenAiConfigError extends UnavailableError {
   constructor(message: string) {
@@ -66,13 +71,30 @@ export function resolveOpenAiConfig(options: OpenAiOptions, fromSettings: Settin
     throw new OpenAiConfigError(`the openai policy's maxRetries must be a non-negative integer, got ${options.maxRetries}`);
   }
   return {
-    endpoint: `${baseUrl.replace(/\/+$/, '')}/chat/completions`,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
     model,
     apiKey: options.apiKey ?? fromSettings.apiKey,
     maxTokens: options.maxTokens,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
+}
+
+// Everything from the resolved configuration: nothing from OPENAI_* variables, which belong to
+// whatever else runs in the process.
+export function openAiClient(config: OpenAiConfig): OpenAI {
+  return new OpenAI({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey ?? NO_API_KEY,
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    maxRetries: config.maxRetries,
+    timeout: config.requestTimeoutMs,
+    defaultHeaders: config.apiKey === undefined ? { Authorization: null } : undefined,
+    fetch: fetchWithOpenAiErrorShape,
+  });
 }
 
 const toolCall = z.object({
@@ -109,90 +131,95 @@ const chatCompletion = z.object({
 export type ChatCompletion = z.infer<typeof chatCompletion>;
 export type ChatToolCall = z.infer<typeof toolCall>;
 
-export async function createChatCompletion(config: OpenAiConfig, body: Record<string, unknown>, signal: AbortSignal): Promise<ChatCompletion> {
-  for (let attempt = 0; ; attempt++) {
-    const outcome = await attemptOnce(config, body, signal);
-    if (outcome.ok) return outcome.completion;
-    if (!outcome.retryable || attempt >= config.maxRetries) {
-      const attempts = outcome.retryable ? `failed after ${config.maxRetries} retries` : 'failed (not retryable)';
-      throw new OpenAiCallError(`openai policy: ${config.endpoint} ${attempts}: ${outcome.problem}`, { cause: outcome.cause });
-    }
-    await sleep(outcome.retryAfterMs ?? Math.min(BACKOFF_START_MS * 2 ** attempt, BACKOFF_MAX_MS), signal);
-  }
-}
-
-type Attempt = { ok: true; completion: ChatCompletion } | { ok: false; retryable: boolean; problem: string; retryAfterMs?: number; cause?: unknown };
-
-async function attemptOnce(config: OpenAiConfig, body: Record<string, unknown>, signal: AbortSignal): Promise<Attempt> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-  let response: Response;
-  let text: string;
+// Throws the signal's abort as the SDK's APIUserAbortError once the episode's budget is spent,
+// also while the SDK waits to retry (its wait does not watch the signal).
+export async function createChatCompletion(
+  client: OpenAI,
+  config: OpenAiConfig,
+  body: ChatCompletionCreateParamsNonStreaming,
+  signal: AbortSignal,
+): Promise<ChatCompletion> {
+  let answer: unknown;
   try {
-    response = await fetch(config.endpoint, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(config.requestTimeoutMs)]),
-    });
-    text = await response.text();
+    answer = await untilAborted(client.chat.completions.create(body, { signal }), signal);
   } catch (error) {
-    // The episode's own abort is not a failure to retry: the caller stops.
-    if (signal.aborted) throw error;
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return { ok: false, retryable: true, problem: `could not be reached: ${reason}`, cause: error };
+    throw describeFailure(config, error);
   }
-  if (!response.ok) {
-    return {
-      ok: false,
-      retryable: retryableStatus(response.status),
-      problem: `answered ${response.status}: ${excerpt(text)}`,
-      retryAfterMs: retryAfter(response.headers),
-    };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, retryable: false, problem: `answered 200 with a body that is not JSON: ${excerpt(text)}` };
-  }
-  const parsed = chatCompletion.safeParse(json);
+  const parsed = chatCompletion.safeParse(answer);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    return { ok: false, retryable: false, problem: `answered 200 with no usable chat completion (${issues}): ${excerpt(text)}` };
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    throw new OpenAiCallError(`openai policy: ${endpointOf(config)} answered 200 with no usable chat completion (${issues}): ${excerpt(text ?? '')}`);
   }
-  return { ok: true, completion: parsed.data };
+  return parsed.data;
 }
 
+function untilAborted<T>(request: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new APIUserAbortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new APIUserAbortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function describeFailure(config: OpenAiConfig, error: unknown): Error {
+  const endpoint = endpointOf(config);
+  const afterRetries = `failed after ${config.maxRetries} retries`;
+  // The episode's own abort is not a failure: the agent loop sees the signal and stops.
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new OpenAiCallError(`openai policy: ${endpoint} ${afterRetries}: no answer within the request timeout of ${config.requestTimeoutMs} ms`, {
+      cause: error,
+    });
+  }
+  if (error instanceof APIConnectionError) {
+    const reason = error.cause instanceof Error ? (error.cause.cause instanceof Error ? error.cause.cause.message : error.cause.message) : error.message;
+    return new OpenAiCallError(`openai policy: ${endpoint} ${afterRetries}: could not be reached: ${reason}`, { cause: error });
+  }
+  if (error instanceof APIError && error.status !== undefined) {
+    const attempts = retryableStatus(error.status) ? afterRetries : 'failed (not retryable)';
+    const said = error.message.startsWith(`${error.status} `) ? error.message.slice(`${error.status} `.length) : error.message;
+    return new OpenAiCallError(`openai policy: ${endpoint} ${attempts}: answered ${error.status}: ${excerpt(said)}`, { cause: error });
+  }
+  // The SDK parses a JSON-typed body itself; a proxy's HTML page under that type fails here.
+  if (error instanceof SyntaxError) {
+    return new OpenAiCallError(`openai policy: ${endpoint} answered 200 with a body that is not JSON: ${error.message}`, { cause: error });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+// The SDK's own rule, so the message says whether retries were spent.
 function retryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-function retryAfter(headers: Headers): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'));
-  if (headers.has('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return Math.min(ms, 60_000);
-  const seconds = Number(headers.get('retry-after'));
-  if (headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 60_000);
-  return undefined;
+// The SDK keeps a failure's JSON body only in OpenAI's shape, {"error": {...}}; SGLang (and
+// older vLLM) answer {"object": "error", "message": ...}, which it would report as "(no body)".
+// Wrapped in OpenAI's shape, what the server said reaches the error message.
+async function fetchWithOpenAiErrorShape(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.ok || !response.headers.get('content-type')?.includes('json')) return response;
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const rebuilt = (body: string) => new Response(body, { status: response.status, statusText: response.statusText, headers });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return rebuilt(text);
+  }
+  const inOpenAiShape = typeof json === 'object' && json !== null && !Array.isArray(json) && 'error' in json;
+  return rebuilt(inOpenAiShape ? text : JSON.stringify({ error: json }));
+}
+
+function endpointOf(config: OpenAiConfig): string {
+  return `${config.baseUrl}/chat/completions`;
 }
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat === '') return '(empty body)';
   return flat.length > BODY_EXCERPT_CHARS ? `${flat.slice(0, BODY_EXCERPT_CHARS)}…` : flat;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

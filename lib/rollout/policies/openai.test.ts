@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAi, type FakeChatReply, type FakeOpenAi, type RecordedChatRequest } from '../../../test/fakes/openai-server.ts';
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { OpenAiCompatiblePolicy, type OpenAiPolicyOptions } from './openai.ts';
@@ -167,8 +167,48 @@ describe('OpenAiCompatiblePolicy', () => {
     );
     fake.enqueue({ raw: '{"choices": []}' });
     await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/no usable chat completion \(choices: .*\)/);
+    // The OpenAI error shape too, {"error": {"message": ...}}: the server's message, not the JSON around it.
+    fake.enqueue({ error: 401, body: JSON.stringify({ error: { message: 'invalid API key', type: 'AuthenticationError', code: 401 } }) });
+    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/failed \(not retryable\): answered 401: invalid API key$/);
     fake.enqueue({ raw: '<html>Bad Gateway</html>' });
-    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/body that is not JSON: <html>Bad Gateway<\/html>/);
+    // The SDK parses the body (the fake labels it JSON); the parser's message quotes its start.
+    await expect(policyFor(fake).act(fakeEpisode().episode)).rejects.toThrow(/answered 200 with a body that is not JSON: .*"<html>Bad /);
+  });
+
+  it('waits as long as a 429’s Retry-After (in seconds) says, then carries on', async () => {
+    fake = await startFakeOpenAi();
+    fake.enqueue({ error: 429, retryAfterSec: 2 }, { content: 'done' });
+    const run = fakeEpisode();
+    await policyFor(fake).act(run.episode);
+    expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
+    // Longer than the default backoff before a first retry (at most 0.5 s): the server's 2 s.
+    expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(1900);
+    expect(run.steps()[0]!.note?.message).toBe('done');
+  });
+
+  it('gives up on a request that gets no answer within the request timeout, retries it, then says so', async () => {
+    const requestTimeoutMs = 300;
+    fake = await startFakeOpenAi({ respond: () => new Promise<FakeChatReply>(() => {}) });
+    await expect(policyFor(fake, { requestTimeoutMs, maxRetries: 1 }).act(fakeEpisode().episode)).rejects.toThrow(
+      `openai policy: ${fake.url}/chat/completions failed after 1 retries: no answer within the request timeout of ${requestTimeoutMs} ms`,
+    );
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reads no OPENAI_* variables: without a configured key no Authorization header is sent', async () => {
+    vi.stubEnv('OPENAI_API_KEY', 'sk-meant-for-something-else');
+    vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:9/v1');
+    vi.stubEnv('OPENAI_ORG_ID', 'org-else');
+    try {
+      fake = await startFakeOpenAi();
+      fake.enqueue({ content: 'done' });
+      await policyFor(fake).act(fakeEpisode().episode);
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]!.headers.authorization).toBeUndefined();
+      expect(fake.requests[0]!.headers['openai-organization']).toBeUndefined();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('says when the server cannot be reached', async () => {

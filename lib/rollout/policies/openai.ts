@@ -2,11 +2,14 @@
 // completions with one bash function tool. A message may carry several tool calls; they run in
 // order, each one step of the trajectory, and each gets its own `tool` message back. The
 // episode's seed is sent as the sampling seed, so a server that honours it replays a rollout.
+import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { settings, type Settings } from '../../config/settings.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
 import {
   OpenAiConfigError,
   createChatCompletion,
+  openAiClient,
   resolveOpenAiConfig,
   type ChatCompletion,
   type ChatToolCall,
@@ -29,15 +32,10 @@ export interface OpenAiPolicyOptions extends OpenAiOptions {
   maxTurns?: number; // a cap below the episode's own turn limit
 }
 
-const BASH_FUNCTION = {
+const BASH_FUNCTION: ChatCompletionFunctionTool = {
   type: 'function',
   function: { name: BASH_TOOL_NAME, description: BASH_TOOL_DESCRIPTION, parameters: bashInputJsonSchema() },
-} as const;
-
-type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+};
 
 export class OpenAiCompatiblePolicy implements Policy {
   readonly name = 'openai';
@@ -45,6 +43,7 @@ export class OpenAiCompatiblePolicy implements Policy {
   readonly simulated = false;
   readonly model: string;
   private readonly config: OpenAiConfig;
+  private readonly client: OpenAI;
   private readonly maxTurns: number | undefined;
 
   constructor(options: OpenAiPolicyOptions = {}, fromSettings: Settings['openai'] = settings().openai) {
@@ -55,10 +54,11 @@ export class OpenAiCompatiblePolicy implements Policy {
     }
     this.model = this.config.model;
     this.maxTurns = maxTurns;
+    this.client = openAiClient(this.config);
   }
 
   async act(episode: PolicyEpisode): Promise<void> {
-    const conversation = new ChatConversation(this.config, episode.seed, [
+    const conversation = new ChatConversation(this.client, this.config, episode.seed, [
       { role: 'system', content: systemPrompt(workingDirOf(episode.task), environmentServices(episode.task)) },
       { role: 'user', content: episode.instruction },
     ]);
@@ -68,15 +68,23 @@ export class OpenAiCompatiblePolicy implements Policy {
 
 class ChatConversation implements Conversation {
   constructor(
+    private readonly client: OpenAI,
     private readonly config: OpenAiConfig,
     private readonly seed: number,
-    private readonly messages: ChatMessage[],
+    private readonly messages: ChatCompletionMessageParam[],
   ) {}
 
   async next(signal: AbortSignal): Promise<ModelReply> {
-    const body: Record<string, unknown> = { model: this.config.model, messages: this.messages, tools: [BASH_FUNCTION], tool_choice: 'auto', seed: this.seed };
-    if (this.config.maxTokens !== undefined) body.max_tokens = this.config.maxTokens;
-    const completion = await createChatCompletion(this.config, body, signal);
+    const body: ChatCompletionCreateParamsNonStreaming = {
+      model: this.config.model,
+      messages: this.messages,
+      tools: [BASH_FUNCTION],
+      tool_choice: 'auto',
+      seed: this.seed,
+      // max_tokens, not max_completion_tokens: what vLLM and SGLang read.
+      ...(this.config.maxTokens !== undefined ? { max_tokens: this.config.maxTokens } : {}),
+    };
+    const completion = await createChatCompletion(this.client, this.config, body, signal);
     const choice = completion.choices[0]!;
     const calls = (choice.message.tool_calls ?? []).map(asWireCall);
     const content = choice.message.content ?? null;
