@@ -12,6 +12,7 @@ import { followUpJobKey } from './follow-up.ts';
 import type { PersonActor } from '../auth/actor.ts';
 import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
 import { DECIDED_STATE, GenerationState } from '../evolution/states.ts';
+import { JobState } from '../queue/types.ts';
 import type { Decision } from './types.ts';
 
 export const UNDO_WINDOW_MS = 30_000;
@@ -85,7 +86,7 @@ async function withdrawFollowUp(tx: Prisma.TransactionClient, decision: Decision
   }
   const dedupeKey = followUpJobKey(decision, generationId, revision);
   if (!dedupeKey) return;
-  const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: 'queued', dispatchedAt: null } });
+  const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: JobState.queued, dispatchedAt: null } });
   const remaining = await tx.job.count({ where: { dedupeKey } });
   if (withdrawn.count === 0 && remaining > 0)
     throw new DecisionRefusedError(`The ${decision === 'approve' ? 'probe' : 'revision'} this decision queued has started; it can no longer be undone.`);
