@@ -57,7 +57,7 @@ async function recordGate(db: Db, groupId: string, gate: string, decision: GateD
 }
 
 // Who releases: the frontier's rule, not a person.
-export const SCHEDULER_ACTOR: AuditActor = { id: null, email: 'envolve:scheduler' };
+const SCHEDULER_ACTOR: AuditActor = { id: null, email: 'envolve:scheduler' };
 
 // False when the generation moved since it was read (another advance released it, a reviewer's
 // undo took it back): the frontier walks from what is there now.
