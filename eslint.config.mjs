@@ -77,6 +77,27 @@ export default tseslint.config(
     },
   },
   {
+    // One writer per state (issue 28): a generation row is created or updated only by
+    // lib/evolution/generation-writer.ts, which checks the expected revision, asserts the move,
+    // bumps the revision and audits it in the caller's transaction. Tests and fixtures may seed rows.
+    files: ['{lib,app,cli,workers,scripts}/**/*.{ts,tsx,mjs}', '*.ts'],
+    ignores: ['lib/evolution/generation-writer.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.property.name='generation'][property.name=/^(create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert)$/]",
+          message: 'Generation rows are written only by lib/evolution/generation-writer.ts (changeGenerationState, createGeneration).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\bupdate\\s+"?generation"?\\s+set\\b/i], Literal[value=/\\bupdate\\s+"?generation"?\\s+set\\b/i]',
+          message: 'Generation rows are written only by lib/evolution/generation-writer.ts (changeGenerationState), not by raw SQL.',
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation*.ts'],
     plugins: { '@next/next': nextPlugin, 'react-hooks': reactHooks },
     settings: { next: { rootDir: '.' } },

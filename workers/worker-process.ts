@@ -3,7 +3,7 @@
 // or started under a lease that is gone), at start and then periodically.
 import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
 import type { Db } from '../lib/db/client.ts';
-import { defaultWorkerId, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
+import { defaultWorkerId, JobState, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
 import {
   EVOLVE_JOB,
@@ -163,7 +163,7 @@ export function leaseHeldIn(db: Db) {
     // A job this database never had is another deployment's on the same engine: not ours to
     // judge (its owner label and expiry still see to it).
     if (!job) return true;
-    return job.state === 'running' && job.leaseOwner !== null && leaseLabel({ ...job, leaseOwner: job.leaseOwner }) === labels['envolve.lease'];
+    return job.state === JobState.running && job.leaseOwner !== null && leaseLabel({ ...job, leaseOwner: job.leaseOwner }) === labels['envolve.lease'];
   };
 }
 

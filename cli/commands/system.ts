@@ -6,7 +6,7 @@ import { seedAccounts, type SeededAccount } from '../../lib/auth/seed-accounts.t
 import { migrateDatabase } from '../../lib/db/migrate.ts';
 import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { importPath } from '../../lib/env/import.ts';
-import { listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
+import { JOB_STATES, listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
 import { ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { readTasksAt } from '../../lib/env/import.ts';
 import { imageInventory } from '../../lib/sandbox/image-inventory.ts';
@@ -21,8 +21,6 @@ import { settings } from '../../lib/config/settings.ts';
 import { buildMirrorsSetting } from '../../lib/sandbox/build-mirrors.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
-
-const JOB_STATES: JobState[] = ['queued', 'running', 'succeeded', 'dead'];
 
 export function registerSystemCommands(program: Command): void {
   program

@@ -2,7 +2,7 @@
 // labels settles an item; any disagreement leaves it for a lead to adjudicate.
 import type { Db } from '../db/client.ts';
 import type { HumanLabel } from './metrics-kappa.ts';
-import type { SetState } from './sets.ts';
+import { SetState } from './sets.ts';
 
 type Tx = Pick<Db, 'calibrationItem' | 'calibrationSet'>;
 
@@ -17,8 +17,8 @@ export function disagree(answers: readonly string[], overlap: number): boolean {
 }
 
 export function setStateOf(items: readonly { labels: number; finalLabel: string | null }[], overlap: number): SetState {
-  if (items.some((i) => i.labels < overlap)) return 'labelling';
-  return items.every((i) => i.finalLabel !== null) ? 'complete' : 'adjudicating';
+  if (items.some((i) => i.labels < overlap)) return SetState.labelling;
+  return items.every((i) => i.finalLabel !== null) ? SetState.complete : SetState.adjudicating;
 }
 
 export async function refreshSetState(tx: Tx, setId: string): Promise<SetState> {

@@ -32,7 +32,8 @@ export {
   type AnnotatorSetSummary,
   type NewSetInput,
   type SetSummary,
-  type SetState,
+  SET_STATES,
+  SetState,
 } from './sets.ts';
 export { claimNext, peekQueue, LEASE_MS, type AnnotatorQueue } from './assignment.ts';
 export { submitLabel, labelInputSchema, type LabelInput } from './labelling.ts';

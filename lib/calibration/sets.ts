@@ -34,7 +34,11 @@ export const newSetSchema = z.object({
 
 export type NewSetInput = z.input<typeof newSetSchema>;
 
-export type SetState = 'labelling' | 'adjudicating' | 'complete';
+// Labelling until every item has its labels, then adjudicating until a lead settled every
+// disagreement, then complete; consensus.ts's refreshSetState is the one writer.
+export const SetState = { labelling: 'labelling', adjudicating: 'adjudicating', complete: 'complete' } as const;
+export type SetState = (typeof SetState)[keyof typeof SetState];
+export const SET_STATES = [SetState.labelling, SetState.adjudicating, SetState.complete] as const;
 
 export interface SetSummary {
   id: string;

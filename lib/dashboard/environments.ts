@@ -9,10 +9,9 @@ import { internetRequests } from '../env/harbor-warnings.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
 import { versionSandboxRuntime } from '../evolution/lineage-sandbox.ts';
+import { ACTIVE_JOB_STATES } from '../queue/types.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
-
-const ACTIVE_JOB_STATES = ['queued', 'running'];
 
 // Every column but the two logs.
 const RUN_ROW_SELECT = {
@@ -43,7 +42,7 @@ const RUN_ROW_SELECT = {
 // version, whatever the job kind and payload shape.
 async function versionsWithActiveJobs(db: Db, versionIds: string[]): Promise<Set<string>> {
   if (versionIds.length === 0) return new Set();
-  const jobs = await db.job.findMany({ where: { state: { in: ACTIVE_JOB_STATES } }, select: { payload: true } });
+  const jobs = await db.job.findMany({ where: { state: { in: [...ACTIVE_JOB_STATES] } }, select: { payload: true } });
   return new Set(versionIds.filter((id) => jobs.some((job) => job.payload.includes(id))));
 }
 

@@ -1,7 +1,7 @@
 // The work waiting for one person, by what their role may do: the home page's counts. Each
 // count is read from the same tables the page it links to lists, so the numbers agree.
 import { can, type Role } from '../auth/roles.ts';
-import { listSetsForAnnotator, peekQueue } from '../calibration/index.ts';
+import { listSetsForAnnotator, peekQueue, SetState } from '../calibration/index.ts';
 import type { Db } from '../db/client.ts';
 import { DEFAULT_ALERT_THRESHOLDS, type DriftAlert } from '../drift/alerts.ts';
 import { driftFilterFromSearchParams } from '../drift/filters.ts';
@@ -53,7 +53,7 @@ async function reviewWork(db: Db, userId: string): Promise<ReviewWork> {
 }
 
 async function labellingWork(db: Db, userId: string, now: Date): Promise<LabellingWork> {
-  const open = (await listSetsForAnnotator(db, userId)).filter((s) => s.state === 'labelling');
+  const open = (await listSetsForAnnotator(db, userId)).filter((s) => s.state === SetState.labelling);
   const queues = await Promise.all(open.map((s) => peekQueue(db, s.id, userId, now)));
   const sets = open.map((s, i) => ({ id: s.id, name: s.name, remaining: queues[i]!.remaining })).filter((s) => s.remaining > 0);
   return { sets, remaining: sets.reduce((sum, s) => sum + s.remaining, 0) };

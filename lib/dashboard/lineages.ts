@@ -12,7 +12,7 @@ import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
 import { lineageWaits } from '../scheduler/waits.ts';
-import { GATING_PURPOSES, newestPolicyVersion } from '../rollout/groups.ts';
+import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
 import type {
   LineageListItem,
   LineageListPage,
@@ -181,7 +181,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
       select: { attemptId: true, kind: true, verdict: true, reward: true },
     }),
     db.probeGroup.findMany({
-      where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+      where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
       orderBy: { createdAt: 'asc' },
       select: { versionId: true, policy: true, policyVersion: true, passes: true, size: true, simulated: true },
     }),

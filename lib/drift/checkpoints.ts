@@ -3,7 +3,7 @@
 // checkpoints: each was served the frontiers of its own time, so a later checkpoint meets harder
 // environments and its pooled rate is not a like-for-like comparison; the page says so.
 import type { Db } from '../db/client.ts';
-import { GATING_PURPOSES } from '../rollout/groups.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
 
 /** Complete gating groups of one checkpoint on one environment version, summed. */
 export interface CheckpointGroupRow {
@@ -73,7 +73,7 @@ export async function loadCheckpointPassRates(db: Db, policies: string[]): Promi
   if (policies.length === 0) return [];
   const rows = await db.probeGroup.groupBy({
     by: ['policy', 'policyVersion', 'versionId'],
-    where: { policy: { in: policies }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { policy: { in: policies }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     _count: { _all: true },
     _sum: { passes: true, size: true },
     _min: { createdAt: true },

@@ -6,7 +6,7 @@
 // Read for every lineage in a fixed number of queries.
 import type { Db } from '../db/client.ts';
 import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES, newestPolicyVersionSeen } from '../rollout/groups.ts';
+import { GATING_PURPOSES, newestPolicyVersionSeen, ProbeGroupState } from '../rollout/groups.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
 import { lineageGate, olderVersionReason } from '../scheduler/gate.ts';
 
@@ -39,7 +39,7 @@ export async function loadFrontierWaits(db: Db, config: SchedulerConfig): Promis
     };
   });
   const groups = await db.probeGroup.findMany({
-    where: { versionId: { in: at.flatMap((a) => (a.versionId ? [a.versionId] : [])) }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId: { in: at.flatMap((a) => (a.versionId ? [a.versionId] : [])) }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     select: { versionId: true, policy: true, policyVersion: true, size: true },
   });
   const waits = new Map<string, FrontierWait>();

@@ -6,7 +6,7 @@ import type { DriftFilter } from './filters.ts';
 import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES } from '../rollout/groups.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
 import { settings } from '../config/settings.ts';
@@ -24,7 +24,7 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
   const [loaded, calibration, probed, waits] = await Promise.all([
     loadDrift(db, { policy: filter.policy, defaultPolicy }),
     loadCalibrationStatuses(db),
-    db.probeGroup.findMany({ where: { purpose: { in: GATING_PURPOSES }, state: 'complete' }, distinct: ['policy'], select: { policy: true } }),
+    db.probeGroup.findMany({ where: { purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete }, distinct: ['policy'], select: { policy: true } }),
     loadFrontierWaits(db, config),
   ]);
   const input = withFrontierWaits(loaded, waits);

@@ -7,9 +7,9 @@ import type { Db } from '../db/client.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
 import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES } from '../rollout/groups.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
 
-const COMPLETE_PROBE = { purpose: { in: GATING_PURPOSES }, state: 'complete' } as const;
+const COMPLETE_PROBE = { purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete } as const;
 
 export interface PassRatePolicy {
   policy?: string; // one policy for every lineage

@@ -3,6 +3,7 @@
 // function it is given, so this module needs no sandbox), decides, and stores the run.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { ProbeGroupState } from '../rollout/groups.ts';
 import { funnelOf, seedFunnel, type Funnel, type FunnelCandidate, type FunnelDecision, type SeedFilterThresholds } from './funnel.ts';
 
 export interface CandidateQuery {
@@ -22,7 +23,7 @@ export async function loadFunnelCandidates(db: Db, query: CandidateQuery): Promi
   }
   const ids = versions.map((v) => v.id);
   const groups = await db.probeGroup.findMany({
-    where: { versionId: { in: ids }, purpose: 'probe', state: 'complete', policy: query.policy },
+    where: { versionId: { in: ids }, purpose: 'probe', state: ProbeGroupState.complete, policy: query.policy },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true, versionId: true, passes: true, size: true },
   });

@@ -10,10 +10,11 @@ import type { Sequence } from '../sequence/types.ts';
 import type { Plan } from '../synth/types.ts';
 import type { EvolutionContext } from './context.ts';
 import { describeDifficulty, measure } from './difficulty-gate.ts';
+import { AttemptState } from './states.ts';
 
 export async function identicalFailedAttempt(ctx: EvolutionContext, generationId: string, contentHash: string): Promise<{ number: number } | null> {
   return ctx.db.attempt.findFirst({
-    where: { generationId, candidateVersionId: contentHash, state: { in: ['invalid', 'skipped'] } },
+    where: { generationId, candidateVersionId: contentHash, state: { in: [AttemptState.invalid, AttemptState.skipped] } },
     orderBy: { number: 'asc' },
     select: { number: true },
   });

@@ -6,12 +6,13 @@ import { syncBuiltinRubric } from '../rubric/index.ts';
 import { chooseAxis } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { axesToTry, exhaustedAt } from './exhaustion.ts';
+import { createGeneration } from './generation-writer.ts';
 import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { planAlongAxes } from './plan-axes.ts';
-import { AttemptState, GenerationState, INITIAL_STATE, IN_PROGRESS_STATES, LineageStatus } from './states.ts';
+import { AttemptState, GenerationState, IN_PROGRESS_STATES, LineageStatus } from './states.ts';
 import { lineageStop, type LineageStop } from './stop.ts';
 
 // A lineage that keeps failing is stalled rather than burning sandbox time forever.
@@ -34,9 +35,7 @@ export async function evolveGeneration(ctx: EvolutionContext, lineageId: string)
     if (found) return found;
   }
   const axis = axes[0] ?? chooseAxis(lineage.settings.axisPolicy, number, lineage.settings.seed);
-  const generation = await db.generation.create({
-    data: { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort, state: INITIAL_STATE },
-  });
+  const generation = await createGeneration(db, { lineageId, number, parentVersionId: parent.versionId, axis, effort: lineage.settings.effort });
   ctx.progress(`generation ${number} (${axis}, ${lineage.settings.effort}) from ${parent.versionId.slice(0, 12)}`);
   let current: Generation = generation;
   const settle = async (state: GenerationState, data: MoveData = {}) => (current = await moveGeneration(db, current, state, data));

@@ -6,6 +6,7 @@ import type { Axis } from '../sequence/types.ts';
 import type { Plan } from '../synth/types.ts';
 import type { EvolutionContext } from './context.ts';
 import { exhaustionMessage, recordExhausted } from './exhaustion.ts';
+import { recordGenerationAxis } from './generation-writer.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { planLoop } from './plan-loop.ts';
@@ -25,7 +26,7 @@ export async function planAlongAxes(
   let current = generation;
   for (const axis of axes) {
     if (current.axis !== axis) {
-      current = await ctx.db.generation.update({ where: { id: generation.id }, data: { axis } });
+      current = await recordGenerationAxis(ctx.db, generation.id, axis);
       ctx.progress(`  trying the ${axis} axis instead`);
     }
     const planned = await planLoop(ctx, lineage, current, parent, axis);

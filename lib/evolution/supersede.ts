@@ -6,9 +6,10 @@
 // why, never served, never reviewed — in the same transaction as the change that caused it, and
 // the next `envolve evolve` (or the revision's own follow-up) evolves again from the newest
 // standing generation. Issues 16 and 26.
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import type { AuditActor } from '../audit/record.ts';
 import type { Prisma } from '../db/generated/client.ts';
-import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES, transition } from './states.ts';
+import { changeGenerationState } from './generation-writer.ts';
+import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES } from './states.ts';
 
 // Who supersedes when no person asked for it: the evolution itself (a settle, a sweep).
 export const EVOLUTION_ACTOR: AuditActor = { id: null, email: 'envolve:evolution' };
@@ -52,17 +53,10 @@ export async function supersedeIncoherent(tx: Tx, lineageId: string, actor: Audi
   const superseded: Superseded[] = [];
   for (const row of stale) {
     const reason = await reasonFor(tx, rows, row);
-    await tx.generation.update({
-      where: { id: row.id },
-      data: { state: transition(row.state, GenerationState.superseded), revision: { increment: 1 }, error: reason },
-    });
-    await recordAudit(tx, {
-      actor,
-      action: 'generation.supersede',
-      subjectType: 'generation',
-      subjectId: row.id,
-      before: { state: row.state, revision: row.revision },
-      after: { state: GenerationState.superseded, revision: row.revision + 1, reason },
+    await changeGenerationState(tx, row, {
+      to: GenerationState.superseded,
+      data: { error: reason },
+      audit: { actor, action: 'generation.supersede', after: { reason } },
     });
     // Its descendants, next in the list, name it as superseded.
     row.state = GenerationState.superseded;

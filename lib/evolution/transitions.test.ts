@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { StaleGenerationError } from './generation-writer.ts';
 import { moveGeneration } from './move.ts';
 import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
 import { supersedeIncoherent } from './supersede.ts';
@@ -41,6 +42,13 @@ describe('moving a generation', () => {
     const g = await generation(1, seed, S.rejected, 'stays rejected');
     await expect(moveGeneration(db, g, S.released)).rejects.toThrow(IllegalTransitionError);
     expect(await db.generation.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ state: S.rejected, revision: g.revision });
+  });
+
+  it('refuses a mover holding a generation another change moved on, and leaves the row to that change', async () => {
+    const g = await generation(1, seed, S.planning, 'moved twice');
+    const first = await moveGeneration(db, g, S.modifying);
+    await expect(moveGeneration(db, g, S.failed)).rejects.toThrow(StaleGenerationError);
+    expect(await db.generation.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ state: S.modifying, revision: first.revision });
   });
 });
 

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../errors/index.ts';
 import { audit } from './audit.ts';
 import { keyTaken, slugify, uniqueRubricKey } from './rubric-key.ts';
 import { setItemActiveIn } from '../rubric/catalogue.ts';
-import { convertMissedIssueSchema, type ConvertMissedIssueInput } from './schema.ts';
+import { convertMissedIssueSchema, MissedIssueState, type ConvertMissedIssueInput } from './schema.ts';
 
 export class MissedIssueNotFoundError extends NotFoundError {
   constructor(id: string) {
@@ -19,13 +19,14 @@ export class MissedIssueNotFoundError extends NotFoundError {
 async function openIssue(db: Prisma.TransactionClient, id: string): Promise<MissedIssue> {
   const issue = await db.missedIssue.findUnique({ where: { id } });
   if (!issue) throw new MissedIssueNotFoundError(id);
-  if (issue.state !== 'open') throw new ConflictError(`missed issue ${id} is already ${issue.state}`);
+  if (issue.state !== MissedIssueState.open) throw new ConflictError(`missed issue ${id} is already ${issue.state}`);
   return issue;
 }
 
-// Moves an issue out of 'open' only if it still is: two leads deciding at once, one wins.
-async function claim(db: Prisma.TransactionClient, id: string, state: 'converted' | 'dismissed'): Promise<void> {
-  const { count } = await db.missedIssue.updateMany({ where: { id, state: 'open' }, data: { state } });
+// The one writer of a missed issue's state: out of open only if it still is (two leads deciding
+// at once, one wins).
+async function claim(db: Prisma.TransactionClient, id: string, state: Exclude<MissedIssueState, typeof MissedIssueState.open>): Promise<void> {
+  const { count } = await db.missedIssue.updateMany({ where: { id, state: MissedIssueState.open }, data: { state } });
   if (count === 0) throw new ConflictError(`missed issue ${id} was decided by someone else in the meantime`);
 }
 
@@ -33,7 +34,7 @@ export async function dismissMissedIssue(db: Db, actor: Actor, id: string): Prom
   assertCan(actor, 'rubric.manage');
   return db.$transaction(async (tx) => {
     const before = await openIssue(tx, id);
-    await claim(tx, id, 'dismissed');
+    await claim(tx, id, MissedIssueState.dismissed);
     const after = await tx.missedIssue.findUniqueOrThrow({ where: { id } });
     await audit(tx, actor, 'missed-issue.dismiss', { type: 'missed-issue', id }, before, after);
     return after;
@@ -78,7 +79,7 @@ export async function convertMissedIssue(db: Db, actor: Actor, id: string, input
     const before = await openIssue(tx, id);
     if (fields.key && (await keyTaken(tx, fields.key))) throw new ConflictError(`rubric key ${fields.key} is already taken`);
     const generation = await tx.generation.findUniqueOrThrow({ where: { id: before.generationId }, select: { lineageId: true } });
-    await claim(tx, id, 'converted');
+    await claim(tx, id, MissedIssueState.converted);
     const saved = await saveRubricItemIn(tx, {
       key: fields.key ?? (await uniqueRubricKey(tx, fields.title)),
       title: fields.title,

@@ -11,6 +11,7 @@ export {
   ITEM_APPLIES_TO,
   ITEM_SCOPES,
   MISSED_ISSUE_STATES,
+  MissedIssueState,
   missedIssueFilterSchema,
   QUESTION_MAX_CHARS,
   SEVERITIES,

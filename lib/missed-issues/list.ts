@@ -1,7 +1,7 @@
 // Missed issues for the list page and the CLI: open ones first, newest first within a state.
 import type { Db } from '../db/client.ts';
 import type { MissedIssue } from '../db/generated/client.ts';
-import type { MissedIssueFilter } from './schema.ts';
+import { MissedIssueState, type MissedIssueFilter } from './schema.ts';
 
 export interface MissedIssueRow extends MissedIssue {
   generation: { id: string; number: number; lineageId: string; lineageName: string; versionId: string | null };
@@ -54,5 +54,5 @@ export async function getMissedIssue(db: Db, id: string): Promise<MissedIssueRow
 
 /** Missed issues nobody has converted or dismissed yet: the navigation's count. */
 export function openMissedIssueCount(db: Db): Promise<number> {
-  return db.missedIssue.count({ where: { state: 'open' } });
+  return db.missedIssue.count({ where: { state: MissedIssueState.open } });
 }

@@ -4,13 +4,15 @@ import { z } from 'zod';
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const VALIDATOR_KINDS = ['oracle', 'invalid-test', 'rubric', 'plan-review'] as const;
-export const MISSED_ISSUE_STATES = ['open', 'converted', 'dismissed'] as const;
+// Filed open; a lead converts it into a rubric item or dismisses it (convert.ts), once.
+export const MissedIssueState = { open: 'open', converted: 'converted', dismissed: 'dismissed' } as const;
+export const MISSED_ISSUE_STATES = [MissedIssueState.open, MissedIssueState.converted, MissedIssueState.dismissed] as const;
 export const ITEM_SCOPES = ['global', 'lineage'] as const;
 export const ITEM_APPLIES_TO = ['environment', 'plan', 'both'] as const;
 
 export type Severity = (typeof SEVERITIES)[number];
 export type ValidatorKind = (typeof VALIDATOR_KINDS)[number];
-export type MissedIssueState = (typeof MISSED_ISSUE_STATES)[number];
+export type MissedIssueState = (typeof MissedIssueState)[keyof typeof MissedIssueState];
 
 // A check is a shell predicate run once per bundle; anything longer than this is a program,
 // not a predicate, and belongs in a reviewed built-in item.

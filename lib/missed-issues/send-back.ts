@@ -5,8 +5,8 @@ import type { Db } from '../db/client.ts';
 import type { BacktestFinding, Generation } from '../db/generated/client.ts';
 import { assertCan, type Actor } from '../auth/actor.ts';
 import { ConflictError } from '../errors/index.ts';
-import { audit } from './audit.ts';
-import { GenerationState, inGroup, STANDING_STATES, transition } from '../evolution/states.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
+import { GenerationState, inGroup, STANDING_STATES } from '../evolution/states.ts';
 import { NotFoundError } from '../errors/index.ts';
 
 export class FindingNotFoundError extends NotFoundError {
@@ -32,21 +32,14 @@ export async function sendFindingToReview(db: Db, actor: Actor, findingId: strin
   const item = await db.rubricItem.findUniqueOrThrow({ where: { id: finding.rubricItemId }, select: { key: true, version: true } });
   const [marked, generation] = await db.$transaction(async (tx) => {
     // Only if nobody changed it since we read it: a decision made meanwhile is not overwritten.
-    const { count } = await tx.generation.updateMany({
-      where: { id: before.id, revision: before.revision },
-      data: { state: transition(before.state, GenerationState.awaitingReview), revision: { increment: 1 } },
+    const reason = `backtest of ${item.key}@${item.version} ${finding.verdict}`;
+    const after = await changeGenerationState(tx, before, {
+      to: GenerationState.awaitingReview,
+      audit: { actor: { id: actor.id, email: actor.email }, action: 'generation.send-back', after: { reason, findingId } },
+    }).catch((err: unknown) => {
+      throw err instanceof StaleGenerationError ? new ConflictError(`generation ${before.number} changed while sending it back; reload and try again`) : err;
     });
-    if (count === 0) throw new ConflictError(`generation ${before.number} changed while sending it back; reload and try again`);
     const updated = await tx.backtestFinding.update({ where: { id: findingId }, data: { sentToReview: true } });
-    const after = await tx.generation.findUniqueOrThrow({ where: { id: before.id } });
-    await audit(
-      tx,
-      actor,
-      'generation.send-back',
-      { type: 'generation', id: after.id },
-      { state: before.state, revision: before.revision },
-      { state: after.state, revision: after.revision, reason: `backtest of ${item.key}@${item.version} ${finding.verdict}`, findingId },
-    );
     return [updated, after] as const;
   });
   return { finding: marked, generation, reopened: before.state !== GenerationState.awaitingReview };

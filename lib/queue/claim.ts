@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { systemClock, type ClaimedJob, type Clock, type Job } from './types.ts';
+import { JobState, systemClock, type ClaimedJob, type Clock, type Job } from './types.ts';
 
 export interface ClaimOptions {
   workerId: string;
@@ -20,20 +20,20 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
   const candidates = await db.job.findMany({
     where: {
       OR: [
-        { state: 'queued', runAt: { lte: now } },
-        { state: 'running', leaseExpiresAt: { lt: now } },
+        { state: JobState.queued, runAt: { lte: now } },
+        { state: JobState.running, leaseExpiresAt: { lt: now } },
       ],
     },
     orderBy: [{ priority: 'desc' }, { runAt: 'asc' }, { createdAt: 'asc' }],
     take: CANDIDATES_PER_CLAIM,
   });
   for (const candidate of candidates) {
-    if (candidate.state === 'running' && candidate.attempts >= candidate.maxAttempts) {
+    if (candidate.state === JobState.running && candidate.attempts >= candidate.maxAttempts) {
       await deadLetterAbandoned(db, candidate, now);
       continue;
     }
     const lease = {
-      state: 'running',
+      state: JobState.running,
       attempts: candidate.attempts + 1,
       leaseOwner: options.workerId,
       leaseExpiresAt: new Date(now.getTime() + options.leaseMs),
@@ -47,11 +47,11 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
 
 // Every claim bumps `attempts`, so it serves as the row's version for compare-and-swap.
 function unchangedSince(candidate: Job, now: Date) {
-  return candidate.state === 'queued'
-    ? { id: candidate.id, state: 'queued', attempts: candidate.attempts, runAt: { lte: now } }
+  return candidate.state === JobState.queued
+    ? { id: candidate.id, state: JobState.queued, attempts: candidate.attempts, runAt: { lte: now } }
     : {
         id: candidate.id,
-        state: 'running',
+        state: JobState.running,
         attempts: candidate.attempts,
         leaseOwner: candidate.leaseOwner,
         leaseExpiresAt: { lt: now },
@@ -63,7 +63,7 @@ async function deadLetterAbandoned(db: Db, job: Job, now: Date): Promise<void> {
   await db.job.updateMany({
     where: unchangedSince(job, now),
     data: {
-      state: 'dead',
+      state: JobState.dead,
       leaseOwner: null,
       leaseExpiresAt: null,
       finishedAt: now,

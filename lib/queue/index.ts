@@ -7,5 +7,5 @@ export { listJobs, queueDepth, type ListJobsOptions } from './inspect.ts';
 export { complete, deadLetter, fail, heartbeat, release, type FailOptions } from './lease.ts';
 export { openQueue } from './open-queue.ts';
 export { bossJobId, PG_BOSS_DEAD_LETTER_QUEUE, PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
-export { LeaseLostError, systemClock, type ClaimedJob, type Clock, type Job, type JobState, type Lease } from './types.ts';
+export { ACTIVE_JOB_STATES, JOB_STATES, JobState, LeaseLostError, systemClock, type ClaimedJob, type Clock, type Job, type Lease } from './types.ts';
 export { defaultWorkerId, runWorker, type JobContext, type JobHandler, type WorkerOptions } from './run-worker.ts';

@@ -1,10 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
 import { formatError } from './format-error.ts';
-import { LeaseLostError, systemClock, type Clock, type Job, type Lease } from './types.ts';
+import { JobState, LeaseLostError, systemClock, type Clock, type Job, type Lease } from './types.ts';
 
 function heldBy(lease: Lease) {
-  return { id: lease.id, state: 'running', leaseOwner: lease.leaseOwner, attempts: lease.attempts };
+  return { id: lease.id, state: JobState.running, leaseOwner: lease.leaseOwner, attempts: lease.attempts };
 }
 
 async function updateHeld(db: Db, lease: Lease, data: Parameters<Db['job']['updateMany']>[0]['data']): Promise<void> {
@@ -23,7 +23,7 @@ export async function heartbeat(db: Db, lease: Lease, options: { leaseMs: number
 export async function complete(db: Db, lease: Lease, result: unknown, options: { now?: Clock } = {}): Promise<void> {
   const now = (options.now ?? systemClock)();
   await updateHeld(db, lease, {
-    state: 'succeeded',
+    state: JobState.succeeded,
     result: JSON.stringify(result ?? null),
     leaseOwner: null,
     leaseExpiresAt: null,
@@ -41,7 +41,7 @@ export async function fail(db: Db, lease: Lease & Pick<Job, 'maxAttempts'>, erro
   if (lease.attempts >= lease.maxAttempts) return deadLetter(db, lease, error, options);
   const now = (options.now ?? systemClock)();
   await updateHeld(db, lease, {
-    state: 'queued',
+    state: JobState.queued,
     lastError: formatError(error),
     runAt: new Date(now.getTime() + retryDelayMs(lease.attempts, options.backoff ?? DEFAULT_BACKOFF)),
     leaseOwner: null,
@@ -53,7 +53,7 @@ export async function fail(db: Db, lease: Lease & Pick<Job, 'maxAttempts'>, erro
 export async function deadLetter(db: Db, lease: Lease, error: unknown, options: { now?: Clock } = {}): Promise<void> {
   const now = (options.now ?? systemClock)();
   await updateHeld(db, lease, {
-    state: 'dead',
+    state: JobState.dead,
     lastError: formatError(error),
     leaseOwner: null,
     leaseExpiresAt: null,
@@ -64,7 +64,7 @@ export async function deadLetter(db: Db, lease: Lease, error: unknown, options: 
 /** Hands an unfinished job back without counting the attempt, e.g. when a worker shuts down. */
 export async function release(db: Db, lease: Lease): Promise<void> {
   await updateHeld(db, lease, {
-    state: 'queued',
+    state: JobState.queued,
     attempts: lease.attempts - 1,
     leaseOwner: null,
     leaseExpiresAt: null,

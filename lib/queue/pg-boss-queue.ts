@@ -16,7 +16,7 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import type { QueueBackend } from './backend.ts';
 import { complete, deadLetter, fail, heartbeat, release } from './lease.ts';
 import { formatError } from './format-error.ts';
-import { systemClock, type ClaimedJob, type Clock, type Job, type Lease } from './types.ts';
+import { JobState, systemClock, type ClaimedJob, type Clock, type Job, type Lease } from './types.ts';
 
 export const PG_BOSS_QUEUE = 'envolve-jobs';
 export const PG_BOSS_DEAD_LETTER_QUEUE = 'envolve-jobs-dead';
@@ -103,17 +103,23 @@ export class PgBossQueue implements QueueBackend {
   // pg-boss gave this worker the delivery; take the row's lease, or settle a stale delivery.
   async #leaseRow(bossId: string, jobId: string, workerId: string, leaseMs: number, at: Date): Promise<ClaimedJob | null> {
     const row = await this.#db.job.findUnique({ where: { id: jobId } });
-    if (!row || row.state === 'succeeded' || row.state === 'dead') {
+    if (!row || row.state === JobState.succeeded || row.state === JobState.dead) {
       // Settled (or deleted) already: an attempt that finished just as pg-boss expired it.
       await this.#boss.cancel(PG_BOSS_QUEUE, bossId);
       return null;
     }
-    if (row.state === 'running' && row.leaseExpiresAt && row.leaseExpiresAt > at) {
+    if (row.state === JobState.running && row.leaseExpiresAt && row.leaseExpiresAt > at) {
       // Still leased and heartbeating elsewhere; pg-boss's backstop expiry ran out first. Retry later.
       await this.#boss.fail(PG_BOSS_QUEUE, bossId, { message: `job ${jobId} is still leased by ${row.leaseOwner}` });
       return null;
     }
-    const lease = { state: 'running', attempts: row.attempts + 1, leaseOwner: workerId, leaseExpiresAt: new Date(at.getTime() + leaseMs), heartbeatAt: at };
+    const lease = {
+      state: JobState.running,
+      attempts: row.attempts + 1,
+      leaseOwner: workerId,
+      leaseExpiresAt: new Date(at.getTime() + leaseMs),
+      heartbeatAt: at,
+    };
     const { count } = await this.#db.job.updateMany({ where: { id: row.id, state: row.state, attempts: row.attempts }, data: lease });
     if (count !== 1) {
       await this.#boss.fail(PG_BOSS_QUEUE, bossId, { message: `job ${jobId} changed while it was being leased` });
@@ -125,7 +131,7 @@ export class PgBossQueue implements QueueBackend {
   /** Hands undispatched Job rows (the outbox) to pg-boss. Safe to run in any number of workers at once. */
   async forwardOutbox(now: Clock = systemClock): Promise<number> {
     const pending = await this.#db.job.findMany({
-      where: { state: 'queued', dispatchedAt: null },
+      where: { state: JobState.queued, dispatchedAt: null },
       orderBy: [{ priority: 'desc' }, { createdAt: 'asc' }],
       take: FORWARD_BATCH,
     });
@@ -155,7 +161,7 @@ export class PgBossQueue implements QueueBackend {
   async failExpiredLeases(now: Clock = systemClock): Promise<number> {
     const at = now();
     const expired = await this.#db.job.findMany({
-      where: { state: 'running', leaseExpiresAt: { lt: at } },
+      where: { state: JobState.running, leaseExpiresAt: { lt: at } },
       take: EXPIRED_LEASES_PER_PASS,
     });
     let failed = 0;
@@ -163,9 +169,9 @@ export class PgBossQueue implements QueueBackend {
       const lost = `Lease of ${job.leaseOwner ?? 'unknown worker'} expired on attempt ${job.attempts} of ${job.maxAttempts}; the worker was lost.`;
       const outOfAttempts = job.attempts >= job.maxAttempts;
       const { count } = await this.#db.job.updateMany({
-        where: { id: job.id, state: 'running', attempts: job.attempts, leaseOwner: job.leaseOwner, leaseExpiresAt: { lt: at } },
+        where: { id: job.id, state: JobState.running, attempts: job.attempts, leaseOwner: job.leaseOwner, leaseExpiresAt: { lt: at } },
         data: {
-          state: outOfAttempts ? 'dead' : 'queued',
+          state: outOfAttempts ? JobState.dead : JobState.queued,
           leaseOwner: null,
           leaseExpiresAt: null,
           finishedAt: outOfAttempts ? at : null,
@@ -193,7 +199,7 @@ export class PgBossQueue implements QueueBackend {
   async redispatchStranded(at: Date = systemClock()): Promise<number> {
     const cutoff = new Date(at.getTime() - STRANDED_AFTER_MS);
     const rows = await this.#db.job.findMany({
-      where: { state: 'queued', dispatchedAt: { lt: cutoff }, runAt: { lt: cutoff } },
+      where: { state: JobState.queued, dispatchedAt: { lt: cutoff }, runAt: { lt: cutoff } },
       orderBy: { dispatchedAt: 'asc' },
       take: STRANDED_PER_PASS,
     });
@@ -204,7 +210,10 @@ export class PgBossQueue implements QueueBackend {
       const inFlight = delivery?.state === 'active' && delivery.startedOn > cutoff;
       if (waiting || inFlight) continue;
       if (delivery) await this.#boss.deleteJob(PG_BOSS_QUEUE, delivery.id);
-      const { count } = await this.#db.job.updateMany({ where: { id: row.id, state: 'queued', dispatchedAt: row.dispatchedAt }, data: { dispatchedAt: null } });
+      const { count } = await this.#db.job.updateMany({
+        where: { id: row.id, state: JobState.queued, dispatchedAt: row.dispatchedAt },
+        data: { dispatchedAt: null },
+      });
       redispatched += count;
     }
     return redispatched;
@@ -237,7 +246,7 @@ export class PgBossQueue implements QueueBackend {
   async release(lease: Lease): Promise<void> {
     await release(this.#db, lease);
     await this.#boss.deleteJob(PG_BOSS_QUEUE, bossJobId(lease.id));
-    await this.#db.job.updateMany({ where: { id: lease.id, state: 'queued' }, data: { dispatchedAt: null } });
+    await this.#db.job.updateMany({ where: { id: lease.id, state: JobState.queued }, data: { dispatchedAt: null } });
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,22 @@ import { ConflictError } from '../errors/index.ts';
 
 export type { Job };
 
-export type JobState = 'queued' | 'running' | 'succeeded' | 'dead';
+// A job's states: queued until a worker claims it, running while its lease is held, then
+// succeeded or, out of attempts, dead (claim.ts, lease.ts, pg-boss-queue.ts move it).
+export const JobState = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'succeeded',
+  dead: 'dead',
+} as const;
+export type JobState = (typeof JobState)[keyof typeof JobState];
+export const JOB_STATES = [JobState.queued, JobState.running, JobState.succeeded, JobState.dead] as const;
+// Not finished: waiting for a worker or held by one.
+export const ACTIVE_JOB_STATES = [JobState.queued, JobState.running] as const;
+
+export function isActiveJobState(state: string): boolean {
+  return (ACTIVE_JOB_STATES as readonly string[]).includes(state);
+}
 
 export type Clock = () => Date;
 

@@ -5,8 +5,9 @@ import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
-import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES, transition } from '../evolution/states.ts';
-import { incoherentParent, supersedeIncoherent } from '../evolution/supersede.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
+import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES } from '../evolution/states.ts';
+import { incoherentParent, supersedeIncoherent, type Superseded } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
@@ -56,41 +57,44 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   const review = await tx.review.create({ data: { generationId, reviewerId: user.id, decision, comment, revision } });
   const approvals = (await approversOf(tx, generationId, revision)).length;
   const settles = decision !== 'approve' || approvals >= required;
-  let after: { state: string; revision: number; approvals: number } = { state: generation.state, revision, approvals };
-  if (settles) {
-    // Guarded by the revision read above: a concurrent decision that committed first makes
-    // this match nothing, and the whole transaction (the Review row too) rolls back.
-    const state = transition(generation.state, DECIDED_STATE[decision]);
-    const moved = await tx.generation.updateMany({ where: { id: generationId, revision }, data: { state, revision: { increment: 1 } } });
-    if (moved.count === 0) {
-      const current = await tx.generation.findUniqueOrThrow({ where: { id: generationId } });
-      throw new RevisionConflictError({ state: current.state, revision: current.revision }, await lastChangeOf(tx, generationId));
-    }
-    after = { state, revision: revision + 1, approvals };
-  }
-  if (after.state === GenerationState.approved && generation.versionId) {
-    // Every approved generation is probed; the probe's end moves the lineage's frontier.
-    const payload = { versionId: generation.versionId, generationId, lineageId: generation.lineageId };
-    await enqueueProbe(tx, payload, { dedupeKey: followUpJobKey('approve', generationId, after.revision) });
+  const actor = { id: user.id, email: user.email };
+  const audit = { actor, action: `generation.${decision}`, before: { approvals: before.approvals }, after: { approvals, comment: comment || undefined } };
+  if (!settles) {
+    await recordAudit(tx, {
+      ...audit,
+      subjectType: 'generation',
+      subjectId: generationId,
+      before,
+      after: { state: generation.state, revision, ...audit.after },
+    });
+    return { reviewId: review.id, state: generation.state, revision, approvals, approvalsRequired: required };
   }
   // A rejected version is never served and a version sent back for changes is about to be
   // replaced: what was evolved from it is superseded now, with the decision (lib/evolution/supersede.ts).
-  const actor = { id: user.id, email: user.email };
-  const replaced = after.state === GenerationState.rejected || after.state === GenerationState.changesRequested;
-  const superseded = replaced ? await supersedeIncoherent(tx, generation.lineageId, actor) : [];
+  const replaces = decision !== 'approve';
+  let superseded: Superseded[] = [];
+  const sweep = async (inner: Prisma.TransactionClient) => {
+    superseded = replaces ? await supersedeIncoherent(inner, generation.lineageId, actor) : [];
+    return { superseded: superseded.length > 0 ? superseded.map((s) => s.id) : undefined };
+  };
+  // Guarded by the revision read above: a concurrent decision that committed first makes the
+  // write refuse, and the whole transaction (the Review row too) rolls back.
+  const moved = await changeGenerationState(tx, generation, { to: DECIDED_STATE[decision], audit: { ...audit, effects: sweep } }).catch(
+    async (err: unknown) => {
+      if (!(err instanceof StaleGenerationError)) throw err;
+      throw new RevisionConflictError(err.current, await lastChangeOf(tx, generationId));
+    },
+  );
+  if (moved.state === GenerationState.approved && moved.versionId) {
+    // Every approved generation is probed; the probe's end moves the lineage's frontier.
+    const payload = { versionId: moved.versionId, generationId, lineageId: generation.lineageId };
+    await enqueueProbe(tx, payload, { dedupeKey: followUpJobKey('approve', generationId, moved.revision) });
+  }
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
     // job to revise it. The revision evolves the superseded positions again once it settles.
     const rebuild = new Set(superseded.map((s) => s.number)).size;
-    await enqueueRevision(tx, { generationId, comment, rebuild }, { dedupeKey: followUpJobKey('request-changes', generationId, after.revision) });
+    await enqueueRevision(tx, { generationId, comment, rebuild }, { dedupeKey: followUpJobKey('request-changes', generationId, moved.revision) });
   }
-  await recordAudit(tx, {
-    actor,
-    action: `generation.${decision}`,
-    subjectType: 'generation',
-    subjectId: generationId,
-    before,
-    after: { ...after, comment: comment || undefined, superseded: superseded.length > 0 ? superseded.map((s) => s.id) : undefined },
-  });
-  return { reviewId: review.id, state: after.state, revision: after.revision, approvals, approvalsRequired: required };
+  return { reviewId: review.id, state: moved.state, revision: moved.revision, approvals, approvalsRequired: required };
 }

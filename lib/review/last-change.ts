@@ -1,5 +1,5 @@
 // Who last changed a generation, for the conflict message: the newest audit event about it.
-// A change with no audit event (the evolution worker settling a revision) reads as null.
+// Every state change is audited (lib/evolution/generation-writer.ts); a generation never changed reads as null.
 import type { Prisma } from '../db/generated/client.ts';
 import type { LastChange } from './errors.ts';
 

@@ -10,7 +10,9 @@ import type { Prisma } from '../db/generated/client.ts';
 import { DecisionRefusedError } from './errors.ts';
 import { followUpJobKey } from './follow-up.ts';
 import type { PersonActor } from '../auth/actor.ts';
-import { DECIDED_STATE, GenerationState, transition } from '../evolution/states.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
+import { DECIDED_STATE, GenerationState } from '../evolution/states.ts';
+import { JobState } from '../queue/types.ts';
 import type { Decision } from './types.ts';
 
 export const UNDO_WINDOW_MS = 30_000;
@@ -47,23 +49,23 @@ async function undoIn(tx: Prisma.TransactionClient, input: { generationId: strin
   if (!settled && !(generation.revision === review.revision && generation.state === GenerationState.awaitingReview)) {
     throw new DecisionRefusedError(`The generation has moved on since your decision (it is ${generation.state}); it can no longer be undone.`);
   }
+  const audit = { actor: user, action: `generation.undo-${decision}`, before: { reviewId: review.id } };
   if (settled) {
     await withdrawFollowUp(tx, decision, generation.id, generation.revision);
-    const back = await tx.generation.updateMany({
-      where: { id: generation.id, revision: generation.revision, state: generation.state },
-      data: { state: transition(generation.state, GenerationState.awaitingReview), revision: review.revision },
+    await changeGenerationState(tx, generation, { to: GenerationState.awaitingReview, restoreRevision: review.revision, audit }).catch((err: unknown) => {
+      throw err instanceof StaleGenerationError ? new DecisionRefusedError('The generation changed while undoing; reload to see it.') : err;
     });
-    if (back.count === 0) throw new DecisionRefusedError('The generation changed while undoing; reload to see it.');
+  } else {
+    // An approval that had not yet settled it: the generation never moved, only the review goes.
+    await recordAudit(tx, {
+      ...audit,
+      subjectType: 'generation',
+      subjectId: generation.id,
+      before: { state: generation.state, revision: generation.revision, ...audit.before },
+      after: { state: generation.state, revision: review.revision },
+    });
   }
   await tx.review.delete({ where: { id: review.id } });
-  await recordAudit(tx, {
-    actor: user,
-    action: `generation.undo-${decision}`,
-    subjectType: 'generation',
-    subjectId: generation.id,
-    before: { state: generation.state, revision: generation.revision, reviewId: review.id },
-    after: { state: GenerationState.awaitingReview, revision: review.revision },
-  });
   return { generationId: generation.id, state: GenerationState.awaitingReview, revision: review.revision };
 }
 
@@ -84,7 +86,7 @@ async function withdrawFollowUp(tx: Prisma.TransactionClient, decision: Decision
   }
   const dedupeKey = followUpJobKey(decision, generationId, revision);
   if (!dedupeKey) return;
-  const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: 'queued', dispatchedAt: null } });
+  const withdrawn = await tx.job.deleteMany({ where: { dedupeKey, state: JobState.queued, dispatchedAt: null } });
   const remaining = await tx.job.count({ where: { dedupeKey } });
   if (withdrawn.count === 0 && remaining > 0)
     throw new DecisionRefusedError(`The ${decision === 'approve' ? 'probe' : 'revision'} this decision queued has started; it can no longer be undone.`);

@@ -4,6 +4,11 @@ import type { Db } from '../db/client.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { Policy } from './types.ts';
 
+// A group runs until its rollouts are in; it is complete when every one completed, failed when one
+// errored or some are missing (finishGroup is the one writer; a trainer's report is created complete).
+export const ProbeGroupState = { running: 'running', complete: 'complete', failed: 'failed' } as const;
+export type ProbeGroupState = (typeof ProbeGroupState)[keyof typeof ProbeGroupState];
+
 export type GroupPurpose = 'probe' | 'trainer' | 'eval' | 'profile' | 'determinism';
 
 // Purposes whose pass counts speak for the environment's difficulty under training.
@@ -33,7 +38,7 @@ export async function recountGroup(db: Db, groupId: string): Promise<ProbeGroup>
 
 export async function finishGroup(db: Db, groupId: string): Promise<ProbeGroup> {
   const group = await recountGroup(db, groupId);
-  const state = group.errors > 0 || group.completed < group.size ? 'failed' : 'complete';
+  const state = group.errors > 0 || group.completed < group.size ? ProbeGroupState.failed : ProbeGroupState.complete;
   return db.probeGroup.update({ where: { id: groupId }, data: { state, finishedAt: new Date() } });
 }
 
@@ -42,7 +47,7 @@ export async function finishGroup(db: Db, groupId: string): Promise<ProbeGroup> 
 // older versions of this one, never speak for the lineage.
 export function latestGatingGroup(db: Db, versionId: string, policy: string, policyVersion: string, minGroup: number): Promise<ProbeGroup | null> {
   return db.probeGroup.findFirst({
-    where: { versionId, policy, policyVersion, size: { gte: minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId, policy, policyVersion, size: { gte: minGroup }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     orderBy: { createdAt: 'desc' },
   });
 }
@@ -54,7 +59,7 @@ export function latestGatingGroup(db: Db, versionId: string, policy: string, pol
 export async function newestPolicyVersionSeen(db: Db, policy: string): Promise<{ version: string; firstSeen: Date } | null> {
   const versions = await db.probeGroup.groupBy({
     by: ['policyVersion'],
-    where: { policy, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { policy, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     _min: { createdAt: true },
   });
   let newest: { version: string; firstSeen: Date } | null = null;

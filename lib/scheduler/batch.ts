@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
-import { GATING_PURPOSES, newestPolicyVersion } from '../rollout/groups.ts';
+import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
 import { settings } from '../config/settings.ts';
 import { SERVABLE_STATES } from '../evolution/states.ts';
 import { refusalOf, servabilityFacts, type ServabilityFacts, type Unservable } from './servable.ts';
@@ -96,7 +96,7 @@ async function latestGroups(db: Db, versionIds: string[]): Promise<Map<string, {
   // No orderBy: unordered, Prisma splits a long IN list into chunks within SQLite's parameter
   // limit (ordered, it cannot, and ~2,000 frontier versions fail); the newest is picked here.
   const groups = await db.probeGroup.findMany({
-    where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     select: { versionId: true, policy: true, policyVersion: true, passes: true, size: true, createdAt: true },
   });
   const newest = new Map<string, { passes: number; size: number; createdAt: Date }>();

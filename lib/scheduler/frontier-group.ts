@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import { olderVersionReason, type LineageGate } from './gate.ts';
 import { isRunnablePolicy } from './gate-policy.ts';
-import { GATING_PURPOSES, latestGatingGroup } from '../rollout/groups.ts';
+import { GATING_PURPOSES, latestGatingGroup, ProbeGroupState } from '../rollout/groups.ts';
 
 export type FrontierGroup =
   | { kind: 'group'; group: ProbeGroup }
@@ -19,7 +19,7 @@ export async function frontierGroup(db: Db, rule: LineageGate, newest: string | 
   if (group) return { kind: 'group', group };
   if (isRunnablePolicy(rule.policy)) return { kind: 'needs-probe' };
   const older = await db.probeGroup.findFirst({
-    where: { versionId, policy: rule.policy, size: { gte: rule.minGroup }, purpose: { in: GATING_PURPOSES }, state: 'complete' },
+    where: { versionId, policy: rule.policy, size: { gte: rule.minGroup }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
     orderBy: { createdAt: 'desc' },
     select: { policyVersion: true },
   });

@@ -4,7 +4,9 @@
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
 import type { Db } from '../db/client.ts';
 import { enqueueEvolution } from '../evolution/jobs.ts';
-import { GenerationState, PENDING_STATES, transition } from '../evolution/states.ts';
+import type { AuditActor } from '../audit/record.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
+import { GenerationState, PENDING_STATES } from '../evolution/states.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
@@ -55,6 +57,11 @@ async function recordGate(db: Db, groupId: string, gate: string, decision: GateD
   await db.probeGroup.update({ where: { id: groupId }, data: { gate, gateRule: JSON.stringify(decision) } });
 }
 
+// Who releases: the frontier's rule, not a person.
+const SCHEDULER_ACTOR: AuditActor = { id: null, email: 'envolve:scheduler' };
+
+// False when the generation moved since it was read (another advance released it, a reviewer's
+// undo took it back): the frontier walks from what is there now.
 async function release(
   db: Db,
   lineageId: string,
@@ -63,19 +70,20 @@ async function release(
   decision: GateDecision,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const moved = await tx.generation.updateMany({
-      where: { id: generation.id, state: GenerationState.approved, revision: generation.revision },
-      data: {
-        state: transition(GenerationState.approved, GenerationState.released),
-        revision: { increment: 1 },
-        releasedByGroupId: group.id,
-        releasedByPolicy: group.policy,
-        releaseRule: JSON.stringify(decision),
+    const expected = { id: generation.id, state: GenerationState.approved, revision: generation.revision };
+    const released = await changeGenerationState(tx, expected, {
+      to: GenerationState.released,
+      data: { releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
+      audit: { actor: SCHEDULER_ACTOR, action: 'generation.release', after: { groupId: group.id, policy: group.policy } },
+    }).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof StaleGenerationError) return false;
+        throw err;
       },
-    });
-    if (moved.count === 0) return false;
-    await tx.lineage.update({ where: { id: lineageId }, data: { frontier: generation.number } });
-    return true;
+    );
+    if (released) await tx.lineage.update({ where: { id: lineageId }, data: { frontier: generation.number } });
+    return released;
   });
 }
 

@@ -12,7 +12,8 @@ import { type AdvanceResult } from './frontier.ts';
 import { lineageGate, type LineageGate } from './gate.ts';
 import { gatePolicyRefusal } from './gate-policy.ts';
 import { scheduleLineage } from './jobs.ts';
-import { GenerationState, transition } from '../evolution/states.ts';
+import { changeGenerationState } from '../evolution/generation-writer.ts';
+import { GenerationState } from '../evolution/states.ts';
 import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z
@@ -96,16 +97,17 @@ export async function setLineageGate(
     const firstWithdrawn = (await withdrawnByPolicy(tx, lineageId, patch.probePolicy as string))[0];
     if (firstWithdrawn === undefined) return;
     // Everything from the first generation the new policy did not release is back to be decided.
-    await tx.generation.updateMany({
+    const withdrawn = await tx.generation.findMany({
       where: { lineageId, state: GenerationState.released, number: { gte: firstWithdrawn } },
-      data: {
-        state: transition(GenerationState.released, GenerationState.approved),
-        revision: { increment: 1 },
-        releasedByGroupId: null,
-        releasedByPolicy: null,
-        releaseRule: null,
-      },
+      orderBy: { number: 'asc' },
     });
+    for (const generation of withdrawn) {
+      await changeGenerationState(tx, generation, {
+        to: GenerationState.approved,
+        data: { releasedByGroupId: null, releasedByPolicy: null, releaseRule: null },
+        audit: { actor, action: 'generation.withdraw', after: { reason: `the probe policy changed to ${patch.probePolicy}` } },
+      });
+    }
     await tx.lineage.update({ where: { id: lineageId }, data: { frontier: firstWithdrawn - 1 } });
   });
   return scheduleLineage(db, lineageId, config);

@@ -12,6 +12,7 @@ import { advanceLineage, type AdvanceResult } from './frontier.ts';
 import { lineageGate, passes } from './gate.ts';
 import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
 import { GenerationState } from '../evolution/states.ts';
+import { ProbeGroupState } from '../rollout/groups.ts';
 
 export const trainerReportSchema = z
   .object({
@@ -85,7 +86,7 @@ export async function reportTrainerGroup(db: Db, report: TrainerReport, config: 
       passes: passCount,
       completed: scored.length,
       timeouts,
-      state: 'complete',
+      state: ProbeGroupState.complete,
       finishedAt: new Date(),
     },
   });

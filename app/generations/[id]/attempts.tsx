@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { Route } from 'next';
 import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
+import { AttemptState } from '@/lib/evolution/states.ts';
 import type { AttemptRunView, AttemptView } from '@/lib/dashboard/generation-types.ts';
 import { mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/verdict-summary.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
@@ -118,7 +119,7 @@ export function Attempts({ generationId, attempts, focused }: { generationId: st
               ▸
             </span>
             <span className="font-semibold">Attempt {attempt.number}</span>
-            <VerdictBadge verdict={attempt.state === 'valid' ? 'passed' : attempt.state === 'invalid' ? 'failed' : attempt.state} />
+            <VerdictBadge verdict={attempt.state === AttemptState.valid ? 'passed' : attempt.state === AttemptState.invalid ? 'failed' : attempt.state} />
             <span className="text-xs text-zinc-700" data-testid="attempt-summary">
               {summaryText(verdictSummary(attempt.runs))}
             </span>

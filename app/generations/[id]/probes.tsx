@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ProbeGroupState } from '@/lib/rollout/groups.ts';
 import type { LineageGate } from '@/lib/scheduler/gate.ts';
 import type { ProbeGroupView } from '@/lib/scheduler/view.ts';
 
@@ -44,7 +45,7 @@ export function Probes({ groups, rule }: { groups: ProbeGroupView[]; rule: Linea
           </div>
           <PassBar passes={g.passes} size={g.size} releaseAt={Math.ceil(rule.releaseRate * g.size)} />
           <p className="text-xs text-zinc-600">
-            {g.state !== 'complete' ? g.state : ((g.gate && GATE_TEXT[g.gate]) ?? 'complete')}
+            {g.state !== ProbeGroupState.complete ? g.state : ((g.gate && GATE_TEXT[g.gate]) ?? ProbeGroupState.complete)}
             {g.timeouts > 0 && ` · ${g.timeouts} timed out`}
             {g.errors > 0 && ` · ${g.errors} sandbox errors`}
           </p>

@@ -4,6 +4,7 @@
 // their own. Pure: the page memoises it per tree.
 import dagre from '@dagrejs/dagre';
 import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+import { GenerationState } from '@/lib/evolution/states.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;
@@ -92,7 +93,7 @@ function buildVertices(tree: LineageTree): Vertex {
       generationIndex: index,
       children: [],
       height: 0,
-      failed: generation.state === 'failed',
+      failed: generation.state === GenerationState.failed,
       onReplaced,
     };
     (byVersion.get(generation.parentVersionId) ?? byReplaced.get(generation.parentVersionId) ?? root).children.push(vertex);
@@ -198,6 +199,7 @@ function compact(targets: NavTargets): NavTargets {
 // superseded), else the newest that did not fail, else the seed.
 function initialFocus(tree: LineageTree): string {
   const newer = [...tree.generations].reverse();
-  const newest = newer.find((g) => g.state !== 'failed' && g.state !== 'superseded') ?? newer.find((g) => g.state !== 'failed');
+  const newest =
+    newer.find((g) => g.state !== GenerationState.failed && g.state !== GenerationState.superseded) ?? newer.find((g) => g.state !== GenerationState.failed);
   return newest ? generationKey(newest.id) : SEED_KEY;
 }

@@ -6,7 +6,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
 import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
-import { GenerationState, stateLabel } from '@/lib/evolution/states.ts';
+import { AttemptState, GenerationState, stateLabel } from '@/lib/evolution/states.ts';
 
 /** What the tree view hands every node. */
 export interface TreeNodeData extends Record<string, unknown> {
@@ -102,7 +102,7 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
           background: style.fill,
           borderColor: style.stroke,
           color: style.text,
-          borderStyle: generation?.state === 'failed' ? 'dashed' : 'solid',
+          borderStyle: generation?.state === GenerationState.failed ? 'dashed' : 'solid',
         }}
       >
         <CardText node={node} tree={tree} generation={generation} />
@@ -121,7 +121,7 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
                 className="grid cursor-pointer place-items-center rounded border bg-white font-mono text-[11px] hover:border-2"
                 style={{ width: ATTEMPT_WIDTH, height: ATTEMPT_HEIGHT, borderColor: s.stroke, color: s.text }}
               >
-                {`#${attempt?.number ?? ''} ${attempt?.state === 'error' ? '!' : attempt?.state === 'invalid' ? '✗' : ''}`.trim()}
+                {`#${attempt?.number ?? ''} ${attempt?.state === AttemptState.error ? '!' : attempt?.state === AttemptState.invalid ? '✗' : ''}`.trim()}
               </ItemLink>
             );
           })}

@@ -5,7 +5,7 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { can } from '@/lib/auth/roles.ts';
-import { draftFromIssue, getMissedIssue } from '@/lib/missed-issues/index.ts';
+import { draftFromIssue, getMissedIssue, MissedIssueState } from '@/lib/missed-issues/index.ts';
 import { ConvertForm } from '../_components/convert-form.tsx';
 import { Badge } from '../labels.tsx';
 
@@ -25,7 +25,7 @@ export default async function MissedIssuePage({ params }: { params: Promise<{ id
   const { id } = await params;
   const issue = await getMissedIssue(await requestDb(), id);
   if (!issue) notFound();
-  const mayConvert = can(user.role, 'rubric.manage') && issue.state === 'open';
+  const mayConvert = can(user.role, 'rubric.manage') && issue.state === MissedIssueState.open;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">

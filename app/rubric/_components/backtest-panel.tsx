@@ -13,6 +13,7 @@ import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
 import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
 import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
+import { isActiveJobState } from '@/lib/queue/types.ts';
 
 // Every state a backtest may look at; the standing ones are ticked by default.
 const STATE_CHOICES = [GenerationState.approved, GenerationState.released, GenerationState.awaitingReview, GenerationState.rejected].map((value) => ({
@@ -60,7 +61,7 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
   const { data, error } = useQuery({
     queryKey,
     queryFn: () => fetchJson<BacktestView>(`/api/rubric/${itemId}/backtest`),
-    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.job?.state ?? '') ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => (isActiveJobState(query.state.data?.job?.state ?? '') ? PENDING_REFETCH_MS : false),
   });
   const [started, start, starting] = useActionState<ActionResult | null, FormData>(async (prev, form) => {
     const result = await startBacktestAction(itemId, prev, form);
@@ -68,7 +69,7 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
     return result;
   }, null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
-  const running = ['queued', 'running'].includes(data?.job?.state ?? '');
+  const running = isActiveJobState(data?.job?.state ?? '');
   const violations = data?.findings.filter((f) => f.verdict === 'failed' || f.verdict === 'error') ?? [];
 
   return (
