@@ -1,6 +1,6 @@
 // Every command prints one JSON document on stdout with --json, or readable text without it;
 // progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
-import { RefusedError } from '../lib/errors/index.ts';
+import { DomainError, RefusedError } from '../lib/errors/index.ts';
 import { logger } from '../lib/log/logger.ts';
 
 export interface OutputOptions {
@@ -21,10 +21,11 @@ export function notice(message: string): void {
 }
 
 // Exit 2 when a rule of the domain refused the request (it was understood and will not be done as
-// asked), 1 for any other failure.
+// asked), 1 for any other failure. With --json a domain error adds its code and details.
 export function fail(options: OutputOptions, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, error: message })}\n`);
+  const domain = error instanceof DomainError ? { code: error.code, details: error.details } : {};
+  if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, error: message, ...domain })}\n`);
   else process.stderr.write(`envolve: ${message}\n`);
   process.exit(error instanceof RefusedError ? 2 : 1);
 }

@@ -26,7 +26,18 @@ export {
   type LineageBuildMirrorsPatch,
   type LineageSandboxRuntimePatch,
   type LoadedLineage,
+  type SeedFunnelAdmission,
 } from './lineage.ts';
+export {
+  lineageSeedFunnelRefusal,
+  recordSeedFunnelOverride,
+  SEED_FUNNEL_OVERRIDE_ACTION,
+  SEED_NOT_KEPT,
+  seedFunnelOverrideOf,
+  seedFunnelRefusal,
+  SeedNotKeptError,
+  type SeedFunnelOverride,
+} from './seed-funnel.ts';
 export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox } from './lineage-sandbox.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
 export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';
