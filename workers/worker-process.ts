@@ -84,7 +84,15 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const refusal = await lineageSeedFunnelRefusal(db, lineageId, schedulerConfigFrom(settings().scheduler));
       if (refusal) {
         log.child({ jobId: job.id, kind: job.kind, lineageId }).warn(refusal.message, { code: refusal.code });
-        return { lineageId, validated: 0, failed: 0, stalled: false, needsAttention: null, stopped: null, refused: { code: refusal.code, message: refusal.message, verdict: refusal.verdict } };
+        return {
+          lineageId,
+          validated: 0,
+          failed: 0,
+          stalled: false,
+          needsAttention: null,
+          stopped: null,
+          refused: { code: refusal.code, message: refusal.message, verdict: refusal.verdict },
+        };
       }
       const context = await evolutionContext(lineageId, job);
       const result = await evolveLineage(context, lineageId, generations, signal);

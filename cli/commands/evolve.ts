@@ -60,7 +60,7 @@ export function registerEvolveCommand(program: Command): void {
       "a new lineage's release gate: trainer (groups your trainer reports), another name a trainer reports under, or openai / anthropic (probed by Envolve); oracle and nop are refused",
       'trainer',
     )
-    .option('--force', 'evolve although the seed funnel has not kept the seed under the lineage\'s policy (needs --reason; recorded on the lineage and audited)')
+    .option('--force', "evolve although the seed funnel has not kept the seed under the lineage's policy (needs --reason; recorded on the lineage and audited)")
     .option('--reason <text>', 'why the seed funnel is overridden (with --force)')
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: EvolveOptions) => {
@@ -136,7 +136,8 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
 // An override of the seed funnel is deliberate: it says why, and the why is kept.
 function funnelOverride(opts: EvolveOptions): { actor: ReturnType<typeof operator>; reason: string } | undefined {
   const reason = opts.reason?.trim();
-  if (opts.force && !reason) throw new RefusedError('--force overrides the seed funnel and needs --reason "<why>" (recorded on the lineage)', { code: 'reason_required' });
+  if (opts.force && !reason)
+    throw new RefusedError('--force overrides the seed funnel and needs --reason "<why>" (recorded on the lineage)', { code: 'reason_required' });
   if (!opts.force && opts.reason !== undefined) throw new Error('--reason goes with --force');
   return opts.force && reason ? { actor: operator(), reason } : undefined;
 }

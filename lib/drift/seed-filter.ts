@@ -108,7 +108,10 @@ export async function latestSeedFilterRun(db: Db): Promise<Omit<SeedFilterRunRes
 
 /** The thresholds the funnel decides by: the newest stored run's (`envolve seeds filter` sets them), the paper's before any run. */
 export async function seedFilterThresholdsInForce(db: Db): Promise<SeedFilterThresholds> {
-  const row = await db.seedFilterRun.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { maxPasses: true, probeSize: true, minTurns: true } });
+  const row = await db.seedFilterRun.findFirst({
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { maxPasses: true, probeSize: true, minTurns: true },
+  });
   return row ?? DEFAULT_SEED_FILTER;
 }
 

@@ -35,7 +35,9 @@ describe("the seed funnel's verdict on one seed", () => {
   it('waits for a probe of a seed the policy never probed, and says how to probe it', () => {
     const v = verdict('anthropic', probed(null, [{ passes: 1, size: 8, meanTurns: 44 }]));
     expect(v).toMatchObject({ kind: 'waiting', passes: null, size: null });
-    expect(v.message).toBe(`the seed funnel has no complete anthropic probe of log-report yet; probe it: envolve seeds filter --policy anthropic --versions ${'a'.repeat(12)}`);
+    expect(v.message).toBe(
+      `the seed funnel has no complete anthropic probe of log-report yet; probe it: envolve seeds filter --policy anthropic --versions ${'a'.repeat(12)}`,
+    );
   });
 
   it('cannot decide with a policy that cannot reach the thresholds, instead of rejecting', () => {
@@ -52,12 +54,20 @@ describe("the seed funnel's verdict on one seed", () => {
   });
 
   it("decides a trainer-gated seed by its newest checkpoint's group, on the pass rate (a trainer reports no turns)", () => {
-    const kept = verdict('trainer', { source: 'trainer', newestCheckpoint: 'step-20', group: { passes: 3, size: 8, meanTurns: null, policyVersion: 'step-20' } });
+    const kept = verdict('trainer', {
+      source: 'trainer',
+      newestCheckpoint: 'step-20',
+      group: { passes: 3, size: 8, meanTurns: null, policyVersion: 'step-20' },
+    });
     expect(kept).toMatchObject({ kind: 'kept', policyVersion: 'step-20', turnsChecked: false, failed: [] });
     expect(kept.message).toBe(
       'the seed funnel keeps log-report under trainer checkpoint step-20: 3/8 passes ≤ 4/8; mean turns not reported by the trainer (the 30-turn bar is not checked)',
     );
-    const easy = verdict('trainer', { source: 'trainer', newestCheckpoint: 'step-20', group: { passes: 7, size: 8, meanTurns: null, policyVersion: 'step-20' } });
+    const easy = verdict('trainer', {
+      source: 'trainer',
+      newestCheckpoint: 'step-20',
+      group: { passes: 7, size: 8, meanTurns: null, policyVersion: 'step-20' },
+    });
     expect(easy).toMatchObject({ kind: 'not-kept', failed: ['pass-rate'] });
     expect(easy.message).toContain('under trainer checkpoint step-20: 7/8 passes > 4/8 (fails the pass-rate bar)');
   });
@@ -67,6 +77,8 @@ describe("the seed funnel's verdict on one seed", () => {
     expect(never).toMatchObject({ kind: 'waiting', policyVersion: null });
     expect(never.message).toBe("the seed funnel waits for the trainer's group on the seed log-report: no trainer group has been reported yet");
     const newer = verdict('trainer', { source: 'trainer', newestCheckpoint: 'step-30', group: null });
-    expect(newer.message).toBe("the seed funnel waits for the trainer's group on the seed log-report: no trainer group of its newest checkpoint step-30 on it yet");
+    expect(newer.message).toBe(
+      "the seed funnel waits for the trainer's group on the seed log-report: no trainer group of its newest checkpoint step-30 on it yet",
+    );
   });
 });

@@ -69,7 +69,8 @@ export function decideSeedFunnel(input: SeedFunnelInput): SeedFunnelVerdict {
   const kind = failed.length === 0 ? 'kept' : 'not-kept';
   const numbers = describeNumbers({ ...base, failed });
   const by = `${policy}${evidence.source === 'trainer' ? ` checkpoint ${group.policyVersion || '(no version)'}` : ''}`;
-  const message = kind === 'kept' ? `the seed funnel keeps ${seed.name} under ${by}: ${numbers}` : `the seed funnel has not kept ${seed.name} under ${by}: ${numbers}`;
+  const message =
+    kind === 'kept' ? `the seed funnel keeps ${seed.name} under ${by}: ${numbers}` : `the seed funnel has not kept ${seed.name} under ${by}: ${numbers}`;
   return { ...base, kind, failed, message };
 }
 
@@ -77,7 +78,8 @@ function waitingReason(seed: SeedFunnelInput['seed'], policy: string, evidence: 
   if (evidence.source === 'probe') {
     return `the seed funnel has no complete ${policy} probe of ${seed.name} yet; probe it: envolve seeds filter --policy ${policy} --versions ${seed.versionId.slice(0, 12)}`;
   }
-  if (evidence.newestCheckpoint === null) return `the seed funnel waits for the trainer's group on the seed ${seed.name}: no ${policy} group has been reported yet`;
+  if (evidence.newestCheckpoint === null)
+    return `the seed funnel waits for the trainer's group on the seed ${seed.name}: no ${policy} group has been reported yet`;
   return `the seed funnel waits for the trainer's group on the seed ${seed.name}: no ${policy} group of its newest checkpoint ${evidence.newestCheckpoint || '(no version)'} on it yet`;
 }
 

@@ -29,6 +29,7 @@ export {
   type SeedFunnelAdmission,
 } from './lineage.ts';
 export {
+  lineageSeedFunnel,
   lineageSeedFunnelRefusal,
   recordSeedFunnelOverride,
   SEED_FUNNEL_OVERRIDE_ACTION,
@@ -36,6 +37,7 @@ export {
   seedFunnelOverrideOf,
   seedFunnelRefusal,
   SeedNotKeptError,
+  type LineageSeedFunnel,
   type SeedFunnelOverride,
 } from './seed-funnel.ts';
 export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox } from './lineage-sandbox.ts';

@@ -98,3 +98,20 @@ export async function recordSeedFunnelOverride(db: Db, actor: AuditActor, lineag
     return row;
   });
 }
+
+export interface LineageSeedFunnel {
+  verdict: SeedFunnelVerdict; // the funnel's verdict on the seed now, under the lineage's gate
+  override: SeedFunnelOverride | null;
+  evolved: boolean; // the lineage has generations: it was admitted when its first one was made
+}
+
+/** What the lineage page shows of the funnel: its verdict on the seed now, and any override. */
+export async function lineageSeedFunnel(db: Db, lineageId: string, config: SchedulerConfig): Promise<LineageSeedFunnel | null> {
+  const lineage = await db.lineage.findUnique({ where: { id: lineageId } });
+  if (!lineage) return null;
+  const [verdict, generations] = await Promise.all([
+    seedFunnelVerdict(db, lineage.seedVersionId, lineageGate(lineage, config).policy),
+    db.generation.count({ where: { lineageId } }),
+  ]);
+  return { verdict, override: seedFunnelOverrideOf(lineage), evolved: generations > 0 };
+}
