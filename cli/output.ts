@@ -35,7 +35,7 @@ export function failureDocument(error: unknown): FailureDocument {
 }
 
 // Exit 2 when a rule of the domain refused the request (it was understood and will not be done as
-// asked), 1 for any other failure.
+// asked), 1 for any other failure. With --json a domain error adds its code and details.
 export function fail(options: OutputOptions, error: unknown): never {
   const failure = failureDocument(error);
   if (options.json) process.stdout.write(`${JSON.stringify(failure)}\n`);

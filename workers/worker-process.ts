@@ -10,6 +10,7 @@ import {
   evolveJobPayload,
   evolveLineage,
   lineageSandbox,
+  lineageSeedFunnelRefusal,
   loadLineage,
   REVALIDATE_JOB,
   revalidateHeld,
@@ -78,11 +79,26 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
     },
     [EVOLVE_JOB]: async (payload, { job, signal }) => {
       const { lineageId, generations } = evolveJobPayload.parse(payload);
+      // Refused, not failed: another attempt would be refused the same way until the funnel keeps
+      // the seed or someone records an override, so the job completes saying so and evolves nothing.
+      const refusal = await lineageSeedFunnelRefusal(db, lineageId, schedulerConfigFrom(settings().scheduler));
+      if (refusal) {
+        log.child({ jobId: job.id, kind: job.kind, lineageId }).warn(refusal.message, { code: refusal.code });
+        return {
+          lineageId,
+          validated: 0,
+          failed: 0,
+          stalled: false,
+          needsAttention: null,
+          stopped: null,
+          refused: { code: refusal.code, message: refusal.message, verdict: refusal.verdict },
+        };
+      }
       const context = await evolutionContext(lineageId, job);
       const result = await evolveLineage(context, lineageId, generations, signal);
       const needsAttention = result.needsAttention?.number ?? null;
       const stopped = result.stopped?.message ?? null;
-      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled, needsAttention, stopped };
+      return { lineageId, validated: result.validated.length, failed: result.failed.length, stalled: result.stalled, needsAttention, stopped, refused: null };
     },
     [REVISE_JOB]: async (payload, { job }) => {
       const { generationId, comment, rebuild } = reviseJobPayload.parse(payload);

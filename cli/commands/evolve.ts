@@ -1,5 +1,8 @@
 // `envolve evolve ENV_ID --generations N`: creates (or continues) the lineage of a seed and
-// evolves it by N validated generations, printing the lineage.
+// evolves it by N validated generations, printing the lineage. A seed the funnel has not kept
+// under the lineage's policy is refused (exit 2, with the numbers) unless --force --reason records
+// an override on the lineage.
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { resolveVersionId } from '../../lib/env/store.ts';
 import {
@@ -8,11 +11,16 @@ import {
   findOrCreateLineage,
   lineageReport,
   lineageSandbox,
+  seedFunnelOverrideOf,
   SYNTHESISERS,
   type LineageReport,
+  type SeedFunnelOverride,
   type SynthesiserName,
 } from '../../lib/evolution/index.ts';
 import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
+import { settings } from '../../lib/config/settings.ts';
+import { RefusedError } from '../../lib/errors/index.ts';
+import { schedulerConfigFrom } from '../../lib/scheduler/index.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
@@ -28,7 +36,11 @@ interface EvolveOptions extends OutputOptions {
   seed: string;
   sandboxRuntime?: string;
   policy: string;
+  force?: boolean;
+  reason?: string;
 }
+
+const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
 
 export function registerEvolveCommand(program: Command): void {
   withBaseImageFlags(program.command('evolve'))
@@ -48,6 +60,8 @@ export function registerEvolveCommand(program: Command): void {
       "a new lineage's release gate: trainer (groups your trainer reports), another name a trainer reports under, or openai / anthropic (probed by Envolve); oracle and nop are refused",
       'trainer',
     )
+    .option('--force', "evolve although the seed funnel has not kept the seed under the lineage's policy (needs --reason; recorded on the lineage and audited)")
+    .option('--reason <text>', 'why the seed funnel is overridden (with --force)')
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: EvolveOptions) => {
       try {
@@ -68,6 +82,7 @@ type EvolveReport = LineageReport & {
   needsAttention: { id: string; number: number; reason: string } | null;
   buildFailed: { number: number; error: string } | null;
   stopped: string | null; // the lineage waits for a person: nothing was evolved from there
+  seedFunnelOverride: SeedFunnelOverride | null; // evolving although the funnel did not keep the seed
 };
 
 async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveReport> {
@@ -78,6 +93,7 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
   const axisPolicy = axisPolicyFromFlag(opts.axis);
   if (!EFFORTS.includes(opts.effort as Effort)) throw new Error(`--effort must be one of ${EFFORTS.join(', ')}, not '${opts.effort}'`);
   const sandboxRuntime = opts.sandboxRuntime === undefined ? undefined : parseSandboxRuntime(opts.sandboxRuntime, '--sandbox-runtime');
+  const override = funnelOverride(opts);
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
     const lineage = await findOrCreateLineage(
@@ -92,6 +108,7 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
         sandboxRuntime,
       },
       { probePolicy: opts.policy },
+      { config: schedulerConfigFrom(settings().scheduler), override },
     );
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
     const sandbox = lineageSandbox(await openSandbox(), lineage.settings);
@@ -103,13 +120,33 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
     const added = result.validated.length;
     const buildFailed = result.buildFailed ? { number: result.buildFailed.number, error: result.buildFailed.error ?? '' } : null;
     const stopped = result.stopped?.message ?? null;
-    return { ...(await lineageReport(db, lineage.row.id)), added, stalled: result.stalled, exhausted: result.exhausted, needsAttention, buildFailed, stopped };
+    return {
+      ...(await lineageReport(db, lineage.row.id)),
+      added,
+      stalled: result.stalled,
+      exhausted: result.exhausted,
+      needsAttention,
+      buildFailed,
+      stopped,
+      seedFunnelOverride: seedFunnelOverrideOf(lineage.row),
+    };
   });
 }
 
+// An override of the seed funnel is deliberate: it says why, and the why is kept.
+function funnelOverride(opts: EvolveOptions): { actor: ReturnType<typeof operator>; reason: string } | undefined {
+  const reason = opts.reason?.trim();
+  if (opts.force && !reason)
+    throw new RefusedError('--force overrides the seed funnel and needs --reason "<why>" (recorded on the lineage)', { code: 'reason_required' });
+  if (!opts.force && opts.reason !== undefined) throw new Error('--reason goes with --force');
+  return opts.force && reason ? { actor: operator(), reason } : undefined;
+}
+
 function humanReport(report: EvolveReport): string {
+  const override = report.seedFunnelOverride;
   return [
     lineageSummary(report),
+    ...(override ? [`seed funnel overridden by ${override.by} at ${override.at}: ${override.reason} (the funnel said: ${override.verdict.message})`] : []),
     `${report.added} generation(s) added${report.stalled && !report.buildFailed ? '; the lineage stalled after repeated failures' : ''}${report.exhausted ? `; ${report.exhausted}` : ''}`,
     ...(report.buildFailed ? [`generation ${report.buildFailed.number} ${report.buildFailed.error}`] : []),
     ...(report.needsAttention

@@ -212,11 +212,16 @@ function reportAccounts(accounts: SeededAccount[]): void {
   }
 }
 
+const DEMO_ACTOR = { id: null, email: 'envolve:demo' };
+const DEMO_OVERRIDE_REASON =
+  'demo mode: the demo lineage is gated by simulated probes, which cannot reach the seed funnel thresholds; it evolves to show the pipeline, not because the funnel kept its seed';
+
 // The demo: a procedural seed evolving round-robin in the background, 15 generations, once,
 // and the scheduler's first probe of its seed (generation 0, the first frontier). It is probed
 // by the simulated policy in demo mode, so it moves without a model; everything that policy
 // releases is marked as released by it, and the screen says so.
 async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineageId: string; jobId: string; probeJobId?: string }> {
+  const config = schedulerConfigFrom(settings().scheduler);
   const lineage = await findOrCreateLineage(
     db,
     seedVersionId,
@@ -228,11 +233,13 @@ async function startDemoLineage(db: Db, seedVersionId: string): Promise<{ lineag
       loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
     },
     { probePolicy: SIMULATED_POLICY, demoMode: true },
+    // The simulated policy cannot reach the seed funnel's thresholds: the demo records its own override.
+    { config, override: { actor: DEMO_ACTOR, reason: DEMO_OVERRIDE_REASON, demoMode: true } },
   );
   const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 15 }, { dedupeKey: `demo-evolve:${lineage.row.id}` });
   progress(`demo: lineage ${lineage.row.name} evolving in the background (job ${job.id})`);
   progress('demo: DEMO MODE — its generations are released by SIMULATED probes (no model ran them); they are marked released_by simulated.');
   progress(`demo:   to gate it on your trainer's groups: node bin/envolve.mjs lineage gate ${lineage.row.id} --policy trainer --yes`);
-  const scheduled = await scheduleLineage(db, lineage.row.id, schedulerConfigFrom(settings().scheduler));
+  const scheduled = await scheduleLineage(db, lineage.row.id, config);
   return { lineageId: lineage.row.id, jobId: job.id, probeJobId: scheduled.probeJobId };
 }

@@ -29,6 +29,7 @@ const VERBS: Record<string, string> = {
   'environment.sequence': 'described the sequence of',
   'lineage.gate': 'changed the release gate of',
   'lineage.sandbox-runtime': 'changed the sandbox runtime of',
+  'lineage.seed-funnel-override': 'overrode the seed funnel for',
   'calibration.create': 'created the calibration set',
   'calibration.adjudicate': 'adjudicated',
   'calibration.rescore': 're-scored',

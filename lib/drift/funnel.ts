@@ -17,7 +17,7 @@ export type RemovalReason = 'unprobed' | 'pass-rate' | 'turns';
 export interface FunnelCandidate {
   versionId: string;
   name: string;
-  probe: { passes: number; size: number; meanTurns: number | null } | null;
+  probe: { passes: number; size: number; meanTurns: number | null; policyVersion?: string } | null;
 }
 
 export interface FunnelDecision {

@@ -3,8 +3,19 @@
 // function it is given, so this module needs no sandbox), decides, and stores the run.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { ProbeGroupState } from '../rollout/groups.ts';
-import { funnelOf, seedFunnel, type Funnel, type FunnelCandidate, type FunnelDecision, type SeedFilterThresholds } from './funnel.ts';
+import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
+import { isRunnablePolicy } from '../scheduler/gate-policy.ts';
+import {
+  decideCandidate,
+  DEFAULT_SEED_FILTER,
+  funnelOf,
+  seedFunnel,
+  type Funnel,
+  type FunnelCandidate,
+  type FunnelDecision,
+  type SeedFilterThresholds,
+} from './funnel.ts';
+import { decideSeedFunnel, type SeedFunnelEvidence, type SeedFunnelVerdict } from './seed-funnel-gate.ts';
 
 export interface CandidateQuery {
   policy: string; // probes under this policy only
@@ -25,7 +36,7 @@ export async function loadFunnelCandidates(db: Db, query: CandidateQuery): Promi
   const groups = await db.probeGroup.findMany({
     where: { versionId: { in: ids }, purpose: 'probe', state: ProbeGroupState.complete, policy: query.policy },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { id: true, versionId: true, passes: true, size: true },
+    select: { id: true, versionId: true, passes: true, size: true, policyVersion: true },
   });
   const latest = new Map<string, (typeof groups)[number]>();
   for (const g of groups) if (!latest.has(g.versionId)) latest.set(g.versionId, g);
@@ -38,7 +49,8 @@ export async function loadFunnelCandidates(db: Db, query: CandidateQuery): Promi
   const turnsOf = new Map(sums.map((s) => [s.groupId, s._count._all > 0 ? (s._sum.turns ?? 0) / s._count._all : null]));
   return versions.map((v) => {
     const g = latest.get(v.id);
-    return { versionId: v.id, name: v.name, probe: g ? { passes: g.passes, size: g.size, meanTurns: turnsOf.get(g.id) ?? null } : null };
+    const probe = g ? { passes: g.passes, size: g.size, meanTurns: turnsOf.get(g.id) ?? null, policyVersion: g.policyVersion } : null;
+    return { versionId: v.id, name: v.name, probe };
   });
 }
 
@@ -92,4 +104,45 @@ export async function latestSeedFilterRun(db: Db): Promise<Omit<SeedFilterRunRes
   if (!row) return null;
   const thresholds = { maxPasses: row.maxPasses, probeSize: row.probeSize, minTurns: row.minTurns };
   return { id: row.id, policy: row.policy, createdAt: row.createdAt, funnel: funnelOf(storedDecisions.parse(JSON.parse(row.result)), thresholds, row.policy) };
+}
+
+/** The thresholds the funnel decides by: the newest stored run's (`envolve seeds filter` sets them), the paper's before any run. */
+export async function seedFilterThresholdsInForce(db: Db): Promise<SeedFilterThresholds> {
+  const row = await db.seedFilterRun.findFirst({
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { maxPasses: true, probeSize: true, minTurns: true },
+  });
+  return row ?? DEFAULT_SEED_FILTER;
+}
+
+/**
+ * The funnel's verdict on a seed under the policy that gates (or would gate) its lineage: a policy a
+ * trainer reports under is decided by its newest checkpoint's group on the seed, a policy Envolve
+ * runs by its latest probe of the seed.
+ */
+export async function seedFunnelVerdict(db: Db, seedVersionId: string, policy: string): Promise<SeedFunnelVerdict> {
+  const [seed] = await loadFunnelCandidates(db, { policy, versionIds: [seedVersionId] });
+  if (!seed) throw new Error(`environment version ${seedVersionId} not found`);
+  const thresholds = await seedFilterThresholdsInForce(db);
+  return decideSeedFunnel({ seed, policy, thresholds, evidence: await seedEvidence(db, seed, policy, thresholds) });
+}
+
+async function seedEvidence(db: Db, seed: FunnelCandidate, policy: string, thresholds: SeedFilterThresholds): Promise<SeedFunnelEvidence> {
+  if (!isRunnablePolicy(policy)) {
+    const newestCheckpoint = await newestPolicyVersion(db, policy);
+    const group = newestCheckpoint === null ? null : await latestGatingGroup(db, seed.versionId, policy, newestCheckpoint, 1);
+    return {
+      source: 'trainer',
+      newestCheckpoint,
+      // A trainer reports rewards only: its groups hold no rollouts to count turns in.
+      group: group && { passes: group.passes, size: group.size, meanTurns: null, policyVersion: group.policyVersion },
+    };
+  }
+  const imported = await loadFunnelCandidates(db, { policy });
+  const candidates = imported.some((c) => c.versionId === seed.versionId) ? imported : [...imported, seed];
+  return {
+    source: 'probe',
+    group: seed.probe,
+    policyDecisions: candidates.map((c) => decideCandidate(c, thresholds)),
+  };
 }

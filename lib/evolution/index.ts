@@ -26,7 +26,20 @@ export {
   type LineageBuildMirrorsPatch,
   type LineageSandboxRuntimePatch,
   type LoadedLineage,
+  type SeedFunnelAdmission,
 } from './lineage.ts';
+export {
+  lineageSeedFunnel,
+  lineageSeedFunnelRefusal,
+  recordSeedFunnelOverride,
+  SEED_FUNNEL_OVERRIDE_ACTION,
+  SEED_NOT_KEPT,
+  seedFunnelOverrideOf,
+  seedFunnelRefusal,
+  SeedNotKeptError,
+  type LineageSeedFunnel,
+  type SeedFunnelOverride,
+} from './seed-funnel.ts';
 export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox } from './lineage-sandbox.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
 export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';

@@ -6,11 +6,14 @@ import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
 import { getVersion } from '../env/store.ts';
 import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
+import type { SchedulerConfig } from '../scheduler/config.ts';
+import { lineageGate } from '../scheduler/gate.ts';
 import { gatePolicyRefusal, TRAINER_POLICY } from '../scheduler/gate-policy.ts';
 import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
 import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/build-mirrors.ts';
 import type { SandboxRuntime } from '../sandbox/runtime.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
+import { recordSeedFunnelOverride, seedFunnelRefusal } from './seed-funnel.ts';
 
 export interface LoadedLineage {
   row: Lineage;
@@ -43,12 +46,21 @@ export interface NewLineageGate {
   demoMode?: boolean;
 }
 
+// Asking the seed funnel before a lineage is made or continued (seed-funnel.ts): refused unless the
+// funnel keeps the seed or the lineage was already admitted, or an override with a reason is given,
+// which is then recorded on the lineage.
+export interface SeedFunnelAdmission {
+  config: SchedulerConfig; // the default gate of a lineage that names none
+  override?: { actor: AuditActor; reason: string; demoMode?: boolean };
+}
+
 // `envolve evolve` continues the lineage of the same seed and settings, or starts one gated by `gate`.
 export async function findOrCreateLineage(
   db: Db,
   seedVersionId: string,
   input: LineageSettingsInput,
   gate: NewLineageGate = { probePolicy: TRAINER_POLICY },
+  admission?: SeedFunnelAdmission,
 ): Promise<LoadedLineage> {
   const settings = lineageSettingsSchema.parse(input);
   const refusal = gatePolicyRefusal(gate.probePolicy, gate.demoMode ?? false);
@@ -60,16 +72,28 @@ export async function findOrCreateLineage(
     where: { seedVersionId, axisPolicy, effort: settings.effort, synthesiser: settings.synthesiser, seed: settings.seed },
     orderBy: { createdAt: 'asc' },
   });
-  if (existing) {
-    refuseRuntimeChange(existing, settings.sandboxRuntime);
-    if (!input.baseImages) return { row: existing, settings: settingsOf(existing) };
-    return setLineageBaseImages(db, existing, settings.baseImages);
-  }
+  if (existing) refuseRuntimeChange(existing, settings.sandboxRuntime);
+  const notKept = admission
+    ? await seedFunnelRefusal(db, { seedVersionId, policy: existing ? lineageGate(existing, admission.config).policy : gate.probePolicy, lineage: existing })
+    : null;
+  if (notKept && !admission?.override) throw notKept;
+  const loaded = existing ? await continuedLineage(db, existing, input, settings) : await createLineage(db, seed.name, seedVersionId, settings, gate);
+  if (!notKept || !admission?.override) return loaded;
+  const { actor, ...override } = admission.override;
+  return { row: await recordSeedFunnelOverride(db, actor, loaded.row.id, { ...override, verdict: notKept.verdict }), settings: loaded.settings };
+}
+
+async function continuedLineage(db: Db, existing: Lineage, input: LineageSettingsInput, settings: LineageSettings): Promise<LoadedLineage> {
+  if (!input.baseImages) return { row: existing, settings: settingsOf(existing) };
+  return setLineageBaseImages(db, existing, settings.baseImages);
+}
+
+async function createLineage(db: Db, seedName: string, seedVersionId: string, settings: LineageSettings, gate: NewLineageGate): Promise<LoadedLineage> {
   const row = await db.lineage.create({
     data: {
-      name: `${seed.name} · ${describeAxisPolicy(settings.axisPolicy)} · ${settings.effort}`,
+      name: `${seedName} · ${describeAxisPolicy(settings.axisPolicy)} · ${settings.effort}`,
       seedVersionId,
-      axisPolicy,
+      axisPolicy: JSON.stringify(settings.axisPolicy),
       effort: settings.effort,
       synthesiser: settings.synthesiser,
       seed: settings.seed,

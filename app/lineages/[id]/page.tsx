@@ -13,9 +13,11 @@ import { LineageStatusBadge } from '../lineage-status-badge.tsx';
 import { GateForm } from './gate-form.tsx';
 import { RuntimeForm } from './runtime-form.tsx';
 import { Releases } from './releases.tsx';
+import { SeedFunnel } from './seed-funnel.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 import { settings } from '@/lib/config/settings.ts';
 import { GenerationState } from '@/lib/evolution/states.ts';
+import { lineageSeedFunnel } from '@/lib/evolution/seed-funnel.ts';
 import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ policy?: string }> };
@@ -26,12 +28,11 @@ const loadTree = cache(async (rawId: string, rawPolicy: string | undefined) => {
   const id = lineageIdSchema.safeParse(rawId);
   if (!id.success) notFound();
   const policy = policyViewSchema.safeParse(rawPolicy || undefined);
-  const tree = await getLineageTree(await requestDb(), id.data, {
-    config: schedulerConfigFrom(settings().scheduler),
-    policy: policy.success ? policy.data : undefined,
-  });
+  const db = await requestDb();
+  const config = schedulerConfigFrom(settings().scheduler);
+  const tree = await getLineageTree(db, id.data, { config, policy: policy.success ? policy.data : undefined });
   if (!tree) notFound();
-  return { tree, mayConfigure: can(user.role, 'lineage.configure') };
+  return { tree, mayConfigure: can(user.role, 'lineage.configure'), config };
 });
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -67,7 +68,8 @@ function ExhaustedAxesNote({ exhausted }: { exhausted: LineageTree['exhaustedAxe
 }
 
 export default async function LineagePage({ params, searchParams }: Props) {
-  const { tree, mayConfigure } = await loadTree((await params).id, (await searchParams).policy);
+  const { tree, mayConfigure, config } = await loadTree((await params).id, (await searchParams).policy);
+  const seedFunnel = await lineageSeedFunnel(await requestDb(), tree.id, config);
   const gate = tree.gate;
   const settled = tree.generations.filter((g) => g.versionId !== null).length;
   const failed = tree.generations.filter((g) => g.state === GenerationState.failed).length;
@@ -138,6 +140,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
       </div>
       <LineageTreeView initial={tree} />
       <Releases tree={tree} />
+      {seedFunnel && <SeedFunnel funnel={seedFunnel} />}
       {mayConfigure && <GateForm lineageId={tree.id} gate={gate} policies={tree.policies} />}
       {mayConfigure && <RuntimeForm lineageId={tree.id} current={tree.sandboxRuntime} />}
     </div>
