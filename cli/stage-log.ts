@@ -17,7 +17,7 @@ export interface StageRow {
 }
 
 // The log this process writes to, or null when it was not started by `npm run up`.
-export function stageLogPath(env: NodeJS.ProcessEnv = process.env): string | null {
+export function stageLogPath(env: Record<string, string | undefined> = process.env): string | null {
   return env.ENVOLVE_STAGE_LOG || null;
 }
 
