@@ -25,9 +25,13 @@ const children = [];
 // each child one SIGTERM (the terminal's SIGINT as well would be a second signal, which forces
 // the worker to exit without finishing its jobs). The children's stderr is a pipe, so their logs
 // would be JSON lines: readable ones when a person watches.
+// Only setup writes to the stage log: the dashboard's own migration on start (a child `envolve db migrate`)
+// is not a stage of the start-up.
 function start(name, args, onExit) {
   const logFormat = process.env.ENVOLVE_LOG_FORMAT || (process.stderr.isTTY ? 'pretty' : 'auto');
-  const child = spawn('node', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ENVOLVE_LOG_FORMAT: logFormat }, detached: true });
+  const env = { ...process.env, ENVOLVE_LOG_FORMAT: logFormat };
+  if (name !== 'setup') delete env.ENVOLVE_STAGE_LOG;
+  const child = spawn('node', args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {
