@@ -16,9 +16,14 @@ import { proceduralBudgets } from '../lib/synth/procedural/render.ts';
 
 export const SAFETY_FACTOR = 1.5;
 
+// Node's timers hold at most this; a longer delay fires at once, which would fail a test for nothing.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 // The limit for waiting on these budgets one after the other.
 export function limitMs(...budgetsMs: number[]): number {
-  return Math.ceil(budgetsMs.reduce((sum, ms) => sum + ms, 0) * SAFETY_FACTOR);
+  const limit = Math.ceil(budgetsMs.reduce((sum, ms) => sum + ms, 0) * SAFETY_FACTOR);
+  if (limit > LONGEST_TIMER_MS) throw new Error(`a test limit of ${limit} ms is longer than a timer can wait (${LONGEST_TIMER_MS} ms)`);
+  return limit;
 }
 
 export interface TaskBudgets {
