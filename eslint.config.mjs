@@ -41,6 +41,7 @@ export default tseslint.config(
         setInterval: 'readonly',
         clearInterval: 'readonly',
         fetch: 'readonly',
+        AbortSignal: 'readonly',
         window: 'readonly',
         document: 'readonly',
       },

@@ -17,17 +17,54 @@ fingerprint() {
     | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
 }
 
-# Runs "$@" only when the fingerprint of the inputs named by $2.. differs from the last success.
+# The stage log (cli/stage-log.ts reads it): one line per stage, "name<TAB>ran|cached|failed<TAB>ms".
+# start_stage_log begins a new one for this run; without it (npm test) record_stage writes nothing.
+stage_log=""
+now_ms() { date +%s%3N; }
+start_stage_log() {
+  stage_log=${ENVOLVE_STAGE_LOG:-$stamp_dir/stages.tsv}
+  mkdir -p "$(dirname "$stage_log")"
+  : >"$stage_log"
+  export ENVOLVE_STAGE_LOG=$stage_log ENVOLVE_UP_STARTED_MS=${ENVOLVE_UP_STARTED_MS:-$(now_ms)}
+}
+record_stage() { [ -z "$stage_log" ] || printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$stage_log"; }
+
+# Runs "$@" as the stage NAME, recording its wall time (ran, or failed and the script stops).
+# usage: timed_stage NAME command...
+timed_stage() {
+  local name=$1 started status=0; shift
+  started=$(now_ms)
+  "$@" || status=$?
+  record_stage "$name" "$([ "$status" = 0 ] && echo ran || echo failed)" $(($(now_ms) - started))
+  return "$status"
+}
+
+# The stage a stamp stands for in the stage log (the stamps keep their names, so clones keep their caches).
+stage_of_stamp() {
+  case $1 in
+    deps) echo install ;;
+    client) echo 'client generation' ;;
+    web) echo build ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# Runs "$@" only when the fingerprint of the inputs named by $2.. differs from the last success,
+# as a stage of the stage log; otherwise the stage is recorded as cached.
 # usage: when_changed NAME "inputs..." command...
 when_changed() {
   local name=$1 inputs=$2; shift 2
-  local want have=""
+  local want have="" started stage
+  stage=$(stage_of_stamp "$name")
+  started=$(now_ms)
   # shellcheck disable=SC2086
   want=$(fingerprint $inputs)
   [ -f "$stamp_dir/$name" ] && have=$(cat "$stamp_dir/$name")
   if [ "$want" != "$have" ]; then
-    "$@"
+    timed_stage "$stage" "$@"
     echo "$want" >"$stamp_dir/$name"
+  else
+    record_stage "$stage" cached $(($(now_ms) - started))
   fi
 }
 

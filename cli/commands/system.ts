@@ -19,6 +19,7 @@ import { emit, fail, notice, progress, shortId, table, type OutputOptions } from
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { settings } from '../../lib/config/settings.ts';
 import { buildMirrorsSetting } from '../../lib/sandbox/build-mirrors.ts';
+import { stageLogPath, timeStage } from '../stage-log.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 
@@ -36,7 +37,12 @@ export function registerSystemCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: Opts) =>
       guard(opts, async () => {
-        const applied = await migrateDatabase();
+        const applied = await timeStage(
+          stageLogPath(),
+          'migrate',
+          () => migrateDatabase(),
+          (a) => a.length === 0,
+        );
         emit(opts, { ok: true, applied }, (a) => (a.applied.length ? `applied ${a.applied.join(', ')}` : 'up to date'));
       }),
     );
@@ -156,6 +162,8 @@ async function guard(opts: Opts, body: () => Promise<void>): Promise<void> {
 }
 
 async function setupCommand(opts: Opts): Promise<void> {
+  // Under `npm run up` each slow step is a stage of its log; up runs `envolve db migrate` (its own stage) first.
+  const log = stageLogPath();
   const applied = await migrateDatabase();
   if (applied.length) progress(`database: applied ${applied.join(', ')}`);
   const accounts = await withDb((db) =>
@@ -167,33 +175,40 @@ async function setupCommand(opts: Opts): Promise<void> {
   );
   reportAccounts(accounts);
   const { docker } = await openSandbox();
-  const base = await ensureBaseImage({ docker, progress });
+  const base = await timeStage(
+    log,
+    'base image',
+    () => ensureBaseImage({ docker, progress }),
+    (b) => !b.built,
+  );
   progress(`base image: ${base.tag} ${shortId(base.imageId)}${base.built ? ' (built)' : ' (cached)'}`);
   const examples = opts.examples
-    ? await withDb(async (db) => {
-        const results = await importPath(db, opts.examples as string);
-        const queued: string[] = [];
-        for (const r of results) {
-          if (!r.ok || !r.versionId) continue;
-          const validated = await db.validatorRun.count({ where: { versionId: r.versionId } });
-          if (validated > 0) continue;
-          // One setup validation per version, however often `npm run up` runs.
-          await enqueueValidation(db, r.versionId, { dedupeKey: `setup-validate:${r.versionId}` });
-          queued.push(r.versionId);
-        }
-        return { imported: results.map((r) => ({ name: r.name, ok: r.ok, versionId: r.versionId, errors: r.errors })), queued };
-      })
+    ? await timeStage(log, 'import', () => withDb((db) => importExamples(db, opts.examples as string)))
     : { imported: [], queued: [] };
   for (const r of examples.imported) progress(`example ${r.name}: ${r.ok ? shortId(r.versionId) : r.errors.join('; ')}`);
   if (examples.queued.length) progress(`queued validation of ${examples.queued.length} example(s) for the workers`);
   const demoSeed = examples.imported.find((r) => r.ok && r.name === opts.demo)?.versionId;
-  const demo = demoSeed ? await withDb((db) => startDemoLineage(db, demoSeed)) : null;
+  const demo = demoSeed ? await timeStage(log, 'demo lineage', () => withDb((db) => startDemoLineage(db, demoSeed))) : null;
   if (opts.demo && !demo) progress(`demo: no imported example named ${opts.demo}; no demo lineage started`);
   emit(
     opts,
     { ok: true, migrations: applied, accounts: accounts.map(({ email, role }) => ({ email, role })), baseImage: base, ...examples, demo },
     () => 'setup done',
   );
+}
+
+async function importExamples(db: Db, dir: string) {
+  const results = await importPath(db, dir);
+  const queued: string[] = [];
+  for (const r of results) {
+    if (!r.ok || !r.versionId) continue;
+    const validated = await db.validatorRun.count({ where: { versionId: r.versionId } });
+    if (validated > 0) continue;
+    // One setup validation per version, however often `npm run up` runs.
+    await enqueueValidation(db, r.versionId, { dedupeKey: `setup-validate:${r.versionId}` });
+    queued.push(r.versionId);
+  }
+  return { imported: results.map((r) => ({ name: r.name, ok: r.ok, versionId: r.versionId, errors: r.errors })), queued };
 }
 
 // Generated passwords go to stderr only, never into the --json document a script might keep.

@@ -6,7 +6,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery,
 import Database from 'better-sqlite3';
 
 // Web server, workers and CLI processes share one file: wait for a lock instead of failing.
-const BUSY_TIMEOUT_MS = 10_000;
+export const BUSY_TIMEOUT_MS = 10_000;
 
 // better-sqlite3 waits for a lock synchronously, up to BUSY_TIMEOUT_MS, inside a statement of an
 // interactive transaction; Prisma's defaults (2 s to start one, 5 s to finish it) would call that

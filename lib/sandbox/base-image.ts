@@ -155,6 +155,9 @@ async function buildBaseImage(docker: Docker, tag: string, hash: string, progres
   }
 }
 
+// How long a process waits for another's build of the base image before it gives up.
+export const BASE_IMAGE_LOCK_WAIT_MS = 15 * 60_000;
+
 // Returns the base image for the current recipe, building it only when no
 // image of this recipe exists. Safe to call from several processes at once.
 export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promise<BaseImage> {
@@ -185,6 +188,6 @@ export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promis
       await tagAsCurrent(docker, imageId);
       return { tag, imageId, built };
     },
-    { timeoutMs: 15 * 60_000, onWait: () => progress(`base image: waiting for another build (${lockPath})`) },
+    { timeoutMs: BASE_IMAGE_LOCK_WAIT_MS, onWait: () => progress(`base image: waiting for another build (${lockPath})`) },
   );
 }

@@ -59,9 +59,13 @@ export interface ChecksResult {
   durationMs: number;
 }
 
+// The longest `count` checks may take: each overruns its budget, restarts, and overruns its retry's.
+export function checksWorstCaseSec(count: number, timeoutSec = DEFAULT_CHECK_TIMEOUT_SEC): number {
+  return count * (timeoutSec * (1 + RETRY_BUDGET_FACTOR) + 2 * PER_CHECK_SLACK_SEC);
+}
+
 function createChecksContainer(docker: Docker, req: ChecksRequest, imageId: string, limits: Limits, runtime: SandboxRuntime, timeoutSec: number) {
-  const worstCasePerCheck = timeoutSec * (1 + RETRY_BUDGET_FACTOR) + 2 * PER_CHECK_SLACK_SEC;
-  const expires = Math.floor(Date.now() / 1000) + req.checks.length * worstCasePerCheck + EXPIRY_MARGIN_SEC;
+  const expires = Math.floor(Date.now() / 1000) + checksWorstCaseSec(req.checks.length, timeoutSec) + EXPIRY_MARGIN_SEC;
   return docker.createContainer({
     Image: imageId,
     Entrypoint: ['sleep'],

@@ -4,13 +4,11 @@
 // with its budgets multiplied, and a check that needed more time passes. Real sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
-import { bundleFile } from '../../lib/env/bundle.ts';
-import { parseTaskConfig } from '../../lib/env/task-config.ts';
 import { evolveLineage, findOrCreateLineage, revalidateHeld, takeAttentionExit } from '../../lib/evolution/index.ts';
 import { saveRubricItem } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { RETRY_BUDGET_FACTOR } from '../../lib/sandbox/run-checks.ts';
-import { newSeedSequence, ProceduralSynthesiser, renderEnvironment } from '../../lib/synth/procedural/index.ts';
+import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import { candidateValidationMs, evolutionMs, limitMs, proceduralTaskBudgets, withBudgetFactor } from '../budgets.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
 
 const sandbox = new DockerSandbox();
@@ -23,15 +21,18 @@ const CHECK_SEC = 4;
 const FIRST_CHECK_SEC = 1;
 const EXIT_FACTOR = 8;
 
-// Three loops (the held generation, the re-validation, the next generation), each one build and one trial under the task's
-// budgets (one step longer than the seed), plus the check's budgets and their retries.
+const LOOPS = { maxPlanRounds: 2, maxModifyRounds: 2 };
+// A length lineage judged by the slow lineage item too.
+const LINEAGE = { loops: LOOPS, lengthGrows: true, extraChecks: 1 };
+
+// Three loops: the held generation (one step longer than the seed), its re-validation with every budget
+// multiplied by the exit's factor, and the next generation with the larger check budget.
 function budgetMs(): number {
-  const task = renderEnvironment(newSeedSequence(47, { steps: 3 }), { seed: 47, name: 'budget' });
-  const parsed = parseTaskConfig(bundleFile(task, 'task.toml')!.content.toString('utf8'));
-  if (!parsed.ok) throw new Error(parsed.error);
-  const { environment, agent, verifier } = parsed.config;
-  const checks = (FIRST_CHECK_SEC + 2 * EXIT_FACTOR * FIRST_CHECK_SEC) * (1 + RETRY_BUDGET_FACTOR);
-  return (3 * (environment.build_timeout_sec + agent.timeout_sec + verifier.timeout_sec) + checks) * 1000;
+  const held = evolutionMs(1, { steps: 2, ...LINEAGE, checkTimeoutSec: FIRST_CHECK_SEC });
+  const retryChecks = { extraChecks: 1, checkTimeoutSec: EXIT_FACTOR * FIRST_CHECK_SEC };
+  const revalidation = candidateValidationMs(withBudgetFactor(proceduralTaskBudgets(3), EXIT_FACTOR), retryChecks);
+  const next = evolutionMs(1, { steps: 3, ...LINEAGE, ...retryChecks });
+  return limitMs(held, revalidation, next);
 }
 
 beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('a needs-attention generation', () => {
         effort: 'low',
         synthesiser: 'procedural',
         seed: 47,
-        loops: { maxPlanRounds: 2, maxModifyRounds: 2 },
+        loops: LOOPS,
       });
       await saveRubricItem(db, {
         key: 'aaa_slow_check',

@@ -9,9 +9,16 @@ import { evolveLineage, findOrCreateLineage, lineageReport, type GenerationRepor
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
 import type { Axis, Sequence } from '../../lib/sequence/types.ts';
+import { evolutionMs, limitMs } from '../budgets.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
 
 const GENERATIONS = 15;
+const LOOPS = { maxPlanRounds: 3, maxModifyRounds: 3 };
+// The three lineages evolve side by side: the limit is the longest of them (the 10-step seeds, or the
+// 2-step length seed growing a step per generation).
+const EVOLVE_THREE_MS = limitMs(
+  Math.max(evolutionMs(GENERATIONS, { steps: 2, loops: LOOPS, lengthGrows: true }), evolutionMs(GENERATIONS, { steps: 10, loops: LOOPS })),
+);
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
 
@@ -29,7 +36,7 @@ async function evolveSeed(axis: Axis, seed: number, steps: number) {
     effort: 'low',
     synthesiser: 'procedural',
     seed,
-    loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+    loops: LOOPS,
   });
   const result = await evolveLineage(context(db, sandbox, new ProceduralSynthesiser()), lineage.row.id, GENERATIONS);
   return { result, report: await lineageReport(db, lineage.row.id), seedVersionId };
@@ -44,7 +51,7 @@ describe('offline evolution with the procedural synthesiser', () => {
   beforeAll(async () => {
     const [length, scenario, skill] = await Promise.all([evolveSeed('length', 101, 2), evolveSeed('scenario', 202, 10), evolveSeed('skill', 303, 10)]);
     lineages = { length, scenario, skill };
-  }, 30 * 60_000);
+  }, EVOLVE_THREE_MS);
 
   it('evolves each of three seeds by 15 validated generations in one call', async () => {
     for (const { result, report } of Object.values(lineages)) {

@@ -3,7 +3,7 @@
 import type { Db } from '../../lib/db/client.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import type { EvolutionContext } from '../../lib/evolution/index.ts';
-import { newSeedSequence, proceduralBudgets, renderEnvironment } from '../../lib/synth/procedural/index.ts';
+import { newSeedSequence, renderEnvironment } from '../../lib/synth/procedural/index.ts';
 import type { Sandbox } from '../../lib/sandbox/index.ts';
 import type { Synthesiser } from '../../lib/synth/types.ts';
 import { difficulty, REFERENCE_TABLE, tablePriors } from '../../lib/difficulty/index.ts';
@@ -35,17 +35,4 @@ export async function storeNearTopSeed(db: Db, name: string, below = 1): Promise
 
 export function context(db: Db, sandbox: Sandbox, synthesiser: Synthesiser, log: string[] = []): EvolutionContext {
   return { db, sandbox, synthesiser, progress: (m) => log.push(m) };
-}
-
-// How long evolving `generations` procedural generations may take by the budgets the loops wait on (a test's time
-// limit, never a guess): every modify round builds its candidate, then runs the oracle and invalid-test trials (an
-// agent and a verifier phase each) with the rubric's checks beside them, all bounded by the task's own timeouts.
-// A length edit adds one step per generation (and so agent time); scenario and skill edits keep the length.
-export function evolutionBudgetMs(generations: number, o: { steps: number; modifyRounds: number; lengthGrows?: boolean }): number {
-  let total = 0;
-  for (let g = 1; g <= generations; g++) {
-    const b = proceduralBudgets(o.steps + (o.lengthGrows ? g : 0));
-    total += o.modifyRounds * (b.buildSec + b.agentSec + b.verifierSec);
-  }
-  return total * 1000;
 }

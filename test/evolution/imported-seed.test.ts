@@ -1,6 +1,7 @@
 // An imported Harbor task (no sequence the procedural engine knows) evolves offline, for real:
 // two length generations chain procedural steps onto what its oracle writes; a scenario edit of
 // it is refused with a failed generation that says Claude is needed.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { importPath } from '../../lib/env/import.ts';
@@ -9,7 +10,20 @@ import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } f
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser, SandboxArtifactSource } from '../../lib/synth/procedural/index.ts';
 import type { Axis, Sequence } from '../../lib/sequence/types.ts';
+import { evolutionMs, limitMs, proceduralTaskBudgets, taskTomlBudgets, validationMs } from '../budgets.ts';
 import { context } from './helpers.ts';
+
+const SEED_DIR = 'examples/tasks/access-log-report';
+const LOOPS = { maxPlanRounds: 3, maxModifyRounds: 3 };
+
+// Evolving `generations` generations of the one-step imported seed: each first runs its parent's oracle for the
+// outputs to chain onto (a build and two trials side by side: the seed's budgets, then the rendered parent's).
+function importedEvolutionLimitMs(generations: number, lengthGrows: boolean): number {
+  const parents = Array.from({ length: generations }, (_, i) =>
+    validationMs(i === 0 ? taskTomlBudgets(readFileSync(`${SEED_DIR}/task.toml`, 'utf8')) : proceduralTaskBudgets(1 + i)),
+  );
+  return limitMs(...parents, evolutionMs(generations, { steps: 1, loops: LOOPS, lengthGrows }));
+}
 
 const sandbox = new DockerSandbox();
 const synthesiser = new ProceduralSynthesiser({ artifactSource: new SandboxArtifactSource(sandbox) });
@@ -22,13 +36,13 @@ beforeAll(async () => {
 afterAll(() => testDb.cleanup());
 
 async function importedLineage(axis: Axis, seed: number) {
-  const [imported] = await importPath(testDb.db, 'examples/tasks/access-log-report');
+  const [imported] = await importPath(testDb.db, SEED_DIR);
   const lineage = await findOrCreateLineage(testDb.db, imported!.versionId!, {
     axisPolicy: { kind: 'fixed', axis },
     effort: 'low',
     synthesiser: 'procedural',
     seed,
-    loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+    loops: LOOPS,
   });
   return lineage.row.id;
 }
@@ -68,7 +82,7 @@ describe('an imported seed offline', () => {
       expect(file(child, 'environment/Dockerfile').startsWith(file(seedBundle, 'environment/Dockerfile'))).toBe(true);
       expect(file(child, 'instruction.md')).toContain('/app/report.json');
     },
-    15 * 60_000,
+    importedEvolutionLimitMs(2, true),
   );
 
   it(
@@ -80,6 +94,6 @@ describe('an imported seed offline', () => {
       expect(generation.error).toMatch(/scenario edits of the imported step s1 need Claude.*--synth anthropic/);
       expect(await testDb.db.attempt.count({ where: { generationId: generation.id } })).toBe(0);
     },
-    5 * 60_000,
+    importedEvolutionLimitMs(1, false),
   );
 });

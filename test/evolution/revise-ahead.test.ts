@@ -12,24 +12,17 @@ import { GenerationState, STANDING_STATES } from '../../lib/evolution/states.ts'
 import { decide, DecisionRefusedError, reviewQueue } from '../../lib/review/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from '../../lib/scheduler/index.ts';
-import { newSeedSequence, ProceduralSynthesiser, renderEnvironment } from '../../lib/synth/procedural/index.ts';
-import { bundleFile } from '../../lib/env/bundle.ts';
-import { parseTaskConfig } from '../../lib/env/task-config.ts';
-import { loopConfigSchema } from '../../lib/evolution/config.ts';
+import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import { candidateValidationMs, DEFAULT_LOOPS, evolutionMs, limitMs, proceduralTaskBudgets } from '../budgets.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
 
 const SEED_STEPS = 2;
-// The loops the test waits on: six generations, the revision, four rebuilt. Each runs at most
-// maxModifyRounds attempts, each one image build and one trial (oracle and nop in parallel) under
-// the budgets of the longest task the lineage reaches (one step added per generation).
-const LOOPS = 6 + 1 + 4;
+// The loops the test waits on: six generations of a length lineage (one step added per generation), the
+// revision of generation 2 (a modify loop of its own), and generations 3 to 6 rebuilt on it.
 function budgetMs(): number {
-  const longest = renderEnvironment(newSeedSequence(83, { steps: SEED_STEPS + 6 }), { seed: 83, name: 'budget' });
-  const parsed = parseTaskConfig(bundleFile(longest, 'task.toml')!.content.toString('utf8'));
-  if (!parsed.ok) throw new Error(parsed.error);
-  const { environment, agent, verifier } = parsed.config;
-  const attempt = environment.build_timeout_sec + agent.timeout_sec + verifier.timeout_sec;
-  return LOOPS * loopConfigSchema.parse({}).maxModifyRounds * attempt * 1000;
+  const lineage = { lengthGrows: true };
+  const revision = DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralTaskBudgets(SEED_STEPS + 2));
+  return limitMs(evolutionMs(6, { steps: SEED_STEPS, ...lineage }), revision, evolutionMs(4, { steps: SEED_STEPS + 2, ...lineage }));
 }
 
 const sandbox = new DockerSandbox();

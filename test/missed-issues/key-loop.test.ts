@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/auth/actor.ts';
 import { listBacktestFindings, runBacktest } from '../../lib/rubric/backtest.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';
+import { evolutionMs, limitMs, rubricChecksMs } from '../budgets.ts';
 import { context, storeProceduralSeed } from '../evolution/helpers.ts';
 import { makeUser } from './users.ts';
 
@@ -18,6 +19,11 @@ import { makeUser } from './users.ts';
 const AT_LEAST_FOUR_STEPS = `n=$(grep -c '^## Step ' instruction.md)
 echo "instruction.md has $n steps"
 test "$n" -ge 4`;
+
+const LOOPS = { maxPlanRounds: 3, maxModifyRounds: 3 };
+// Three generations of a length lineage (judged by the lineage's item too), then the backtest runs that item's
+// check on each of them.
+const KEY_LOOP_MS = limitMs(evolutionMs(3, { steps: 2, loops: LOOPS, lengthGrows: true, extraChecks: 1 }), 3 * rubricChecksMs(1));
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
@@ -52,7 +58,7 @@ describe('missed issue → rubric item → next generation → backtest', () => 
         effort: 'low',
         synthesiser: 'procedural',
         seed: 101,
-        loops: { maxPlanRounds: 3, maxModifyRounds: 3 },
+        loops: LOOPS,
       });
       const ctx = context(db, sandbox, new ProceduralSynthesiser());
       const first = await evolveLineage(ctx, lineage.row.id, 2);
@@ -103,6 +109,6 @@ describe('missed issue → rubric item → next generation → backtest', () => 
       const events = await db.auditEvent.findMany({ where: { actorEmail: { not: 'envolve:evolution' } }, orderBy: { createdAt: 'asc' } });
       expect(events.map((e) => e.action)).toEqual(['missed-issue.file', 'rubric.create', 'missed-issue.convert', 'rubric.activate', 'generation.send-back']);
     },
-    20 * 60_000,
+    KEY_LOOP_MS,
   );
 });

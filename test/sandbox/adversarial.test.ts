@@ -10,6 +10,7 @@ import { DockerSandbox, ensureBaseImage, type TrialRequest, type TrialResult } f
 import { registeredRuntimes, type SandboxRuntime } from '../../lib/sandbox/runtime.ts';
 import { AGENT_CAPABILITIES, VERIFIER_CAPABILITIES } from '../../lib/sandbox/resource-limits.ts';
 import { AGENT_DOCKERFILE, helloTask } from './fixtures.ts';
+import { BASE_IMAGE_WAIT_MS, buildMs, limitMs, taskBudgets, trialMs } from '../budgets.ts';
 
 // Linux capability numbers, for the CapEff mask of /proc/<pid>/status.
 const CAPABILITY_BITS: Record<string, number> = {
@@ -31,7 +32,9 @@ const capabilityMask = (caps: string[]) =>
 
 const sandbox = new DockerSandbox(new Docker());
 const images = new Map<string, Promise<string>>();
-const ATTACK_BUDGET_MS = 300_000;
+// Every attack is one trial with these budgets, on an image of a helloTask (its task.toml's build budget).
+const ATTACK_TRIAL = { agentSec: 120, verifierSec: 120 };
+const ATTACK_BUDGET_MS = limitMs(buildMs(taskBudgets(helloTask())), trialMs(ATTACK_TRIAL));
 
 const engineRuntimes = await registeredRuntimes(sandbox.docker).catch(() => [] as string[]);
 const runsc = engineRuntimes.includes('runsc');
@@ -99,8 +102,8 @@ async function attack(
     bundle,
     imageId: await imageFor(bundle),
     agent: { kind: 'script', script },
-    agentTimeoutSec: 120,
-    verifierTimeoutSec: 120,
+    agentTimeoutSec: ATTACK_TRIAL.agentSec,
+    verifierTimeoutSec: ATTACK_TRIAL.verifierSec,
     runtime,
     labels: { 'envolve.job': 'test-adversarial' },
     ...opts.extra,
@@ -120,7 +123,7 @@ afterAll(() => drainAllWarmPools());
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });
-}, 600_000);
+}, limitMs(BASE_IMAGE_WAIT_MS));
 
 describe('the gVisor runtime', () => {
   it('is registered with the engine, so the attacks also run under runsc', () => {
@@ -339,8 +342,8 @@ done`;
         imageId: await imageFor(bundle),
         // The bounding set never grows again: nothing the agent starts can get another capability.
         agent: { kind: 'script', script: 'grep -E "^Cap(Eff|Bnd)" /proc/self/status | sed "s/^/agent /"' },
-        agentTimeoutSec: 120,
-        verifierTimeoutSec: 120,
+        agentTimeoutSec: ATTACK_TRIAL.agentSec,
+        verifierTimeoutSec: ATTACK_TRIAL.verifierSec,
         runtime,
       });
       expect(res.agent.log).toContain(`agent CapEff:\t${capabilityMask(AGENT_CAPABILITIES)}`);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
 import type { ToolchainName } from '../../lib/sandbox/toolchains.ts';
+import { buildMs, DEFAULT_TASK_BUDGETS, limitMs, taskBudgets, trialMs } from '../budgets.ts';
 import { helloTask } from './fixtures.ts';
 
 const sandbox = new DockerSandbox();
@@ -25,19 +26,33 @@ const CASES: Array<{ name: ToolchainName; from: string; check: string }> = [
   { name: 'rust', from: `rust:1.80@${DIGEST}`, check: 'cargo --version && rustc --version' },
 ];
 
+const TRIAL = { agentSec: 60, verifierSec: 120 };
+// The toolchain base builds as a task with no task.toml (the default build budget), then the task on it, then one trial.
+const TOOLCHAIN_TEST_MS = limitMs(buildMs(DEFAULT_TASK_BUDGETS), buildMs(taskBudgets(helloTask())), trialMs(TRIAL));
+
 describe('offline toolchain bases', () => {
   for (const { name, from, check } of CASES) {
-    it(`${name}: a task FROM ${from.split('@')[0]} mapped to envolve/toolchain:${name} keeps its toolchain`, async () => {
-      const toolchain = await ensureToolchainImage(sandbox.docker, name);
-      const task = helloTask({
-        'environment/Dockerfile': `FROM ${from}\nRUN mkdir -p /app && chown agent:agent /app\nWORKDIR /app\nUSER agent\n`,
-        'tests/test.sh': `#!/bin/bash\nif ( ${check} ) > /logs/verifier/toolchain.log 2>&1; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\ncat /logs/verifier/toolchain.log\n`,
-      });
-      const build = await sandbox.buildEnvironmentImage(task, { baseImages: { images: { [from]: toolchain.toolchainTag }, unmatchedToBase: false } });
-      expect(build.mapped).toEqual([{ from, to: toolchain.toolchainTag, imageId: toolchain.imageId }]);
-      const trial = await sandbox.runTrial({ bundle: task, imageId: build.imageId, agent: { kind: 'nop' }, agentTimeoutSec: 60, verifierTimeoutSec: 120 });
-      expect(trial.reward, trial.verifier?.log).toBe(1);
-      expect(trial.containment.networkMode).toBe('none');
-    });
+    it(
+      `${name}: a task FROM ${from.split('@')[0]} mapped to envolve/toolchain:${name} keeps its toolchain`,
+      async () => {
+        const toolchain = await ensureToolchainImage(sandbox.docker, name);
+        const task = helloTask({
+          'environment/Dockerfile': `FROM ${from}\nRUN mkdir -p /app && chown agent:agent /app\nWORKDIR /app\nUSER agent\n`,
+          'tests/test.sh': `#!/bin/bash\nif ( ${check} ) > /logs/verifier/toolchain.log 2>&1; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\ncat /logs/verifier/toolchain.log\n`,
+        });
+        const build = await sandbox.buildEnvironmentImage(task, { baseImages: { images: { [from]: toolchain.toolchainTag }, unmatchedToBase: false } });
+        expect(build.mapped).toEqual([{ from, to: toolchain.toolchainTag, imageId: toolchain.imageId }]);
+        const trial = await sandbox.runTrial({
+          bundle: task,
+          imageId: build.imageId,
+          agent: { kind: 'nop' },
+          agentTimeoutSec: TRIAL.agentSec,
+          verifierTimeoutSec: TRIAL.verifierSec,
+        });
+        expect(trial.reward, trial.verifier?.log).toBe(1);
+        expect(trial.containment.networkMode).toBe('none');
+      },
+      TOOLCHAIN_TEST_MS,
+    );
   }
 });

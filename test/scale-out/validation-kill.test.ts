@@ -9,10 +9,26 @@ import { waitFor } from '../fixtures/wait-for.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { enqueueValidation } from '../../lib/validate/jobs.ts';
 import { helloTask } from '../sandbox/fixtures.ts';
+import { buildMs, limitMs, taskBudgets, validationMs } from '../budgets.ts';
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
 const workers: ChildProcess[] = [];
+const LEASE_SEC = 3;
+const REAP_SEC = 1;
+// A worker process starting up (Node, tsx, its first database query) and Docker removing a container:
+// no product budget bounds either, so these stay fixed.
+const WORKER_START_MS = 60_000;
+const CONTAINER_REMOVAL_MS = 60_000;
+
+// The oracle takes a while, so the worker is killed while its container runs.
+const SLOW_HELLO = helloTask({ 'solution/solve.sh': '#!/bin/bash\nsleep 20\necho hello > /app/out.txt\n' });
+const TASK = taskBudgets(SLOW_HELLO);
+// The first worker builds the image and starts the oracle; after the lease runs out the second validates the
+// task again; its reaper removes the dead worker's container once the lease is gone.
+const ORACLE_STARTED_MS = WORKER_START_MS + limitMs(buildMs(TASK));
+const RETRIED_MS = WORKER_START_MS + limitMs(LEASE_SEC * 1000, validationMs(TASK));
+const REAPED_MS = CONTAINER_REMOVAL_MS + limitMs((LEASE_SEC + REAP_SEC) * 1000);
 
 beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
@@ -25,7 +41,13 @@ afterAll(async () => {
 
 function startWorker(): ChildProcess {
   const worker = spawn(process.execPath, ['bin/envolve.mjs', 'worker', '--concurrency', '1'], {
-    env: { ...process.env, DATABASE_URL: testDb.url, ENVOLVE_WORKER_LEASE_SEC: '3', ENVOLVE_WORKER_REAP_SEC: '1', ENVOLVE_WARM_POOL: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: testDb.url,
+      ENVOLVE_WORKER_LEASE_SEC: String(LEASE_SEC),
+      ENVOLVE_WORKER_REAP_SEC: String(REAP_SEC),
+      ENVOLVE_WARM_POOL: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   worker.stderr?.on('data', () => {}); // its log; the test reads the database and the engine
@@ -35,30 +57,32 @@ function startWorker(): ChildProcess {
 
 const containersOf = (jobId: string) => sandbox.docker.listContainers({ all: true, filters: { label: [`envolve.job=${jobId}`] } });
 
-it('retries the validation of a killed worker elsewhere, reaps its container and records each verdict once', async () => {
-  const { db } = testDb;
-  // The oracle takes a while, so the worker is killed while its container runs.
-  const slow = helloTask({ 'solution/solve.sh': '#!/bin/bash\nsleep 20\necho hello > /app/out.txt\n' });
-  const versionId = await storeBundle(db, { ...slow, name: 'slow-hello' }, { source: 'import' });
-  const job = await enqueueValidation(db, versionId);
+it(
+  'retries the validation of a killed worker elsewhere, reaps its container and records each verdict once',
+  async () => {
+    const { db } = testDb;
+    const versionId = await storeBundle(db, { ...SLOW_HELLO, name: 'slow-hello' }, { source: 'import' });
+    const job = await enqueueValidation(db, versionId);
 
-  const doomed = startWorker();
-  const [orphan] = await waitFor(async () => {
-    const running = (await containersOf(job.id)).filter((c) => c.State === 'running' && c.Labels['envolve.lease']);
-    const oracleRunning = running.length > 0 && (await db.validatorRun.count({ where: { jobId: job.id, kind: 'oracle' } })) === 0;
-    return oracleRunning ? running : null;
-  }, 240_000);
-  doomed.kill('SIGKILL');
+    const doomed = startWorker();
+    const [orphan] = await waitFor(async () => {
+      const running = (await containersOf(job.id)).filter((c) => c.State === 'running' && c.Labels['envolve.lease']);
+      const oracleRunning = running.length > 0 && (await db.validatorRun.count({ where: { jobId: job.id, kind: 'oracle' } })) === 0;
+      return oracleRunning ? running : null;
+    }, ORACLE_STARTED_MS);
+    doomed.kill('SIGKILL');
 
-  startWorker();
-  const done = await waitFor(async () => {
-    const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-    return row.state === 'succeeded' ? row : null;
-  }, 240_000);
-  expect(done.attempts).toBe(2);
-  await waitFor(async () => !(await containersOf(job.id)).some((c) => c.Id === orphan!.Id), 120_000);
+    startWorker();
+    const done = await waitFor(async () => {
+      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+      return row.state === 'succeeded' ? row : null;
+    }, RETRIED_MS);
+    expect(done.attempts).toBe(2);
+    await waitFor(async () => !(await containersOf(job.id)).some((c) => c.Id === orphan!.Id), REAPED_MS);
 
-  const runs = await db.validatorRun.findMany({ where: { versionId } });
-  expect(runs.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle']);
-  expect(runs.every((r) => r.verdict === 'passed')).toBe(true);
-}, 900_000);
+    const runs = await db.validatorRun.findMany({ where: { versionId } });
+    expect(runs.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle']);
+    expect(runs.every((r) => r.verdict === 'passed')).toBe(true);
+  },
+  ORACLE_STARTED_MS + RETRIED_MS + REAPED_MS,
+);
