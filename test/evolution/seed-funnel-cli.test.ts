@@ -9,14 +9,15 @@ import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
 import { lineageSeedFunnel, lineageSeedFunnelRefusal, SEED_FUNNEL_OVERRIDE_ACTION, seedFunnelOverrideOf } from '../../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from '../../lib/scheduler/config.ts';
-import { evolutionBudgetMs, storeProceduralSeed } from './helpers.ts';
+import { evolutionMs, limitMs } from '../budgets.ts';
+import { storeProceduralSeed } from './helpers.ts';
 
 const execFileAsync = promisify(execFile);
 let testDb: TestDb;
 let seed: string;
 
 // One generation along length, under the CLI's default loops (3 modify rounds) from a 2-step seed.
-const FORCED_RUN_MS = evolutionBudgetMs(1, { steps: 2, modifyRounds: 3, lengthGrows: true });
+const FORCED_RUN_MS = limitMs(evolutionMs(1, { steps: 2, lengthGrows: true }));
 
 beforeAll(async () => {
   await ensureBaseImage({ docker: new DockerSandbox().docker, progress: () => {} });
