@@ -4,11 +4,23 @@ import type { MissedIssue } from '../db/generated/client.ts';
 import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from './audit.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
-import { NotFoundError } from '../errors/index.ts';
+import { ConflictError, NotFoundError } from '../errors/index.ts';
 
 export class GenerationNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`generation ${id} not found`);
+  }
+}
+
+// A second press of "File", or the same report from another tab: the reviewer's open issue with
+// the same title and description on this generation already says it, so a copy is refused and
+// named, rather than left for a lead to find and dismiss.
+export class DuplicateMissedIssueError extends ConflictError {
+  constructor(readonly existing: Pick<MissedIssue, 'id' | 'title'>) {
+    super(`you already filed “${existing.title}” on this generation (missed issue ${existing.id}, still open)`, {
+      code: 'duplicate_missed_issue',
+      details: { missedIssueId: existing.id },
+    });
   }
 }
 
@@ -20,6 +32,12 @@ export async function fileMissedIssue(db: Db, actor: Actor, generationId: string
   const generation = await db.generation.findUnique({ where: { id: generationId }, select: { id: true } });
   if (!generation) throw new GenerationNotFoundError(generationId);
   return db.$transaction(async (tx) => {
+    const existing = await tx.missedIssue.findFirst({
+      where: { generationId, reporterId, title: fields.title, description: fields.description, state: 'open' },
+      select: { id: true, title: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    if (existing) throw new DuplicateMissedIssueError(existing);
     const issue = await tx.missedIssue.create({
       data: {
         generationId,

@@ -1,5 +1,5 @@
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
-export { fileMissedIssue, GenerationNotFoundError } from './file.ts';
+export { DuplicateMissedIssueError, fileMissedIssue, GenerationNotFoundError } from './file.ts';
 export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, openMissedIssueCount, type MissedIssueRow } from './list.ts';
 export { slugify, uniqueRubricKey } from './rubric-key.ts';
 export {
