@@ -36,6 +36,8 @@ const VERBS: Record<string, string> = {
   'calibration.adjudicate': 'adjudicated',
   'calibration.rescore': 're-scored',
   'user.create': 'created the account',
+  'api-token.create': 'made an API token for',
+  'api-token.revoke': 'revoked an API token of',
   'user.role': 'changed the role of',
   'user.deactivate': 'deactivated',
   'user.reactivate': 'reactivated',
