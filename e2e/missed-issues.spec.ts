@@ -58,7 +58,7 @@ test('a missed issue becomes an active rubric item that judges the next generati
   const refusal = (await again.json()) as { error: string; missedIssueId: string };
   expect(refusal.error).toBe('duplicate_missed_issue');
   await page.getByRole('link', { name: 'Open it' }).click();
-  expect(page.url()).toContain(refusal.missedIssueId);
+  await expect(page).toHaveURL(new RegExp(`/missed-issues/${refusal.missedIssueId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
   const issueUrl = page.url();
   // A reviewer may file, not convert: the server refuses it.
