@@ -48,6 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {can(user.role, 'calibration.label') && <NavLink href="/calibration">Calibration</NavLink>}
                 {can(user.role, 'audit.read') && <NavLink href="/audit">Audit log</NavLink>}
                 {can(user.role, 'users.manage') && <NavLink href="/admin/users">Users</NavLink>}
+                {can(user.role, 'api-tokens.own') && <NavLink href="/tokens">API tokens</NavLink>}
               </nav>
             )}
             {user && <UserMenu user={user} />}

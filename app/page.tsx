@@ -88,9 +88,27 @@ export default async function Home() {
       )}
       {work.trainerApi && (
         <Card title="Trainer API" testId="home-trainer">
-          <p>Trainers fetch environments and report rollout rewards over the API with a bearer token, not through these pages. An admin makes your token:</p>
+          {user.role === 'trainer' ? (
+            <p>
+              Your machines fetch environments and report rollout rewards over the API with a bearer token, not through these pages. Make one token per machine
+              on{' '}
+              <Link href="/tokens" className="text-blue-700 hover:underline">
+                your API tokens page
+              </Link>
+              , then:
+            </p>
+          ) : (
+            <p>
+              Trainers fetch environments and report rollout rewards over the API with a bearer token: each makes and revokes their own on their API tokens page
+              (or you make one with <code className="font-mono text-xs">npx envolve tokens create --user &lt;email&gt;</code>).{' '}
+              <Link href="/tokens" className="text-blue-700 hover:underline">
+                Your own tokens
+              </Link>{' '}
+              work the same way:
+            </p>
+          )}
           <pre className="overflow-x-auto rounded bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-50">
-            {`npx envolve tokens create --user ${user.email} --name my-trainer\n\nTOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\\n  -d '{"versionId":"…","rewards":[1,0,1],"policy":"my-policy"}' "$API/groups"`}
+            {`TOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\\n  -d '{"versionId":"…","rewards":[1,0,1],"policy":"my-policy"}' "$API/groups"`}
           </pre>
           <p className="text-zinc-600">
             A held-out version answers 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.

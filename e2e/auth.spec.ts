@@ -50,7 +50,7 @@ for (const who of Object.keys(USERS) as E2eUser[]) {
     await expect(page.getByTestId(card)).toBeVisible();
     if (who === 'trainer') {
       // Trainers use the API with tokens: the home page says how, and a dashboard page is refused with a way back that works.
-      await expect(page.getByTestId('home-trainer')).toContainText('tokens create');
+      await expect(page.getByTestId('home-trainer').getByRole('link', { name: 'your API tokens page' })).toHaveAttribute('href', '/tokens');
       await page.goto('/environments');
       await expect(page.getByRole('heading', { name: 'Your role may not open this page' })).toBeVisible();
       await page.getByRole('link', { name: 'Back to your home page' }).click();

@@ -16,6 +16,7 @@ echo "instruction.md has $n steps"
 test "$n" -ge 4`;
 const TITLE = 'Length lineages need four steps';
 const KEY = 'length-lineages-need-four-steps';
+const DESCRIPTION = 'This far along a length lineage, fewer than four steps is not harder than the seed.';
 
 const cliEnv = { ...process.env, DATABASE_URL: E2E_DATABASE_URL };
 
@@ -41,13 +42,23 @@ test('a missed issue becomes an active rubric item that judges the next generati
   await signIn(page, 'reviewer', `/generations/${generationIds[0]}/missed-issue/new`);
   await page.goto(`/generations/${generationIds[0]}/missed-issue/new`);
   await page.getByLabel('What is wrong').fill(TITLE);
-  await page.getByLabel('Description').fill('This far along a length lineage, fewer than four steps is not harder than the seed.');
+  await page.getByLabel('Description').fill(DESCRIPTION);
   await page.getByLabel('Severity').selectOption('medium');
   await page.getByLabel('Which validator should have caught it').selectOption('rubric');
   await page.getByLabel('Executable check (optional)').fill(AT_LEAST_FOUR_STEPS);
   await page.getByRole('button', { name: 'File missed issue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Filed' })).toContainText(`Filed “${TITLE}”`);
+  // Filed once: the form is gone, and the same report sent again is refused, naming the first.
+  await expect(page.getByRole('button', { name: 'File missed issue' })).toHaveCount(0);
+  const again = await page.request.post('/api/missed-issues', {
+    data: { generationId: generationIds[0], title: TITLE, description: DESCRIPTION, severity: 'medium', validatorKind: 'rubric' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(409);
+  const refusal = (await again.json()) as { error: string; missedIssueId: string };
+  expect(refusal.error).toBe('duplicate_missed_issue');
   await page.getByRole('link', { name: 'Open it' }).click();
+  await expect(page).toHaveURL(new RegExp(`/missed-issues/${refusal.missedIssueId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
   const issueUrl = page.url();
   // A reviewer may file, not convert: the server refuses it.

@@ -80,7 +80,7 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   test.info().annotations.push({ type: 'keys', description: keys.join(' ') });
 });
 
-test('a reviewer files a missed issue from a diff line: the form opens pre-filled with the file, line and text', async ({ page }) => {
+test('a reviewer files a missed issue from a diff line: the form opens pre-filled with the file, line and text, and returns to the line', async ({ page }) => {
   await signIn(page, 'reviewer', `/generations/${ids[2]}`);
   await onGeneration(page, ids[2]!);
   await page.keyboard.press('j');
@@ -94,7 +94,14 @@ test('a reviewer files a missed issue from a diff line: the form opens pre-fille
   await expect(page.getByLabel('What is wrong')).toHaveValue(`Problem in ${file}:${line}`);
   await expect(page.getByLabel('Description')).toHaveValue(new RegExp(`^In ${file!.replace(/[.]/g, '\\.')}, line ${line}:\n> `));
   await page.getByLabel('What is wrong').press('Enter');
-  await expect(page.getByRole('status')).toContainText(`Filed “Problem in ${file}:${line}”`);
+  // Filed from a diff line: back on the review page with that file open and the line in view, marked.
+  await expect(page).toHaveURL(new RegExp(`/generations/${ids[2]}\\?`));
+  const marker = page.getByTestId('filed-on-line');
+  await expect(marker).toContainText(`Missed issue filed on line ${line}.`);
+  await expect(page.getByRole('table', { name: `Diff of ${file}` })).toBeVisible();
+  await expect(marker).toBeInViewport();
+  await marker.getByRole('link', { name: 'Open it' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Problem in ${file}:${line}`);
 });
 
 test('a short generation id in the URL opens the generation; an unknown one is a styled 404 with a way back', async ({ page }) => {

@@ -331,7 +331,10 @@ test('an admin deactivates an account: its session ends, it cannot sign in, and 
 
   await leaver.goto('/environments');
   await expect(leaver).toHaveURL(/\/sign-in/);
+  // With the right password the owner is told why, so as not to retry into a lockout; a wrong one gets the unknown account's answer.
   await formSignIn(leaver, email, PASSWORD);
+  await expect(alertText(leaver)).toHaveText('This account is deactivated; ask an admin to reactivate it.');
+  await formSignIn(leaver, email, `${PASSWORD} wrong`);
   await expect(alertText(leaver)).toHaveText('Wrong email or password.');
   await leaverContext.close();
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listAudit } from '@/lib/audit/record.ts';
+import { auditFacets, listAudit } from '@/lib/audit/record.ts';
 import { auditSentence } from '@/lib/audit/sentence.ts';
 import { subjectNames } from '@/lib/audit/subject-names.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
@@ -27,6 +27,22 @@ function first(value: string | string[] | undefined): string | undefined {
   return one ? one : undefined;
 }
 
+// A filter over the values the log holds; one asked for in the URL that it does not hold stays
+// selectable, so the form shows what the page is filtered by.
+function FacetSelect({ label, name, value, options, anyLabel }: { label: string; name: string; value?: string; options: string[]; anyLabel: string }) {
+  const values = value && !options.includes(value) ? [value, ...options] : options;
+  return (
+    <select aria-label={label} name={name} defaultValue={value ?? ''} className={FIELD}>
+      <option value="">{anyLabel}</option>
+      {values.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function olderHref(filter: Filter, cursor: string): Route {
   const params = new URLSearchParams();
   for (const key of ['action', 'subjectType', 'subjectId'] as const) if (filter[key]) params.set(key, filter[key]);
@@ -46,7 +62,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   // A malformed filter shows everything rather than an error page.
   const filter: Filter = parsed.success ? parsed.data : {};
   const db = await requestDb();
-  const { entries, nextCursor } = await listAudit(db, { ...filter, limit: 100 });
+  const [{ entries, nextCursor }, facets] = await Promise.all([listAudit(db, { ...filter, limit: 100 }), auditFacets(db)]);
   const names = await subjectNames(db, entries);
 
   return (
@@ -57,8 +73,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <p className="text-sm text-zinc-500">Every decision, newest first: who did what to which subject, when; the stored before and after under each.</p>
         </div>
         <form role="search" action="/audit" className="flex flex-wrap items-center gap-2">
-          <input aria-label="Action" name="action" defaultValue={filter.action} placeholder="action" className={FIELD} />
-          <input aria-label="Subject type" name="subjectType" defaultValue={filter.subjectType} placeholder="subject type" className={FIELD} />
+          <FacetSelect label="Action" name="action" value={filter.action} options={facets.actions} anyLabel="any action" />
+          <FacetSelect label="Subject type" name="subjectType" value={filter.subjectType} options={facets.subjectTypes} anyLabel="any subject type" />
           <input aria-label="Subject id" name="subjectId" defaultValue={filter.subjectId} placeholder="subject id" className={FIELD} />
           <button type="submit" className={buttonClass}>
             Filter

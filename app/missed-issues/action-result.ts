@@ -4,7 +4,9 @@
 import { ZodError } from 'zod';
 import { DomainError, UnavailableError } from '@/lib/errors/index.ts';
 
-export type ActionResult = { ok: true; message: string; href?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+// `href` is the thing the outcome is about: the new item, or the earlier one a copy was refused for.
+export type ActionResult =
+  { ok: true; message: string; href?: string; id?: string } | { ok: false; message: string; fieldErrors: Record<string, string>; href?: string };
 
 export const IDLE: ActionResult | null = null;
 

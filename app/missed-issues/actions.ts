@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { convertMissedIssue, dismissMissedIssue, fileMissedIssue } from '@/lib/missed-issues/index.ts';
+import { convertMissedIssue, dismissMissedIssue, DuplicateMissedIssueError, fileMissedIssue } from '@/lib/missed-issues/index.ts';
 import { enqueueBacktest } from '@/lib/rubric/index.ts';
 import { failure, text, type ActionResult } from './action-result.ts';
 
@@ -21,8 +21,15 @@ export async function fileMissedIssueAction(generationId: string, _prev: ActionR
       question: text(form, 'question'),
     });
     revalidatePath('/missed-issues');
-    return { ok: true, message: `Filed “${issue.title}”. A lead will decide whether it becomes a rubric item.`, href: `/missed-issues/${issue.id}` };
+    return {
+      ok: true,
+      message: `Filed “${issue.title}”. A lead will decide whether it becomes a rubric item.`,
+      href: `/missed-issues/${issue.id}`,
+      id: issue.id,
+    };
   } catch (err) {
+    if (err instanceof DuplicateMissedIssueError)
+      return { ok: false, message: `Not filed again: ${err.message}.`, fieldErrors: {}, href: `/missed-issues/${err.existing.id}` };
     return failure(err);
   }
 }

@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getAuth } from '@/app/_server/auth.ts';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '@/lib/auth/password-attempts.ts';
 
 export interface SignInState {
   error: string | null;
@@ -24,6 +25,8 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
     await (await getAuth()).api.signInEmail({ body: { email, password }, headers: await headers() });
   } catch (err) {
     if (err instanceof APIError && err.status === 'TOO_MANY_REQUESTS') return { error: err.body?.message ?? 'Too many sign-in attempts.', email };
+    // Told only after the password was right (lib/auth/password-attempts.ts).
+    if (err instanceof APIError && err.status === 'FORBIDDEN' && err.body?.code === 'ACCOUNT_DEACTIVATED') return { error: ACCOUNT_DEACTIVATED_MESSAGE, email };
     if (err instanceof APIError && (err.status === 'UNAUTHORIZED' || err.status === 'BAD_REQUEST')) {
       // One message for an unknown email and a wrong password: the form must not reveal which accounts exist.
       return { error: 'Wrong email or password.', email };

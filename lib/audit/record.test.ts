@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
-import { listAudit, recordAudit } from './record.ts';
+import { auditFacets, listAudit, recordAudit, recordSessionAudit } from './record.ts';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -55,5 +55,37 @@ describe('the audit log', () => {
       }),
     ).rejects.toThrow('the decision failed');
     expect((await listAudit(db, { subjectId: 'r-rolled-back' })).entries).toEqual([]);
+  });
+
+  it('extends a session entry in place while it is active, per actor and subject, and lists the actions and subject types held', async () => {
+    const { db } = testDb;
+    const t0 = new Date('2032-01-01T00:00:00Z');
+    const tick = (who: typeof actor, subjectId: string, minutes: number, n: number) =>
+      recordSessionAudit(db, {
+        actor: who,
+        action: 'test.session',
+        subjectType: 'session-subject',
+        subjectId,
+        idleMs: 10 * 60_000,
+        now: new Date(t0.getTime() + minutes * 60_000),
+        extend: (previous) => ({ ticks: [...((previous?.ticks as number[] | undefined) ?? []), n] }),
+      });
+    const first = await tick(actor, 's1', 0, 1);
+    expect((await tick(actor, 's1', 5, 2)).id).toBe(first.id);
+    expect((await tick({ id: 'u9', email: 'other@example.test' }, 's1', 6, 3)).id).not.toBe(first.id);
+    expect((await tick(actor, 's2', 7, 4)).id).not.toBe(first.id);
+    const later = await tick(actor, 's1', 16, 5);
+    expect(later.id).not.toBe(first.id);
+    const stored = await listAudit(db, { action: 'test.session', subjectId: 's1' });
+    expect(stored.entries.map((e) => e.after)).toEqual([
+      { ticks: [5], lastAt: '2032-01-01T00:16:00.000Z' },
+      { ticks: [3], lastAt: '2032-01-01T00:06:00.000Z' },
+      { ticks: [1, 2], lastAt: '2032-01-01T00:05:00.000Z' },
+    ]);
+
+    const facets = await auditFacets(db);
+    expect(facets.actions).toEqual(expect.arrayContaining(['generation.approve', 'user.create', 'test.session']));
+    expect(facets.subjectTypes).toEqual(expect.arrayContaining(['generation', 'user', 'session-subject']));
+    expect(new Set(facets.actions).size).toBe(facets.actions.length);
   });
 });

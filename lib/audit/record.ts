@@ -55,6 +55,54 @@ export async function recordAudit(db: AuditDb, input: AuditInput): Promise<Audit
   return toEntry(row);
 }
 
+export interface SessionAuditInput extends Omit<AuditInput, 'before' | 'after'> {
+  /** A session ends after this long without a new act. */
+  idleMs: number;
+  now?: Date;
+  /** The session's `after` with this act added: from the open session's `after`, or from nothing. */
+  extend: (previous: Record<string, unknown> | undefined) => Record<string, unknown>;
+}
+
+/**
+ * Many small acts of one person on one subject (ticking files as viewed) make one entry per
+ * session, updated in place, rather than one entry each: the actor's newest entry with this
+ * action on this subject is extended while its last act (`lastAt` in its `after`) is less than
+ * `idleMs` ago, and a new entry starts the next session.
+ */
+export async function recordSessionAudit(db: AuditDb, input: SessionAuditInput): Promise<AuditEntry> {
+  const now = input.now ?? new Date();
+  const newest = await db.auditEvent.findFirst({
+    where: { actorId: input.actor.id, action: input.action, subjectType: input.subjectType, subjectId: input.subjectId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  const previous = newest?.after ? (JSON.parse(newest.after) as Record<string, unknown>) : undefined;
+  const lastAt = typeof previous?.lastAt === 'string' ? Date.parse(previous.lastAt) : NaN;
+  const open = newest && now.getTime() - lastAt < input.idleMs && now.getTime() >= lastAt;
+  const after = JSON.stringify({ ...input.extend(open ? previous : undefined), lastAt: now.toISOString() });
+  if (open) return toEntry(await db.auditEvent.update({ where: { id: newest.id }, data: { after } }));
+  const row = await db.auditEvent.create({
+    data: {
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      action: input.action,
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      after,
+      createdAt: now,
+    },
+  });
+  return toEntry(row);
+}
+
+/** The actions and subject types the log holds, for its filters. */
+export async function auditFacets(db: AuditDb): Promise<{ actions: string[]; subjectTypes: string[] }> {
+  const [actions, subjectTypes] = await Promise.all([
+    db.auditEvent.findMany({ distinct: ['action'], select: { action: true }, orderBy: { action: 'asc' } }),
+    db.auditEvent.findMany({ distinct: ['subjectType'], select: { subjectType: true }, orderBy: { subjectType: 'asc' } }),
+  ]);
+  return { actions: actions.map((r) => r.action), subjectTypes: subjectTypes.map((r) => r.subjectType) };
+}
+
 /** Newest first; pass the last entry's id as `cursor` for the next page. */
 export async function listAudit(db: AuditDb, query: AuditQuery = {}): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(query.limit ?? AUDIT_PAGE_LIMIT, 1), 500);

@@ -20,7 +20,7 @@ export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createApiToken(db: Db, userId: string, name: string): Promise<{ id: string; name: string; token: string }> {
+export async function createApiToken(db: Pick<Db, 'apiToken'>, userId: string, name: string): Promise<{ id: string; name: string; token: string }> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await db.apiToken.create({ data: { name, userId, tokenHash: hashApiToken(token) } });
   return { id: row.id, name: row.name, token };
@@ -29,9 +29,13 @@ export async function createApiToken(db: Db, userId: string, name: string): Prom
 // A trainer asks many times a second with the same token, so a verified token is remembered for
 // a second per process: a revocation or role change in this process takes effect at once (it
 // forgets them all), one made by another process within a second. Only verified tokens are kept,
-// so unknown tokens cannot grow the map beyond the tokens that exist.
+// so unknown tokens cannot grow the map beyond the tokens that exist. The map lives on globalThis:
+// Next.js bundles this module once per route bundle, and a module-level map would be one per
+// bundle, so a revocation made from the /tokens page would go unseen by the trainer API's routes.
 const VERIFIED_MAX_AGE_MS = 1_000;
-const verified = new Map<string, { at: number; user: TokenUser }>();
+const VERIFIED_KEY = Symbol.for('envolve.verified-api-tokens');
+type VerifiedTokens = Map<string, { at: number; user: TokenUser }>;
+const verified: VerifiedTokens = ((globalThis as { [VERIFIED_KEY]?: VerifiedTokens })[VERIFIED_KEY] ??= new Map());
 
 /** Forgets every remembered verification: after a revocation or a role change. */
 export function forgetVerifiedTokens(): void {

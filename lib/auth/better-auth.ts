@@ -49,7 +49,7 @@ export function createAuth(db: Db, options: AuthOptions) {
         const attempt = await passwordAttempt(ctx, db);
         if (!attempt) return;
         await guard.begin(attempt, ctx.headers);
-        if (ctx.path === '/sign-in/email') await refuseDeactivated(ctx, attempt.user);
+        if (ctx.path === '/sign-in/email') await refuseDeactivated(ctx, db, attempt.user);
         if (ctx.path === '/change-password') {
           const body = ctx.body as { newPassword?: unknown } | undefined;
           const problem = passwordProblem(String(body?.newPassword ?? ''), attempt.user ? [attempt.user.email, attempt.user.name] : []);

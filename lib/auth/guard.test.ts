@@ -61,7 +61,7 @@ const EXPECTED: Record<Role, readonly Permission[]> = {
     'drift.read',
   ],
   annotator: ['calibration.label'],
-  trainer: ['metrics.read', 'trainer.api'],
+  trainer: ['metrics.read', 'trainer.api', 'api-tokens.own'],
 };
 
 describe('the permission matrix', () => {
@@ -76,7 +76,8 @@ describe('the permission matrix', () => {
     expect(ROLES.filter((r) => can(r, 'generation.decide'))).toEqual(['admin', 'lead', 'reviewer']);
     expect(ROLES.filter((r) => can(r, 'users.manage'))).toEqual(['admin']);
     expect(ROLES.filter((r) => can(r, 'audit.read'))).toEqual(['admin', 'lead']);
-    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('trainer', p))).toEqual(['metrics.read', 'trainer.api']);
+    // And their own tokens, which only the /tokens page (signed in with a session, never a token) makes and revokes.
+    expect((Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('trainer', p))).toEqual(['metrics.read', 'trainer.api', 'api-tokens.own']);
   });
 
   it('answers 401 without a session', async () => {

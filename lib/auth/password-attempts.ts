@@ -42,13 +42,23 @@ export async function passwordAttempt(ctx: HookContext, db: Db): Promise<Passwor
   return session ? { account: session.user.email, user: session.user } : null;
 }
 
+export const ACCOUNT_DEACTIVATED_MESSAGE = 'This account is deactivated; ask an admin to reactivate it.';
+
 /**
- * A deactivated account is refused as an unknown one is: after the same hashing work, with the
- * same status and body (better-auth hashes the password it was sent for an unknown email).
+ * A deactivated account is refused. Only someone who knows its password learns why (a 403
+ * ACCOUNT_DEACTIVATED, so its owner stops retrying into a lockout); a wrong password gets the
+ * unknown account's answer, status and body, after the same one password-hash of work
+ * (better-auth hashes the password it was sent for an unknown email), so the answer reveals
+ * nothing about which accounts exist to anyone without their password.
  */
-export async function refuseDeactivated(ctx: HookContext, user: AttemptUser | null): Promise<void> {
+export async function refuseDeactivated(ctx: HookContext, db: Db, user: AttemptUser | null): Promise<void> {
   if (!user?.deactivatedAt) return;
-  await ctx.context.password.hash(String((ctx.body as { password?: unknown } | undefined)?.password ?? ''));
+  const password = String((ctx.body as { password?: unknown } | undefined)?.password ?? '');
+  const credential = await db.account.findFirst({ where: { userId: user.id, providerId: 'credential' }, select: { password: true } });
+  const verified = credential?.password
+    ? await ctx.context.password.verify({ hash: credential.password, password })
+    : (await ctx.context.password.hash(password), false);
+  if (verified) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: ACCOUNT_DEACTIVATED_MESSAGE });
   throw APIError.from('UNAUTHORIZED', BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
 }
 

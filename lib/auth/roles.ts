@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'metrics.read': ['admin', 'lead', 'trainer'], // the Prometheus endpoint: a scraper holds a trainer (machine) token
   'users.manage': ['admin'],
   'trainer.api': ['admin', 'trainer'],
+  // Making and revoking one's own API tokens at /tokens: the roles that use the trainer API.
+  'api-tokens.own': ['admin', 'trainer'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

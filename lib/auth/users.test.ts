@@ -136,7 +136,7 @@ describe('sessions end with the password', () => {
     );
   });
 
-  it('a deactivated account fails sign-in with the same error as an unknown one (issue 30)', async () => {
+  it('a deactivated account fails sign-in with a wrong password exactly as an unknown one (issue 30)', async () => {
     const { db } = testDb;
     const user = await createUser(db, { email: 'gone@example.test', name: 'Gone', role: 'reviewer', password: 'the first password' });
     await setUserActive(db, user.id, false);
@@ -149,6 +149,13 @@ describe('sessions end with the password', () => {
     const [deactivated, unknown] = [await failure('gone@example.test'), await failure('nobody@example.test')];
     expect(deactivated).toEqual(unknown);
     expect(unknown).toMatchObject({ status: 'UNAUTHORIZED', body: { code: 'INVALID_EMAIL_OR_PASSWORD' } });
+    // With its password, its owner is told why, so as not to retry into a lockout.
+    await expect(auth.api.signInEmail({ body: { email: 'gone@example.test', password: 'the first password' } })).rejects.toMatchObject({
+      status: 'FORBIDDEN',
+      statusCode: 403,
+      body: { code: 'ACCOUNT_DEACTIVATED', message: 'This account is deactivated; ask an admin to reactivate it.' },
+    });
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });
 });
 
@@ -180,9 +187,11 @@ describe('deactivating an account', () => {
     expect(after.deactivatedAt).toBeInstanceOf(Date);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await verifyApiToken(db, token)).toBeNull();
-    await expect(auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).rejects.toThrow(
-      /Invalid email or password/,
-    );
+    await expect(auth.api.signInEmail({ body: { email: 'leaver@example.test', password: 'long enough password' } })).rejects.toMatchObject({
+      status: 'FORBIDDEN',
+      body: { code: 'ACCOUNT_DEACTIVATED', message: 'This account is deactivated; ask an admin to reactivate it.' },
+    });
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
 
     await setUserActive(db, user.id, true);
     // Issue 30: a token that stopped working on deactivation stays revoked; the account needs a new one.

@@ -24,6 +24,7 @@ import {
 } from './index.ts';
 import { seedRollouts } from '../../test/fixtures/calibration-rows.ts';
 import { BLIND_ITEM_FIELDS, BLIND_TRAJECTORY_FIELDS, BLIND_TURN_FIELDS, forbiddenKeysIn } from './blind.ts';
+import { trajectoryView, withoutGeneration } from './trajectory-view.ts';
 
 let testDb: TestDb;
 let db: Db;
@@ -311,5 +312,18 @@ describe('export formats', () => {
       ),
     ).toBe('a,b\r\n"x,y","say ""hi""\nthere"\r\n,3\r\n');
     expect(toJsonl([{ a: 1 }, { b: 'x' }])).toBe('{"a":1}\n{"b":"x"}\n');
+  });
+});
+
+describe('the environment an item shows', () => {
+  it('is named without its generation, in the header and the instruction’s title', async () => {
+    const evolved = await seedEnvironment(db, { name: 'logs-awk-g4', files: { ...TASK, 'instruction.md': '# logs-awk-g4\n\nCount the lines.\n' } });
+    await seedRollouts(db, evolved, [{ id: 'g4-run', passed: true }]);
+    const view = await trajectoryView(db, 'g4-run');
+    expect(view.environmentName).toBe('logs-awk');
+    expect(view.instruction).toBe('# logs-awk\n\nCount the lines.\n');
+    expect(JSON.stringify(view)).not.toContain('-g4');
+    // Only a trailing generation goes; a name that merely contains one keeps it.
+    expect(withoutGeneration({ name: 'g4-tools', instruction: 'Use -g4 here.' })).toEqual({ name: 'g4-tools', instruction: 'Use -g4 here.' });
   });
 });

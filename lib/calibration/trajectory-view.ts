@@ -47,6 +47,18 @@ function asText(content: Uint8Array): string | null {
   }
 }
 
+// An evolved environment is named after its lineage and generation (`seed-logs-awk-g4`, and its
+// instruction is titled so): the generation says how far the task was pushed, which is not the
+// annotator's to weigh. The item shows the environment as its lineage's, title included.
+const GENERATION_SUFFIX = /-g[0-9]+$/;
+
+export function withoutGeneration(environment: { name: string; instruction: string }): { name: string; instruction: string } {
+  const name = environment.name.replace(GENERATION_SUFFIX, '');
+  const [title, ...rest] = environment.instruction.split('\n');
+  const instruction = title === `# ${environment.name}` ? [`# ${name}`, ...rest].join('\n') : environment.instruction;
+  return { name, instruction };
+}
+
 export async function trajectoryView(db: Db, rolloutId: string): Promise<TrajectoryView> {
   const rollout = await db.rollout.findUnique({
     where: { id: rolloutId },
@@ -75,9 +87,10 @@ export async function trajectoryView(db: Db, rolloutId: string): Promise<Traject
       return { path: f.path, size: f.size, text, omitted: text === null ? 'binary' : null };
     })
     .sort((a, b) => (a.path < b.path ? -1 : 1));
+  const environment = withoutGeneration(rollout.version);
   return {
-    environmentName: rollout.version.name,
-    instruction: rollout.version.instruction,
+    environmentName: environment.name,
+    instruction: environment.instruction,
     turns: rollout.steps.map((step) => pick({ ...step, command: step.command ?? '' }, BLIND_TURN_FIELDS)),
     artifacts: artifacts.map((a) => pick(a, BLIND_ARTIFACT_FIELDS)),
   };

@@ -1,5 +1,5 @@
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
-export { fileMissedIssue } from './file.ts';
+export { DuplicateMissedIssueError, fileMissedIssue } from './file.ts';
 export { GenerationNotFoundError } from '../evolution/errors.ts';
 export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, openMissedIssueCount, type MissedIssueRow } from './list.ts';
 export { slugify, uniqueRubricKey } from './rubric-key.ts';

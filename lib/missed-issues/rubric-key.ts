@@ -4,16 +4,23 @@ import type { Prisma } from '../db/generated/client.ts';
 
 const MAX_SLUG = 60;
 
+// A title longer than MAX_SLUG is cut at the last word that fits whole, so a key never ends
+// in half a word ("…-from-own" for "…from-owner"); one word longer than the limit is cut hard.
 export function slugify(title: string): string {
-  const slug = title
+  const full = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG)
-    .replace(/-+$/, '');
-  return slug || 'missed-issue';
+    .replace(/^-+|-+$/g, '');
+  return cutAtWord(full, MAX_SLUG) || 'missed-issue';
+}
+
+function cutAtWord(slug: string, max: number): string {
+  if (slug.length <= max) return slug;
+  if (slug[max] === '-') return slug.slice(0, max);
+  const lastBreak = slug.lastIndexOf('-', max);
+  return lastBreak > 0 ? slug.slice(0, lastBreak) : slug.slice(0, max);
 }
 
 export async function keyTaken(db: Prisma.TransactionClient, key: string): Promise<boolean> {

@@ -175,6 +175,43 @@ describe('comments and viewed marks', () => {
     expect(await viewedFiles(db, bob.id, g.id)).toEqual([]);
   });
 
+  it('audits one entry per review session, updated with each file, not one per checkbox', async () => {
+    const g = await awaitingGeneration();
+    const start = new Date('2031-03-01T10:00:00Z');
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true, now: at(0) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: true, now: at(10) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: false, now: at(25) });
+    await setFileViewed(db, { user: bob, generationId: g.id, path: 'a.txt', viewed: true, now: at(26) });
+    // 29 minutes after alice's last tick: the same session, though 54 minutes after its first.
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'c.txt', viewed: true, now: at(54) });
+    const sessions = async (user: { id: string }) =>
+      (await audits(g.id)).filter((e) => e.actorId === user.id).map((e) => ({ action: e.action, createdAt: e.createdAt, after: JSON.parse(e.after ?? '') }));
+    expect(await sessions(alice)).toEqual([
+      {
+        action: 'generation.files-viewed',
+        createdAt: at(0),
+        after: {
+          files: [
+            { path: 'a.txt', viewed: false },
+            { path: 'b.txt', viewed: true },
+            { path: 'c.txt', viewed: true },
+          ],
+          lastAt: at(54).toISOString(),
+        },
+      },
+    ]);
+    expect(await sessions(bob)).toHaveLength(1);
+    // Thirty idle minutes end the session: the next tick starts another entry.
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'd.txt', viewed: true, now: at(84) });
+    const [, next] = await sessions(alice);
+    expect(next).toEqual({
+      action: 'generation.files-viewed',
+      createdAt: at(84),
+      after: { files: [{ path: 'd.txt', viewed: true }], lastAt: at(84).toISOString() },
+    });
+  });
+
   it('refuses a viewed mark for a generation that does not exist, and audits nothing (issue 18, finding 9)', async () => {
     await expect(setFileViewed(db, { user: alice, generationId: 'nosuchgeneration', path: 'a.txt', viewed: true })).rejects.toThrow(GenerationNotFoundError);
     expect(await db.auditEvent.count({ where: { subjectId: 'nosuchgeneration' } })).toBe(0);

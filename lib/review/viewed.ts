@@ -1,10 +1,10 @@
 // "Viewed" marks: a reviewer's own progress through a residual, one mark per file.
-import { recordAudit } from '../audit/record.ts';
+import { recordSessionAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { GenerationNotFoundError } from '../evolution/errors.ts';
 import type { PersonActor } from '../auth/actor.ts';
 
-export async function setFileViewed(db: Db, input: { user: PersonActor; generationId: string; path: string; viewed: boolean }): Promise<void> {
+export async function setFileViewed(db: Db, input: { user: PersonActor; generationId: string; path: string; viewed: boolean; now?: Date }): Promise<void> {
   const key = { userId: input.user.id, generationId: input.generationId, path: input.path };
   await db.$transaction(async (tx) => {
     // A mark (and its audit entry) only for a generation that exists.
@@ -12,14 +12,36 @@ export async function setFileViewed(db: Db, input: { user: PersonActor; generati
     if (!exists) throw new GenerationNotFoundError(input.generationId);
     if (input.viewed) await tx.fileViewMark.upsert({ where: { userId_generationId_path: key }, create: key, update: {} });
     else await tx.fileViewMark.deleteMany({ where: key });
-    await recordAudit(tx, {
+    // One entry per review session, not per checkbox: the files in the order first touched,
+    // each with its mark as the session left it.
+    await recordSessionAudit(tx, {
       actor: input.user,
-      action: input.viewed ? 'generation.file-viewed' : 'generation.file-unviewed',
+      action: FILES_VIEWED_ACTION,
       subjectType: 'generation',
       subjectId: input.generationId,
-      after: { path: input.path },
+      idleMs: REVIEW_SESSION_IDLE_MS,
+      now: input.now,
+      extend: (previous) => ({ files: withMark(sessionFiles(previous), input.path, input.viewed) }),
     });
   });
+}
+
+export const FILES_VIEWED_ACTION = 'generation.files-viewed';
+/** A review session ends after this long without a viewed mark changing. */
+export const REVIEW_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+export interface SessionFile {
+  path: string;
+  viewed: boolean;
+}
+
+function sessionFiles(after: Record<string, unknown> | undefined): SessionFile[] {
+  const files = after?.files;
+  return Array.isArray(files) ? files.filter((f): f is SessionFile => typeof f?.path === 'string' && typeof f?.viewed === 'boolean') : [];
+}
+
+function withMark(files: SessionFile[], path: string, viewed: boolean): SessionFile[] {
+  return files.some((f) => f.path === path) ? files.map((f) => (f.path === path ? { path, viewed } : f)) : [...files, { path, viewed }];
 }
 
 export async function viewedFiles(db: Db, userId: string, generationId: string): Promise<string[]> {

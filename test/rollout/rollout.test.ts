@@ -64,8 +64,11 @@ describe('policies on a shipped example', () => {
     const commands = steps.filter((s) => s.command !== null);
     expect(commands[0]!.command).toBe('pwd && ls -lA');
     expect(commands[0]!.output).toContain('/app');
-    expect(commands.some((s) => s.command!.includes('# s1: sort-uniq-count over web-access-log'))).toBe(true);
-    expect(commands.some((s) => s.command!.includes('# s2: awk-fields over auth-syslog'))).toBe(true);
+    // Each step's fragment ran (found by the answer it writes), without the solution's comments.
+    expect(commands.some((s) => s.command!.includes('out=/app/out/s1.txt'))).toBe(true);
+    expect(commands.some((s) => s.command!.includes('out=/app/out/s2.txt'))).toBe(true);
+    for (const s of commands) expect(s.command).not.toMatch(/^\s*#/m);
+    expect(steps.filter((s) => s.message?.startsWith('Step s'))).toHaveLength(2);
     expect(commands.length).toBe(row.turns);
     expect(row.turns).toBeGreaterThanOrEqual(5); // pwd, find, two peeks, two steps
     for (const s of commands) expect(s.exitCode === null || Number.isInteger(s.exitCode)).toBe(true);
@@ -216,7 +219,7 @@ describe('ATIF', () => {
     const res = await rollout({ versionId: seedLogs, policy: createPolicy({ name: 'simulated' }), seed: 3 });
     const doc = await exportAtif(testDb.db, res.id);
     expect(atifSchema.safeParse(doc).success).toBe(true);
-    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '3' } });
+    expect(doc).toMatchObject({ schema_version: 'ATIF-v1.4', session_id: res.id, agent: { name: 'simulated', version: '4' } });
     const agentStep = doc.steps[1]!;
     expect(agentStep.tool_calls).toEqual([{ tool_call_id: 'call_2', function_name: 'bash', arguments: { command: 'pwd && ls -lA' } }]);
     expect(agentStep.observation!.results[0]!.source_call_id).toBe('call_2');

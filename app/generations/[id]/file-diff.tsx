@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
 import type { DiffLine, DiffSegment } from '@/lib/review/file-diff.ts';
@@ -17,9 +17,10 @@ const LINE_STYLES: Record<DiffLine['kind'], string> = {
 const MARKS: Record<DiffLine['kind'], string> = { context: ' ', add: '+', delete: '-' };
 const WORD_STYLES: Record<DiffLine['kind'], string> = { context: '', add: 'rounded-sm bg-emerald-200', delete: 'rounded-sm bg-red-200' };
 
-// The missed-issue form, pre-filled with the file, the candidate's line number and its text.
-function missedIssueHref(generationId: string, path: string, line: number, excerpt: string) {
-  const query = new URLSearchParams({ file: path, line: String(line), excerpt });
+// The missed-issue form, pre-filled with the file, the candidate's line number and its text;
+// the attempt lets it return to this very diff once filed.
+function missedIssueHref(generationId: string, attempt: number, path: string, line: number, excerpt: string) {
+  const query = new URLSearchParams({ file: path, line: String(line), excerpt, attempt: String(attempt) });
   return `/generations/${generationId}/missed-issue/new?${query.toString()}` as const;
 }
 
@@ -43,22 +44,31 @@ function LineText({ line }: { line: DiffLine }) {
 // One file's line diff, loaded when the file is expanded. Clicking a candidate line opens a
 // comment form pinned to that line; pinned comments show under their lines. Each candidate line
 // links to the missed-issue form pre-filled with it. Long lines wrap unless `wrap` is off.
+// `filed` is a missed issue just filed on one of its lines: that line is scrolled into view
+// and marked.
 export function FileDiff({
   generationId,
   attempt,
   path,
   comments,
   wrap,
+  filed,
 }: {
   generationId: string;
   attempt: number;
   path: string;
   comments: ReviewCommentView[];
   wrap: boolean;
+  filed?: { line: number; issueId: string };
 }) {
   const url = `/api/generations/${generationId}/diff?attempt=${attempt}&path=${encodeURIComponent(path)}`;
   const diff = useQuery({ queryKey: ['residual-diff', generationId, attempt, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
   const [commentLine, setCommentLine] = useState<number | null>(null);
+  const filedRow = useRef<HTMLTableRowElement>(null);
+  const loaded = diff.isSuccess;
+  useEffect(() => {
+    if (loaded) filedRow.current?.scrollIntoView({ block: 'center' });
+  }, [loaded]);
 
   if (diff.isPending) return <p className="px-3 py-2 text-xs text-zinc-500">Loading diff…</p>;
   if (diff.isError)
@@ -94,7 +104,11 @@ export function FileDiff({
               {hunk.skippedBefore > 0 && <Skipped count={hunk.skippedBefore} />}
               {hunk.lines.map((line, i) => (
                 <Fragment key={`${h}-${i}`}>
-                  <tr className={`group ${LINE_STYLES[line.kind]}`} data-kind={line.kind}>
+                  <tr
+                    ref={filed && line.newNumber === filed.line ? filedRow : undefined}
+                    className={`group ${LINE_STYLES[line.kind]} ${filed && line.newNumber === filed.line ? 'outline-2 outline-amber-400' : ''}`}
+                    data-kind={line.kind}
+                  >
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">{line.oldNumber ?? ''}</td>
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">
                       {line.newNumber !== null ? (
@@ -119,7 +133,7 @@ export function FileDiff({
                     <td className="pr-1 text-right align-top">
                       {line.newNumber !== null && (
                         <Link
-                          href={missedIssueHref(generationId, path, line.newNumber, line.text)}
+                          href={missedIssueHref(generationId, attempt, path, line.newNumber, line.text)}
                           aria-label={`File missed issue on line ${line.newNumber} of ${path}`}
                           title="File missed issue on this line"
                           className="select-none rounded px-1 font-sans text-zinc-400 opacity-0 hover:bg-amber-100 hover:text-amber-900 focus-visible:opacity-100 group-hover:opacity-100"
@@ -129,6 +143,16 @@ export function FileDiff({
                       )}
                     </td>
                   </tr>
+                  {filed && line.newNumber === filed.line && (
+                    <tr>
+                      <td colSpan={4} role="status" className="bg-amber-50 px-3 py-1.5 font-sans text-xs text-amber-950" data-testid="filed-on-line">
+                        ⚑ Missed issue filed on line {filed.line}.{' '}
+                        <Link href={`/missed-issues/${filed.issueId}`} className="font-medium underline">
+                          Open it
+                        </Link>
+                      </td>
+                    </tr>
+                  )}
                   {line.newNumber !== null &&
                     (byLine.get(line.newNumber) ?? []).map((c) => (
                       <tr key={c.id}>

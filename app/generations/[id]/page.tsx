@@ -28,9 +28,10 @@ import { Probes } from './probes.tsx';
 import { ResidualFiles } from './residual-files.tsx';
 import { SequenceEdit } from './sequence-edit.tsx';
 import { StateBadge } from './state-badge.tsx';
+import { parseFiledOnLine } from './diff-line-return.ts';
 import { settings } from '@/lib/config/settings.ts';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string; decided?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string; decided?: string; file?: string; line?: string; filed?: string }> };
 
 // cache(): metadata and page share one load per request.
 const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) => {
@@ -170,6 +171,7 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
                 files={review.residual}
                 viewedPaths={review.viewedPaths}
                 comments={review.comments}
+                filed={parseFiledOnLine(query)}
               />
             )}
           </Panel>

@@ -6,6 +6,7 @@ import type { ReviewCommentView } from '@/lib/review/comments.ts';
 import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
 import { FileDiff } from './file-diff.tsx';
 import { sendJson } from '../../_components/http.ts';
+import type { FiledOnLine } from './diff-line-return.ts';
 
 const OP_STYLES: Record<ResidualFileSummary['op'], string> = {
   add: 'bg-emerald-50 text-emerald-800',
@@ -26,6 +27,7 @@ export function ResidualFiles(props: {
   files: ResidualFileSummary[];
   viewedPaths: string[];
   comments: ReviewCommentView[];
+  filed?: FiledOnLine | null;
 }) {
   const [viewed, setViewed] = useState(() => new Set(props.viewedPaths));
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +79,7 @@ export function ResidualFiles(props: {
             wrap={wrap}
             onViewed={(isViewed) => toggleViewed(file.path, isViewed)}
             comments={props.comments.filter((c) => c.path === file.path)}
+            filed={props.filed?.path === file.path ? props.filed : undefined}
           />
         ))}
       </ul>
@@ -92,9 +95,10 @@ function ResidualFile(props: {
   wrap: boolean;
   onViewed: (viewed: boolean) => void;
   comments: ReviewCommentView[];
+  filed?: FiledOnLine;
 }) {
   const { file } = props;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.filed !== undefined);
   const checkboxId = `viewed-${file.path}`;
   return (
     <li
@@ -143,7 +147,14 @@ function ResidualFile(props: {
               </dd>
             </dl>
           ) : (
-            <FileDiff generationId={props.generationId} attempt={props.attempt} path={file.path} comments={props.comments} wrap={props.wrap} />
+            <FileDiff
+              generationId={props.generationId}
+              attempt={props.attempt}
+              path={file.path}
+              comments={props.comments}
+              wrap={props.wrap}
+              filed={props.filed}
+            />
           )}
         </div>
       )}

@@ -11,7 +11,7 @@ export function ResultBanner({ result }: { result: ActionResult | null }) {
       className={`rounded-md border px-3 py-2 text-sm ${result.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-900'}`}
     >
       {result.message}
-      {result.ok && result.href && (
+      {result.href && (
         <>
           {' '}
           <Link href={result.href as Route} className="font-medium underline">

@@ -1,7 +1,12 @@
 'use client';
 // "File a missed issue" on one generation: self-contained (form + server action), so the
 // generation review page can embed it and /generations/[id]/missed-issue/new shows it alone.
-import { useActionState } from 'react';
+// Once filed, the form is gone (a second press cannot file it again): a marker links to the
+// issue, and a form opened from a diff line returns the reviewer to that line.
+import Link from 'next/link';
+import type { Route } from 'next';
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect } from 'react';
 import { fileMissedIssueAction } from '../actions.ts';
 import { CHECK_MAX_BYTES, SEVERITIES, VALIDATOR_KINDS } from '@/lib/missed-issues/schema.ts';
 import type { MissedIssueDraft } from '@/lib/missed-issues/prefill.ts';
@@ -9,6 +14,7 @@ import type { ActionResult } from '../action-result.ts';
 import { Field } from '@/app/_components/field.tsx';
 import { inputClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { ResultBanner } from './fields.tsx';
+import { reviewLineHref, type DiffLineRef } from '@/app/generations/[id]/diff-line-return.ts';
 
 const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
   oracle: 'Oracle (the reference solution should have failed)',
@@ -18,8 +24,26 @@ const VALIDATOR_LABELS: Record<(typeof VALIDATOR_KINDS)[number], string> = {
 };
 
 // `draft` pre-fills the form with where the problem was seen (lib/missed-issues/prefill.ts).
-export function FileMissedIssue({ generationId, draft, autoFocus = false }: { generationId: string; draft?: MissedIssueDraft; autoFocus?: boolean }) {
+// `from` is the diff line the form was opened on, if any.
+export function FileMissedIssue({
+  generationId,
+  draft,
+  from,
+  autoFocus = false,
+}: {
+  generationId: string;
+  draft?: MissedIssueDraft;
+  from?: DiffLineRef;
+  autoFocus?: boolean;
+}) {
   const [result, submit, pending] = useActionState<ActionResult | null, FormData>(fileMissedIssueAction.bind(null, generationId), null);
+  const router = useRouter();
+  const filedId = result?.ok ? result.id : undefined;
+  const returnHref = filedId && from ? reviewLineHref(generationId, { ...from, issueId: filedId }) : null;
+  useEffect(() => {
+    if (returnHref) router.push(returnHref as Route);
+  }, [returnHref, router]);
+  if (result?.ok) return <FiledMarker result={result} returnHref={returnHref} from={from} />;
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (
     <form action={submit} aria-label="File a missed issue" className="flex max-w-3xl flex-col gap-4">
@@ -111,5 +135,33 @@ export function FileMissedIssue({ generationId, draft, autoFocus = false }: { ge
         </button>
       </div>
     </form>
+  );
+}
+
+function FiledMarker({ result, returnHref, from }: { result: ActionResult & { ok: true }; returnHref: string | null; from?: DiffLineRef }) {
+  return (
+    <div
+      role="status"
+      data-testid="missed-issue-filed"
+      className="flex max-w-3xl flex-col gap-1 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+    >
+      <p>
+        {result.message}{' '}
+        {result.href && (
+          <Link href={result.href as Route} className="font-medium underline">
+            Open it
+          </Link>
+        )}
+      </p>
+      {returnHref && from && (
+        <p>
+          Returning to{' '}
+          <Link href={returnHref as Route} className="underline">
+            line {from.line} of {from.path}
+          </Link>
+          …
+        </p>
+      )}
+    </div>
   );
 }

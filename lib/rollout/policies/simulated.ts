@@ -3,11 +3,13 @@
 // each step the reference solution's fragment or, with the probability its competence profile
 // leaves, a plausibly wrong variant of it; sometimes it checks its answer with a cat. Everything
 // runs for real in the sandbox and the real verifier scores it; scores are labelled simulated.
-// Same seed, same environment ⇒ same commands.
+// Same seed, same environment ⇒ same commands. The commands are the solution's without its
+// comments: its step headers (`# s1: <skill> over <scenario>`) would hand an annotator the plan.
 import { bundleFile } from '../../env/bundle.ts';
 import { createRng, hashSeed, type Rng } from '../../synth/procedural/rng.ts';
 import { competenceFor, defaultCompetence, type CompetenceProfile } from '../competence.ts';
 import { mutate } from '../mutations.ts';
+import { stripShellComments } from '../shell-comments.ts';
 import { outputPathOf, parseSolveScript, planSteps } from '../solve-script.ts';
 import type { Policy, PolicyEpisode } from '../types.ts';
 
@@ -23,7 +25,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class SimulatedPolicy implements Policy {
   readonly name = 'simulated';
-  readonly version = '3'; // 3: competence drawn from a seed, independent of the reference priors
+  readonly version = '4'; // 3: competence drawn from a seed, independent of the reference priors; 4: commands without comments
   readonly simulated = true;
   // A lengthened imported task's solution runs the original one from /solution.
   readonly usesSolution = true;
@@ -49,7 +51,7 @@ export class SimulatedPolicy implements Policy {
         message: step.skill === 'task' ? 'Solving the task.' : `Step ${step.id}: ${step.skill} over ${step.scenario}.`,
         reasoning: competent ? 'simulated: the reference fragment' : `simulated mistake: ${attempt.mutation}`,
       });
-      await terminal.run(attempt.command);
+      await terminal.run(stripShellComments(attempt.command));
       const out = outputPathOf(step.body);
       if (out && rng.next() < VERIFY_PROBABILITY) {
         episode.note({ message: `Checking the answer of ${step.id}.` });

@@ -6,17 +6,22 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { FileMissedIssue } from '@/app/missed-issues/_components/file-missed-issue.tsx';
 import { draftFromPrefill, parsePrefill } from '@/lib/missed-issues/prefill.ts';
+import { parseAttempt } from '../../diff-line-return.ts';
 
 export const metadata: Metadata = { title: 'File a missed issue' };
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // Links from the diff lines, rubric rows, trajectory turns and the decision panel carry where the
-// problem was seen (?file=&line=&excerpt=&rubricItem=&trajectory=&turn=); the form opens with it.
+// problem was seen (?file=&line=&excerpt=&rubricItem=&trajectory=&turn=); the form opens with it. A form opened
+// from a diff line (file, line, attempt) returns to that line once filed.
 export default async function NewMissedIssuePage({ params, searchParams }: Props) {
   await requirePermission('missed-issue.file');
   const { id } = await params;
-  const draft = draftFromPrefill(parsePrefill(await searchParams));
+  const query = await searchParams;
+  const prefill = parsePrefill(query);
+  const draft = draftFromPrefill(prefill);
+  const from = prefill.file && prefill.line ? { path: prefill.file, line: prefill.line, attempt: parseAttempt(single(query.attempt)) } : undefined;
   const generation = await (
     await requestDb()
   ).generation.findUnique({
@@ -39,7 +44,9 @@ export default async function NewMissedIssuePage({ params, searchParams }: Props
           A problem with this generation that the validators let through. A lead may turn it into a rubric item that judges every later generation.
         </p>
       </div>
-      <FileMissedIssue generationId={generation.id} draft={draft} autoFocus />
+      <FileMissedIssue generationId={generation.id} draft={draft} from={from} autoFocus />
     </div>
   );
 }
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

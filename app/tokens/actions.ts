@@ -1,0 +1,46 @@
+'use server';
+// The /tokens page's server actions: each checks the permission on the server, and lib checks
+// it again, keeps every token to its owner and writes the audit entry.
+import { revalidatePath } from 'next/cache';
+import { ZodError } from 'zod';
+import { requestDb } from '@/app/_server/db.ts';
+import { requirePermission } from '@/app/_server/session.ts';
+import { createOwnApiToken, revokeOwnApiToken } from '@/lib/auth/own-api-tokens.ts';
+import { DomainError } from '@/lib/errors/index.ts';
+
+export interface CreateTokenState {
+  error: string | null;
+  created: { name: string; token: string } | null;
+}
+
+export interface RevokeTokenState {
+  error: string | null;
+}
+
+function problem(err: unknown): string {
+  if (err instanceof ZodError) return err.issues[0]?.message ?? 'Give the token a name.';
+  if (err instanceof DomainError) return err.message;
+  throw err;
+}
+
+export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
+  const user = await requirePermission('api-tokens.own');
+  try {
+    const { name, token } = await createOwnApiToken(await requestDb(), user, String(form.get('name') ?? ''));
+    revalidatePath('/tokens');
+    return { error: null, created: { name, token } };
+  } catch (err) {
+    return { error: problem(err), created: null };
+  }
+}
+
+export async function revokeTokenAction(tokenId: string, _previous: RevokeTokenState): Promise<RevokeTokenState> {
+  const user = await requirePermission('api-tokens.own');
+  try {
+    await revokeOwnApiToken(await requestDb(), user, tokenId);
+    revalidatePath('/tokens');
+    return { error: null };
+  } catch (err) {
+    return { error: problem(err) };
+  }
+}
