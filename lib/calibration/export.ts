@@ -1,7 +1,7 @@
 // Labels and metrics as CSV (RFC 4180: quoted when needed, CRLF line ends) and JSONL (one JSON
 // object per line), for analysis outside Envolve. Lead-only: the rows carry the verifier verdict.
 import { z } from 'zod';
-import { csvCell } from '../csv/cell.ts';
+import { stringifyCsv } from '../csv/stringify.ts';
 import type { Db } from '../db/client.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import type { Rate } from './metrics-wilson.ts';
@@ -12,7 +12,7 @@ export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;
 
 export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c] ?? null)).join(','))].map((l) => `${l}\r\n`).join('');
+  return stringifyCsv([columns, ...rows.map((r) => columns.map((c) => r[c] ?? null))]);
 }
 
 export function toJsonl(rows: readonly unknown[]): string {

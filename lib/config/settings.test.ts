@@ -32,6 +32,9 @@ describe('settingsFrom', () => {
     expect(() => settingsFrom({ ENVOLVE_LOG_LEVEL: 'loud' })).toThrow(/ENVOLVE_LOG_LEVEL: expected one of debug, info, warn, error/);
     expect(() => settingsFrom({ BETTER_AUTH_URL: 'envolve.example.org' })).toThrow(/BETTER_AUTH_URL: expected an http/);
     expect(() => settingsFrom({ ENVOLVE_TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/ENVOLVE_TRUSTED_PROXIES: not an address or CIDR range/);
+    expect(() => settingsFrom({ ENVOLVE_TRUSTED_PROXIES: '127.0.0.1, 0.0.0.0/0' })).toThrow(
+      /ENVOLVE_TRUSTED_PROXIES: 0\.0\.0\.0\/0 trusts every address, so any client could choose its own; list the proxies' addresses or ranges \(got "127\.0\.0\.1, 0\.0\.0\.0\/0"\)/,
+    );
     expect(() => settingsFrom({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: expected file:PATH/);
   });
 

@@ -1,5 +1,5 @@
 // CSV export of the drift charts' data (RFC 4180: quoted when needed, CRLF line ends).
-import { csvCell, type CsvValue } from '../csv/cell.ts';
+import { stringifyCsv, type CsvValue } from '../csv/stringify.ts';
 import type { DriftAlert } from './alerts.ts';
 import type { Funnel } from './funnel.ts';
 import type { EffectSpectrum, SpectrumMetric } from './spectrum.ts';
@@ -10,7 +10,7 @@ import type { MetricChart, XAxis } from './types.ts';
 type Cell = CsvValue;
 
 export function toCsv(rows: Cell[][]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return stringifyCsv(rows);
 }
 
 const xCell = (x: number, axis: XAxis) => (axis === 'time' ? new Date(x).toISOString() : x);

@@ -35,6 +35,29 @@ describe('createLogger', () => {
     expect(JSON.parse(lines[1]!)).toMatchObject({ msg: 'validated', jobId: 'job-7', lineageId: 'lin-2', versionId: 'v-2' });
   });
 
+  it("writes a key a record sets again once, with the record's value", () => {
+    const { log, lines } = capture();
+    log.child({ lineageId: 'lin-1' }).info('moved', { lineageId: 'lin-2' });
+    expect(lines[0]!.match(/"lineageId"/g)).toHaveLength(1);
+    expect(JSON.parse(lines[0]!).lineageId).toBe('lin-2');
+  });
+
+  it('writes a record whose fields refer to themselves instead of throwing', () => {
+    const { log, lines } = capture();
+    const job: Record<string, unknown> = { id: 'job-3' };
+    job.self = job;
+    log.info('looped', { job });
+    expect(JSON.parse(lines[0]!).job.id).toBe('job-3');
+  });
+
+  it('records an error under any key with its name, message and stack', () => {
+    const { log, lines } = capture();
+    log.warn('retrying', { cause: new TypeError('bad input') });
+    const record = JSON.parse(lines[0]!);
+    expect(record.cause).toMatchObject({ name: 'TypeError', message: 'bad input' });
+    expect(record.cause.stack).toContain('bad input');
+  });
+
   it('records an error with its message and stack, not as {}', () => {
     const { log, lines } = capture();
     log.error('claiming a job failed', { err: new Error('connection reset') });

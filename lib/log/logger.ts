@@ -1,9 +1,11 @@
-// One levelled logger for the web server, the workers and the CLI. Records go to stderr (stdout
-// is the CLI's answer, e.g. a --json document): one JSON object per line when read by a machine
-// (ENVOLVE_LOG_FORMAT=json, or `auto` with stderr not a terminal), a short readable line in a
-// terminal. Context travels as fields (jobId, lineageId, versionId, …) rather than inside the
-// message, so a log store can filter on them.
-import { LOG_LEVELS, settings, type LogLevel } from '../config/settings.ts';
+// One levelled logger for the web server, the workers and the CLI (pino, no transports). Records
+// go to stderr (stdout is the CLI's answer, e.g. a --json document): one JSON object per line when
+// read by a machine (ENVOLVE_LOG_FORMAT=json, or `auto` with stderr not a terminal), a short
+// readable line in a terminal. Context travels as fields (jobId, lineageId, versionId, …) rather
+// than inside the message, so a log store can filter on them. A record is
+// {"time": ISO 8601, "level": "info", "msg": …, …fields}.
+import { pino, type Logger as Pino } from 'pino';
+import { settings, type LogLevel } from '../config/settings.ts';
 
 export type { LogLevel };
 export type LogFields = Record<string, unknown>;
@@ -24,46 +26,73 @@ export interface LoggerOptions {
   now?: () => Date;
 }
 
-// An Error has no enumerable fields: JSON.stringify would print {}.
+interface ErrorRecord {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+// An Error has no enumerable fields: serialised as it is, it would print {}.
 function plain(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack } satisfies ErrorRecord;
   return value;
 }
 
+// In the terminal an error shows its message only; by then it is the plain record above.
+const isErrorRecord = (value: unknown): value is ErrorRecord =>
+  typeof value === 'object' && value !== null && typeof (value as ErrorRecord).name === 'string' && typeof (value as ErrorRecord).message === 'string';
+
 function prettyValue(value: unknown): string {
-  if (value instanceof Error) return JSON.stringify(value.message);
+  if (isErrorRecord(value)) return JSON.stringify(value.message);
   if (typeof value === 'string') return /^[\w./:@-]+$/.test(value) ? value : JSON.stringify(value);
   return JSON.stringify(value);
 }
 
-function formatRecord(options: LoggerOptions, level: LogLevel, message: string, fields: LogFields): string {
-  const time = (options.now ?? (() => new Date()))();
-  if (options.format === 'json') {
-    const entries = Object.entries(fields).map(([key, value]) => [key, plain(value)]);
-    return JSON.stringify({ time: time.toISOString(), level, msg: message, ...Object.fromEntries(entries) });
-  }
+// The terminal line for a record pino wrote: "17:40:05 WARN  message  key=value …".
+function prettyLine(json: string): string {
+  const { time, level, msg, ...fields } = JSON.parse(json) as { time: string; level: string; msg: string } & LogFields;
   const context = Object.entries(fields)
-    .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${prettyValue(value)}`)
     .join(' ');
-  return `${time.toISOString().slice(11, 19)} ${level.toUpperCase().padEnd(5)} ${message}${context ? `  ${context}` : ''}`;
+  return `${time.slice(11, 19)} ${level.toUpperCase().padEnd(5)} ${msg}${context ? `  ${context}` : ''}`;
 }
 
-export function createLogger(options: LoggerOptions, bound: LogFields = {}): Logger {
-  const threshold = LOG_LEVELS.indexOf(options.level);
+function pinoFor(options: LoggerOptions): Pino<never, boolean> {
+  const now = options.now ?? (() => new Date());
+  return pino(
+    {
+      level: options.level,
+      base: undefined, // no pid or hostname on every record
+      timestamp: () => `,"time":"${now().toISOString()}"`,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)])),
+      },
+      // The log formatter has made errors plain already; pino's own err serializer would rename name to type.
+      serializers: { err: (value: unknown) => value },
+    },
+    { write: (line: string) => options.write(options.format === 'json' ? line.trimEnd() : prettyLine(line)) },
+  );
+}
+
+// Fields are bound here rather than with pino's child(), which would repeat a key that a record
+// sets again; here the record's own value replaces the bound one.
+function wrap(base: Pino<never, boolean>, bound: LogFields): Logger {
   const at =
     (level: LogLevel) =>
-    (message: string, fields: LogFields = {}): void => {
-      if (LOG_LEVELS.indexOf(level) < threshold) return;
-      options.write(formatRecord(options, level, message, { ...bound, ...fields }));
-    };
+    (message: string, fields: LogFields = {}): void =>
+      base[level]({ ...bound, ...fields }, message);
   return {
     debug: at('debug'),
     info: at('info'),
     warn: at('warn'),
     error: at('error'),
-    child: (fields) => createLogger(options, { ...bound, ...fields }),
+    child: (fields) => wrap(base, { ...bound, ...fields }),
   };
+}
+
+export function createLogger(options: LoggerOptions, bound: LogFields = {}): Logger {
+  return wrap(pinoFor(options), bound);
 }
 
 let processLogger: Logger | undefined;

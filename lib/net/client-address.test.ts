@@ -31,4 +31,16 @@ describe('the client address', () => {
     expect(() => parseTrustedProxies('proxy.internal')).toThrow(/not an address/);
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/prefix/);
   });
+
+  it('refuses a /0 range, which would let any client name its own address', () => {
+    for (const everything of ['0.0.0.0/0', '::/0', '10.0.0.1 192.168.0.0/0']) expect(() => parseTrustedProxies(everything)).toThrow(/trusts every address/);
+    expect(resolveClientAddress('192.168.3.4', '1.2.3.4', parseTrustedProxies('192.168.0.0/1'))).toBe('1.2.3.4');
+  });
+
+  it('reads IPv4 peers on dual-stack sockets and bracketed IPv6 hops as the addresses they are', () => {
+    const proxies = parseTrustedProxies('10.0.0.0/8');
+    expect(resolveClientAddress('::ffff:10.0.0.5', '203.0.113.9', proxies)).toBe('203.0.113.9');
+    expect(resolveClientAddress('10.0.0.5', '[2001:DB8::7]', proxies)).toBe('2001:db8::7');
+    expect(resolveClientAddress('10.0.0.5', '203.0.113.9, ::ffff:10.1.1.1', proxies)).toBe('203.0.113.9');
+  });
 });

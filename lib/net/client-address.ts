@@ -1,7 +1,9 @@
 // Which address a request came from. The socket's peer is the only fact; X-Forwarded-For is
 // believed only hop by hop from the right, and only while the hop that added it is one of the
 // operator's configured proxies (ENVOLVE_TRUSTED_PROXIES). Any client can write the header.
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import type { TrustedProxies } from '../config/trusted-proxies.ts';
 
 export type { TrustedProxies };
@@ -15,8 +17,7 @@ export function normaliseAddress(address: string): string {
 
 export function isTrusted(proxies: TrustedProxies, address: string): boolean {
   const normalised = normaliseAddress(address);
-  const family = isIP(normalised);
-  return family !== 0 && proxies.check(normalised, family === 4 ? 'ipv4' : 'ipv6');
+  return isIP(normalised) !== 0 && proxies(normalised, 0);
 }
 
 /**
@@ -25,17 +26,11 @@ export function isTrusted(proxies: TrustedProxies, address: string): boolean {
  * address stops the walk at the hop that vouched for it.
  */
 export function resolveClientAddress(socketAddress: string, forwardedFor: string | string[] | undefined, proxies: TrustedProxies): string {
-  let client = normaliseAddress(socketAddress);
-  if (!isTrusted(proxies, client)) return client;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = normaliseAddress(hops[i]!);
-    if (!isIP(hop)) return client;
-    client = hop;
-    if (!isTrusted(proxies, hop)) return client;
-  }
-  return client;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
+  // proxy-addr reads only the peer and the X-Forwarded-For header of the request it is given.
+  const request = { socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': header } } as unknown as IncomingMessage;
+  // The peer, then each hop the trusted ones vouched for, nearest first; only the last one can
+  // be something other than an IP address (a trusted proxy passed on what the client wrote).
+  const chain = proxyAddr.all(request, (address) => isTrusted(proxies, address)).map(normaliseAddress);
+  return chain.findLast((address) => isIP(address) !== 0) ?? chain[0]!;
 }

@@ -11,7 +11,7 @@ import { loadBundle } from '../env/store.ts';
 import { parseTaskConfig } from '../env/task-config.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { finishGroup } from './groups.ts';
-import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import pLimit from 'p-limit';
 import { concurrencyCeiling, concurrencyLevels, improved, latencySummary, rolloutsPerMinute, type CurvePoint, type LatencySummary } from './profile-math.ts';
 import { runRollout, type RolloutSummary } from './run.ts';
 import type { Policy } from './types.ts';
@@ -84,9 +84,8 @@ export async function profileEnvironment(deps: { db: Db; sandbox: Sandbox }, req
     groupIds.push(group.id);
     progress(`concurrency ${concurrency}: ${n} rollouts`);
     const started = Date.now();
-    const rollouts: RolloutSummary[] = await mapConcurrent(
+    const rollouts: RolloutSummary[] = await pLimit(concurrency).map(
       Array.from({ length: n }, (_, i) => i + 1),
-      concurrency,
       (attempt) =>
         runRollout(deps, {
           versionId: req.versionId,

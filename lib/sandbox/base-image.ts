@@ -171,7 +171,7 @@ export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promis
     await tagAsCurrent(docker, found);
     return { tag, imageId: found, built: false };
   }
-  const lockPath = join(tmpdir(), `envolve-base-image-${hash}.lock`);
+  const lockPath = join(tmpdir(), `envolve-base-image-${hash}.build-lock`);
   return withFileLock(
     lockPath,
     async () => {
@@ -188,6 +188,10 @@ export async function ensureBaseImage(opts: EnsureBaseImageOptions = {}): Promis
       await tagAsCurrent(docker, imageId);
       return { tag, imageId, built };
     },
-    { timeoutMs: BASE_IMAGE_LOCK_WAIT_MS, onWait: () => progress(`base image: waiting for another build (${lockPath})`) },
+    {
+      timeoutMs: BASE_IMAGE_LOCK_WAIT_MS,
+      onWait: () => progress(`base image: waiting for another build (${lockPath})`),
+      onLost: (err) => progress(`base image: the build lock was taken over by another process (${err.message}); both may build`),
+    },
   );
 }

@@ -1,48 +1,56 @@
-// A cross-process lock on one machine: whoever creates the lock file (O_EXCL)
-// holds it. The file records the holder's pid so a lock left by a crashed
-// process is recognised and taken over instead of blocking forever.
-import { open, readFile, rm } from 'node:fs/promises';
+// A cross-process lock on one machine (proper-lockfile): whoever creates the lock directory
+// holds it, and refreshes its mtime while it does. A lock whose mtime is older than the stale
+// period belongs to a holder that crashed or hung, and the next contender takes it over instead
+// of blocking forever.
+import { lock } from 'proper-lockfile';
 
 const POLL_MS = 500;
+// Long enough that a holder on a loaded machine still refreshes in time (every half of it).
+export const FILE_LOCK_STALE_MS = 30_000;
 
-function processAlive(pid: number): boolean {
+export interface FileLockOptions {
+  /** How long to wait for another holder before giving up. */
+  timeoutMs: number;
+  /** How long a lock may go without a refresh before it counts as abandoned. */
+  staleMs?: number;
+  /** Called once, when the lock is found held by someone else. */
+  onWait?: () => void;
+  /** Called when this holder's lock was taken over (it could not refresh it in time). */
+  onLost?: (err: Error) => void;
+}
+
+type Release = () => Promise<void>;
+
+async function tryAcquire(path: string, opts: FileLockOptions): Promise<Release | null> {
   try {
-    process.kill(pid, 0);
-    return true;
+    return await lock(path, {
+      lockfilePath: path,
+      realpath: false,
+      retries: 0,
+      stale: opts.staleMs ?? FILE_LOCK_STALE_MS,
+      onCompromised: (err) => opts.onLost?.(err),
+    });
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return null;
+    throw err;
   }
 }
 
-async function tryAcquire(path: string): Promise<boolean> {
-  try {
-    const handle = await open(path, 'wx');
-    await handle.writeFile(String(process.pid));
-    await handle.close();
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-    // An empty file means the holder is between open() and write(); wait.
-    if (Number.isInteger(holder) && holder > 0 && !processAlive(holder)) {
-      await rm(path, { force: true });
-    }
-    return false;
-  }
-}
-
-export async function withFileLock<T>(path: string, fn: () => Promise<T>, opts: { timeoutMs: number; onWait?: () => void }): Promise<T> {
+export async function withFileLock<T>(path: string, fn: () => Promise<T>, opts: FileLockOptions): Promise<T> {
   const deadline = Date.now() + opts.timeoutMs;
-  let announced = false;
-  while (!(await tryAcquire(path))) {
+  let release = await tryAcquire(path, opts);
+  if (!release) opts.onWait?.();
+  while (!release) {
     if (Date.now() > deadline) throw new Error(`timed out after ${opts.timeoutMs} ms waiting for lock ${path}`);
-    if (!announced) opts.onWait?.();
-    announced = true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    release = await tryAcquire(path, opts);
   }
   try {
     return await fn();
   } finally {
-    await rm(path, { force: true });
+    // A lock already taken over is no longer ours to remove.
+    await release().catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERELEASED' && err.code !== 'ENOTACQUIRED') throw err;
+    });
   }
 }

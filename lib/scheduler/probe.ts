@@ -8,7 +8,7 @@ import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
 import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
-import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import pLimit from 'p-limit';
 
 export interface ProbeDeps {
   db: Db;
@@ -82,7 +82,7 @@ export async function probeVersion(deps: ProbeDeps, req: ProbeRequest): Promise<
   await buildVersionImage(deps, req.versionId);
   const group = await openGroup(deps.db, req, size, passThreshold);
   const attempts = Array.from({ length: size }, (_, i) => i + 1);
-  const rollouts = await mapConcurrent(attempts, req.concurrency ?? DEFAULT_SCHEDULER_CONFIG.probeConcurrency, async (attempt) => {
+  const rollouts = await pLimit(req.concurrency ?? DEFAULT_SCHEDULER_CONFIG.probeConcurrency).map(attempts, async (attempt) => {
     const rollout = await runRollout(deps, {
       versionId: req.versionId,
       policy: req.policy,
