@@ -162,3 +162,38 @@ test('the JSON, CSV and Prometheus routes: guarded, validated, and carrying the 
   expect(text).toContain('# TYPE envolve_job_turnaround_seconds histogram');
   expect(text).toMatch(/envolve_drift_alerts\{kind="stalled"\} \d+/);
 });
+
+test('for comparison: one sample reads n = 1, checkpoints overlay on one chart whose legend toggles, and a drag zooms until Reset zoom', async ({ page }) => {
+  // One lineage that only takes the length axis: its edits-to-the-horizon effect rests on it alone.
+  await signIn(page, 'lead', '/drift?lineage=drift-l000');
+  const spreads = page.getByTestId('spread-text');
+  await expect(spreads.filter({ hasText: 'n = 1' }).first()).toBeVisible();
+  for (const text of await spreads.allTextContents()) {
+    if (text.includes('n = 1')) expect(text).not.toContain('±');
+  }
+  await expect(page.getByTestId('outcome-scatter').first()).toContainText('estimated D (off-policy)');
+  await expect(page.getByTestId('outcome-scatter').first()).toContainText('pass rate • (%)');
+
+  await page.goto('/drift');
+  const overlay = page.getByTestId('checkpoint-overlay');
+  const legend = overlay.locator('.u-legend');
+  await expect(legend).toContainText(/anthropic @ 1 \(\d+ lineages, n=\d+ rollouts\)/);
+  await expect(legend).toContainText(/simulated @ 1 \(\d+ lineages, n=\d+ rollouts\) — simulated: tests the pipeline, not the method/);
+  const simulated = legend.locator('tr.u-series').filter({ hasText: 'simulated @ 1' });
+  await simulated.locator('th').click();
+  await expect(simulated).toHaveClass(/u-off/);
+  await simulated.locator('th').click();
+  await expect(simulated).not.toHaveClass(/u-off/);
+
+  const reset = overlay.getByRole('button', { name: 'Reset zoom' });
+  await expect(reset).toBeDisabled();
+  const plot = (await overlay.locator('.u-over').boundingBox())!;
+  await page.mouse.move(plot.x + plot.width * 0.2, plot.y + plot.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(reset).toBeEnabled();
+  await reset.click();
+  await expect(reset).toBeDisabled();
+  await overlay.screenshot({ path: screenshot('drift-checkpoint-overlay') });
+});

@@ -3,11 +3,20 @@
 // policy the outcomes are of.
 import type { Correlation, DifficultyOutcomeRow } from '@/lib/drift/difficulty-outcome.ts';
 
-const W = 160;
-const H = 48;
-
 function formatR(c: Correlation): string {
   return c.r === null ? `— (n=${c.n})` : `${c.r.toFixed(2)} (n=${c.n})`;
+}
+
+// Plot area inside margins that hold the axes: D along the bottom, pass rate on the left (dots),
+// mean turns on the right (rings).
+const W = 280;
+const H = 128;
+const M = { left: 40, right: 40, top: 8, bottom: 32 };
+const AXIS = '#71717a';
+const TICK_FONT = 9;
+
+function ticks(lo: number, hi: number): number[] {
+  return lo === hi ? [lo] : [lo, (lo + hi) / 2, hi];
 }
 
 function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
@@ -16,14 +25,60 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
   if (ds.length === 0) return null;
   const [dMin, dMax] = [Math.min(...ds), Math.max(...ds)];
   const tMax = Math.max(1, ...turns);
-  const x = (d: number) => 4 + ((d - dMin) / Math.max(dMax - dMin, 1e-9)) * (W - 8);
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const x = (d: number) => M.left + (dMax === dMin ? plotW / 2 : ((d - dMin) / (dMax - dMin)) * plotW);
+  const yPass = (rate: number) => M.top + (1 - rate) * plotH;
+  const yTurns = (t: number) => M.top + (1 - t / tMax) * plotH;
+  const bottom = M.top + plotH;
   return (
-    <svg width={W} height={H} role="img" aria-label="estimated D (x) against pass rate (dots) and mean turns (rings)">
-      <rect x={0.5} y={0.5} width={W - 1} height={H - 1} fill="none" stroke="#e4e4e7" />
+    <svg
+      width={W}
+      height={H}
+      role="img"
+      aria-label={`estimated D (x, ${dMin.toFixed(2)} to ${dMax.toFixed(2)}) against pass rate (dots, %) and mean turns (rings), ${points.length} generations`}
+      data-testid="outcome-scatter"
+    >
+      <rect x={M.left} y={M.top} width={plotW} height={plotH} fill="none" stroke="#e4e4e7" />
+      <g fontSize={TICK_FONT} fill={AXIS} className="tabular-nums">
+        {ticks(dMin, dMax).map((d) => (
+          <g key={`x${d}`}>
+            <line x1={x(d)} x2={x(d)} y1={bottom} y2={bottom + 3} stroke={AXIS} />
+            <text x={x(d)} y={bottom + 12} textAnchor="middle">
+              {d.toFixed(2)}
+            </text>
+          </g>
+        ))}
+        {[0, 0.5, 1].map((rate) => (
+          <g key={`p${rate}`}>
+            <line x1={M.left - 3} x2={M.left} y1={yPass(rate)} y2={yPass(rate)} stroke={AXIS} />
+            <text x={M.left - 5} y={yPass(rate) + 3} textAnchor="end">
+              {rate * 100}%
+            </text>
+          </g>
+        ))}
+        {ticks(0, tMax).map((t) => (
+          <g key={`t${t}`}>
+            <line x1={M.left + plotW} x2={M.left + plotW + 3} y1={yTurns(t)} y2={yTurns(t)} stroke={AXIS} />
+            <text x={M.left + plotW + 5} y={yTurns(t) + 3} textAnchor="start">
+              {Number.isInteger(t) ? t : t.toFixed(1)}
+            </text>
+          </g>
+        ))}
+        <text x={M.left + plotW / 2} y={H - 4} textAnchor="middle" fontSize={10}>
+          estimated D (off-policy)
+        </text>
+        <text transform={`translate(10 ${M.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize={10} fill="#0284c7">
+          pass rate • (%)
+        </text>
+        <text transform={`translate(${W - 6} ${M.top + plotH / 2}) rotate(90)`} textAnchor="middle" fontSize={10} fill="#d97706">
+          mean turns ○
+        </text>
+      </g>
       {points.map((p, i) => (
         <g key={i}>
-          {p.passRate !== null && <circle cx={x(p.d)} cy={4 + (1 - p.passRate) * (H - 8)} r={2.5} fill="#0284c7" />}
-          {p.meanTurns !== null && <circle cx={x(p.d)} cy={H - 4 - (p.meanTurns / tMax) * (H - 8)} r={2.5} fill="none" stroke="#d97706" />}
+          {p.passRate !== null && <circle cx={x(p.d)} cy={yPass(p.passRate)} r={2.5} fill="#0284c7" />}
+          {p.meanTurns !== null && <circle cx={x(p.d)} cy={yTurns(p.meanTurns)} r={2.5} fill="none" stroke="#d97706" />}
         </g>
       ))}
     </svg>

@@ -1,5 +1,5 @@
 import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/spectrum.ts';
-import type { Spread } from '@/lib/drift/stats.ts';
+import { formatMeanSpread, type Spread } from '@/lib/drift/stats.ts';
 
 const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
 const BAR_W = 132;
@@ -15,8 +15,9 @@ function signed(v: number, digits: number): string {
   return v > 0 ? `+${text}` : v < 0 ? `−${text}` : text;
 }
 
-// A bar from zero to the mean, a whisker of ± one standard deviation, and optionally a tick
-// where `marker` falls (the single-edit effect times the horizon).
+// A bar from zero to the mean, a whisker of ± one standard deviation (none for one sample: it has
+// no spread to show), and optionally a tick where `marker` falls (the single-edit effect times
+// the horizon).
 function DivergingBar({
   spread,
   limit,
@@ -30,29 +31,22 @@ function DivergingBar({
   metric: SpectrumMetric;
   marker?: number;
 }) {
-  const { scale, unit, digits } = UNITS[metric];
   if (!spread) return <span className="text-xs text-zinc-400">no data</span>;
   const x = (v: number) => BAR_W / 2 + (Math.max(-limit, Math.min(limit, v)) / limit) * (BAR_W / 2 - 4);
   const mean = x(spread.mean);
+  const text = formatMeanSpread(spread, UNITS[metric]);
   return (
     <span className="flex flex-col gap-0.5">
-      <svg
-        width={BAR_W}
-        height={BAR_H}
-        role="img"
-        aria-label={`${signed(spread.mean * scale, digits)} ${unit} ± ${(spread.sd * scale).toFixed(digits)} (n=${spread.n})`}
-        className="shrink-0"
-      >
+      <svg width={BAR_W} height={BAR_H} role="img" aria-label={text} className="shrink-0">
         <line x1={BAR_W / 2} x2={BAR_W / 2} y1={0} y2={BAR_H} stroke="#a1a1aa" />
         <rect x={Math.min(mean, BAR_W / 2)} y={4} width={Math.abs(mean - BAR_W / 2)} height={BAR_H - 8} rx={2} fill={colour} fillOpacity={0.75} />
-        <line x1={x(spread.mean - spread.sd)} x2={x(spread.mean + spread.sd)} y1={BAR_H / 2} y2={BAR_H / 2} stroke="#27272a" strokeWidth={1.25} />
+        {spread.n > 1 && (
+          <line x1={x(spread.mean - spread.sd)} x2={x(spread.mean + spread.sd)} y1={BAR_H / 2} y2={BAR_H / 2} stroke="#27272a" strokeWidth={1.25} />
+        )}
         {marker !== undefined && <line x1={x(marker)} x2={x(marker)} y1={1} y2={BAR_H - 1} stroke="#27272a" strokeWidth={2} strokeDasharray="2 1.5" />}
       </svg>
-      <span className="whitespace-nowrap pl-0.5 text-xs tabular-nums text-zinc-700">
-        {signed(spread.mean * scale, digits)}{' '}
-        <span className="text-zinc-500">
-          ± {(spread.sd * scale).toFixed(digits)} {unit}
-        </span>
+      <span className="whitespace-nowrap pl-0.5 text-xs tabular-nums text-zinc-700" data-testid="spread-text">
+        {text}
       </span>
     </span>
   );
@@ -124,7 +118,8 @@ export function EffectSpectrumTable({ spectrum }: { spectrum: EffectSpectrum }) 
       </table>
       <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500">
         One edit: generation n against n − 1, grouped by the axis generation n took. {h} edits: generation {h} against the seed, in lineages that only took that
-        axis (the dashed tick marks {h} × the one-edit mean; the paper found the two agree). Bars show the mean, whiskers ± one standard deviation.
+        axis (the dashed tick marks {h} × the one-edit mean; the paper found the two agree). Bars show the mean, whiskers ± one standard deviation; a single
+        sample shows n = 1 and no whisker.
         {spectrum.mixed.lineages > 0 && ` ${spectrum.mixed.lineages} mixed-axis lineages reached generation ${h}.`}
       </p>
     </div>

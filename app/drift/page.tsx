@@ -15,6 +15,7 @@ import { DriftCharts } from './drift-charts.tsx';
 import { DriftFilters } from './drift-filters.tsx';
 import { EffectSpectrumTable } from './effect-spectrum.tsx';
 import { SeedFunnel } from './seed-funnel.tsx';
+import { CheckpointOverlay } from './checkpoint-overlay.tsx';
 import { CheckpointTable } from './checkpoints.tsx';
 
 export const metadata: Metadata = { title: 'Drift' };
@@ -146,6 +147,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
       </Section>
 
       <Section title="Pass rate by checkpoint" testId="checkpoint-section">
+        <CheckpointOverlay series={view.checkpointSeries} />
         <CheckpointTable checkpoints={view.checkpoints} />
       </Section>
 

@@ -54,3 +54,15 @@ export function spreadOf(values: readonly number[]): Spread | null {
     max: Math.max(...values),
   };
 }
+
+/**
+ * A mean with its spread as text: "+1.5 ± 0.3 pp (n=4)", or "+1.5 pp (n = 1)" for a single
+ * sample, whose standard deviation (0) would read as a certainty it is not.
+ */
+export function formatMeanSpread(spread: Pick<Spread, 'n' | 'mean' | 'sd'>, options: { scale: number; digits: number; unit: string }): string {
+  const { scale, digits, unit } = options;
+  const magnitude = Math.abs(spread.mean * scale).toFixed(digits);
+  const signed = spread.mean > 0 ? `+${magnitude}` : spread.mean < 0 ? `−${magnitude}` : magnitude;
+  if (spread.n === 1) return `${signed} ${unit} (n = 1)`;
+  return `${signed} ± ${(spread.sd * scale).toFixed(digits)} ${unit} (n=${spread.n})`;
+}

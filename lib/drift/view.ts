@@ -1,6 +1,7 @@
 // Everything the drift page, its JSON route and its CSV export show for one filter, computed
 // from one load.
 import { driftAlerts, type AlertThresholds, type CalibrationStatus, type DriftAlert } from './alerts.ts';
+import { checkpointSeries, type CheckpointSeries } from './checkpoint-series.ts';
 import { difficultyOutcome, type DifficultyOutcomeRow } from './difficulty-outcome.ts';
 import { applyDriftFilter, driftFacets, type DriftFacets, type DriftFilter } from './filters.ts';
 import { metricChart, pointsByLineage } from './series.ts';
@@ -28,6 +29,7 @@ export interface DriftView {
   spectrum: EffectSpectrum;
   difficultyOutcome: DifficultyOutcomeRow[]; // estimated D against measured pass rate and turns
   alerts: DriftAlert[];
+  checkpointSeries: CheckpointSeries[]; // pass rate over generations per (policy, checkpoint), for the overlay
   // The per-lineage view's positions, for the generation table and the axis of each point.
   positions: { number: number; generationId: string | null; axis: string | null; state: string; at: string; probe: { passes: number; size: number } | null }[];
 }
@@ -68,6 +70,7 @@ export function driftView(
     spectrum: effectSpectrum(input, options.horizon),
     difficultyOutcome: difficultyOutcome(input, byLineage),
     alerts: driftAlerts(input, calibration, options.thresholds, options.now),
+    checkpointSeries: checkpointSeries(input),
     positions: filter.lineage
       ? (byLineage.get(filter.lineage) ?? []).map((p) => ({
           number: p.number,
