@@ -58,13 +58,15 @@ export async function residualSummary(db: Db, parentVersionId: string, changes: 
     const content = newContent(change);
     const oldSize = old?.blob.size ?? null;
     const newSize = content?.length ?? null;
+    const newSha256 = content ? sha256(content) : null;
     return {
       path: change.path,
       op: change.op,
       oldSize,
       newSize,
       oldSha256: old?.blobHash ?? null,
-      newSha256: content ? sha256(content) : null,
+      newSha256,
+      contentSha256: newSha256 ?? sha256(Buffer.from(`deleted ${old?.blobHash ?? ''}`)),
       binary: change.encoding === 'base64',
       large: Math.max(oldSize ?? 0, newSize ?? 0) > LARGE_FILE_BYTES,
       executableChanged: Boolean(old && change.op !== 'delete' && old.executable !== Boolean(change.executable)),

@@ -33,7 +33,7 @@ export function ResidualFiles(props: {
   const [error, setError] = useState<string | null>(null);
   const [wrap, setWrap] = useState(true);
 
-  async function toggleViewed(path: string, isViewed: boolean) {
+  async function toggleViewed({ path, contentSha256 }: ResidualFileSummary, isViewed: boolean) {
     setViewed((current) => {
       const next = new Set(current);
       if (isViewed) next.add(path);
@@ -41,7 +41,7 @@ export function ResidualFiles(props: {
       return next;
     });
     try {
-      await sendJson(`/api/generations/${props.generationId}/viewed`, 'PUT', { path, viewed: isViewed });
+      await sendJson(`/api/generations/${props.generationId}/viewed`, 'PUT', { path, contentSha256, viewed: isViewed });
       setError(null);
     } catch (err) {
       setError(`Could not save the viewed mark on ${path}: ${err instanceof Error ? err.message : String(err)}`);
@@ -77,7 +77,7 @@ export function ResidualFiles(props: {
             attempt={props.attempt}
             viewed={viewed.has(file.path)}
             wrap={wrap}
-            onViewed={(isViewed) => toggleViewed(file.path, isViewed)}
+            onViewed={(isViewed) => toggleViewed(file, isViewed)}
             comments={props.comments.filter((c) => c.path === file.path)}
             filed={props.filed?.path === file.path ? props.filed : undefined}
           />
