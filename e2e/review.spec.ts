@@ -49,6 +49,9 @@ test('a reviewer approves generation 1 and rejects generation 4 (the newest: a r
   await page.goto(`/generations/${generation(1)}`);
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
   await expect(page.getByRole('heading', { name: 'Scenario–skill sequence edit' })).toBeVisible();
+  // The validator run details are folded behind their verdict line.
+  await expect(page.getByTestId('attempt-1')).toBeHidden();
+  await page.getByTestId('verdict-details').locator(':scope > summary').click();
   await expect(page.getByTestId('attempt-1')).toBeVisible();
   // Expand the first residual file: its diff loads on demand.
   await page.getByTestId('residual-file').first().getByRole('button').first().click();
@@ -158,6 +161,8 @@ test('the review page of a 200-file residual renders fast (median first contentf
   };
   console.log(`review page, 200-file residual: ${JSON.stringify(result)}`);
   test.info().annotations.push({ type: 'render-time', description: JSON.stringify(result) });
+  // The data files are folded behind their count.
+  await page.getByTestId('data-files').locator(':scope > summary').click();
   await page.getByTestId('residual-file').nth(5).getByRole('button').first().click();
   await expect(page.getByRole('table', { name: /^Diff of data\/records-005/ })).toBeVisible();
 });

@@ -275,7 +275,10 @@ test('finding 8: malformed paths, a CR/LF in next=, an oversized action body and
 
 test('finding 9: a viewed mark for a generation that does not exist is a 404 and writes no audit entry', async ({ page, baseURL }) => {
   await signIn(page, 'reviewer');
-  const response = await page.request.put('/api/generations/nosuchgeneration/viewed', { headers: { origin: baseURL! }, data: { path: 'a.txt', viewed: true } });
+  const response = await page.request.put('/api/generations/nosuchgeneration/viewed', {
+    headers: { origin: baseURL! },
+    data: { path: 'a.txt', contentSha256: '0'.repeat(64), viewed: true },
+  });
   expect(response.status()).toBe(404);
   expect(query('SELECT 1 FROM "AuditEvent" WHERE "subjectId" = ?', 'nosuchgeneration')).toHaveLength(0);
 });
@@ -298,13 +301,16 @@ test('finding 10: a weak password is refused, search is literal, the Origin chec
 
   const https = baseURL!.replace('http://', 'https://');
   const viewed = (origin: string) =>
-    page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, { headers: { origin }, data: { path: 'a.txt', viewed: false } });
+    page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, {
+      headers: { origin },
+      data: { path: 'a.txt', contentSha256: '0'.repeat(64), viewed: false },
+    });
   expect((await viewed(https)).status()).toBe(403);
   expect(
     (
       await page.request.put(`/api/generations/${e2eFixture().generationIds[0]}/viewed`, {
         headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-        data: { path: 'a.txt', viewed: false },
+        data: { path: 'a.txt', contentSha256: '0'.repeat(64), viewed: false },
       })
     ).status(),
   ).toBe(403);

@@ -42,6 +42,14 @@ function readingRank(path: string): number {
   return rank < 0 ? READING_ORDER.length : rank;
 }
 
+// How the task's environment is built is read like code, not skimmed like data.
+const ENVIRONMENT_BUILD_FILE = /(^|\/)(Dockerfile|docker-compose\.ya?ml)$/;
+
+/** Whether a residual file is data the task works on: not its instruction, tests, solution or environment build. */
+export function isDataFile(path: string): boolean {
+  return readingRank(path) === READING_ORDER.length && !ENVIRONMENT_BUILD_FILE.test(path);
+}
+
 /** Residual files in reading order: instruction → tests → solution → data, by path within each. */
 export function inReadingOrder<T extends { path: string }>(files: readonly T[]): T[] {
   return [...files].sort((a, b) => readingRank(a.path) - readingRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -58,13 +66,16 @@ export async function residualSummary(db: Db, parentVersionId: string, changes: 
     const content = newContent(change);
     const oldSize = old?.blob.size ?? null;
     const newSize = content?.length ?? null;
+    const newSha256 = content ? sha256(content) : null;
     return {
       path: change.path,
       op: change.op,
       oldSize,
       newSize,
       oldSha256: old?.blobHash ?? null,
-      newSha256: content ? sha256(content) : null,
+      newSha256,
+      contentSha256: newSha256 ?? sha256(Buffer.from(`deleted ${old?.blobHash ?? ''}`)),
+      data: isDataFile(change.path),
       binary: change.encoding === 'base64',
       large: Math.max(oldSize ?? 0, newSize ?? 0) > LARGE_FILE_BYTES,
       executableChanged: Boolean(old && change.op !== 'delete' && old.executable !== Boolean(change.executable)),

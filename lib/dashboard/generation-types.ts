@@ -100,6 +100,10 @@ export interface ResidualFileSummary {
   newSize: number | null;
   oldSha256: string | null;
   newSha256: string | null;
+  /** What a viewed mark is kept on: the new content's hash, or for a deletion the hash of "deleted <old hash>". */
+  contentSha256: string;
+  /** Data the task works on (not its instruction, tests or solution): folded on the review page. */
+  data: boolean;
   binary: boolean;
   large: boolean;
   executableChanged: boolean;

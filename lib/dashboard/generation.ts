@@ -128,12 +128,11 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const focused = pickAttempt(generation.attempts, generation.versionId, options.attempt);
   const childVersionId = generation.versionId ?? focused?.candidateVersionId ?? null;
   const versionSelect = { id: true, metadata: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true, difficultyModel: true } as const;
-  const [versions, focusedResidual, approvers, comments, viewedPaths, lastChange, labels, parentNotCurrent] = await Promise.all([
+  const [versions, focusedResidual, approvers, comments, lastChange, labels, parentNotCurrent] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: [generation.parentVersionId, ...(childVersionId ? [childVersionId] : [])] } }, select: versionSelect }),
     focused ? db.attempt.findUnique({ where: { id: focused.id }, select: { residual: true } }) : null,
     shownApprovers(db, generation),
     listComments(db, id),
-    viewedFiles(db, options.viewerId, id),
     lastChangeOf(db, id),
     itemLabels(db, generation.planRounds),
     generation.state === GenerationState.superseded ? null : incoherentParent(db, generation),
@@ -146,6 +145,8 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const childSequence = sequenceOf(childVersion?.metadata) ?? (planned.child ? safeSequence(planned.child) : null);
   const emails = await emailsOf(db, [...generation.reviews.map((r) => r.reviewerId), ...approvers]);
   const changes = parseStoredResidual(focusedResidual?.residual ?? null);
+  const residual = await residualSummary(db, generation.parentVersionId, changes);
+  const viewedPaths = await viewedFiles(db, options.viewerId, id, new Map(residual.map((f) => [f.path, f.contentSha256])));
 
   return {
     generation: {
@@ -193,7 +194,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       })),
     })),
     focusedAttempt: focused?.number ?? null,
-    residual: await residualSummary(db, generation.parentVersionId, changes),
+    residual,
     difficulty: { parent: axes(parentVersion), child: axes(childVersion) },
     reviews: generation.reviews.map((r) => ({
       id: r.id,

@@ -21,7 +21,8 @@ export const commentBodySchema = z.object({
   line: z.number().int().min(1).optional(),
 });
 
-export const viewedBodySchema = z.object({ path: z.string().min(1).max(1_000), viewed: z.boolean() });
+// contentSha256 is the file's content hash as the page showed it (ResidualFileSummary.contentSha256).
+export const viewedBodySchema = z.object({ path: z.string().min(1).max(1_000), contentSha256: z.string().regex(/^[0-9a-f]{64}$/), viewed: z.boolean() });
 
 export const diffQuerySchema = z.object({ attempt: z.coerce.number().int().min(1), path: z.string().min(1).max(1_000) });
 

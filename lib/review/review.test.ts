@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { getGenerationReview } from '../dashboard/generation.ts';
 import type { Db } from '../db/client.ts';
 import { RefusedError } from '../errors/index.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
@@ -32,6 +34,11 @@ beforeAll(async () => {
   for (const user of [alice, bob]) await db.user.create({ data: { ...user, name: user.email } });
 });
 afterAll(() => testDb.cleanup());
+
+/** A stand-in content hash per path for marks whose file content the test does not care about. */
+function hashOf(path: string): string {
+  return createHash('sha256').update(path).digest('hex');
+}
 
 async function awaitingGeneration(options: { approvalsRequired?: number; state?: string; updatedAt?: Date } = {}) {
   const lineage = await db.lineage.create({
@@ -167,24 +174,58 @@ describe('comments and viewed marks', () => {
 
   it('toggles a viewed mark per user and file', async () => {
     const g = await awaitingGeneration();
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true });
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true });
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: true });
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: false });
-    expect(await viewedFiles(db, alice.id, g.id)).toEqual(['a.txt']);
-    expect(await viewedFiles(db, bob.id, g.id)).toEqual([]);
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', contentSha256: hashOf('b.txt'), viewed: true });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', contentSha256: hashOf('b.txt'), viewed: false });
+    const current = new Map(['a.txt', 'b.txt'].map((path) => [path, hashOf(path)]));
+    expect(await viewedFiles(db, alice.id, g.id, current)).toEqual(['a.txt']);
+    expect(await viewedFiles(db, bob.id, g.id, current)).toEqual([]);
+  });
+
+  it('keeps a mark on an unchanged file across a revision and shows a changed file unviewed', async () => {
+    const g = await awaitingGeneration();
+    const residual = (files: Record<string, string>) =>
+      JSON.stringify(Object.entries(files).map(([path, content]) => ({ op: 'add', path, encoding: 'utf8', content })));
+    await db.attempt.create({
+      data: { generationId: g.id, number: 1, state: 'superseded', residual: residual({ 'tests/test.sh': 'echo 1', 'data/a.csv': 'x,1' }) },
+    });
+    const first = await getGenerationReview(db, g.id, { viewerId: alice.id });
+    for (const file of first?.residual ?? [])
+      await setFileViewed(db, { user: alice, generationId: g.id, path: file.path, contentSha256: file.contentSha256, viewed: true });
+    expect((await getGenerationReview(db, g.id, { viewerId: alice.id }))?.viewedPaths).toEqual(['data/a.csv', 'tests/test.sh']);
+
+    // The revision changes the test and leaves the data file as it was.
+    await db.attempt.create({
+      data: { generationId: g.id, number: 2, state: 'passed', residual: residual({ 'tests/test.sh': 'echo 2', 'data/a.csv': 'x,1' }) },
+    });
+    const revised = await getGenerationReview(db, g.id, { viewerId: alice.id });
+    expect(revised?.focusedAttempt).toBe(2);
+    expect(revised?.viewedPaths).toEqual(['data/a.csv']);
+    // Attempt 1, looked at again, still shows both files as viewed: the marks are on its content.
+    expect((await getGenerationReview(db, g.id, { viewerId: alice.id, attempt: 1 }))?.viewedPaths).toEqual(['data/a.csv', 'tests/test.sh']);
+    // Marking the changed file again keeps it on the new content.
+    const changed = revised?.residual.find((f) => f.path === 'tests/test.sh');
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'tests/test.sh', contentSha256: changed?.contentSha256 ?? '', viewed: true });
+    expect((await getGenerationReview(db, g.id, { viewerId: alice.id }))?.viewedPaths).toEqual(['data/a.csv', 'tests/test.sh']);
+  });
+
+  it('does not count a mark from before content hashes were kept', async () => {
+    const g = await awaitingGeneration();
+    await db.fileViewMark.create({ data: { userId: alice.id, generationId: g.id, path: 'a.txt' } });
+    expect(await viewedFiles(db, alice.id, g.id, new Map([['a.txt', hashOf('a.txt')]]))).toEqual([]);
   });
 
   it('audits one entry per review session, updated with each file, not one per checkbox', async () => {
     const g = await awaitingGeneration();
     const start = new Date('2031-03-01T10:00:00Z');
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: true, now: at(0) });
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', viewed: true, now: at(10) });
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', viewed: false, now: at(25) });
-    await setFileViewed(db, { user: bob, generationId: g.id, path: 'a.txt', viewed: true, now: at(26) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true, now: at(0) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'b.txt', contentSha256: hashOf('b.txt'), viewed: true, now: at(10) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: false, now: at(25) });
+    await setFileViewed(db, { user: bob, generationId: g.id, path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true, now: at(26) });
     // 29 minutes after alice's last tick: the same session, though 54 minutes after its first.
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'c.txt', viewed: true, now: at(54) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'c.txt', contentSha256: hashOf('c.txt'), viewed: true, now: at(54) });
     const sessions = async (user: { id: string }) =>
       (await audits(g.id)).filter((e) => e.actorId === user.id).map((e) => ({ action: e.action, createdAt: e.createdAt, after: JSON.parse(e.after ?? '') }));
     expect(await sessions(alice)).toEqual([
@@ -203,7 +244,7 @@ describe('comments and viewed marks', () => {
     ]);
     expect(await sessions(bob)).toHaveLength(1);
     // Thirty idle minutes end the session: the next tick starts another entry.
-    await setFileViewed(db, { user: alice, generationId: g.id, path: 'd.txt', viewed: true, now: at(84) });
+    await setFileViewed(db, { user: alice, generationId: g.id, path: 'd.txt', contentSha256: hashOf('d.txt'), viewed: true, now: at(84) });
     const [, next] = await sessions(alice);
     expect(next).toEqual({
       action: 'generation.files-viewed',
@@ -213,7 +254,9 @@ describe('comments and viewed marks', () => {
   });
 
   it('refuses a viewed mark for a generation that does not exist, and audits nothing (issue 18, finding 9)', async () => {
-    await expect(setFileViewed(db, { user: alice, generationId: 'nosuchgeneration', path: 'a.txt', viewed: true })).rejects.toThrow(GenerationNotFoundError);
+    await expect(
+      setFileViewed(db, { user: alice, generationId: 'nosuchgeneration', path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true }),
+    ).rejects.toThrow(GenerationNotFoundError);
     expect(await db.auditEvent.count({ where: { subjectId: 'nosuchgeneration' } })).toBe(0);
     expect(await db.fileViewMark.count({ where: { generationId: 'nosuchgeneration' } })).toBe(0);
   });

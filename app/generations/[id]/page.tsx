@@ -135,9 +135,6 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
-          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
-            <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
-          </Panel>
           <Panel
             id="sequence"
             title="Scenario–skill sequence edit"
@@ -155,9 +152,6 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
               </p>
             )}
           </Panel>
-          <Panel id="plan-rounds" title={`Plan review (${review.planRounds.length} rounds)`}>
-            <PlanRounds rounds={review.planRounds} />
-          </Panel>
           <Panel
             id="residual"
             title={`Residual${review.focusedAttempt !== null ? ` of attempt ${review.focusedAttempt}` : ''} (${review.residual.length} files)`}
@@ -174,6 +168,18 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
                 filed={parseFiledOnLine(query)}
               />
             )}
+          </Panel>
+          <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
+            {/* The run details are plumbing: folded behind the verdict line, below the review itself. */}
+            <details data-testid="verdict-details">
+              <summary className="cursor-pointer text-sm text-zinc-800">{focused ? summaryText(verdictSummary(focused.runs)) : 'No attempt yet'}</summary>
+              <div className="mt-2">
+                <Attempts generationId={g.id} attempts={review.attempts} focused={review.focusedAttempt} />
+              </div>
+            </details>
+          </Panel>
+          <Panel id="plan-rounds" title={`Plan review (${review.planRounds.length} rounds)`}>
+            <PlanRounds rounds={review.planRounds} />
           </Panel>
         </div>
         <div className="flex flex-col gap-5 lg:sticky lg:top-4 lg:self-start">

@@ -19,8 +19,9 @@ function sizeChange(file: ResidualFileSummary) {
   return `${size(file.oldSize)} → ${size(file.newSize)}`;
 }
 
-// The residual as a list of collapsed files. A file's diff is fetched and rendered only when
-// it is expanded, so a 200-file residual costs 200 summary rows until the reviewer opens one.
+// The residual as a list of collapsed files, data files folded behind their count. A file's diff
+// is fetched and rendered only when it is expanded, so a 200-file residual costs 200 summary rows
+// until the reviewer opens one. Marking a file viewed collapses it.
 export function ResidualFiles(props: {
   generationId: string;
   attempt: number;
@@ -33,7 +34,7 @@ export function ResidualFiles(props: {
   const [error, setError] = useState<string | null>(null);
   const [wrap, setWrap] = useState(true);
 
-  async function toggleViewed(path: string, isViewed: boolean) {
+  async function toggleViewed({ path, contentSha256 }: ResidualFileSummary, isViewed: boolean) {
     setViewed((current) => {
       const next = new Set(current);
       if (isViewed) next.add(path);
@@ -41,12 +42,29 @@ export function ResidualFiles(props: {
       return next;
     });
     try {
-      await sendJson(`/api/generations/${props.generationId}/viewed`, 'PUT', { path, viewed: isViewed });
+      await sendJson(`/api/generations/${props.generationId}/viewed`, 'PUT', { path, contentSha256, viewed: isViewed });
       setError(null);
     } catch (err) {
       setError(`Could not save the viewed mark on ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+
+  const fileRow = (file: ResidualFileSummary) => (
+    <ResidualFile
+      key={file.path}
+      file={file}
+      generationId={props.generationId}
+      attempt={props.attempt}
+      viewed={viewed.has(file.path)}
+      wrap={wrap}
+      onViewed={(isViewed) => toggleViewed(file, isViewed)}
+      comments={props.comments.filter((c) => c.path === file.path)}
+      filed={props.filed?.path === file.path ? props.filed : undefined}
+    />
+  );
+  // Instruction, tests and solution are the review; the data files are folded and counted.
+  const reviewed = props.files.filter((f) => !f.data || props.filed?.path === f.path);
+  const data = props.files.filter((f) => f.data && props.filed?.path !== f.path);
 
   if (props.files.length === 0) return <p className="text-sm text-zinc-500">This attempt recorded no residual.</p>;
   return (
@@ -68,21 +86,15 @@ export function ResidualFiles(props: {
           {error}
         </p>
       )}
-      <ul className="flex flex-col gap-1.5">
-        {props.files.map((file) => (
-          <ResidualFile
-            key={file.path}
-            file={file}
-            generationId={props.generationId}
-            attempt={props.attempt}
-            viewed={viewed.has(file.path)}
-            wrap={wrap}
-            onViewed={(isViewed) => toggleViewed(file.path, isViewed)}
-            comments={props.comments.filter((c) => c.path === file.path)}
-            filed={props.filed?.path === file.path ? props.filed : undefined}
-          />
-        ))}
-      </ul>
+      <ul className="flex flex-col gap-1.5">{reviewed.map(fileRow)}</ul>
+      {data.length > 0 && (
+        <details data-testid="data-files" className="rounded-md border border-zinc-200">
+          <summary className="cursor-pointer px-3 py-1.5 text-xs text-zinc-700">
+            {data.length} data files <span className="text-zinc-500">({data.filter((f) => viewed.has(f.path)).length} viewed)</span>
+          </summary>
+          <ul className="flex flex-col gap-1.5 px-2 pb-2">{data.map(fileRow)}</ul>
+        </details>
+      )}
     </div>
   );
 }
@@ -105,6 +117,7 @@ function ResidualFile(props: {
       className={`rounded-md border ${props.viewed ? 'border-zinc-200 bg-zinc-50' : 'border-zinc-300 bg-white'}`}
       data-testid="residual-file"
       data-path={file.path}
+      data-kind={file.data ? 'data' : 'review'}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
         <button
@@ -129,7 +142,10 @@ function ResidualFile(props: {
             id={checkboxId}
             type="checkbox"
             checked={props.viewed}
-            onChange={(event) => props.onViewed(event.target.checked)}
+            onChange={(event) => {
+              if (event.target.checked) setOpen(false);
+              props.onViewed(event.target.checked);
+            }}
             className="size-3.5 accent-zinc-800"
           />
           Viewed
