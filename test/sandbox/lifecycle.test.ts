@@ -62,6 +62,17 @@ describe('sandbox container lifecycle', () => {
     const reaped = (await reapContainers(docker)).filter((r) => r.labels[OWNER_LABEL] === child.owner);
     expect(reaped.length).toBeLessThanOrEqual(3);
     expect(reaped.every((r) => r.reason === 'owner-gone')).toBe(true);
+    // A container the other sweep is still removing answered this reaper 409 and may be listed a moment
+    // longer (CI saw one): wait on the engine's own "removed" condition for whatever is still listed.
+    await Promise.all((await ownedBy(child.owner)).map((c) => untilRemoved(c.Id)));
     expect(await ownedBy(child.owner)).toHaveLength(0);
   });
 });
+
+async function untilRemoved(id: string): Promise<void> {
+  try {
+    await docker.getContainer(id).wait({ condition: 'removed' });
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode !== 404) throw err; // 404: gone before the wait began
+  }
+}
