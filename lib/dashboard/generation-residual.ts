@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { StoredFileChange } from '../env/residual.ts';
-import { diffLines, toHunks } from '../review/index.ts';
+import { diffLines } from '../review/index.ts';
 import type { FileDiffView, ResidualFileSummary } from './generation-types.ts';
 
 // Larger files are summarised, not diffed: a browser cannot usefully show a line diff of them.
@@ -24,7 +24,7 @@ export function parseStoredResidual(raw: string | null): StoredFileChange[] {
   return Array.isArray(parsed) ? (parsed as StoredFileChange[]) : [];
 }
 
-function newContent(change: StoredFileChange): Buffer | null {
+export function newContent(change: StoredFileChange): Buffer | null {
   if (change.op === 'delete') return null;
   return Buffer.from(change.content ?? '', change.encoding === 'base64' ? 'base64' : 'utf8');
 }
@@ -55,48 +55,80 @@ export function inReadingOrder<T extends { path: string }>(files: readonly T[]):
   return [...files].sort((a, b) => readingRank(a.path) - readingRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export async function residualSummary(db: Db, parentVersionId: string, changes: StoredFileChange[]): Promise<ResidualFileSummary[]> {
-  const parentFiles = await db.environmentFile.findMany({
-    where: { versionId: parentVersionId, path: { in: changes.map((c) => c.path) } },
+// What the review shows of one side of a file change: no content, only enough to draw its row.
+export interface FileFacts {
+  size: number;
+  sha256: string;
+  executable: boolean;
+  binary: boolean;
+}
+
+export function changeFacts(change: StoredFileChange): FileFacts | null {
+  const content = newContent(change);
+  if (!content) return null;
+  return { size: content.length, sha256: sha256(content), executable: Boolean(change.executable), binary: change.encoding === 'base64' };
+}
+
+// What a viewed mark is kept on: the new content's hash, or for a deletion the hash of "deleted <old hash>".
+export function viewedContentSha256(oldSha256: string | null, newSha256: string | null): string {
+  return newSha256 ?? sha256(Buffer.from(`deleted ${oldSha256 ?? ''}`));
+}
+
+function summaryOf(path: string, op: ResidualFileSummary['op'], old: FileFacts | null, neu: FileFacts | null): ResidualFileSummary {
+  return {
+    path,
+    op,
+    oldSize: old?.size ?? null,
+    newSize: neu?.size ?? null,
+    oldSha256: old?.sha256 ?? null,
+    newSha256: neu?.sha256 ?? null,
+    contentSha256: viewedContentSha256(old?.sha256 ?? null, neu?.sha256 ?? null),
+    data: isDataFile(path),
+    binary: Boolean(old?.binary || neu?.binary),
+    large: Math.max(old?.size ?? 0, neu?.size ?? 0) > LARGE_FILE_BYTES,
+    executableChanged: Boolean(old && neu && old.executable !== neu.executable),
+  };
+}
+
+/** The summary row of one file changed from `old` to `neu` (null: absent on that side), or null when nothing changed. */
+export function fileSummary(path: string, old: FileFacts | null, neu: FileFacts | null): ResidualFileSummary | null {
+  if (!old && !neu) return null;
+  if (old && neu && old.sha256 === neu.sha256 && old.executable === neu.executable) return null;
+  return summaryOf(path, !old ? 'add' : !neu ? 'delete' : 'modify', old, neu);
+}
+
+/** The facts of a version's files at `paths`, by path: its stored blobs' sizes and hashes, without their content. */
+export async function versionFileFacts(db: Db, versionId: string, paths: string[]): Promise<Map<string, FileFacts>> {
+  const files = await db.environmentFile.findMany({
+    where: { versionId, path: { in: paths } },
     select: { path: true, blobHash: true, executable: true, blob: { select: { size: true } } },
   });
-  const before = new Map(parentFiles.map((f) => [f.path, f]));
-  return inReadingOrder(changes).map((change) => {
-    const old = before.get(change.path);
-    const content = newContent(change);
-    const oldSize = old?.blob.size ?? null;
-    const newSize = content?.length ?? null;
-    const newSha256 = content ? sha256(content) : null;
-    return {
-      path: change.path,
-      op: change.op,
-      oldSize,
-      newSize,
-      oldSha256: old?.blobHash ?? null,
-      newSha256,
-      contentSha256: newSha256 ?? sha256(Buffer.from(`deleted ${old?.blobHash ?? ''}`)),
-      data: isDataFile(change.path),
-      binary: change.encoding === 'base64',
-      large: Math.max(oldSize ?? 0, newSize ?? 0) > LARGE_FILE_BYTES,
-      executableChanged: Boolean(old && change.op !== 'delete' && old.executable !== Boolean(change.executable)),
-    };
-  });
+  return new Map(files.map((f) => [f.path, { size: f.blob.size, sha256: f.blobHash, executable: f.executable, binary: false }]));
+}
+
+export async function residualSummary(db: Db, parentVersionId: string, changes: StoredFileChange[]): Promise<ResidualFileSummary[]> {
+  const before = await versionFileFacts(db, parentVersionId, changes.map((c) => c.path));
+  // A stored change is listed as the modifier wrote it, even one that rewrote a file to the same bytes.
+  return inReadingOrder(changes).map((change) => summaryOf(change.path, change.op, before.get(change.path) ?? null, changeFacts(change)));
+}
+
+/** A file's line diff from `old` to `neu` (null: absent on that side), or its summary when either side is binary or large. */
+export function fileDiffView(path: string, op: ResidualFileSummary['op'], old: Buffer | null, neu: Buffer | null): FileDiffView {
+  const binary = [old, neu].some((c) => c !== null && isBinary(c));
+  const large = [old, neu].some((c) => c !== null && c.length > LARGE_FILE_BYTES);
+  if (binary || large) {
+    const facts = (c: Buffer | null) => (c ? { size: c.length, sha256: sha256(c) } : null);
+    return { kind: 'summary', path, op, reason: binary ? 'binary' : 'large', old: facts(old), new: facts(neu) };
+  }
+  return { kind: 'text', path, op, lines: diffLines(old?.toString('utf8') ?? '', neu?.toString('utf8') ?? '') };
+}
+
+/** The content of a version's file, or null when it has none at that path. */
+export async function versionFileContent(db: Db, versionId: string, path: string): Promise<Buffer | null> {
+  const file = await db.environmentFile.findUnique({ where: { versionId_path: { versionId, path } }, select: { blob: { select: { content: true } } } });
+  return file ? Buffer.from(file.blob.content) : null;
 }
 
 export async function residualFileDiff(db: Db, parentVersionId: string, change: StoredFileChange): Promise<FileDiffView> {
-  const parentFile = await db.environmentFile.findUnique({
-    where: { versionId_path: { versionId: parentVersionId, path: change.path } },
-    select: { blob: { select: { content: true } } },
-  });
-  const oldContent = parentFile ? Buffer.from(parentFile.blob.content) : null;
-  const content = newContent(change);
-  const sides = { old: oldContent, new: content };
-  const binary = [sides.old, sides.new].some((c) => c !== null && isBinary(c));
-  const large = [sides.old, sides.new].some((c) => c !== null && c.length > LARGE_FILE_BYTES);
-  if (binary || large) {
-    const facts = (c: Buffer | null) => (c ? { size: c.length, sha256: sha256(c) } : null);
-    return { kind: 'summary', path: change.path, op: change.op, reason: binary ? 'binary' : 'large', old: facts(sides.old), new: facts(sides.new) };
-  }
-  const { hunks, skippedAfter } = toHunks(diffLines(sides.old?.toString('utf8') ?? '', sides.new?.toString('utf8') ?? ''));
-  return { kind: 'text', path: change.path, op: change.op, hunks, skippedAfter };
+  return fileDiffView(change.path, change.op, await versionFileContent(db, parentVersionId, change.path), newContent(change));
 }

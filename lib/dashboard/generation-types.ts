@@ -1,5 +1,5 @@
 // Shapes of the generation review page. JSON-safe: dates are ISO strings.
-import type { DiffHunk, LastChange, ReviewCommentView } from '../review/index.ts';
+import type { DiffLine, LastChange, ReviewCommentView } from '../review/index.ts';
 import type { SequenceEdit, Step, StepReplacement } from '../sequence/types.ts';
 import type { ValidatorRunRow } from './types.ts';
 
@@ -71,6 +71,8 @@ export interface AttemptView {
   error: string | null;
   durationMs: number;
   candidateVersionId: string | null;
+  /** Whether its modifier wrote a residual: only such attempts can be compared. */
+  hasResidual: boolean;
   createdAt: string;
   runs: AttemptRunView[];
 }
@@ -121,10 +123,28 @@ export interface GenerationReview {
   reviews: ReviewView[];
   comments: ReviewCommentView[];
   viewedPaths: string[];
+  /** Files of the shown residual the viewer saw with other content: marked viewed, or decided on, before a revision changed them. */
+  changedSinceReview: ChangedSinceReview[];
+}
+
+export interface ChangedSinceReview {
+  path: string;
+  /** How the viewer last saw the file: a viewed mark on it, or a decision on the generation. */
+  since: 'viewed' | 'decided';
+  /** The attempt whose content of the file the viewer saw, when one still holds it. */
+  seenAttempt: number | null;
+}
+
+/** The files that differ between two attempts' candidates, `from` the older one `to` the newer. */
+export interface AttemptComparison {
+  from: number;
+  to: number;
+  files: ResidualFileSummary[];
 }
 
 export type FileDiffView =
-  | { kind: 'text'; path: string; op: ResidualFileSummary['op']; hunks: DiffHunk[]; skippedAfter: number }
+  // Every line, unchanged ones too: the page folds them into hunks and unfolds them on request.
+  | { kind: 'text'; path: string; op: ResidualFileSummary['op']; lines: DiffLine[] }
   | {
       kind: 'summary';
       path: string;

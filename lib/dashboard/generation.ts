@@ -8,6 +8,7 @@ import type { Sequence } from '../sequence/types.ts';
 import { incoherentParent } from '../evolution/supersede.ts';
 import { GenerationState } from '../evolution/states.ts';
 import { jsonEntries } from './flatten.ts';
+import { changesSinceLastReview } from './attempt-compare.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
 
@@ -128,9 +129,10 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const focused = pickAttempt(generation.attempts, generation.versionId, options.attempt);
   const childVersionId = generation.versionId ?? focused?.candidateVersionId ?? null;
   const versionSelect = { id: true, metadata: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true, difficultyModel: true } as const;
-  const [versions, focusedResidual, approvers, comments, lastChange, labels, parentNotCurrent] = await Promise.all([
+  const [versions, focusedResidual, withResidual, approvers, comments, lastChange, labels, parentNotCurrent] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: [generation.parentVersionId, ...(childVersionId ? [childVersionId] : [])] } }, select: versionSelect }),
     focused ? db.attempt.findUnique({ where: { id: focused.id }, select: { residual: true } }) : null,
+    db.attempt.findMany({ where: { generationId: id, residual: { not: null } }, select: { number: true } }),
     shownApprovers(db, generation),
     listComments(db, id),
     lastChangeOf(db, id),
@@ -146,7 +148,11 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
   const emails = await emailsOf(db, [...generation.reviews.map((r) => r.reviewerId), ...approvers]);
   const changes = parseStoredResidual(focusedResidual?.residual ?? null);
   const residual = await residualSummary(db, generation.parentVersionId, changes);
-  const viewedPaths = await viewedFiles(db, options.viewerId, id, new Map(residual.map((f) => [f.path, f.contentSha256])));
+  const [viewedPaths, changedSinceReview] = await Promise.all([
+    viewedFiles(db, options.viewerId, id, new Map(residual.map((f) => [f.path, f.contentSha256]))),
+    focused ? changesSinceLastReview(db, options.viewerId, generation, { number: focused.number, files: residual }) : [],
+  ]);
+  const residualAttempts = new Set(withResidual.map((a) => a.number));
 
   return {
     generation: {
@@ -177,6 +183,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       error: attempt.error,
       durationMs: attempt.durationMs,
       candidateVersionId: attempt.candidateVersionId,
+      hasResidual: residualAttempts.has(attempt.number),
       createdAt: attempt.createdAt.toISOString(),
       runs: attempt.validatorRuns.map(({ rubricVerdicts, containment, createdAt, ...run }) => ({
         ...run,
@@ -206,6 +213,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
     })),
     comments,
     viewedPaths,
+    changedSinceReview,
   };
 }
 

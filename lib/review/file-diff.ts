@@ -78,14 +78,17 @@ function pairWords(deleted: DiffLine[], added: DiffLine[]): void {
 }
 
 // A run of changed lines with up to `context` unchanged lines either side; the lines between
-// hunks are summarised by how many were skipped.
+// hunks are summarised by how many were skipped. `start` is the index of the hunk's first line in
+// the whole diff, so a view can unfold the skipped lines before it. Lines in `revealed` (indexes)
+// are kept like context: the page unfolds them on the reviewer's request.
 export interface DiffHunk {
   skippedBefore: number;
+  start: number;
   lines: DiffLine[];
 }
 
-export function toHunks(lines: DiffLine[], context = 3): { hunks: DiffHunk[]; skippedAfter: number } {
-  const keep = new Array<boolean>(lines.length).fill(false);
+export function toHunks(lines: DiffLine[], context = 3, revealed: ReadonlySet<number> = new Set()): { hunks: DiffHunk[]; skippedAfter: number } {
+  const keep = lines.map((_, index) => revealed.has(index));
   lines.forEach((line, index) => {
     if (line.kind === 'context') return;
     for (let i = Math.max(0, index - context); i <= Math.min(lines.length - 1, index + context); i++) keep[i] = true;
@@ -100,11 +103,25 @@ export function toHunks(lines: DiffLine[], context = 3): { hunks: DiffHunk[]; sk
       return;
     }
     if (!current) {
-      current = { skippedBefore: skipped, lines: [] };
+      current = { skippedBefore: skipped, start: index, lines: [] };
       hunks.push(current);
       skipped = 0;
     }
     current.lines.push(line);
   });
   return { hunks, skippedAfter: skipped };
+}
+
+/** How many skipped lines one "show more" unfolds. */
+export const EXPAND_STEP = 20;
+
+/**
+ * The line indexes one "show more" unfolds in the gap of `count` skipped lines ending before index
+ * `end`: the lines nearest the change it leads to (the gap before the first hunk unfolds upwards
+ * from it) or follows (every other gap unfolds downwards from the hunk above), at most EXPAND_STEP.
+ */
+export function gapToReveal(end: number, count: number, leading: boolean, step = EXPAND_STEP): number[] {
+  const shown = Math.min(step, count);
+  const from = leading ? end - shown : end - count;
+  return Array.from({ length: shown }, (_, i) => from + i);
 }

@@ -26,4 +26,8 @@ export const viewedBodySchema = z.object({ path: z.string().min(1).max(1_000), c
 
 export const diffQuerySchema = z.object({ attempt: z.coerce.number().int().min(1), path: z.string().min(1).max(1_000) });
 
+// Two attempts of one generation, compared from the older candidate to the newer.
+export const attemptPairQuerySchema = z.object({ from: z.coerce.number().int().min(1), to: z.coerce.number().int().min(1) });
+export const attemptFileDiffQuerySchema = attemptPairQuerySchema.extend({ path: z.string().min(1).max(1_000) });
+
 export const undoBodySchema = z.object({ reviewId: z.string().min(1).max(64) });

@@ -3,10 +3,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
-import type { DiffLine, DiffSegment } from '@/lib/review/file-diff.ts';
+import { gapToReveal, toHunks, EXPAND_STEP, type DiffLine, type DiffSegment } from '@/lib/review/file-diff.ts';
 import { fetchJson, sendJson } from '../../_components/http.ts';
 
 const LINE_STYLES: Record<DiffLine['kind'], string> = {
@@ -41,34 +41,47 @@ function LineText({ line }: { line: DiffLine }) {
   );
 }
 
-// One file's line diff, loaded when the file is expanded. Clicking a candidate line opens a
-// comment form pinned to that line; pinned comments show under their lines. Each candidate line
-// links to the missed-issue form pre-filled with it. Long lines wrap unless `wrap` is off.
-// `filed` is a missed issue just filed on one of its lines: that line is scrolled into view
-// and marked.
+/** Where a diff comes from: one attempt's residual over the parent, or one attempt's candidate to another's. */
+export type DiffSource = { kind: 'residual'; attempt: number } | { kind: 'attempts'; from: number; to: number };
+
+function diffUrl(generationId: string, source: DiffSource, path: string): string {
+  const file = encodeURIComponent(path);
+  return source.kind === 'residual'
+    ? `/api/generations/${generationId}/diff?attempt=${source.attempt}&path=${file}`
+    : `/api/generations/${generationId}/attempt-diff/file?from=${source.from}&to=${source.to}&path=${file}`;
+}
+
+function tableName(source: DiffSource, path: string): string {
+  return source.kind === 'residual' ? `Diff of ${path}` : `Attempt ${source.from} to attempt ${source.to}: ${path}`;
+}
+
+function sideNames(source: DiffSource): [string, string] {
+  return source.kind === 'residual' ? ['parent', 'candidate'] : [`attempt ${source.from}`, `attempt ${source.to}`];
+}
+
+// One file's line diff, loaded when the file is expanded. On a residual, clicking a candidate
+// line opens a comment form pinned to that line, pinned comments show under their lines, and
+// each candidate line links to the missed-issue form pre-filled with it. Long lines wrap unless
+// `wrap` is off. `filed` is a missed issue just filed on one of its lines: that line is
+// scrolled into view and marked. Unchanged lines are folded around the hunks; each fold unfolds
+// on request, a step at a time.
 export function FileDiff({
   generationId,
-  attempt,
+  source,
   path,
-  comments,
+  comments = [],
   wrap,
   filed,
 }: {
   generationId: string;
-  attempt: number;
+  source: DiffSource;
   path: string;
-  comments: ReviewCommentView[];
+  comments?: ReviewCommentView[];
   wrap: boolean;
   filed?: { line: number; issueId: string };
 }) {
-  const url = `/api/generations/${generationId}/diff?attempt=${attempt}&path=${encodeURIComponent(path)}`;
-  const diff = useQuery({ queryKey: ['residual-diff', generationId, attempt, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
-  const [commentLine, setCommentLine] = useState<number | null>(null);
-  const filedRow = useRef<HTMLTableRowElement>(null);
-  const loaded = diff.isSuccess;
-  useEffect(() => {
-    if (loaded) filedRow.current?.scrollIntoView({ block: 'center' });
-  }, [loaded]);
+  const url = diffUrl(generationId, source, path);
+  const diff = useQuery({ queryKey: ['residual-diff', generationId, source, path], queryFn: () => fetchJson<FileDiffView>(url), staleTime: Infinity });
 
   if (diff.isPending) return <p className="px-3 py-2 text-xs text-zinc-500">Loading diff…</p>;
   if (diff.isError)
@@ -79,19 +92,64 @@ export function FileDiff({
     );
   const view = diff.data;
   if (view.kind === 'summary') {
+    const [before, after] = sideNames(source);
     return (
       <p className="px-3 py-2 text-xs text-zinc-600">
-        {view.reason === 'binary' ? 'Binary file' : 'Large file'}: parent {view.old ? `${view.old.size} B, sha256 ${view.old.sha256}` : 'absent'}; candidate{' '}
+        {view.reason === 'binary' ? 'Binary file' : 'Large file'}: {before} {view.old ? `${view.old.size} B, sha256 ${view.old.sha256}` : 'absent'}; {after}{' '}
         {view.new ? `${view.new.size} B, sha256 ${view.new.sha256}` : 'deleted'}.
       </p>
     );
   }
+  return (
+    <DiffTable
+      generationId={generationId}
+      attempt={source.kind === 'residual' ? source.attempt : null}
+      name={tableName(source, path)}
+      path={path}
+      lines={view.lines}
+      comments={comments}
+      wrap={wrap}
+      filed={filed}
+    />
+  );
+}
+
+// `attempt` is the residual's attempt, which line comments and missed issues are filed on; null
+// for a diff between attempts, whose lines are read, not annotated.
+function DiffTable({
+  generationId,
+  attempt,
+  name,
+  path,
+  lines,
+  comments,
+  wrap,
+  filed,
+}: {
+  generationId: string;
+  attempt: number | null;
+  name: string;
+  path: string;
+  lines: DiffLine[];
+  comments: ReviewCommentView[];
+  wrap: boolean;
+  filed?: { line: number; issueId: string };
+}) {
+  const [commentLine, setCommentLine] = useState<number | null>(null);
+  const [revealed, setRevealed] = useState<ReadonlySet<number>>(() => new Set());
+  const { hunks, skippedAfter } = useMemo(() => toHunks(lines, 3, revealed), [lines, revealed]);
+  const filedRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    filedRow.current?.scrollIntoView({ block: 'center' });
+  }, []);
+  const reveal = (indexes: number[]) => setRevealed((current) => new Set([...current, ...indexes]));
+
   const byLine = new Map<number, ReviewCommentView[]>();
   for (const c of comments) if (c.line !== null) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
 
   return (
     <div className={wrap ? '' : 'overflow-x-auto'}>
-      <table className={`w-full border-collapse font-mono text-xs leading-5 ${wrap ? 'table-fixed' : ''}`} aria-label={`Diff of ${path}`} data-wrap={wrap}>
+      <table className={`w-full border-collapse font-mono text-xs leading-5 ${wrap ? 'table-fixed' : ''}`} aria-label={name} data-wrap={wrap}>
         <colgroup>
           <col className="w-12" />
           <col className="w-12" />
@@ -99,9 +157,11 @@ export function FileDiff({
           <col className="w-8" />
         </colgroup>
         <tbody>
-          {view.hunks.map((hunk, h) => (
-            <Fragment key={h}>
-              {hunk.skippedBefore > 0 && <Skipped count={hunk.skippedBefore} />}
+          {hunks.map((hunk, h) => (
+            <Fragment key={hunk.start}>
+              {hunk.skippedBefore > 0 && (
+                <Skipped path={path} count={hunk.skippedBefore} onExpand={() => reveal(gapToReveal(hunk.start, hunk.skippedBefore, h === 0))} />
+              )}
               {hunk.lines.map((line, i) => (
                 <Fragment key={`${h}-${i}`}>
                   <tr
@@ -111,7 +171,7 @@ export function FileDiff({
                   >
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">{line.oldNumber ?? ''}</td>
                     <td className="w-12 select-none border-r border-zinc-200 pr-2 text-right text-zinc-400">
-                      {line.newNumber !== null ? (
+                      {line.newNumber !== null && attempt !== null ? (
                         <button
                           type="button"
                           aria-label={`Comment on line ${line.newNumber} of ${path}`}
@@ -121,7 +181,7 @@ export function FileDiff({
                           {line.newNumber}
                         </button>
                       ) : (
-                        ''
+                        (line.newNumber ?? '')
                       )}
                     </td>
                     <td className={`${wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre'} px-2`}>
@@ -131,7 +191,7 @@ export function FileDiff({
                       <LineText line={line} />
                     </td>
                     <td className="pr-1 text-right align-top">
-                      {line.newNumber !== null && (
+                      {line.newNumber !== null && attempt !== null && (
                         <Link
                           href={missedIssueHref(generationId, attempt, path, line.newNumber, line.text)}
                           aria-label={`File missed issue on line ${line.newNumber} of ${path}`}
@@ -172,18 +232,30 @@ export function FileDiff({
               ))}
             </Fragment>
           ))}
-          {view.skippedAfter > 0 && <Skipped count={view.skippedAfter} />}
+          {skippedAfter > 0 && (
+            <Skipped path={path} count={skippedAfter} onExpand={() => reveal(gapToReveal(lines.length, skippedAfter, false))} />
+          )}
         </tbody>
       </table>
     </div>
   );
 }
 
-function Skipped({ count }: { count: number }) {
+// A fold of unchanged lines, and the button that unfolds the next few of them.
+function Skipped({ path, count, onExpand }: { path: string; count: number; onExpand: () => void }) {
+  const step = Math.min(EXPAND_STEP, count);
   return (
-    <tr>
+    <tr data-testid="skipped-lines">
       <td colSpan={4} className="bg-zinc-100 px-3 py-0.5 text-zinc-500">
-        ⋯ {count} unchanged lines
+        ⋯ {count} unchanged lines{' '}
+        <button
+          type="button"
+          onClick={onExpand}
+          aria-label={`Show ${step} more lines of ${path}`}
+          className="ml-2 rounded px-1.5 font-sans text-blue-700 hover:bg-blue-50 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          show {step} more lines
+        </button>
       </td>
     </tr>
   );

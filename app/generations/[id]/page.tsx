@@ -17,6 +17,7 @@ import { lineageGateOf } from '@/lib/scheduler/lineage-gate.ts';
 import { probeGroupsOf } from '@/lib/scheduler/view.ts';
 import { generationIdSchema } from '@/lib/review/params.ts';
 import { AttentionExits } from './attention-exits.tsx';
+import { AttemptDiff } from './attempt-diff.tsx';
 import { Attempts } from './attempts.tsx';
 import { CompromisedBanner } from './compromised-banner.tsx';
 import { DecisionBox } from './decision-box.tsx';
@@ -54,6 +55,8 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
   const review = await loadReview((await params).id, query.attempt);
   const g = review.generation;
   const focused = review.attempts.find((a) => a.number === review.focusedAttempt) ?? null;
+  // Only attempts whose modifier wrote a candidate can be compared.
+  const comparable = review.attempts.filter((a) => a.hasResidual).map((a) => a.number);
   const db = await requestDb();
   const viewer = await requirePermission('dashboard.read');
   const [probes, rule, next, decided] = await Promise.all([
@@ -164,11 +167,17 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
                 attempt={review.focusedAttempt}
                 files={review.residual}
                 viewedPaths={review.viewedPaths}
+                changedSinceReview={review.changedSinceReview}
                 comments={review.comments}
                 filed={parseFiledOnLine(query)}
               />
             )}
           </Panel>
+          {comparable.length >= 2 && (
+            <Panel id="attempt-diff" title="Changes between attempts">
+              <AttemptDiff generationId={g.id} attempts={comparable} />
+            </Panel>
+          )}
           <Panel id="verdicts" title={`Validator verdicts (${review.attempts.length} attempts)`}>
             {/* The run details are plumbing: folded behind the verdict line, below the review itself. */}
             <details data-testid="verdict-details">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
+import type { ChangedSinceReview, ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
 import type { ReviewCommentView } from '@/lib/review/comments.ts';
 import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
 import { FileDiff } from './file-diff.tsx';
@@ -21,12 +21,14 @@ function sizeChange(file: ResidualFileSummary) {
 
 // The residual as a list of collapsed files, data files folded behind their count. A file's diff
 // is fetched and rendered only when it is expanded, so a 200-file residual costs 200 summary rows
-// until the reviewer opens one. Marking a file viewed collapses it.
+// until the reviewer opens one. Marking a file viewed collapses it. A file the reviewer saw with
+// other content (before a revision) is flagged as changed since, and opens on what changed.
 export function ResidualFiles(props: {
   generationId: string;
   attempt: number;
   files: ResidualFileSummary[];
   viewedPaths: string[];
+  changedSinceReview: ChangedSinceReview[];
   comments: ReviewCommentView[];
   filed?: FiledOnLine | null;
 }) {
@@ -49,6 +51,7 @@ export function ResidualFiles(props: {
     }
   }
 
+  const changed = new Map(props.changedSinceReview.map((c) => [c.path, c]));
   const fileRow = (file: ResidualFileSummary) => (
     <ResidualFile
       key={file.path}
@@ -56,6 +59,7 @@ export function ResidualFiles(props: {
       generationId={props.generationId}
       attempt={props.attempt}
       viewed={viewed.has(file.path)}
+      changed={changed.get(file.path)}
       wrap={wrap}
       onViewed={(isViewed) => toggleViewed(file, isViewed)}
       comments={props.comments.filter((c) => c.path === file.path)}
@@ -86,6 +90,14 @@ export function ResidualFiles(props: {
           {error}
         </p>
       )}
+      {props.changedSinceReview.length > 0 && (
+        <p data-testid="changed-since-review" className="rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-950 ring-1 ring-amber-200">
+          <span className="font-semibold">
+            {props.changedSinceReview.length} {props.changedSinceReview.length === 1 ? 'file' : 'files'} changed since your last review:
+          </span>{' '}
+          <span className="font-mono">{props.changedSinceReview.map((c) => c.path).join(', ')}</span>
+        </p>
+      )}
       <ul className="flex flex-col gap-1.5">{reviewed.map(fileRow)}</ul>
       {data.length > 0 && (
         <details data-testid="data-files" className="rounded-md border border-zinc-200">
@@ -104,6 +116,7 @@ function ResidualFile(props: {
   generationId: string;
   attempt: number;
   viewed: boolean;
+  changed?: ChangedSinceReview;
   wrap: boolean;
   onViewed: (viewed: boolean) => void;
   comments: ReviewCommentView[];
@@ -133,6 +146,11 @@ function ResidualFile(props: {
           <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${OP_STYLES[file.op]}`}>{file.op}</span>
           <span className="truncate font-mono text-xs">{file.path}</span>
           {props.comments.length > 0 && <span className="rounded-full bg-blue-100 px-1.5 text-[11px] text-blue-900">{props.comments.length} comments</span>}
+          {props.changed && !props.viewed && (
+            <span data-testid="changed-since" className="rounded-full bg-amber-100 px-1.5 text-[11px] font-medium text-amber-900">
+              {props.changed.since === 'viewed' ? 'changed since you viewed it' : 'changed since your decision'}
+            </span>
+          )}
         </button>
         <span className="text-xs tabular-nums text-zinc-500">{sizeChange(file)}</span>
         {(file.binary || file.large) && <span className="rounded bg-zinc-200 px-1.5 text-[11px] text-zinc-700">{file.binary ? 'binary' : 'large'}</span>}
@@ -153,6 +171,19 @@ function ResidualFile(props: {
       </div>
       {open && (
         <div id={`diff-${file.path}`} className="border-t border-zinc-200">
+          {props.changed && props.changed.seenAttempt !== null && props.changed.seenAttempt !== props.attempt && (
+            <section aria-label={`Changes to ${file.path} since you ${props.changed.since === 'viewed' ? 'viewed it' : 'decided'}`} className="border-b border-amber-200">
+              <h4 className="bg-amber-50 px-3 py-1 text-xs font-medium text-amber-950">
+                Since you {props.changed.since === 'viewed' ? 'viewed it' : 'decided'}: attempt {props.changed.seenAttempt} → attempt {props.attempt}
+              </h4>
+              <FileDiff
+                generationId={props.generationId}
+                source={{ kind: 'attempts', from: props.changed.seenAttempt, to: props.attempt }}
+                path={file.path}
+                wrap={props.wrap}
+              />
+            </section>
+          )}
           {file.binary || file.large ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-3 py-2 text-xs">
               <dt className="text-zinc-500">parent</dt>
@@ -165,7 +196,7 @@ function ResidualFile(props: {
           ) : (
             <FileDiff
               generationId={props.generationId}
-              attempt={props.attempt}
+              source={{ kind: 'residual', attempt: props.attempt }}
               path={file.path}
               comments={props.comments}
               wrap={props.wrap}
