@@ -107,7 +107,11 @@ export async function versionFileFacts(db: Db, versionId: string, paths: string[
 }
 
 export async function residualSummary(db: Db, parentVersionId: string, changes: StoredFileChange[]): Promise<ResidualFileSummary[]> {
-  const before = await versionFileFacts(db, parentVersionId, changes.map((c) => c.path));
+  const before = await versionFileFacts(
+    db,
+    parentVersionId,
+    changes.map((c) => c.path),
+  );
   // A stored change is listed as the modifier wrote it, even one that rewrote a file to the same bytes.
   return inReadingOrder(changes).map((change) => summaryOf(change.path, change.op, before.get(change.path) ?? null, changeFacts(change)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, MAX_EDIT_DISTANCE, splitLines, toHunks, type DiffLine } from './file-diff.ts';
+import { diffLines, gapToReveal, MAX_EDIT_DISTANCE, splitLines, toHunks, type DiffLine } from './file-diff.ts';
 
 // Both files are recoverable from a diff: the old one from context + deleted lines, the new
 // one from context + added lines, each numbered consecutively.
@@ -76,5 +76,48 @@ describe('toHunks', () => {
     expect(hunks[0]?.skippedBefore).toBe(6);
     expect(hunks[0]?.lines.map((l) => l.kind)).toEqual(['context', 'context', 'context', 'delete', 'add', 'context', 'context', 'context']);
     expect(skippedAfter).toBe(7);
+  });
+
+  it("gives each hunk its first line's index in the whole diff", () => {
+    const old = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
+    const neu = old.map((l, i) => (i === 4 || i === 24 ? `${l} changed` : l));
+    const { hunks, skippedAfter } = toHunks(diffLines(old.join('\n'), neu.join('\n')));
+    // Line 5 becomes a delete and an add at indexes 4 and 5; line 25 at 25 and 26 (one more line before it).
+    expect(hunks.map((h) => [h.start, h.skippedBefore, h.lines.length])).toEqual([
+      [1, 1, 8],
+      [22, 13, 8],
+    ]);
+    expect(skippedAfter).toBe(2);
+  });
+
+  it('keeps revealed lines like context, joining hunks the unfolded lines connect', () => {
+    const old = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    const neu = old.map((l, i) => (i === 9 ? 'changed' : l));
+    const lines = diffLines(old.join('\n'), neu.join('\n'));
+    const first = toHunks(lines);
+    const leading = gapToReveal(first.hunks[0]!.start, first.hunks[0]!.skippedBefore, true, 4);
+    expect(leading).toEqual([2, 3, 4, 5]);
+    const unfolded = toHunks(lines, 3, new Set(leading));
+    expect(unfolded.hunks).toHaveLength(1);
+    expect(unfolded.hunks[0]?.skippedBefore).toBe(2);
+    expect(unfolded.hunks[0]?.lines[0]?.text).toBe('line 3');
+    // The trailing fold unfolds downwards from the hunk above it.
+    const trailing = gapToReveal(lines.length, first.skippedAfter, false, 4);
+    expect(trailing).toEqual([14, 15, 16, 17]);
+    expect(toHunks(lines, 3, new Set([...leading, ...trailing])).skippedAfter).toBe(3);
+    // A fold smaller than a step unfolds whole, and then nothing is skipped.
+    const all = [...gapToReveal(first.hunks[0]!.start, 6, true), ...gapToReveal(lines.length, 7, false)];
+    expect(toHunks(lines, 3, new Set(all))).toMatchObject({ hunks: [{ skippedBefore: 0, start: 0 }], skippedAfter: 0 });
+  });
+
+  it('unfolds a fold between two hunks downwards from the hunk above', () => {
+    const old = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
+    const neu = old.map((l, i) => (i === 2 || i === 37 ? `${l} changed` : l));
+    const lines = diffLines(old.join('\n'), neu.join('\n'));
+    const { hunks } = toHunks(lines);
+    const second = hunks[1]!;
+    const middle = gapToReveal(second.start, second.skippedBefore, false, 5);
+    expect(middle[0]).toBe(hunks[0]!.start + hunks[0]!.lines.length);
+    expect(toHunks(lines, 3, new Set(middle)).hunks[1]?.skippedBefore).toBe(second.skippedBefore - 5);
   });
 });

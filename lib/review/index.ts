@@ -7,5 +7,16 @@ export { undoableDecision, undoDecision, UNDO_WINDOW_MS, withinUndoWindow, type 
 export { DecisionRefusedError, RevisionConflictError, type LastChange } from './errors.ts';
 export { GenerationNotFoundError } from '../evolution/errors.ts';
 export { lastChangeOf } from './last-change.ts';
-export { diffLines, splitLines, toHunks, gapToReveal, EXPAND_STEP, MAX_EDIT_DISTANCE, type DiffHunk, type DiffLine, type DiffLineKind, type DiffSegment } from './file-diff.ts';
+export {
+  diffLines,
+  splitLines,
+  toHunks,
+  gapToReveal,
+  EXPAND_STEP,
+  MAX_EDIT_DISTANCE,
+  type DiffHunk,
+  type DiffLine,
+  type DiffLineKind,
+  type DiffSegment,
+} from './file-diff.ts';
 export { DECISIONS, type Decision, type DecisionOutcome } from './types.ts';

@@ -41,7 +41,9 @@ export function AttemptDiff({ generationId, attempts }: { generationId: string; 
       {from === to ? (
         <p className="text-sm text-zinc-500">Pick two different attempts.</p>
       ) : comparison.isPending ? (
-        <p className="text-xs text-zinc-500">Comparing attempts {from} and {to}…</p>
+        <p className="text-xs text-zinc-500">
+          Comparing attempts {from} and {to}…
+        </p>
       ) : comparison.isError ? (
         <p role="alert" className="text-xs text-red-700">
           Could not compare the attempts: {comparison.error.message}

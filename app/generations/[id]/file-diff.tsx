@@ -232,9 +232,7 @@ function DiffTable({
               ))}
             </Fragment>
           ))}
-          {skippedAfter > 0 && (
-            <Skipped path={path} count={skippedAfter} onExpand={() => reveal(gapToReveal(lines.length, skippedAfter, false))} />
-          )}
+          {skippedAfter > 0 && <Skipped path={path} count={skippedAfter} onExpand={() => reveal(gapToReveal(lines.length, skippedAfter, false))} />}
         </tbody>
       </table>
     </div>

@@ -172,7 +172,10 @@ function ResidualFile(props: {
       {open && (
         <div id={`diff-${file.path}`} className="border-t border-zinc-200">
           {props.changed && props.changed.seenAttempt !== null && props.changed.seenAttempt !== props.attempt && (
-            <section aria-label={`Changes to ${file.path} since you ${props.changed.since === 'viewed' ? 'viewed it' : 'decided'}`} className="border-b border-amber-200">
+            <section
+              aria-label={`Changes to ${file.path} since you ${props.changed.since === 'viewed' ? 'viewed it' : 'decided'}`}
+              className="border-b border-amber-200"
+            >
               <h4 className="bg-amber-50 px-3 py-1 text-xs font-medium text-amber-950">
                 Since you {props.changed.since === 'viewed' ? 'viewed it' : 'decided'}: attempt {props.changed.seenAttempt} → attempt {props.attempt}
               </h4>
