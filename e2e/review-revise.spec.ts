@@ -113,30 +113,30 @@ test('a revision shows the files it changed unviewed, "changed since you viewed 
 
   // The attempt diff: from the attempt viewed (1) to the revision.
   const attemptDiff = page.getByTestId('attempt-diff');
-  await expect(attemptDiff.getByLabel('to', { exact: true })).toHaveValue(String(newest));
-  await attemptDiff.getByLabel('From', { exact: true }).selectOption('1');
+  await expect(attemptDiff.getByRole('combobox', { name: 'to', exact: true })).toHaveValue(String(newest));
+  await attemptDiff.getByRole('combobox', { name: 'From', exact: true }).selectOption('1');
   await expect(attemptDiff.getByTestId('attempt-diff-count')).toContainText(`from attempt 1 to attempt ${newest}`);
   const changed = await paths(attemptDiff.getByTestId('attempt-diff-file'));
   expect(changed.length).toBeGreaterThan(0);
 
-  // The residual: what the revision changed of what was viewed is unviewed again and says so; the rest stays viewed.
+  // The residual: what the revision changed is unviewed again and says since when it changed (the viewed mark, or
+  // for a file the reviewer never marked, their decision on attempt 1); what it left alone stays viewed.
   if ((await page.getByTestId('data-files').count()) > 0) await page.getByTestId('data-files').locator('summary').click();
   const current = await paths(files);
   const changedSinceViewed = current.filter((path) => viewed.includes(path) && changed.includes(path));
   expect(changedSinceViewed.length).toBeGreaterThan(0);
   for (const path of current) {
     const file = files.and(page.locator(`[data-path="${path}"]`));
-    if (changedSinceViewed.includes(path)) {
+    if (changed.includes(path)) {
       await expect(file.getByLabel('Viewed', { exact: true })).not.toBeChecked();
-      await expect(file.getByTestId('changed-since')).toHaveText('changed since you viewed it');
+      await expect(file.getByTestId('changed-since')).toHaveText(viewed.includes(path) ? 'changed since you viewed it' : 'changed since your decision');
     } else {
       await expect(file.getByTestId('changed-since')).toHaveCount(0);
       if (viewed.includes(path)) await expect(file.getByLabel('Viewed', { exact: true })).toBeChecked();
     }
   }
-  await expect(page.getByTestId('changed-since-review')).toContainText(
-    `${changedSinceViewed.length} ${changedSinceViewed.length === 1 ? 'file' : 'files'} changed since your last review`,
-  );
+  const flagged = current.filter((path) => changed.includes(path)).length;
+  await expect(page.getByTestId('changed-since-review')).toContainText(`${flagged} ${flagged === 1 ? 'file' : 'files'} changed since your last review`);
 
   // Opened, a changed file shows what changed since it was viewed: from an attempt holding what was seen (1, or a
   // later one that built the file the same) to the revision.
