@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { createAuth } from './better-auth.ts';
 import { DEMO_USERS, seedAccounts } from './seed-accounts.ts';
 import { listUsers } from './users.ts';

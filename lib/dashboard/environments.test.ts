@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { getEnvironment, getValidatorRunLog, listEnvironments } from './environments.ts';
 import { seedEnvironment, seedRun } from '../../test/fixtures/dashboard-rows.ts';
 import { findOrCreateLineage } from '../evolution/lineage.ts';

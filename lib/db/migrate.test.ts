@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from './migrate.ts';
 import { migrationNames } from './migrations-dir.ts';
-import { createTestDb, type TestDb } from './test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 
 describe('migrateDatabase', () => {
   let testDb: TestDb | undefined;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 

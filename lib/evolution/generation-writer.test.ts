@@ -6,7 +6,7 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { changeGenerationState, createGeneration, StaleGenerationError, type StateChange } from './generation-writer.ts';
 import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { StaleGenerationError } from './generation-writer.ts';
 import { moveGeneration } from './move.ts';
 import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { claimJob } from './claim.ts';
 import { enqueue } from './enqueue.ts';
 import { runWorker, type WorkerOptions } from './run-worker.ts';

@@ -4,7 +4,7 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import { getGenerationReview } from '../dashboard/generation.ts';
 import type { Db } from '../db/client.ts';
 import { RefusedError } from '../errors/index.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
 import {
   addComment,

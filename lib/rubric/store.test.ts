@@ -1,6 +1,6 @@
 // Versioning of rubric items, the active rubric per lineage and kind, and the version label.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
 import { activeRubric, saveRubricItem, setRubricItemActive, syncBuiltinRubric, type RubricItemInput } from './store.ts';
 import { rubricVersionLabel, toItemView } from './view.ts';

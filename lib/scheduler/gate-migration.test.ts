@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR } from '../db/migrations-dir.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 
 const MIGRATION = '20261202200614_policy_gate_trainer';
 
