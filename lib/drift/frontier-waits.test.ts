@@ -1,6 +1,6 @@
 // Which frontiers wait for a group that counts, and since when, read from a real test database.
 import { expect } from 'vitest';
-import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { seedLineage } from '../../test/fixtures/lineage-rows.ts';
 import type { Db } from '../db/client.ts';
 import { fileDbTest } from '../../test/fixtures/test.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
@@ -9,21 +9,8 @@ import { loadFrontierWaits } from './frontier-waits.ts';
 const at = (h: number) => new Date(Date.UTC(2026, 5, 1, h));
 
 async function lineage(db: Db, name: string, createdAt: Date) {
-  const seed = await seedEnvironment(db, { name });
-  const row = await db.lineage.create({
-    data: {
-      name,
-      seedVersionId: seed,
-      axisPolicy: '{"kind":"round-robin"}',
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 1,
-      probePolicy: 'trainer-w',
-      frontier: 0,
-      createdAt,
-    },
-  });
-  return { id: row.id, seed };
+  const row = await seedLineage(db, { name, generations: 0, attempts: 0, columns: { probePolicy: 'trainer-w', frontier: 0, createdAt } });
+  return { id: row.lineageId, seed: row.seedVersionId };
 }
 
 const group = (db: Db, versionId: string, policyVersion: string, passes: number, createdAt: Date) =>

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { seedLineage } from '../../test/fixtures/lineage-rows.ts';
 import type { Db } from '../db/client.ts';
 import { MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR } from '../db/migrations-dir.ts';
 import type { Provider } from '../db/provider.ts';
@@ -23,24 +24,12 @@ function dataStatements(provider: Provider): string[] {
 }
 
 async function lineage(db: Db, name: string, probePolicy: string | null, states: string[]) {
-  const seed = await seedEnvironment(db, { name: `${name}-seed` });
-  const row = await db.lineage.create({
-    data: {
-      name,
-      seedVersionId: seed,
-      axisPolicy: '{"kind":"round-robin"}',
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 1,
-      probePolicy,
-      frontier: states.length,
-    },
-  });
+  const { lineageId, seedVersionId: seed } = await seedLineage(db, { name, generations: 0, attempts: 0, columns: { probePolicy, frontier: states.length } });
   for (const [i, state] of states.entries()) {
     const versionId = await seedEnvironment(db, { name: `${name}-g${i + 1}` });
     await db.generation.create({
       data: {
-        lineageId: row.id,
+        lineageId,
         number: i + 1,
         parentVersionId: seed,
         versionId,
@@ -52,7 +41,7 @@ async function lineage(db: Db, name: string, probePolicy: string | null, states:
       },
     });
   }
-  return row;
+  return { id: lineageId };
 }
 
 fileDbTest(
