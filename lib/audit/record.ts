@@ -110,17 +110,10 @@ export async function listAudit(db: AuditDb, query: AuditQuery = {}): Promise<{ 
   return { entries: page.map(toEntry), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-function toEntry(row: {
-  id: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  before: string | null;
-  after: string | null;
-  createdAt: Date;
-}): AuditEntry {
+// A row as stored: `before` and `after` are JSON text.
+type AuditRow = Omit<AuditEntry, 'before' | 'after'> & { before: string | null; after: string | null };
+
+function toEntry(row: AuditRow): AuditEntry {
   return { ...row, before: parseJson(row.before), after: parseJson(row.after) };
 }
 
