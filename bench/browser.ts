@@ -1,7 +1,8 @@
 // In Chromium, over the scale database: navigation start → the lineage tree (15 generations ×
 // 3 attempts) drawn (the canvas's own 'lineage-tree-ready' mark), navigation → the first drift
 // chart drawn over all 127 lineages × 15 generations ('drift-chart-ready'), navigation → a 500-turn
-// trajectory's heading shown, and the labelling page's Ctrl+Enter → next item shown; first
+// trajectory's heading shown, navigation → the review page of a 200-file residual loaded, navigation →
+// a 100-row lineage list shown, and the labelling page's Ctrl+Enter → next item shown; first
 // contentful paint of each page as the baseline. Selectors as in the e2e specs.
 //   npx tsx bench/browser.ts --file /tmp/scale.db [--loads 7] [--labels 10] [--port 3147] [--committed]
 // --committed builds the committed HEAD in a clean worktree first (as `npm run bench` does);
@@ -34,6 +35,10 @@ export interface BrowserResult {
   driftFcpMs: Summary;
   trajectoryShownMs: Summary;
   trajectoryFcpMs: Summary;
+  reviewDomContentLoadedMs: Summary;
+  reviewFcpMs: Summary;
+  lineageListShownMs: Summary;
+  lineageListFcpMs: Summary;
   labelSubmitToNextMs: Summary;
   labelSavesUnanswered: number; // label POSTs with no response within 15 s (the next item was shown regardless)
   labelSubmitsDropped: number; // Ctrl+Enter with an answer selected that showed no next item within 5 s
@@ -98,6 +103,28 @@ export async function measureBrowser(
     }
     await page.screenshot({ path: `${SCREENSHOTS}/trajectory-500.png` });
     progress(`browser: 500-turn trajectory shown ${summarize(trajectory.shown).median} ms`);
+
+    const review = { domContentLoaded: [] as number[], fcp: [] as number[] };
+    await page.goto(`/generations/${seed.reviewGenerationId}`);
+    for (let i = 0; i < opts.loads; i += 1) {
+      await page.goto(`/generations/${seed.reviewGenerationId}`);
+      await page.getByTestId('residual-file').nth(199).waitFor({ state: 'attached' });
+      review.domContentLoaded.push(
+        await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd),
+      );
+      review.fcp.push(await fcp(page));
+    }
+    progress(`browser: review page of a 200-file residual, first contentful paint ${summarize(review.fcp).median} ms`);
+
+    const lineageList = { shown: [] as number[], fcp: [] as number[] };
+    await page.goto('/lineages?pageSize=100');
+    for (let i = 0; i < opts.loads; i += 1) {
+      await page.goto('/lineages?pageSize=100');
+      await page.getByTestId('lineage-row').nth(99).waitFor({ state: 'attached' });
+      lineageList.shown.push(await page.evaluate(() => performance.now()));
+      lineageList.fcp.push(await fcp(page));
+    }
+    progress(`browser: lineage list, 100 rows shown ${summarize(lineageList.shown).median} ms`);
 
     const annotator = await signedInPage(base, SCALE_USERS.annotator, browser);
     await annotator.goto(`/calibration/${seed.calibrationSetId}/label`);
@@ -166,6 +193,10 @@ export async function measureBrowser(
       driftFcpMs: summarize(drift.fcp),
       trajectoryShownMs: summarize(trajectory.shown),
       trajectoryFcpMs: summarize(trajectory.fcp),
+      reviewDomContentLoadedMs: summarize(review.domContentLoaded),
+      reviewFcpMs: summarize(review.fcp),
+      lineageListShownMs: summarize(lineageList.shown),
+      lineageListFcpMs: summarize(lineageList.fcp),
       labelSubmitToNextMs: summarize(latencies),
       labelSavesUnanswered: unsaved,
       labelSubmitsDropped: dropped,

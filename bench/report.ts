@@ -245,6 +245,8 @@ export function renderReport(r: BenchReport): string {
       `| drift page, 127 lineages × 15 generations: first chart drawn (navigation → 'drift-chart-ready' mark) | ${ms(browser.driftFirstChartMs)} | ${ms(browser.driftFcpMs)} |`,
     );
     lines.push(`| 500-turn trajectory shown (navigation → heading) | ${ms(browser.trajectoryShownMs)} | ${ms(browser.trajectoryFcpMs)} |`);
+    lines.push(`| review page, 200-file residual (navigation → DOMContentLoaded) | ${ms(browser.reviewDomContentLoadedMs)} | ${ms(browser.reviewFcpMs)} |`);
+    lines.push(`| lineage list, 100 rows shown (navigation → the 100th row) | ${ms(browser.lineageListShownMs)} | ${ms(browser.lineageListFcpMs)} |`);
     lines.push(`| labelling: Ctrl+Enter → next item shown | ${ms(browser.labelSubmitToNextMs)} | – |`);
     lines.push(
       '',

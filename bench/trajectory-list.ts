@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
-import { createTestDb } from '../lib/db/test-db.ts';
+import { createTestDb } from '../test/fixtures/db.ts';
 import { listTrajectories, trajectoryFacets, trajectoryNeighbours } from '../lib/trajectories/list.ts';
 import { trajectoryListFromParams } from '../lib/trajectories/list-query.ts';
 import { refreshAllSuspicion } from '../lib/trajectories/suspicion-store.ts';

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createTestDb } from '../lib/db/test-db.ts';
+import { createTestDb } from '../test/fixtures/db.ts';
 import { importPath } from '../lib/env/import.ts';
 import { enqueue } from '../lib/queue/enqueue.ts';
 import { VALIDATE_JOB } from '../lib/validate/jobs.ts';

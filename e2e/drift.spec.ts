@@ -1,5 +1,5 @@
 // The drift page over the 100 × 15 synthetic lineages of e2e/fixtures/drift-seed.ts: charts
-// render (time to first chart measured), filters and the x-axis switch change them, an alert
+// render (their timing is bench/browser.ts's), filters and the x-axis switch change them, an alert
 // leads to its lineage's own view, and the JSON, CSV and Prometheus routes answer.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,26 +16,13 @@ const legendCount = async (page: Page) => Number((await page.getByTestId('legend
 const passRateMedian = (page: Page) => page.locator('[data-chart="passRate"] [data-testid="chart-plot"]');
 const medianValues = (page: Page) => passRateMedian(page).getAttribute('data-primary-values');
 
-test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, funnel and alerts (time to first chart)', async ({ page }) => {
+test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, funnel and alerts', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, 'lead');
-  const samples: { chart: number; fcp: number }[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    await page.goto('/drift');
-    await expect(page.getByTestId('drift-chart')).toHaveCount(6, { timeout: 60_000 });
-    await page.waitForFunction(() => performance.getEntriesByName('drift-chart-ready').length > 0);
-    samples.push(
-      await page.evaluate(() => ({
-        // Navigation start → the first chart drawn and hydrated (it marks itself).
-        chart: performance.getEntriesByName('drift-chart-ready')[0]?.startTime ?? Number.NaN,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      })),
-    );
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const result = { firstChartMs: Math.round(median(samples.map((s) => s.chart))), fcpMs: Math.round(median(samples.map((s) => s.fcp))), loads: samples.length };
-  console.log(`drift page, 100 lineages × 15 generations: ${JSON.stringify(result)}`);
-  test.info().annotations.push({ type: 'render-time', description: JSON.stringify(result) });
+  await page.goto('/drift');
+  await expect(page.getByTestId('drift-chart')).toHaveCount(6, { timeout: 60_000 });
+  // The first chart drawn and hydrated marks itself.
+  await page.waitForFunction(() => performance.getEntriesByName('drift-chart-ready').length > 0);
 
   expect(await legendCount(page)).toBeGreaterThanOrEqual(summary().lineages);
   const passRate = page.locator('[data-chart="passRate"]');

@@ -48,10 +48,8 @@ test('annotators label blind: no trajectory page, route or nav link', async ({ p
 
 test('a 500-turn trajectory by keyboard: last turn, search, full output, help', async ({ page }) => {
   await signIn(page, 'reviewer', `/trajectories/${TRAJECTORY_IDS.long}`);
-  const started = Date.now();
   await page.goto(`/trajectories/${TRAJECTORY_IDS.long}`);
   await expect(page.getByRole('heading', { name: `${LONG_TURNS} turns` })).toBeVisible();
-  const loadMs = Date.now() - started;
   // Keys pressed before hydration go nowhere, as for a person on a slow machine.
   await expect(page.locator('section[data-keys-ready]')).toBeAttached();
 
@@ -95,7 +93,6 @@ test('a 500-turn trajectory by keyboard: last turn, search, full output, help', 
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard' })).toBeVisible();
   await page.keyboard.press('Escape');
-  console.log(`500-turn trajectory page: heading visible after ${loadMs} ms`);
 });
 
 test('n and p walk the list order the trajectory was opened from', async ({ page }) => {

@@ -3,7 +3,7 @@
 // not retried, with the verdict and its numbers as its result, and nothing is evolved. The refusal
 // is decided before any sandbox is touched, so the Docker sandbox here is never called.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../test/fixtures/db.ts';
 import { enqueueEvolution, findOrCreateLineage, lineageSeedFunnelRefusal, recordSeedFunnelOverride } from '../lib/evolution/index.ts';
 import { createLogger } from '../lib/log/logger.ts';
 import { runWorker } from '../lib/queue/run-worker.ts';

@@ -1,7 +1,7 @@
 // The reaper's lease question, as the worker answers it from its database: a container whose job
 // this database never had belongs to another deployment sharing the engine and is left alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../test/fixtures/db.ts';
 import { enqueue } from '../lib/queue/enqueue.ts';
 import { leaseHeldIn } from './worker-process.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { auditFacets, listAudit, recordAudit, recordSessionAudit } from './record.ts';
 
 let testDb: TestDb;

@@ -12,6 +12,8 @@ export interface AuditInput {
   subjectId: string;
   before?: unknown;
   after?: unknown;
+  /** When the act happened; the database's now unless given. */
+  createdAt?: Date;
 }
 
 export interface AuditEntry {
@@ -50,12 +52,13 @@ export async function recordAudit(db: AuditDb, input: AuditInput): Promise<Audit
       subjectId: input.subjectId,
       before: input.before === undefined ? null : JSON.stringify(input.before),
       after: input.after === undefined ? null : JSON.stringify(input.after),
+      ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
     },
   });
   return toEntry(row);
 }
 
-export interface SessionAuditInput extends Omit<AuditInput, 'before' | 'after'> {
+export interface SessionAuditInput extends Omit<AuditInput, 'before' | 'after' | 'createdAt'> {
   /** A session ends after this long without a new act. */
   idleMs: number;
   now?: Date;
@@ -78,20 +81,10 @@ export async function recordSessionAudit(db: AuditDb, input: SessionAuditInput):
   const previous = newest?.after ? (JSON.parse(newest.after) as Record<string, unknown>) : undefined;
   const lastAt = typeof previous?.lastAt === 'string' ? Date.parse(previous.lastAt) : NaN;
   const open = newest && now.getTime() - lastAt < input.idleMs && now.getTime() >= lastAt;
-  const after = JSON.stringify({ ...input.extend(open ? previous : undefined), lastAt: now.toISOString() });
-  if (open) return toEntry(await db.auditEvent.update({ where: { id: newest.id }, data: { after } }));
-  const row = await db.auditEvent.create({
-    data: {
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
-      action: input.action,
-      subjectType: input.subjectType,
-      subjectId: input.subjectId,
-      after,
-      createdAt: now,
-    },
-  });
-  return toEntry(row);
+  const after = { ...input.extend(open ? previous : undefined), lastAt: now.toISOString() };
+  if (open) return toEntry(await db.auditEvent.update({ where: { id: newest.id }, data: { after: JSON.stringify(after) } }));
+  const { actor, action, subjectType, subjectId } = input;
+  return recordAudit(db, { actor, action, subjectType, subjectId, after, createdAt: now });
 }
 
 /** The actions and subject types the log holds, for its filters. */
@@ -117,17 +110,10 @@ export async function listAudit(db: AuditDb, query: AuditQuery = {}): Promise<{ 
   return { entries: page.map(toEntry), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-function toEntry(row: {
-  id: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  before: string | null;
-  after: string | null;
-  createdAt: Date;
-}): AuditEntry {
+// A row as stored: `before` and `after` are JSON text.
+type AuditRow = Omit<AuditEntry, 'before' | 'after'> & { before: string | null; after: string | null };
+
+function toEntry(row: AuditRow): AuditEntry {
   return { ...row, before: parseJson(row.before), after: parseJson(row.after) };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { createApiToken, createUser, revokeApiToken } from './users.ts';
 import { servedOrigins } from '../net/origins.ts';
 import { decide as decideWith, type SessionUser } from './guard.ts';

@@ -1,7 +1,7 @@
 // A person's own API tokens from the dashboard, against a real database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { ForbiddenError } from '../errors/index.ts';
 import type { Actor } from './actor.ts';
 import { verifyApiToken } from './api-tokens.ts';

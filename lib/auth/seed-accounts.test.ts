@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { describe, expect } from 'vitest';
+import { dbTest } from '../../test/fixtures/test.ts';
 import { createAuth } from './better-auth.ts';
 import { DEMO_USERS, seedAccounts } from './seed-accounts.ts';
 import { listUsers } from './users.ts';
 
-let testDb: TestDb;
-beforeEach(async () => {
-  testDb = await createTestDb();
-});
-afterEach(async () => testDb.cleanup());
-
 describe('the accounts setup makes', () => {
-  it('creates a first admin with a generated password that signs in, and the demo users, once', async () => {
-    const { db } = testDb;
+  dbTest('creates a first admin with a generated password that signs in, and the demo users, once', async ({ db }) => {
     const created = await seedAccounts(db, { demo: true });
     expect(created.map((a) => a.email)).toEqual(['admin@envolve.local', ...DEMO_USERS.map((u) => u.email)]);
     const admin = created[0];
@@ -26,8 +19,8 @@ describe('the accounts setup makes', () => {
     expect(await listUsers(db)).toHaveLength(1 + DEMO_USERS.length);
   });
 
-  it('takes the first admin from the environment when given', async () => {
-    const created = await seedAccounts(testDb.db, { adminEmail: 'ops@example.test', adminPassword: 'from the environment' });
+  dbTest('takes the first admin from the environment when given', async ({ db }) => {
+    const created = await seedAccounts(db, { adminEmail: 'ops@example.test', adminPassword: 'from the environment' });
     expect(created).toEqual([{ email: 'ops@example.test', role: 'admin', generatedPassword: null }]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSignInCounts, DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, signInThrottleConfigFrom, type SignInThrottleConfig } from './sign-in-throttle.ts';
 import { settingsFrom } from '../config/settings.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 
 const config: SignInThrottleConfig = {
   ...DEFAULT_SIGN_IN_THROTTLE,

@@ -1,24 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { describe, expect } from 'vitest';
+import { dbTest } from '../../test/fixtures/test.ts';
 import { getEnvironment, getValidatorRunLog, listEnvironments } from './environments.ts';
 import { seedEnvironment, seedRun } from '../../test/fixtures/dashboard-rows.ts';
 import { findOrCreateLineage } from '../evolution/lineage.ts';
 
 const LINEAGE = { axisPolicy: { kind: 'round-robin' }, effort: 'low', synthesiser: 'procedural', seed: 1 } as const;
 
-let testDb: TestDb;
-beforeEach(async () => {
-  testDb = await createTestDb();
-});
-afterEach(async () => {
-  await testDb.cleanup();
-});
-
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
 
 describe('listEnvironments', () => {
-  it('lists versions newest first with their latest verdict per validator kind', async () => {
-    const { db } = testDb;
+  dbTest('lists versions newest first with their latest verdict per validator kind', async ({ db }) => {
     const older = await seedEnvironment(db, { name: 'count-lines', createdAt: at(0) });
     const newer = await seedEnvironment(db, { name: 'fix-permissions', createdAt: at(1) });
     await seedRun(db, older, { kind: 'oracle', verdict: 'failed', reward: 0, createdAt: at(2) });
@@ -35,8 +26,7 @@ describe('listEnvironments', () => {
     expect(second?.createdAt).toBe(at(0).toISOString());
   });
 
-  it('filters by a substring of the name', async () => {
-    const { db } = testDb;
+  dbTest('filters by a substring of the name', async ({ db }) => {
     await seedEnvironment(db, { name: 'count-lines' });
     await seedEnvironment(db, { name: 'fix-permissions' });
 
@@ -45,8 +35,7 @@ describe('listEnvironments', () => {
     expect(list.map((env) => env.name)).toEqual(['fix-permissions']);
   });
 
-  it('marks a version pending while a queued or running job mentions it', async () => {
-    const { db } = testDb;
+  dbTest('marks a version pending while a queued or running job mentions it', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'count-lines' });
     await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: id }), state: 'running' } });
     await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: 'other' }), state: 'queued' } });
@@ -56,8 +45,7 @@ describe('listEnvironments', () => {
     expect(env?.validationPending).toBe(true);
   });
 
-  it('ignores finished jobs', async () => {
-    const { db } = testDb;
+  dbTest('ignores finished jobs', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'count-lines' });
     await db.job.create({ data: { kind: 'validate', payload: JSON.stringify({ versionId: id }), state: 'succeeded' } });
 
@@ -68,8 +56,7 @@ describe('listEnvironments', () => {
 });
 
 describe('getEnvironment', () => {
-  it('returns files, parsed task.toml and every run newest first, without logs', async () => {
-    const { db } = testDb;
+  dbTest('returns files, parsed task.toml and every run newest first, without logs', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'count-lines' });
     const first = await seedRun(db, id, { kind: 'oracle', verdict: 'passed', reward: 1, createdAt: at(1) });
     const second = await seedRun(db, id, { kind: 'invalid-test', verdict: 'passed', reward: 0, createdAt: at(2) });
@@ -92,8 +79,7 @@ describe('getEnvironment', () => {
     });
   });
 
-  it('keeps an unparsable task.toml as raw text with the parse error', async () => {
-    const { db } = testDb;
+  dbTest('keeps an unparsable task.toml as raw text with the parse error', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'broken', files: { 'task.toml': '[verifier\n', 'instruction.md': 'x' } });
 
     const env = await getEnvironment(db, id);
@@ -103,8 +89,7 @@ describe('getEnvironment', () => {
     expect(env?.taskTomlError).toBeTruthy();
   });
 
-  it('shows the sequence and the three difficulty components once they are known', async () => {
-    const { db } = testDb;
+  dbTest('shows the sequence and the three difficulty components once they are known', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'evolved' });
     expect(await getEnvironment(db, id)).toMatchObject({ sequence: null, difficulty: null });
     const sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
@@ -117,8 +102,7 @@ describe('getEnvironment', () => {
     expect(detail?.difficulty).toEqual({ length: 1, depth: null, scenarioNovelty: 2.5, skillRarity: 1.25, total: 4.75, model: 'ref-test' });
   });
 
-  it('shows the measured median turns per policy beside the estimate, leaving out rollouts that errored', async () => {
-    const { db } = testDb;
+  dbTest('shows the measured median turns per policy beside the estimate, leaving out rollouts that errored', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'probed' });
     const rollout = (attempt: number, policy: string, turns: number, status = 'completed') =>
       db.rollout.create({ data: { attempt, versionId: id, policy, policyVersion: '1', simulated: policy === 'simulated', seed: attempt, status, turns } });
@@ -132,8 +116,7 @@ describe('getEnvironment', () => {
     ]);
   });
 
-  it("shows the runtime its trials run under, why, and the task's own ask, which cannot lower its lineage's runsc", async () => {
-    const { db } = testDb;
+  dbTest("shows the runtime its trials run under, why, and the task's own ask, which cannot lower its lineage's runsc", async ({ db }) => {
     const taskFiles = (runtime: string) => ({ 'task.toml': `version = "1.0"\n[environment]\nsandbox_runtime = "${runtime}"\n`, 'instruction.md': '# t\n' });
     const asksRunc = await seedEnvironment(db, { name: 'asks-runc', files: taskFiles('runc') });
     await findOrCreateLineage(db, asksRunc, { ...LINEAGE, sandboxRuntime: 'runsc' });
@@ -149,14 +132,13 @@ describe('getEnvironment', () => {
     expect((await getEnvironment(db, asksRunsc))?.runs[0]?.sandboxRuntime).toBe('runsc');
   });
 
-  it('returns null for an unknown id', async () => {
-    expect(await getEnvironment(testDb.db, 'f'.repeat(64))).toBeNull();
+  dbTest('returns null for an unknown id', async ({ db }) => {
+    expect(await getEnvironment(db, 'f'.repeat(64))).toBeNull();
   });
 });
 
 describe('getValidatorRunLog', () => {
-  it('returns the requested phase, or null for an unknown run', async () => {
-    const { db } = testDb;
+  dbTest('returns the requested phase, or null for an unknown run', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'count-lines' });
     const runId = await seedRun(db, id, { kind: 'oracle', verdict: 'passed', reward: 1, agentLog: 'agent says hi\n' });
 

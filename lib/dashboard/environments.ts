@@ -13,8 +13,8 @@ import { ACTIVE_JOB_STATES } from '../queue/types.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
-// Every column but the two logs.
-const RUN_ROW_SELECT = {
+// Every column of a validator run but the two logs.
+export const RUN_ROW_SELECT = {
   id: true,
   versionId: true,
   kind: true,

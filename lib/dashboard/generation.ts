@@ -7,33 +7,14 @@ import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { incoherentParent } from '../evolution/supersede.ts';
 import { GenerationState } from '../evolution/states.ts';
+import { RUN_ROW_SELECT } from './environments.ts';
 import { jsonEntries } from './flatten.ts';
 import { changesSinceLastReview } from './attempt-compare.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
 
 const RUN_SELECT = {
-  id: true,
-  versionId: true,
-  kind: true,
-  verdict: true,
-  status: true,
-  reward: true,
-  rewardDetail: true,
-  expectedReward: true,
-  imageId: true,
-  agentExitCode: true,
-  verifierExitCode: true,
-  error: true,
-  containment: true,
-  timedOut: true,
-  buildDurationMs: true,
-  agentDurationMs: true,
-  verifierDurationMs: true,
-  totalDurationMs: true,
-  jobId: true,
-  sandboxRuntime: true,
-  createdAt: true,
+  ...RUN_ROW_SELECT,
   rubricVersion: true,
   rubricVerdicts: { orderBy: { createdAt: 'asc' }, include: { item: { select: { key: true, version: true, title: true } } } },
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { seedLineage, type LineageFixture } from '../../test/fixtures/lineage-rows.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { getLineageTree, listLineages } from './lineages.ts';

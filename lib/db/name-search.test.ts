@@ -5,7 +5,7 @@ import { lineageListFromSearchParams } from '../dashboard/lineages-params.ts';
 import { environmentSearchSchema } from '../dashboard/params.ts';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from './client.ts';
-import { createTestDb, type TestDb } from './test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 
 let testDb: TestDb;
 let db: Db;

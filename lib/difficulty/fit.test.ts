@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { replaceField } from '../sequence/edit.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { difficulty } from './difficulty.ts';

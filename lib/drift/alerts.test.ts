@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
-import { driftInput, lineageInfo, type PositionSpec } from './test-input.ts';
+import { driftInput, lineageInfo, type PositionSpec } from '../../test/fixtures/drift-input.ts';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);

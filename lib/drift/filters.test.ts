@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartBandCsv, chartLinesCsv, toCsv } from './csv.ts';
 import { metricChart } from './series.ts';
 import { applyDriftFilter, driftFacets, driftFilterFromSearchParams, driftSearch, parseDriftFilter } from './filters.ts';
-import { driftInput, lineageInfo } from './test-input.ts';
+import { driftInput, lineageInfo } from '../../test/fixtures/drift-input.ts';
 
 const SEED_A = 'a'.repeat(64);
 const SEED_B = 'b'.repeat(64);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { histogramSamples, metricFamilies, renderExposition, type MetricsInput } from './prometheus.ts';
-import { driftInput, lineageInfo } from './test-input.ts';
+import { driftInput, lineageInfo } from '../../test/fixtures/drift-input.ts';
 
 interface Parsed {
   types: Map<string, string>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bandOverTime, metricChart } from './series.ts';
-import { driftInput, lineageInfo } from './test-input.ts';
+import { driftInput, lineageInfo } from '../../test/fixtures/drift-input.ts';
 
 const t = (day: number) => new Date(Date.UTC(2026, 0, day));
 

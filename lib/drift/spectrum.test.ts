@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectSpectrum } from './spectrum.ts';
-import { driftInput, lineageInfo, type PositionSpec } from './test-input.ts';
+import { driftInput, lineageInfo, type PositionSpec } from '../../test/fixtures/drift-input.ts';
 import type { Axis } from './types.ts';
 
 // A lineage whose generation n took axes[n-1], with the pass rates (x/8) and mean turns given.

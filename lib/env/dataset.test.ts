@@ -3,7 +3,7 @@ import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTempDir } from '../../test/env/task-fixtures.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { importCollection } from './import.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples/tasks');

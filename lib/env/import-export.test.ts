@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { tarEntriesOf, validTaskFiles, withTempDir, writeTar, writeTask } from '../../test/env/task-fixtures.ts';
 import { exportVersion } from './export.ts';
 import { importPath } from './import.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { bundleOf, validTaskFiles, type TaskFiles } from '../../test/env/task-fixtures.ts';
 import { contentHash } from './content-hash.ts';
 import { getVersion, InvalidBundleError, listVersions, loadBundle, resolveVersionId, storeBundle } from './store.ts';

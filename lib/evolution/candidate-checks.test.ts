@@ -1,7 +1,7 @@
 // The built-candidate check reads the built files (issue 26): a procedural candidate whose
 // task.toml claims a harder sequence than its files hold is measured by its files and refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import type { TaskBundle } from '../env/bundle.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { replaceField } from '../sequence/edit.ts';

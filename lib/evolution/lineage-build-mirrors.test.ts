@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { settingsFrom } from '../config/settings.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { buildMirrorsSetting, resolveBuildMirrors } from '../sandbox/build-mirrors.ts';
 import type { BuildOptions, Sandbox } from '../sandbox/types.ts';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';

@@ -1,7 +1,7 @@
 // Which lineage a version's work runs under, and that continuing a lineage never changes its
 // runtime on the side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import type { Sandbox, TrialRequest } from '../sandbox/types.ts';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';

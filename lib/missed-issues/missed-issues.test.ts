@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { makeUser } from '../../test/missed-issues/users.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { activeRubric, setItemActive } from '../rubric/index.ts';
 import {
   CHECK_MAX_BYTES,

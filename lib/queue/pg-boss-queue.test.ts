@@ -1,7 +1,7 @@
 // The pg-boss queue against a real PostgreSQL (the PostgreSQL run of `npm test`); skipped on SQLite.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { createTestDb, testProvider, type TestDb } from '../db/test-db.ts';
+import { createTestDb, testProvider, type TestDb } from '../../test/fixtures/db.ts';
 import { enqueue } from './enqueue.ts';
 import PgBoss from 'pg-boss';
 import { PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';

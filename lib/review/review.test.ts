@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { seedGenerationAwaitingReview, type AwaitingReviewOptions } from '../../test/fixtures/lineage-rows.ts';
 import { getGenerationReview } from '../dashboard/generation.ts';
 import type { Db } from '../db/client.ts';
 import { RefusedError } from '../errors/index.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
 import {
   addComment,
@@ -25,7 +26,6 @@ const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' };
 let testDb: TestDb;
 let db: Db;
 let seedVersionId: string;
-let generationCount = 0;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -40,32 +40,7 @@ function hashOf(path: string): string {
   return createHash('sha256').update(path).digest('hex');
 }
 
-async function awaitingGeneration(options: { approvalsRequired?: number; state?: string; updatedAt?: Date } = {}) {
-  const lineage = await db.lineage.create({
-    data: {
-      name: `lineage ${++generationCount}`,
-      seedVersionId,
-      axisPolicy: '{"kind":"round-robin"}',
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 1,
-      approvalsRequired: options.approvalsRequired ?? 1,
-    },
-  });
-  return db.generation.create({
-    data: {
-      lineageId: lineage.id,
-      number: 1,
-      parentVersionId: seedVersionId,
-      versionId: seedVersionId,
-      axis: 'length',
-      effort: 'low',
-      state: options.state ?? 'awaiting-review',
-      revision: 3,
-      updatedAt: options.updatedAt,
-    },
-  });
-}
+const awaitingGeneration = (options?: AwaitingReviewOptions) => seedGenerationAwaitingReview(db, seedVersionId, options);
 
 const audits = (generationId: string) => db.auditEvent.findMany({ where: { subjectId: generationId }, orderBy: { createdAt: 'asc' } });
 

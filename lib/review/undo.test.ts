@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
+import { seedGenerationAwaitingReview, type AwaitingReviewOptions } from '../../test/fixtures/lineage-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { decide, DecisionRefusedError, nextForReviewer, undoableDecision, undoDecision, UNDO_WINDOW_MS } from './index.ts';
 
 const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' as const };
@@ -10,7 +11,6 @@ const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' as const 
 let testDb: TestDb;
 let db: Db;
 let seedVersionId: string;
-let count = 0;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -20,32 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.cleanup());
 
-async function awaiting(options: { approvalsRequired?: number; updatedAt?: Date } = {}) {
-  const lineage = await db.lineage.create({
-    data: {
-      name: `lineage ${++count}`,
-      seedVersionId,
-      axisPolicy: '{"kind":"round-robin"}',
-      effort: 'low',
-      synthesiser: 'procedural',
-      seed: 1,
-      approvalsRequired: options.approvalsRequired ?? 1,
-    },
-  });
-  return db.generation.create({
-    data: {
-      lineageId: lineage.id,
-      number: 1,
-      parentVersionId: seedVersionId,
-      versionId: seedVersionId,
-      axis: 'length',
-      effort: 'low',
-      state: 'awaiting-review',
-      revision: 3,
-      updatedAt: options.updatedAt,
-    },
-  });
-}
+const awaiting = (options?: AwaitingReviewOptions) => seedGenerationAwaitingReview(db, seedVersionId, options);
 
 describe('undoDecision', () => {
   it('undoes an approval: awaiting review again at the decided revision, the queued probe withdrawn, audited', async () => {

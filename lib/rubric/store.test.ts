@@ -1,15 +1,9 @@
 // Versioning of rubric items, the active rubric per lineage and kind, and the version label.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { dbTest } from '../../test/fixtures/test.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
 import { activeRubric, saveRubricItem, setRubricItemActive, syncBuiltinRubric, type RubricItemInput } from './store.ts';
 import { rubricVersionLabel, toItemView } from './view.ts';
-
-let testDb: TestDb;
-beforeEach(async () => {
-  testDb = await createTestDb();
-});
-afterEach(() => testDb.cleanup());
 
 const item = (key: string, over: Partial<RubricItemInput> = {}): RubricItemInput => ({
   key,
@@ -22,62 +16,62 @@ const item = (key: string, over: Partial<RubricItemInput> = {}): RubricItemInput
 });
 
 describe('syncBuiltinRubric', () => {
-  it('stores every built-in item once; a second sync creates nothing', async () => {
-    const first = await syncBuiltinRubric(testDb.db);
+  dbTest('stores every built-in item once; a second sync creates nothing', async ({ db }) => {
+    const first = await syncBuiltinRubric(db);
     expect(first.created).toHaveLength(BUILTIN_RUBRIC.length);
     expect(new Set(first.created.map((r) => r.key)).size).toBe(BUILTIN_RUBRIC.length);
-    const second = await syncBuiltinRubric(testDb.db);
+    const second = await syncBuiltinRubric(db);
     expect(second).toMatchObject({ created: [], unchanged: BUILTIN_RUBRIC.length, retired: [] });
-    expect(await testDb.db.rubricItem.count()).toBe(BUILTIN_RUBRIC.length);
+    expect(await db.rubricItem.count()).toBe(BUILTIN_RUBRIC.length);
   });
 
-  it('a changed item gets a new version; the old one is kept, inactive', async () => {
-    await syncBuiltinRubric(testDb.db, [item('a'), item('b')]);
-    const result = await syncBuiltinRubric(testDb.db, [item('a', { check: 'exit 0' }), item('b')]);
+  dbTest('a changed item gets a new version; the old one is kept, inactive', async ({ db }) => {
+    await syncBuiltinRubric(db, [item('a'), item('b')]);
+    const result = await syncBuiltinRubric(db, [item('a', { check: 'exit 0' }), item('b')]);
     expect(result.created.map((r) => [r.key, r.version])).toEqual([['a', 2]]);
-    const versions = await testDb.db.rubricItem.findMany({ where: { key: 'a' }, orderBy: { version: 'asc' } });
+    const versions = await db.rubricItem.findMany({ where: { key: 'a' }, orderBy: { version: 'asc' } });
     expect(versions.map((v) => [v.version, v.active, v.check])).toEqual([
       [1, false, 'true'],
       [2, true, 'exit 0'],
     ]);
-    expect((await activeRubric(testDb.db, { appliesTo: 'environment' })).map((r) => `${r.key}@${r.version}`)).toEqual(['a@2', 'b@1']);
+    expect((await activeRubric(db, { appliesTo: 'environment' })).map((r) => `${r.key}@${r.version}`)).toEqual(['a@2', 'b@1']);
   });
 
-  it('retires built-in keys that are no longer shipped, and leaves a lead-deactivated item off', async () => {
-    await syncBuiltinRubric(testDb.db, [item('a'), item('gone')]);
-    const a = (await activeRubric(testDb.db, { appliesTo: 'environment' })).find((r) => r.key === 'a')!;
-    await setRubricItemActive(testDb.db, a.id, false);
-    const result = await syncBuiltinRubric(testDb.db, [item('a')]);
+  dbTest('retires built-in keys that are no longer shipped, and leaves a lead-deactivated item off', async ({ db }) => {
+    await syncBuiltinRubric(db, [item('a'), item('gone')]);
+    const a = (await activeRubric(db, { appliesTo: 'environment' })).find((r) => r.key === 'a')!;
+    await setRubricItemActive(db, a.id, false);
+    const result = await syncBuiltinRubric(db, [item('a')]);
     expect(result.retired.map((r) => r.key)).toEqual(['gone']);
-    expect(await activeRubric(testDb.db, { appliesTo: 'environment' })).toEqual([]);
+    expect(await activeRubric(db, { appliesTo: 'environment' })).toEqual([]);
   });
 });
 
 describe('activeRubric', () => {
-  it('returns global items plus the lineage’s own, for the asked kind and both', async () => {
-    await saveRubricItem(testDb.db, item('env'));
-    await saveRubricItem(testDb.db, item('plan', { appliesTo: 'plan' }));
-    await saveRubricItem(testDb.db, item('both', { appliesTo: 'both' }));
-    await saveRubricItem(testDb.db, item('mine', { scope: 'lineage', lineageId: 'L1', source: 'missed-issue' }));
-    await saveRubricItem(testDb.db, item('theirs', { scope: 'lineage', lineageId: 'L2' }));
-    const keys = async (q: Parameters<typeof activeRubric>[1]) => (await activeRubric(testDb.db, q)).map((r) => r.key);
+  dbTest('returns global items plus the lineage’s own, for the asked kind and both', async ({ db }) => {
+    await saveRubricItem(db, item('env'));
+    await saveRubricItem(db, item('plan', { appliesTo: 'plan' }));
+    await saveRubricItem(db, item('both', { appliesTo: 'both' }));
+    await saveRubricItem(db, item('mine', { scope: 'lineage', lineageId: 'L1', source: 'missed-issue' }));
+    await saveRubricItem(db, item('theirs', { scope: 'lineage', lineageId: 'L2' }));
+    const keys = async (q: Parameters<typeof activeRubric>[1]) => (await activeRubric(db, q)).map((r) => r.key);
     expect(await keys({ appliesTo: 'environment' })).toEqual(['both', 'env']);
     expect(await keys({ appliesTo: 'plan' })).toEqual(['both', 'plan']);
     expect(await keys({ appliesTo: 'environment', lineageId: 'L1' })).toEqual(['both', 'env', 'mine']);
   });
 
-  it('a new inactive version leaves the older one in force until it is activated', async () => {
-    await saveRubricItem(testDb.db, item('x', { source: 'missed-issue' }));
-    const draft = await saveRubricItem(testDb.db, { ...item('x', { check: 'false' }), source: 'missed-issue', active: false });
+  dbTest('a new inactive version leaves the older one in force until it is activated', async ({ db }) => {
+    await saveRubricItem(db, item('x', { source: 'missed-issue' }));
+    const draft = await saveRubricItem(db, { ...item('x', { check: 'false' }), source: 'missed-issue', active: false });
     expect(draft).toMatchObject({ created: true, item: { version: 2, active: false } });
-    expect((await activeRubric(testDb.db, { appliesTo: 'environment' })).map((r) => r.version)).toEqual([1]);
-    await setRubricItemActive(testDb.db, draft.item.id, true);
-    expect((await activeRubric(testDb.db, { appliesTo: 'environment' })).map((r) => r.version)).toEqual([2]);
-    expect(await testDb.db.rubricItem.count({ where: { key: 'x', active: true } })).toBe(1);
+    expect((await activeRubric(db, { appliesTo: 'environment' })).map((r) => r.version)).toEqual([1]);
+    await setRubricItemActive(db, draft.item.id, true);
+    expect((await activeRubric(db, { appliesTo: 'environment' })).map((r) => r.version)).toEqual([2]);
+    expect(await db.rubricItem.count({ where: { key: 'x', active: true } })).toBe(1);
   });
 
-  it('refuses a lineage item without a lineage', async () => {
-    await expect(saveRubricItem(testDb.db, { ...item('y'), scope: 'lineage' })).rejects.toThrow(/needs a lineageId/);
+  dbTest('refuses a lineage item without a lineage', async ({ db }) => {
+    await expect(saveRubricItem(db, { ...item('y'), scope: 'lineage' })).rejects.toThrow(/needs a lineageId/);
   });
 });
 
@@ -102,15 +96,15 @@ describe('rubricVersionLabel and toItemView', () => {
     ).not.toBe(label);
   });
 
-  it('the label changes when a synced item changes', async () => {
-    await syncBuiltinRubric(testDb.db, [item('a'), item('b')]);
-    const before = rubricVersionLabel(await activeRubric(testDb.db, { appliesTo: 'environment' }));
-    await syncBuiltinRubric(testDb.db, [item('a', { title: 'renamed' }), item('b')]);
-    expect(rubricVersionLabel(await activeRubric(testDb.db, { appliesTo: 'environment' }))).not.toBe(before);
+  dbTest('the label changes when a synced item changes', async ({ db }) => {
+    await syncBuiltinRubric(db, [item('a'), item('b')]);
+    const before = rubricVersionLabel(await activeRubric(db, { appliesTo: 'environment' }));
+    await syncBuiltinRubric(db, [item('a', { title: 'renamed' }), item('b')]);
+    expect(rubricVersionLabel(await activeRubric(db, { appliesTo: 'environment' }))).not.toBe(before);
   });
 
-  it('views a row as the synthesiser sees it', async () => {
-    const { item: row } = await saveRubricItem(testDb.db, item('v', { question: 'Is it good?', appliesTo: 'both' }));
+  dbTest('views a row as the synthesiser sees it', async ({ db }) => {
+    const { item: row } = await saveRubricItem(db, item('v', { question: 'Is it good?', appliesTo: 'both' }));
     expect(toItemView(row)).toEqual({ id: row.id, key: 'v', title: 'v title', description: 'why', question: 'Is it good?', check: 'true', appliesTo: 'both' });
   });
 });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles, withTempDir } from '../../test/env/task-fixtures.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { registrySchema } from '../env/dataset.ts';
 import { importCollection, importPath } from '../env/import.ts';
 import { storeBundle } from '../env/store.ts';

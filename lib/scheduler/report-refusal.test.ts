@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
-import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { fileDbTest } from '../../test/fixtures/test.ts';
 import { declaredRewardRange, trainerReportRefusal } from './report-refusal.ts';
 
-let testDb: TestDb;
-let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-});
-afterAll(() => testDb.cleanup());
-
 describe('trainer reports that may not be counted (issue 18, finding 5)', () => {
-  it('accepts a servable version with rewards in range', async () => {
+  fileDbTest('accepts a servable version with rewards in range', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'servable' });
     expect(await trainerReportRefusal(db, { versionId: id, rewards: [0, 1, 0.5, null] })).toBeNull();
   });
 
-  it('refuses a version flagged as a reward hack, rejected in review, or held out', async () => {
+  fileDbTest('refuses a version flagged as a reward hack, rejected in review, or held out', async ({ db }) => {
     const flagged = await seedEnvironment(db, { name: 'flagged' });
     await db.environmentVersion.update({ where: { id: flagged }, data: { compromisedAt: new Date(), compromisedReason: 'reward hack' } });
     expect(await trainerReportRefusal(db, { versionId: flagged, rewards: [1] })).toMatchObject({ kind: 'flagged' });
@@ -40,7 +31,7 @@ describe('trainer reports that may not be counted (issue 18, finding 5)', () => 
     expect(await trainerReportRefusal(db, { versionId: 'f'.repeat(64), rewards: [1] })).toMatchObject({ kind: 'unknown_version' });
   });
 
-  it('refuses rewards outside the declared range, 0–1 unless the task says otherwise', async () => {
+  fileDbTest('refuses rewards outside the declared range, 0–1 unless the task says otherwise', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'ranged' });
     expect(await trainerReportRefusal(db, { versionId: id, rewards: [1.5] })).toMatchObject({
       kind: 'reward_out_of_range',

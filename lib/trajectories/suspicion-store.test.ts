@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { fileDbTest } from '../../test/fixtures/test.ts';
 import { medianTurns } from './list.ts';
 import { suspicionScore } from './suspicion.ts';
 import { refreshAllSuspicion, refreshSuspicion } from './suspicion-store.ts';
-
-let testDb: TestDb;
-let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-});
-afterAll(() => testDb.cleanup());
 
 let seed = 0;
 const ARTIFACT = JSON.stringify([{ path: 'app/out.txt', size: 3, blobHash: 'x' }]);
 
 // Rollout rows written without a refresh, as bulk seeders write them.
 async function insertRollouts(
+  db: Db,
   versionId: string,
   rows: { reward: number | null; turns: number; changedFiles?: string; touchedProtected?: boolean }[],
 ): Promise<void> {
@@ -37,7 +30,7 @@ async function insertRollouts(
 }
 
 // What suspicion.ts scores each rollout of these versions, beside what is stored.
-async function scores(versionIds: string[]): Promise<{ stored: number; expected: number }[]> {
+async function scores(db: Db, versionIds: string[]): Promise<{ stored: number; expected: number }[]> {
   const medians = await medianTurns(db, versionIds);
   const rows = await db.rollout.findMany({ where: { versionId: { in: versionIds } }, orderBy: { seed: 'asc' } });
   return rows.map((row) => ({
@@ -53,15 +46,15 @@ async function scores(versionIds: string[]): Promise<{ stored: number; expected:
 }
 
 describe('refreshSuspicion', () => {
-  it('stores suspicionScore against the median of the version, only for the versions asked', async () => {
+  fileDbTest('stores suspicionScore against the median of the version, only for the versions asked', async ({ db }) => {
     const odd = await seedEnvironment(db, { name: 'odd-task' });
     const even = await seedEnvironment(db, { name: 'even-task' });
-    await insertRollouts(odd, [
+    await insertRollouts(db, odd, [
       { reward: 1, turns: 3 },
       { reward: 0.7, turns: 9, changedFiles: '[]' },
       { reward: null, turns: 30, touchedProtected: true },
     ]);
-    await insertRollouts(even, [
+    await insertRollouts(db, even, [
       { reward: 0.3, turns: 2, touchedProtected: true },
       { reward: 1, turns: 7 },
       { reward: 0, turns: 1 },
@@ -69,14 +62,14 @@ describe('refreshSuspicion', () => {
     ]);
 
     await refreshSuspicion(db, [even]);
-    const [oddScores, evenScores] = [await scores([odd]), await scores([even])];
+    const [oddScores, evenScores] = [await scores(db, [odd]), await scores(db, [even])];
     expect(oddScores.map((s) => s.stored)).toEqual([0, 0, 0]);
     // Median (2 + 7) / 2 = 4.5.
     expect(evenScores.map((s) => s.stored)).toEqual([0.3 * (1 - 2 / 4.5 + 2), 0, 0, 0]);
     for (const { stored, expected } of evenScores) expect(stored).toBe(expected);
 
     await refreshAllSuspicion(db);
-    for (const { stored, expected } of await scores([odd, even])) expect(stored).toBe(expected);
-    expect((await scores([odd])).map((s) => s.stored)).toEqual([1 * (1 - 3 / 9), 0.7 * 1, 0]);
+    for (const { stored, expected } of await scores(db, [odd, even])) expect(stored).toBe(expected);
+    expect((await scores(db, [odd])).map((s) => s.stored)).toEqual([1 * (1 - 3 / 9), 0.7 * 1, 0]);
   });
 });

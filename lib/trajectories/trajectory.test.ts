@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { ConflictError, ForbiddenError } from '../errors/index.ts';
 import { compareTrajectories, DifferentVersionsError } from './compare.ts';
 import { getTrajectory, OUTPUT_PREVIEW_CHARS, OUTPUT_PREVIEW_LINES, stepOutput } from './detail.ts';

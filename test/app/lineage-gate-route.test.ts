@@ -3,7 +3,7 @@
 // withdraws releases is refused naming them until confirmed, and a new lineage is gated by trainer.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { createApiToken, createUser } from '../../lib/auth/users.ts';
 import { findOrCreateLineage } from '../../lib/evolution/lineage.ts';
 import { seedEnvironment } from '../fixtures/dashboard-rows.ts';

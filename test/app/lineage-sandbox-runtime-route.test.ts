@@ -2,7 +2,7 @@
 // database: a role that may not configure lineages is refused, a runtime that does not exist is a
 // 400 naming the field, and a lead's change is stored and audited.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { createApiToken, createUser } from '../../lib/auth/users.ts';
 import { findOrCreateLineage, loadLineage } from '../../lib/evolution/lineage.ts';
 import { seedEnvironment } from '../fixtures/dashboard-rows.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalibrationSet, isCalibrationStale, rescoreSet, setMetrics } from '../../lib/calibration/index.ts';
 import { seedRollouts } from '../fixtures/calibration-rows.ts';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { helloTask } from '../sandbox/fixtures.ts';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEnvironment } from '../../lib/dashboard/environments.ts';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importCollection, type ImportReport } from '../../lib/env/import.ts';
 
 export const HARBOR_COLLECTION = join(import.meta.dirname, '../fixtures/harbor-collection');

@@ -2,7 +2,7 @@
 // the local fake of the Messages API. The fake's answers are what a competent model would say:
 // the procedural synthesiser's plan and residual for the same parent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { FileChange } from '../../lib/env/residual.ts';
 import { getVersion, loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, findOrCreateLineage } from '../../lib/evolution/index.ts';

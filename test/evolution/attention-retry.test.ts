@@ -3,7 +3,7 @@
 // the same parent — until an exit is taken; the retry exit validates the same candidate again
 // with its budgets multiplied, and a check that needed more time passes. Real sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveLineage, findOrCreateLineage, revalidateHeld, takeAttentionExit } from '../../lib/evolution/index.ts';
 import { saveRubricItem } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

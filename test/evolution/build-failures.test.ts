@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { evolveLineage, findOrCreateLineage, loadLineage } from '../../lib/evolution/index.ts';
 import type { BaseImageMapping } from '../../lib/sandbox/base-image-map.ts';

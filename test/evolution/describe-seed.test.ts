@@ -2,7 +2,7 @@
 // a real D offline (not the smoothed prior every opaque import shares), the change is versioned
 // and audited, and it still lengthens offline, the new step consuming the described chain's end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { describeImportedSeed, evolveLineage, findOrCreateLineage, lineageReport, parseSequenceSpec } from '../../lib/evolution/index.ts';

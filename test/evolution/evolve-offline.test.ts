@@ -4,7 +4,7 @@
 // out (a 2-step seed is exhausted within about 6 generations: plan-gate.test.ts); their seeds
 // have 10 steps, enough headroom for 15 generations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveLineage, findOrCreateLineage, lineageReport, type GenerationReport } from '../../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ProceduralSynthesiser } from '../../lib/synth/procedural/index.ts';

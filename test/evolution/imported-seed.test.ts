@@ -3,7 +3,7 @@
 // it is refused with a failed generation that says Claude is needed.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';

@@ -1,7 +1,7 @@
 // Deliberately broken modifier output is caught by the validators: repaired on the next
 // attempt, or, when it never passes, recorded as a failed generation with all its attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { saveRubricItem } from '../../lib/rubric/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

@@ -2,7 +2,7 @@
 // with the numbers, a malformed answer from Claude is a sent-back round rather than the end of
 // the job, and a lineage whose axis can no longer be made harder stops and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { getVersion, loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';
 import { activeRubric, syncBuiltinRubric } from '../../lib/rubric/index.ts';

@@ -2,7 +2,7 @@
 // a reviewer rejects the third. The fourth and fifth, evolved from it, are superseded — kept,
 // visible with why, never served — and the next evolution continues from the second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';
 import { decide } from '../../lib/review/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

@@ -5,7 +5,7 @@
 // four generations, which evolve from the revised version. Nothing standing, queued for review or
 // drawn in the tree rests on the replaced version. Real sandbox, procedural synthesiser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { getLineageTree } from '../../lib/dashboard/lineages.ts';
 import { EVOLVE_JOB, evolveJobPayload, evolveLineage, findOrCreateLineage, reviseGeneration, reviseJobPayload, REVISE_JOB } from '../../lib/evolution/index.ts';
 import { GenerationState, STANDING_STATES } from '../../lib/evolution/states.ts';

@@ -5,7 +5,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { lineageSeedFunnel, lineageSeedFunnelRefusal, SEED_FUNNEL_OVERRIDE_ACTION, seedFunnelOverrideOf } from '../../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from '../../lib/scheduler/config.ts';

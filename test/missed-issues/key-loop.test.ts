@@ -2,7 +2,7 @@
 // a missed issue with an executable check, a lead converts and activates it, the NEXT evolved
 // generation is judged by it, and a backtest finds the older generation that violates it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { convertMissedIssue, draftFromIssue, fileMissedIssue, sendFindingToReview } from '../../lib/missed-issues/index.ts';
 import { activeRubric, setItemActive } from '../../lib/rubric/index.ts';

@@ -3,7 +3,7 @@
 // lists the data, reads the log, works out the answer, writes it. Every command runs in the
 // sandbox and the example task's own verifier scores the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { AnthropicPolicy } from '../../lib/rollout/policies/anthropic.ts';
 import { OpenAiCompatiblePolicy } from '../../lib/rollout/policies/openai.ts';

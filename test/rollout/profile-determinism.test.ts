@@ -1,7 +1,7 @@
 // The environment's own properties against real containers: determinism (a shipped example has
 // none; a task whose tool reads /dev/urandom at run time is caught) and a small latency profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { checkDeterminism } from '../../lib/rollout/determinism.ts';

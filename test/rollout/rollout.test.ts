@@ -1,7 +1,7 @@
 // Rollouts against real containers: the simulated, oracle and nop policies on a shipped example,
 // timeouts, reward hacking, the interactive terminal's limits, idempotency and ATIF round trips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { atifSchema } from '../../lib/rollout/atif-schema.ts';

@@ -2,21 +2,21 @@
 // examples and on a task shaped like a typical Harbor import (an item that fails a good
 // task is wrong), and each one fails on a bundle that breaks exactly its rule.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sandboxBeforeAll, sandboxTest } from '../fixtures/test.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { BUILTIN_RUBRIC, type RubricItemDef } from '../../lib/rubric/index.ts';
-import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import type { DockerSandbox } from '../../lib/sandbox/index.ts';
 import { exampleBundles, importedStyleTask, withFiles } from './fixtures.ts';
 
-const sandbox = new DockerSandbox();
 const environmentChecks = BUILTIN_RUBRIC.filter((i): i is RubricItemDef & { check: string } => i.check !== null && i.appliesTo !== 'plan');
 let good: TaskBundle[];
 
+sandboxBeforeAll();
 beforeAll(async () => {
-  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
   good = [...(await exampleBundles()), importedStyleTask()];
 });
 
-async function runItems(bundle: TaskBundle, items: Array<RubricItemDef & { check: string }>) {
+async function runItems(sandbox: DockerSandbox, bundle: TaskBundle, items: Array<RubricItemDef & { check: string }>) {
   const { results } = await sandbox.runChecks({ files: bundle.files, checks: items.map((i) => ({ id: i.key, script: i.check })) });
   return Object.fromEntries(results.map((r) => [r.id, r]));
 }
@@ -41,7 +41,7 @@ describe('built-in executable items on good tasks', () => {
     ]);
   });
 
-  it('all pass on every shipped example and an imported-style task', async () => {
+  sandboxTest('all pass on every shipped example and an imported-style task', async ({ sandbox }) => {
     expect(good.map((b) => b.name)).toEqual([
       'access-log-report',
       'dependency-audit',
@@ -52,7 +52,7 @@ describe('built-in executable items on good tasks', () => {
       'imported-style',
     ]);
     for (const bundle of good) {
-      const results = await runItems(bundle, environmentChecks);
+      const results = await runItems(sandbox, bundle, environmentChecks);
       for (const [key, result] of Object.entries(results)) {
         expect({ task: bundle.name, key, exitCode: result.exitCode, output: result.output }).toMatchObject({ exitCode: 0 });
       }
@@ -141,34 +141,34 @@ const BAD: Array<{ key: string; why: string; change: Record<string, string | nul
 ];
 
 describe('values the instruction gives the agent', () => {
-  it('are inputs, not literal answers, even when expected.json and solve.sh both hold them', async () => {
+  sandboxTest('are inputs, not literal answers, even when expected.json and solve.sh both hold them', async ({ sandbox }) => {
     const [example] = await exampleBundles();
     const procedural = withFiles(example!, {
       'instruction.md': 'Step s1234 writes the number of requests to `/app/report.json`.\n',
       'tests/expected.json': '{"steps": [{"id": "s1234", "expected": "13729609"}]}\n',
       'solution/solve.sh': '#!/bin/bash\nwc -l < /app/access.log > /app/out/s1234.txt\n',
     });
-    const result = (await runItems(procedural, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
+    const result = (await runItems(sandbox, procedural, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
     expect(result.exitCode, result.output).toBe(0);
   });
 });
 
 // The checks search many strings in one awk pass; these pin the rule they keep (grep -wF's).
 describe('many strings in one pass', () => {
-  it('reports every literal answer, also one that is a prefix of another, and no partial word', async () => {
+  sandboxTest('reports every literal answer, also one that is a prefix of another, and no partial word', async ({ sandbox }) => {
     const [example] = await exampleBundles();
     const bundle = withFiles(example!, {
       'tests/expected.json': '{"values": ["1234", "1234.5", "99999", "x123", "7777"]}\n',
       'solution/solve.sh': '#!/bin/bash\necho "total 1234.5" > /app/report.txt\necho 999990 >> /app/report.txt\necho 7777 >> /app/report.txt\n',
       'instruction.md': 'Write `/app/report.json`; use the threshold 7777.\n',
     });
-    const result = (await runItems(bundle, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
+    const result = (await runItems(sandbox, bundle, [item('solution_has_no_literal_answers')])).solution_has_no_literal_answers!;
     expect(result.exitCode, result.output).toBe(1);
     const reported = [...result.output.matchAll(/expected value '([^']+)'/g)].map((m) => m[1]).sort();
     expect(reported).toEqual(['1234', '1234.5']);
   });
 
-  it('accepts an /app path named in full or by its part below /app as a word, and names each missing one', async () => {
+  sandboxTest('accepts an /app path named in full or by its part below /app as a word, and names each missing one', async ({ sandbox }) => {
     const [example] = await exampleBundles();
     const bundle = withFiles(example!, {
       'instruction.md': 'Write the counts to `out/counts.txt` and the report to /app/report.json.\n',
@@ -176,7 +176,7 @@ describe('many strings in one pass', () => {
         '#!/bin/bash\nok=1\nfor f in /app/report.json /app/out/counts.txt /app/summary.csv /app/total.txt; do [ -s "$f" ] || ok=0; done\n' +
         'echo $ok > /logs/verifier/reward.txt\n',
     });
-    const result = (await runItems(bundle, [item('output_paths_in_instruction')])).output_paths_in_instruction!;
+    const result = (await runItems(sandbox, bundle, [item('output_paths_in_instruction')])).output_paths_in_instruction!;
     expect(result.exitCode, result.output).toBe(1);
     expect(result.output.trim().split('\n').sort()).toEqual([
       'tests/ uses /app/summary.csv but instruction.md never mentions it',
@@ -184,7 +184,7 @@ describe('many strings in one pass', () => {
     ]);
   });
 
-  it('names every copied reference file in the build context, and a solve.sh there by its name', async () => {
+  sandboxTest('names every copied reference file in the build context, and a solve.sh there by its name', async ({ sandbox }) => {
     const [example] = await exampleBundles();
     const file = (path: string) => example!.files.find((f) => f.path === path)!.content.toString('utf8');
     const bundle = withFiles(example!, {
@@ -192,7 +192,7 @@ describe('many strings in one pass', () => {
       'environment/b/check.sh': file('tests/test.sh'),
       'environment/solve.sh': '#!/bin/bash\n',
     });
-    const result = (await runItems(bundle, [item('tests_or_solution_in_image')])).tests_or_solution_in_image!;
+    const result = (await runItems(sandbox, bundle, [item('tests_or_solution_in_image')])).tests_or_solution_in_image!;
     expect(result.exitCode, result.output).toBe(1);
     expect(result.output).toContain('environment/a/helper.sh is a copy of solution/solve.sh');
     expect(result.output).toContain('environment/b/check.sh is a copy of tests/test.sh');
@@ -201,12 +201,12 @@ describe('many strings in one pass', () => {
 });
 
 describe('built-in executable items on bad bundles', () => {
-  it.each(BAD)('$key fails on $why', async ({ key, change, detail }) => {
+  sandboxTest.for(BAD)('$key fails on $why', async ({ key, change, detail }, { sandbox }) => {
     const [example] = await exampleBundles();
     const solve = example!.files.find((f) => f.path === 'solution/solve.sh')!.content.toString('utf8');
     // The build-context copy of the solution must be byte-identical to it.
     const resolved = Object.fromEntries(Object.entries(change).map(([p, text]) => [p, text === 'placeholder' ? solve : text]));
-    const result = (await runItems(withFiles(example!, resolved), [item(key)]))[key]!;
+    const result = (await runItems(sandbox, withFiles(example!, resolved), [item(key)]))[key]!;
     expect(result.exitCode, result.output).toBe(1);
     expect(result.output).toMatch(detail);
   });

@@ -2,7 +2,7 @@
 // item and method, unjudged (never passed) without an LLM, a fake judge's answers, a
 // check that loops forever, and plan items rejecting a length step that depends on nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import {

@@ -3,7 +3,7 @@
 // the internet, and the sidecar, the trial container and the network are gone afterwards.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { reapTrialNetworks, startServices } from '../../lib/sandbox/compose.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createTestDb, testProvider, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, testProvider, type TestDb } from '../fixtures/db.ts';
 import { enqueue } from '../../lib/queue/enqueue.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 

@@ -3,7 +3,7 @@
 // matches a held lease), and the verdicts are recorded once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

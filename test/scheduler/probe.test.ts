@@ -2,7 +2,7 @@
 // numbers 1–8 and counted into their group; timed-out rollouts are scored low and counted; a
 // retried probe job resumes its group instead of running another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { OraclePolicy } from '../../lib/rollout/policies/oracle.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

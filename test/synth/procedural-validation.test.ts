@@ -3,7 +3,7 @@
 // caught by the validators. Bundles are validated one at a time; each validation runs its oracle
 // and nop trials in parallel, so two containers run at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { METADATA_SIDECAR } from '../../lib/env/content-hash.ts';
 import { storeBundle } from '../../lib/env/store.ts';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { GenerationState } from '../../lib/evolution/states.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';

@@ -6,7 +6,7 @@
 // hash or the image's environment.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { contentHash } from '../../lib/env/content-hash.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { findOrCreateLineage, setLineageBuildMirrors } from '../../lib/evolution/lineage.ts';

@@ -4,7 +4,7 @@
 // digest-pinned FROM builds on the local image it is mapped to, the mapping recorded.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import type { BaseImageMapping } from '../../lib/sandbox/base-image-map.ts';

@@ -4,7 +4,7 @@
 // to the unprivileged agent, so the oracle passes only where gVisor really ran it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { findOrCreateLineage } from '../../lib/evolution/lineage.ts';
 import { createLogger } from '../../lib/log/logger.ts';

@@ -1,7 +1,7 @@
 // The validators against real containers: a good task validates, a lenient verifier is
 // caught by invalid-test, a wrong solution by the oracle, and a retried job records once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../lib/db/test-db.ts';
+import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { TaskBundle } from '../../lib/env/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
