@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import type { StoredFileChange } from '../env/residual.ts';
 import { decide, setFileViewed } from '../review/index.ts';
 import { attemptFileDiff, changedSinceReview, changesSinceLastReview, compareAttempts, compareResiduals } from './attempt-compare.ts';
