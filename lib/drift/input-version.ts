@@ -33,7 +33,9 @@ export async function driftInputVersion(db: Db): Promise<bigint | null> {
 export async function tablesWithDriftInputTriggers(db: Db, provider: 'sqlite' | 'postgresql'): Promise<string[]> {
   const rows =
     provider === 'postgresql'
-      ? await db.$queryRaw<{ table: string }[]>`SELECT DISTINCT c.relname AS "table" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE t.tgname LIKE 'drift_input_%'`
+      ? await db.$queryRaw<
+          { table: string }[]
+        >`SELECT DISTINCT c.relname AS "table" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE t.tgname LIKE 'drift_input_%'`
       : await db.$queryRaw<{ table: string }[]>`SELECT DISTINCT tbl_name AS "table" FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'drift_input_%'`;
   return rows.map((r) => r.table).sort();
 }

@@ -33,7 +33,16 @@ async function group(versionId: string, generationId: string | null, passes: num
       completed: turns.length,
       state: 'complete',
       rollouts: {
-        create: turns.map((t, i) => ({ attempt: i + 1, versionId, policy: 'simulated', policyVersion: '1', seed: i, status: 'completed', passed: i < passes, turns: t })),
+        create: turns.map((t, i) => ({
+          attempt: i + 1,
+          versionId,
+          policy: 'simulated',
+          policyVersion: '1',
+          seed: i,
+          status: 'completed',
+          passed: i < passes,
+          turns: t,
+        })),
       },
     },
   });
@@ -138,7 +147,11 @@ describe('the drift page memo', () => {
   });
 
   it('computes again after a write to a drift input, not after writes elsewhere', async () => {
-    expect(await recomputesAfter(() => db.planRound.create({ data: { generationId: g1Id, round: 1, plan: '{}', approved: false, review: '{}', rubricVersion: 'r1' } }))).toBe(1);
+    expect(
+      await recomputesAfter(() =>
+        db.planRound.create({ data: { generationId: g1Id, round: 1, plan: '{}', approved: false, review: '{}', rubricVersion: 'r1' } }),
+      ),
+    ).toBe(1);
     expect(await recomputesAfter(() => db.attempt.create({ data: { generationId: g1Id, number: 1, state: 'invalid' } }))).toBe(1);
     expect(
       await recomputesAfter(() =>
