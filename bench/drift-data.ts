@@ -54,7 +54,7 @@ async function measureInProcess(seed: ScaleSeed, runs: number, write: () => void
   try {
     const filter = driftFilterFromSearchParams({});
     const read = () => loadDriftViewJson(db, filter, DEFAULT_ALERT_THRESHOLDS);
-    const bytes = (await read()).length; // warm-up: connection, prepared statements, JIT
+    const bytes = (await read()).json.length; // warm-up: connection, prepared statements, JIT
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < runs; i += 1) {

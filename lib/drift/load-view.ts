@@ -2,6 +2,8 @@
 // computing take hundreds of milliseconds at scale, so the result is memoised per filter under the
 // inputs' version (view-cache.ts); only the alerts, which depend on the clock and the thresholds,
 // are computed on every read.
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Db } from '../db/client.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
@@ -23,16 +25,34 @@ export interface DriftPage extends DriftView {
   checkpoints: CheckpointPassRate[];
 }
 
-/** A memoised computation: shared by every read of its filter, so never modified. */
+/** A memoised computation: shared by every read of its filter; only `served` is replaced. */
 interface DriftPageData {
   page: Omit<DriftPage, 'alerts'>;
   alertInput: AlertInput;
   json?: string; // `page` serialised, on the first read that needs it
+  served?: SerialisedDriftPage; // the last JSON answer, reused while the alerts read the same
+}
+
+/** The page as JSON, with its gzip made once (on demand) for every answer that is the same. */
+export class SerialisedDriftPage {
+  private gzipped?: Promise<Buffer>;
+
+  constructor(
+    readonly alerts: string,
+    readonly json: string,
+  ) {}
+
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.json);
+    return this.gzipped;
+  }
 }
 
 // Filters a few people look at at once; each entry holds one computed page (about 2 MB as JSON at
 // 127 lineages × 15 generations).
 const FILTERS_KEPT = 16;
+
+const gzipAsync = promisify(gzip);
 
 /** The process's memo; `recomputes` counts its computations. */
 export const driftPageCache = new DriftViewCache<DriftPageData>(FILTERS_KEPT);
@@ -75,9 +95,17 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
   return { ...data.page, alerts: alertsOf(data.alertInput, thresholds, now) };
 }
 
-/** The same page as JSON, for the route: the memoised part is serialised once per computation. */
-export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<string> {
+/**
+ * The same page as JSON, for the route. The memoised part is serialised once per computation; the
+ * alerts are computed on every read, and while they come out the same (they change with the clock
+ * only at whole hours and days) the previous answer, and its gzip, is served again.
+ */
+export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<SerialisedDriftPage> {
   const data = await driftPageData(db, filter);
-  data.json ??= JSON.stringify(data.page);
-  return `${data.json.slice(0, -1)},"alerts":${JSON.stringify(alertsOf(data.alertInput, thresholds, now))}}`;
+  const alerts = JSON.stringify(alertsOf(data.alertInput, thresholds, now));
+  if (data.served?.alerts !== alerts) {
+    data.json ??= JSON.stringify(data.page);
+    data.served = new SerialisedDriftPage(alerts, `${data.json.slice(0, -1)},"alerts":${alerts}}`);
+  }
+  return data.served;
 }
