@@ -31,7 +31,7 @@ export interface DriftDataResult {
   generations: number;
   responseBytes: number;
   inProcess: ColdWarm;
-  http?: ColdWarm & { connections: 1 };
+  http?: ColdWarm & { connections: 1; trivial: Percentiles }; // trivial: GET /api/health, interleaved
   firstChart?: { cold: Summary; warm: Summary; fcpWarm: Summary };
 }
 
@@ -78,21 +78,26 @@ async function measureServed(
   const { server, base } = await startNextServer({ file: seed.file, port: opts.port, distDir: opts.distDir, cwd: opts.cwd });
   try {
     const cookie = await signInCookie(base, SCALE_USERS.admin);
-    const get = async () => {
-      const response = await fetch(`${base}/api/drift`, { headers: { cookie } });
-      if (!response.ok) throw new Error(`GET /api/drift answered ${response.status}`);
+    // fetch asks for gzip, as a browser does.
+    const get = (path: string) => async () => {
+      const response = await fetch(`${base}${path}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
       await response.arrayBuffer();
     };
-    await get(); // warm-up
+    await get('/api/drift')(); // warm-up
     const cold: number[] = [];
     const warm: number[] = [];
+    const trivial: number[] = [];
     for (let i = 0; i < opts.runs; i += 1) {
       opts.write();
-      cold.push(await timed(get));
-      warm.push(await timed(get));
+      cold.push(await timed(get('/api/drift')));
+      warm.push(await timed(get('/api/drift')));
+      trivial.push(await timed(get('/api/health')));
     }
-    const http = { ...coldWarm(cold, warm), connections: 1 as const };
-    opts.progress(`drift: GET /api/drift cold ${formatPercentiles(http.cold)}; warm ${formatPercentiles(http.warm)}`);
+    const http = { ...coldWarm(cold, warm), connections: 1 as const, trivial: percentiles(trivial) };
+    opts.progress(
+      `drift: GET /api/drift cold ${formatPercentiles(http.cold)}; warm ${formatPercentiles(http.warm)}; trivial GET /api/health ${formatPercentiles(http.trivial)}`,
+    );
 
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {

@@ -128,7 +128,10 @@ function renderDrift(lines: string[], d: DriftDataResult): void {
     '| --- | --- | --- | --- |',
   );
   row("in the web process's code (lib, JSON included)", d.inProcess);
-  if (d.http) row('GET /api/drift', d.http);
+  if (d.http) {
+    row('GET /api/drift (gzip accepted, as by a browser)', d.http);
+    lines.push(`| trivial route GET /api/health (same run) | – | ${d.http.trivial.p50} / ${d.http.trivial.p95} ms | – |`);
+  }
   if (d.firstChart)
     lines.push(
       '',
