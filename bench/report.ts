@@ -2,6 +2,7 @@
 // marked met or missed (a miss is printed, never dropped).
 import type { BrowserResult } from './browser.ts';
 import type { DashboardLoadResult } from './dashboard-load.ts';
+import type { ColdWarm, DriftDataResult } from './drift-data.ts';
 import type { EvolutionResult } from './evolution-throughput.ts';
 import { formatRubricChecks, type RubricChecksResult } from './rubric-checks.ts';
 import type { SandboxOverheadResult } from './sandbox-overhead.ts';
@@ -24,6 +25,7 @@ export interface BenchReport {
     evolution?: EvolutionResult;
     dashboard?: DashboardLoadResult;
     browser?: BrowserResult;
+    drift?: DriftDataResult;
   };
   loadAverages: Record<string, number[]>;
 }
@@ -41,7 +43,7 @@ const mark = (met: boolean) => (met ? '✅ met' : '❌ missed');
 
 export function targetsOf(r: BenchReport): Target[] {
   const targets: Target[] = [];
-  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser } = r.parts;
+  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser, drift } = r.parts;
   for (const s of [sandbox, sandboxGvisor]) if (s) targets.push(...sandboxTargets(s));
   if (rubricChecks) {
     const slowest = [...rubricChecks.items].sort((a, b) => b.shareOfBudget - a.shareOfBudget)[0]!;
@@ -94,7 +96,47 @@ export function targetsOf(r: BenchReport): Target[] {
       met: browser.labelSubmitToNextMs.median < 100,
     });
   }
+  if (drift) targets.push(...driftTargets(drift));
   return targets;
+}
+
+// Issue 29's drift targets: the memoised read, with the inputs unchanged.
+function driftTargets(d: DriftDataResult): Target[] {
+  const scale = `${d.lineages} × ${d.generations}`;
+  const targets: Target[] = [];
+  if (d.http)
+    targets.push({ what: `p95 of GET /api/drift, ${scale}, warm`, target: '≤ 100 ms', measured: `${d.http.warm.p95} ms`, met: d.http.warm.p95 <= 100 });
+  if (d.firstChart)
+    targets.push({
+      what: `drift page ${scale}: first chart drawn, warm`,
+      target: '≤ 1 s',
+      measured: `${Math.round(d.firstChart.warm.median)} ms`,
+      met: d.firstChart.warm.median <= 1000,
+    });
+  return targets;
+}
+
+function renderDrift(lines: string[], d: DriftDataResult): void {
+  const row = (what: string, c: ColdWarm) => lines.push(`| ${what} | ${c.cold.p50} / ${c.cold.p95} ms | ${c.warm.p50} / ${c.warm.p95} ms | ${c.p95Ratio}× |`);
+  lines.push(
+    '',
+    '### Drift data: memoised against recomputed',
+    '',
+    `${d.lineages} lineages × ${d.generations} generations, ${d.responseBytes.toLocaleString('en')} bytes of JSON. Cold (the baseline): each read follows a write to a drift input from another connection, so it loads and computes everything, as every read did before the memo. Warm: the inputs unchanged. Interleaved, one connection.`,
+    '',
+    '| measurement | cold p50 / p95 (baseline) | warm p50 / p95 | cold p95 / warm p95 |',
+    '| --- | --- | --- | --- |',
+  );
+  row("in the web process's code (lib, JSON included)", d.inProcess);
+  if (d.http) {
+    row('GET /api/drift (gzip accepted, as by a browser)', d.http);
+    lines.push(`| trivial route GET /api/health (same run) | – | ${d.http.trivial.p50} / ${d.http.trivial.p95} ms | – |`);
+  }
+  if (d.firstChart)
+    lines.push(
+      '',
+      `First chart drawn (navigation → 'drift-chart-ready'): cold ${ms(d.firstChart.cold)}, warm ${ms(d.firstChart.warm)}; first contentful paint (warm) ${ms(d.firstChart.fcpWarm)}.`,
+    );
 }
 
 // Issue 20's targets, each against the baseline of the same runtime in the same run.
@@ -173,7 +215,7 @@ function renderGvisorCost(lines: string[], runc: SandboxOverheadResult, runsc: S
 
 export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
-  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser } = r.parts;
+  const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser, drift } = r.parts;
   lines.push(`# Envolve benchmarks (${r.mode} run)`, '');
   lines.push(
     `- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`,
@@ -238,6 +280,7 @@ export function renderReport(r: BenchReport): string {
     }
     lines.push('', `Peak RSS of the web server (process tree) during the load: **${dashboard.webPeakRssMb} MB**.`);
   }
+  if (drift) renderDrift(lines, drift);
   if (browser) {
     lines.push('', '## 4. In the browser (Chromium)', '', '| measurement | time | baseline: first contentful paint |', '| --- | --- | --- |');
     lines.push(`| lineage tree 15 × 3 drawn (navigation → 'lineage-tree-ready' mark) | ${ms(browser.treeReadyMs)} | ${ms(browser.treeFcpMs)} |`);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureBrowser } from './browser.ts';
 import { measureDashboardLoad } from './dashboard-load.ts';
+import { measureDriftData } from './drift-data.ts';
 import { measureEvolution } from './evolution-throughput.ts';
 import { renderReport, type BenchReport } from './report.ts';
 import { measureRubricChecks } from './rubric-checks.ts';
@@ -96,6 +97,9 @@ try {
   const server = { port, distDir: web?.distDir ?? distDir, cwd: web?.dir };
   report.parts.dashboard = await measureDashboardLoad(seed, { seconds: quick ? 3 : 15, connections: 4, batchConnections: 16, ...server, progress });
   report.loadAverages.dashboard = load();
+  progress('3/4 drift data: memoised against recomputed (in process, GET /api/drift, first chart drawn)');
+  report.parts.drift = await measureDriftData(seed, { runs: quick ? 8 : 20, loads: quick ? 3 : 7, served: true, ...server, progress });
+  report.loadAverages.drift = load();
   progress('4/4 in the browser');
   report.parts.browser = await measureBrowser(seed, { loads: quick ? 3 : 9, labels: quick ? 5 : 20, ...server, progress });
   report.loadAverages.browser = load();

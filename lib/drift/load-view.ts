@@ -1,14 +1,21 @@
-// One call for the page and the routes: load, then compute the view for a filter.
+// One call for the page and the routes: load, then compute the view for a filter. Loading and
+// computing take hundreds of milliseconds at scale, so the result is memoised per filter under the
+// inputs' version (view-cache.ts); only the alerts, which depend on the clock and the thresholds,
+// are computed on every read.
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Db } from '../db/client.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
 import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
+import { driftInputVersion } from './input-version.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
 import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
-import { schedulerConfigFrom } from '../scheduler/config.ts';
-import { driftView, type DriftView } from './view.ts';
+import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/config.ts';
+import { DriftViewCache } from './view-cache.ts';
+import { alertsOf, driftViewWithoutAlerts, type AlertInput, type DriftView } from './view.ts';
 import { settings } from '../config/settings.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
@@ -18,8 +25,39 @@ export interface DriftPage extends DriftView {
   checkpoints: CheckpointPassRate[];
 }
 
-export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
-  const config = schedulerConfigFrom(settings().scheduler);
+/** A memoised computation: shared by every read of its filter; only `served` is replaced. */
+interface DriftPageData {
+  page: Omit<DriftPage, 'alerts'>;
+  alertInput: AlertInput;
+  json?: string; // `page` serialised, on the first read that needs it
+  served?: SerialisedDriftPage; // the last JSON answer, reused while the alerts read the same
+}
+
+/** The page as JSON, with its gzip made once (on demand) for every answer that is the same. */
+export class SerialisedDriftPage {
+  private gzipped?: Promise<Buffer>;
+
+  constructor(
+    readonly alerts: string,
+    readonly json: string,
+  ) {}
+
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.json);
+    return this.gzipped;
+  }
+}
+
+// Filters a few people look at at once; each entry holds one computed page (about 2 MB as JSON at
+// 127 lineages × 15 generations).
+const FILTERS_KEPT = 16;
+
+const gzipAsync = promisify(gzip);
+
+/** The process's memo; `recomputes` counts its computations. */
+export const driftPageCache = new DriftViewCache<DriftPageData>(FILTERS_KEPT);
+
+async function computeDriftPage(db: Db, filter: DriftFilter, config: SchedulerConfig): Promise<DriftPageData> {
   const defaultPolicy = config.probePolicy;
   const [loaded, calibration, probed, waits] = await Promise.all([
     loadDrift(db, { policy: filter.policy, defaultPolicy }),
@@ -32,9 +70,42 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
   const label = filter.policy
     ? `pass rates of the ${filter.policy} policy, latest group of any checkpoint per position`
     : `pass rates of each lineage's gating policy (${policies.join(', ') || defaultPolicy}), latest group of any checkpoint per position`;
+  const { view, alertInput } = driftViewWithoutAlerts(input, filter, { calibration });
   return {
-    ...driftView(input, filter, { calibration, thresholds, now }),
-    passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() },
-    checkpoints: await loadCheckpointPassRates(db, policies),
+    page: {
+      ...view,
+      passRatePolicy: { policy: filter.policy ?? null, label, policies: probed.map((p) => p.policy).sort() },
+      checkpoints: await loadCheckpointPassRates(db, policies),
+    },
+    alertInput,
   };
+}
+
+async function driftPageData(db: Db, filter: DriftFilter): Promise<DriftPageData> {
+  const config = schedulerConfigFrom(settings().scheduler);
+  // The version is read before the inputs: what is computed is at least as new as the version it is kept under.
+  const version = await driftInputVersion(db);
+  const { lineage, seed, axisPolicy, synthesiser, from, to, x, policy } = filter;
+  const key = JSON.stringify([lineage, seed, axisPolicy, synthesiser, from, to, x, policy, config]);
+  return driftPageCache.get(db, key, version, () => computeDriftPage(db, filter, config));
+}
+
+export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<DriftPage> {
+  const data = await driftPageData(db, filter);
+  return { ...data.page, alerts: alertsOf(data.alertInput, thresholds, now) };
+}
+
+/**
+ * The same page as JSON, for the route. The memoised part is serialised once per computation; the
+ * alerts are computed on every read, and while they come out the same (they change with the clock
+ * only at whole hours and days) the previous answer, and its gzip, is served again.
+ */
+export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<SerialisedDriftPage> {
+  const data = await driftPageData(db, filter);
+  const alerts = JSON.stringify(alertsOf(data.alertInput, thresholds, now));
+  if (data.served?.alerts !== alerts) {
+    data.json ??= JSON.stringify(data.page);
+    data.served = new SerialisedDriftPage(alerts, `${data.json.slice(0, -1)},"alerts":${alerts}}`);
+  }
+  return data.served;
 }

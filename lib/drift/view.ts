@@ -34,11 +34,18 @@ export interface DriftView {
   positions: { number: number; generationId: string | null; axis: string | null; state: string; at: string; probe: { passes: number; size: number } | null }[];
 }
 
-export function driftView(
+/** What the alerts are computed from, per request: they depend on the clock and the thresholds. */
+export interface AlertInput {
+  input: DriftInput; // filtered
+  calibration: CalibrationStatus[];
+}
+
+/** The view without its alerts, and what they are computed from: the part a cache can keep. */
+export function driftViewWithoutAlerts(
   all: DriftInput,
   filter: DriftFilter,
-  options: { calibration: CalibrationStatus[]; thresholds: AlertThresholds; now: Date; horizon?: number },
-): DriftView {
+  options: { calibration: CalibrationStatus[]; horizon?: number },
+): { view: Omit<DriftView, 'alerts'>; alertInput: AlertInput } {
   const input = applyDriftFilter(all, filter);
   const byLineage = pointsByLineage(input);
   const charts = Object.fromEntries(METRICS.map((m) => [m, metricChart(input, m, filter.x, byLineage)])) as Record<Metric, MetricChart>;
@@ -62,24 +69,39 @@ export function driftView(
   // A per-lineage view leaves out calibration sets: they belong to no lineage.
   const calibration = filter.lineage ? [] : options.calibration;
   return {
-    filter,
-    facets: driftFacets(all),
-    totalLineages: all.lineages.length,
-    lineages,
-    charts,
-    spectrum: effectSpectrum(input, options.horizon),
-    difficultyOutcome: difficultyOutcome(input, byLineage),
-    alerts: driftAlerts(input, calibration, options.thresholds, options.now),
-    checkpointSeries: checkpointSeries(input),
-    positions: filter.lineage
-      ? (byLineage.get(filter.lineage) ?? []).map((p) => ({
-          number: p.number,
-          generationId: p.generationId,
-          axis: p.axis,
-          state: p.state,
-          at: p.at.toISOString(),
-          probe: p.probe,
-        }))
-      : [],
+    view: {
+      filter,
+      facets: driftFacets(all),
+      totalLineages: all.lineages.length,
+      lineages,
+      charts,
+      spectrum: effectSpectrum(input, options.horizon),
+      difficultyOutcome: difficultyOutcome(input, byLineage),
+      checkpointSeries: checkpointSeries(input),
+      positions: filter.lineage
+        ? (byLineage.get(filter.lineage) ?? []).map((p) => ({
+            number: p.number,
+            generationId: p.generationId,
+            axis: p.axis,
+            state: p.state,
+            at: p.at.toISOString(),
+            probe: p.probe,
+          }))
+        : [],
+    },
+    alertInput: { input, calibration },
   };
+}
+
+export function alertsOf({ input, calibration }: AlertInput, thresholds: AlertThresholds, now: Date): DriftAlert[] {
+  return driftAlerts(input, calibration, thresholds, now);
+}
+
+export function driftView(
+  all: DriftInput,
+  filter: DriftFilter,
+  options: { calibration: CalibrationStatus[]; thresholds: AlertThresholds; now: Date; horizon?: number },
+): DriftView {
+  const { view, alertInput } = driftViewWithoutAlerts(all, filter, options);
+  return { ...view, alerts: alertsOf(alertInput, options.thresholds, options.now) };
 }

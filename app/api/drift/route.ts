@@ -1,6 +1,9 @@
 // GET /api/drift: the drift page's data as JSON (charts, spectrum, alerts) for the same URL parameters.
+import { precompressedJson } from '@/app/_server/precompressed.ts';
 import { route } from '@/app/_server/route.ts';
-import { loadDriftView } from '@/lib/drift/load-view.ts';
+import { loadDriftViewJson } from '@/lib/drift/load-view.ts';
 import { driftQuerySchema } from '@/lib/drift/query.ts';
 
-export const GET = route({ permission: 'drift.read', query: driftQuerySchema }, ({ db, query }) => loadDriftView(db, query.filter, query.thresholds));
+export const GET = route({ permission: 'drift.read', query: driftQuerySchema }, async ({ request, db, query }) =>
+  precompressedJson(request, await loadDriftViewJson(db, query.filter, query.thresholds)),
+);
