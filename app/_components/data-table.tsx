@@ -77,25 +77,30 @@ export function DataTable<Row>(props: {
 }) {
   if (props.rows.length === 0) {
     return (
-      <p className="rounded-lg border border-zinc-200 bg-white px-4 py-6 text-center text-sm text-zinc-500" data-testid={props.testId ? `${props.testId}-empty` : undefined}>
+      <p
+        className="rounded-lg border border-zinc-200 bg-white px-4 py-6 text-center text-sm text-zinc-500"
+        data-testid={props.testId ? `${props.testId}-empty` : undefined}
+      >
         {props.empty ?? 'Nothing to show.'}
       </p>
     );
   }
   const { url, serverPage } = props;
   const sortKeys = Object.fromEntries(props.columns.flatMap((c) => (c.sort ? [[c.sort.key, c.sort.only ?? c.sort.firstDir ?? 'asc'] as const] : [])));
-  const view: TableView = url ? parseTableView(url.params, { sortKeys, defaultSort: props.defaultSort, prefix: url.prefix }) : { sort: props.defaultSort ?? null, page: 1 };
+  const view: TableView = url
+    ? parseTableView(url.params, { sortKeys, defaultSort: props.defaultSort, prefix: url.prefix })
+    : { sort: props.defaultSort ?? null, page: 1 };
   const href = (next: TableView) => url && (`${url.path}${tableViewSearch(url.params, next, { defaultSort: props.defaultSort, prefix: url.prefix })}` as Route);
 
   let rows = props.rows;
-  let window: PageWindow;
+  let shown: PageWindow;
   if (serverPage) {
-    window = pageWindow(serverPage.total, serverPage.page, serverPage.pageSize);
+    shown = pageWindow(serverPage.total, serverPage.page, serverPage.pageSize);
   } else {
     const sortedBy = props.columns.find((c) => c.sort && c.sort.key === view.sort?.key)?.sort?.value;
     if (sortedBy && view.sort) rows = sortRows(rows, sortedBy, view.sort.dir);
-    window = url ? pageWindow(rows.length, view.page, props.pageSize ?? TABLE_PAGE_SIZE) : pageWindow(rows.length, 1, Math.max(1, rows.length));
-    rows = pageRows(rows, window);
+    shown = url ? pageWindow(rows.length, view.page, props.pageSize ?? TABLE_PAGE_SIZE) : pageWindow(rows.length, 1, Math.max(1, rows.length));
+    rows = pageRows(rows, shown);
   }
 
   return (
@@ -115,7 +120,12 @@ export function DataTable<Row>(props: {
                   >
                     {column.sort && url ? (
                       <SortLink
-                        href={href({ sort: column.sort.only ? { key: column.sort.key, dir: column.sort.only } : nextSort(view.sort, column.sort.key, column.sort.firstDir ?? 'asc'), page: 1 })!}
+                        href={href({
+                          sort: column.sort.only
+                            ? { key: column.sort.key, dir: column.sort.only }
+                            : nextSort(view.sort, column.sort.key, column.sort.firstDir ?? 'asc'),
+                          page: 1,
+                        })!}
                         active={active?.dir ?? null}
                       >
                         {column.header}
@@ -144,8 +154,8 @@ export function DataTable<Row>(props: {
           </tbody>
         </table>
       </div>
-      {url && (serverPage || window.pageCount > 1) && (
-        <Pager label={props.label} window={window} noun={props.noun ?? 'rows'} href={(page) => href({ sort: view.sort, page })!} />
+      {url && (serverPage || shown.pageCount > 1) && (
+        <Pager label={props.label} shown={shown} noun={props.noun ?? 'rows'} href={(page) => href({ sort: view.sort, page })!} />
       )}
     </div>
   );
@@ -166,26 +176,26 @@ function SortLink({ href, active, children }: { href: Route; active: SortDirecti
 const PAGER_LINK = 'rounded-md border border-zinc-300 bg-white px-2.5 py-1 font-medium text-zinc-700 hover:bg-zinc-50';
 const PAGER_DISABLED = 'rounded-md border border-zinc-200 px-2.5 py-1 text-zinc-400';
 
-function Pager({ label, window, noun, href }: { label: string; window: PageWindow; noun: string; href: (page: number) => Route }) {
+function Pager({ label, shown, noun, href }: { label: string; shown: PageWindow; noun: string; href: (page: number) => Route }) {
   return (
     <nav aria-label={`Pages of ${label}`} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="tabular-nums text-zinc-600" data-testid="list-range">
-        {window.first}–{window.last} of {window.total} {noun}
+        {shown.first}–{shown.last} of {shown.total} {noun}
       </p>
-      {window.pageCount > 1 && (
+      {shown.pageCount > 1 && (
         <div className="flex items-center gap-2">
-          {window.page > 1 ? (
-            <Link href={href(window.page - 1)} rel="prev" className={PAGER_LINK}>
+          {shown.page > 1 ? (
+            <Link href={href(shown.page - 1)} rel="prev" className={PAGER_LINK}>
               Previous
             </Link>
           ) : (
             <span className={PAGER_DISABLED}>Previous</span>
           )}
           <span className="tabular-nums text-zinc-600">
-            Page {window.page} of {window.pageCount}
+            Page {shown.page} of {shown.pageCount}
           </span>
-          {window.page < window.pageCount ? (
-            <Link href={href(window.page + 1)} rel="next" className={PAGER_LINK}>
+          {shown.page < shown.pageCount ? (
+            <Link href={href(shown.page + 1)} rel="next" className={PAGER_LINK}>
               Next
             </Link>
           ) : (
