@@ -31,7 +31,12 @@ const COLUMNS: Column<EnvironmentListItem>[] = [
     cell: (env) => <time dateTime={env.createdAt}>{formatTimestamp(env.createdAt)}</time>,
     className: 'whitespace-nowrap text-zinc-700 tabular-nums',
   },
-  { header: 'Files', sort: { key: 'files', value: (env) => env.fileCount, firstDir: 'desc' }, cell: (env) => env.fileCount, className: 'text-right tabular-nums text-zinc-700' },
+  {
+    header: 'Files',
+    sort: { key: 'files', value: (env) => env.fileCount, firstDir: 'desc' },
+    cell: (env) => env.fileCount,
+    className: 'text-right tabular-nums text-zinc-700',
+  },
   {
     header: 'Oracle',
     cell: (env) => (

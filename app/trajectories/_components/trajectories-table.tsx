@@ -75,7 +75,12 @@ function columns(search: string): Column<TrajectoryListItem>[] {
         </>
       ),
     },
-    { header: 'Duration', sort: { key: 'duration', only: 'desc' }, className: 'align-top text-right tabular-nums', cell: (item) => formatDuration(item.durationMs) },
+    {
+      header: 'Duration',
+      sort: { key: 'duration', only: 'desc' },
+      className: 'align-top text-right tabular-nums',
+      cell: (item) => formatDuration(item.durationMs),
+    },
     {
       header: 'Why look',
       sort: { key: 'suspicious', only: 'desc' },
