@@ -58,6 +58,7 @@ export default async function RubricItemPage({
   const user = await requirePermission('dashboard.read');
   const mayManage = can(user.role, 'rubric.manage');
   const { id } = await params;
+  const query = await searchParams;
   const db = await requestDb();
   const item = await db.rubricItem.findUnique({ where: { id } });
   if (!item) notFound();
@@ -136,7 +137,7 @@ export default async function RubricItemPage({
         </ul>
       </section>
 
-      <BacktestPanel itemId={item.id} label={`${item.key}@${item.version}`} mayManage={mayManage} />
+      <BacktestPanel itemId={item.id} label={`${item.key}@${item.version}`} mayManage={mayManage} params={query} />
 
       <section aria-labelledby="verdicts-heading" className="flex flex-col gap-2">
         <h2 id="verdicts-heading" className="text-base font-semibold">
@@ -157,7 +158,7 @@ export default async function RubricItemPage({
             rows={verdicts}
             rowKey={(v) => v.id}
             rowProps={() => ({ className: 'align-top hover:bg-zinc-50' })}
-            url={{ path: `/rubric/${item.id}`, params: await searchParams }}
+            url={{ path: `/rubric/${item.id}`, params: query }}
             noun="verdicts"
           />
         )}
