@@ -74,3 +74,28 @@ test('the JSON routes answer 400 for bad ids, 404 for unknown ones, and serve lo
   expect(log.headers()['content-type']).toContain('text/plain');
   expect((await request.get(`/api/validator-runs/${oracle?.id}/log?phase=other`)).status()).toBe(400);
 });
+
+test('a column header sorts the files both ways, and the URL keeps the order', async ({ page }) => {
+  await page.goto(`/environments/${seeded.versionId}`);
+  const table = page.getByRole('table', { name: 'Files of this environment version' });
+  const pathHeader = table.getByRole('columnheader', { name: /^Path/ });
+  const paths = () => table.locator('tbody tr td:first-child').allTextContents();
+  await expect(pathHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await paths();
+  expect(ascending.length).toBeGreaterThan(2);
+
+  await pathHeader.getByRole('link').click();
+  await expect(page).toHaveURL(/[?&]sort=path&dir=desc/);
+  await expect(pathHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(paths).toEqual([...ascending].reverse());
+
+  // The link reproduces the view; Enter on the header flips it back.
+  await page.reload();
+  await expect(pathHeader).toHaveAttribute('aria-sort', 'descending');
+  expect(await paths()).toEqual([...ascending].reverse());
+  await pathHeader.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/environments/${seeded.versionId}`);
+  await expect(pathHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(paths).toEqual(ascending);
+});

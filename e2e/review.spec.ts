@@ -41,6 +41,21 @@ test('the queue lists what waits, oldest first, and j/k/Enter work from the keyb
   await expect(page.getByRole('heading', { level: 1 })).toContainText('generation');
 });
 
+test('Enter on a sortable queue header sorts the queue (newest waiting first) instead of opening the selected generation', async ({ page }) => {
+  await signIn(page, 'reviewer', '/review');
+  await page.goto('/review');
+  const rows = page.getByTestId('queue-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  const waiting = page.getByRole('columnheader', { name: /^Waiting since/ });
+  await expect(waiting).toHaveAttribute('aria-sort', 'ascending');
+  await waiting.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/review\?sort=waiting&dir=desc$/);
+  await expect(waiting).toHaveAttribute('aria-sort', 'descending');
+  const since = await rows.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  expect(since).toEqual([...since].sort().reverse());
+});
+
 test('a reviewer approves generation 1 and rejects generation 4 (the newest: a rejection supersedes what evolved from it) with a reason; both show, and the audit log has them', async ({
   page,
   browser,

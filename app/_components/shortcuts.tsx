@@ -20,6 +20,14 @@ export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+// A plain Enter on a focused link or button is that control's own action (a sortable table header,
+// a pager link), not the page's Enter shortcut; Ctrl+Enter stays the page's.
+function activatesControl(event: KeyboardEvent): boolean {
+  return (
+    event.key === 'Enter' && !event.ctrlKey && !event.metaKey && event.target instanceof Element && event.target.closest('a[href], button, summary') !== null
+  );
+}
+
 function matches(shortcut: Shortcut, event: KeyboardEvent): boolean {
   const ctrl = event.ctrlKey || event.metaKey;
   return Boolean(shortcut.ctrl) === ctrl && shortcut.keys.includes(event.key) && shortcut.enabled !== false;
@@ -52,7 +60,7 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
         return;
       }
       const shortcut = current.current.find((s) => matches(s, event));
-      if (!shortcut || (typing && !shortcut.ctrl)) return;
+      if (!shortcut || (typing && !shortcut.ctrl) || activatesControl(event)) return;
       event.preventDefault();
       shortcut.run(event);
     }

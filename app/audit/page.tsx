@@ -3,12 +3,15 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { auditFacets, listAudit } from '@/lib/audit/record.ts';
+import { auditFacets, listAudit, type AuditEntry } from '@/lib/audit/record.ts';
 import { auditSentence } from '@/lib/audit/sentence.ts';
 import { subjectNames } from '@/lib/audit/subject-names.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
 import { buttonClass, inputClass } from '@/app/_components/ui.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { AuditValue } from './audit-value.tsx';
+
+type SubjectNames = Awaited<ReturnType<typeof subjectNames>>;
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -50,6 +53,48 @@ function olderHref(filter: Filter, cursor: string): Route {
   return `/audit?${params.toString()}`;
 }
 
+// Newest first, a cursor page at a time ("Older entries"): the order is the log's, not a header's.
+function auditColumns(names: SubjectNames): Column<AuditEntry>[] {
+  return [
+    {
+      header: 'When',
+      className: 'w-36 whitespace-nowrap text-xs tabular-nums text-zinc-500',
+      cell: (entry) => <time dateTime={entry.createdAt.toISOString()}>{formatTimestamp(entry.createdAt.toISOString())}</time>,
+    },
+    {
+      header: 'What',
+      cell: (entry) => (
+        <>
+          <p>
+            {auditSentence(entry, names).map((part, i) =>
+              part.href ? (
+                <Link key={i} href={part.href as Route} className="font-medium text-blue-700 hover:underline">
+                  {part.text}
+                </Link>
+              ) : (
+                <span key={i}>{part.text}</span>
+              ),
+            )}
+          </p>
+          {(entry.before !== null || entry.after !== null) && (
+            <details className="mt-1 text-xs">
+              <summary className="cursor-pointer text-zinc-500">before → after</summary>
+              <div className="mt-1 flex items-start gap-2">
+                <AuditValue value={entry.before} />
+                <span aria-label="became" className="text-zinc-400">
+                  →
+                </span>
+                <AuditValue value={entry.after} />
+              </div>
+            </details>
+          )}
+        </>
+      ),
+    },
+    { header: 'Action', className: 'font-mono text-xs text-zinc-400', cell: (entry) => entry.action },
+  ];
+}
+
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('audit.read');
   const raw = await searchParams;
@@ -84,41 +129,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-500">No audit entries match.</p>
       ) : (
-        <ol className="flex flex-col divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
-          {entries.map((entry) => (
-            <li key={entry.id} data-testid="audit-row" className="flex flex-col gap-1 px-3 py-2">
-              <div className="flex flex-wrap items-baseline gap-x-3">
-                <time dateTime={entry.createdAt.toISOString()} className="w-36 shrink-0 text-xs tabular-nums text-zinc-500">
-                  {formatTimestamp(entry.createdAt.toISOString())}
-                </time>
-                <p className="min-w-0 flex-1">
-                  {auditSentence(entry, names).map((part, i) =>
-                    part.href ? (
-                      <Link key={i} href={part.href as Route} className="font-medium text-blue-700 hover:underline">
-                        {part.text}
-                      </Link>
-                    ) : (
-                      <span key={i}>{part.text}</span>
-                    ),
-                  )}
-                </p>
-                <span className="font-mono text-xs text-zinc-400">{entry.action}</span>
-              </div>
-              {(entry.before !== null || entry.after !== null) && (
-                <details className="ml-39 text-xs">
-                  <summary className="cursor-pointer text-zinc-500">before → after</summary>
-                  <div className="mt-1 flex items-start gap-2">
-                    <AuditValue value={entry.before} />
-                    <span aria-label="became" className="text-zinc-400">
-                      →
-                    </span>
-                    <AuditValue value={entry.after} />
-                  </div>
-                </details>
-              )}
-            </li>
-          ))}
-        </ol>
+        <DataTable
+          label="Audit log"
+          columns={auditColumns(names)}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          rowProps={() => ({ 'data-testid': 'audit-row', className: 'align-top hover:bg-zinc-50' })}
+        />
       )}
       {nextCursor && (
         <Link href={olderHref(filter, nextCursor)} className="self-start text-sm font-medium underline underline-offset-4">

@@ -3,13 +3,50 @@ import Link from 'next/link';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { can, PERMISSIONS } from '@/lib/auth/roles.ts';
-import { listCalibrationSets, listSetsForAnnotator } from '@/lib/calibration/index.ts';
+import { listCalibrationSets, listSetsForAnnotator, type SetSummary } from '@/lib/calibration/index.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { describeScope } from '@/lib/calibration/scope.ts';
 import { NewSetForm } from './new-set-form.tsx';
 
 export const metadata: Metadata = { title: 'Calibration' };
 
-export default async function CalibrationPage() {
+const SET_COLUMNS: Column<SetSummary>[] = [
+  {
+    header: 'Set',
+    sort: { key: 'name', value: (set) => set.name },
+    cell: (set) => (
+      <Link href={`/calibration/${set.id}`} className="font-medium underline">
+        {set.name}
+      </Link>
+    ),
+  },
+  { header: 'Scope', sort: { key: 'scope', value: (set) => describeScope(set.scope) }, className: 'text-zinc-600', cell: (set) => describeScope(set.scope) },
+  {
+    header: 'Strata (pass/fail)',
+    sort: { key: 'size', value: (set) => set.strata.pass + set.strata.fail, firstDir: 'desc' },
+    className: 'tabular-nums',
+    cell: (set) => (
+      <>
+        {set.strata.pass}/{set.strata.fail} <span className="text-zinc-400">({Math.round(set.passShare * 100)}% pass)</span>
+      </>
+    ),
+  },
+  {
+    header: 'Labels',
+    sort: { key: 'labels', value: (set) => (set.labelsNeeded === 0 ? null : set.labels / set.labelsNeeded), firstDir: 'desc' },
+    className: 'tabular-nums',
+    cell: (set) => `${set.labels}/${set.labelsNeeded}`,
+  },
+  { header: 'State', sort: { key: 'state', value: (set) => set.state }, cell: (set) => set.state },
+  {
+    header: 'Created',
+    sort: { key: 'created', value: (set) => set.createdAt, firstDir: 'desc' },
+    className: 'text-zinc-500',
+    cell: (set) => set.createdAt.toISOString().slice(0, 10),
+  },
+];
+
+export default async function CalibrationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission('calibration.label');
   const db = await requestDb();
   const mine = await listSetsForAnnotator(db, user.id);
@@ -64,39 +101,16 @@ export default async function CalibrationPage() {
             <h2 id="all-sets" className="text-sm font-semibold">
               All sets
             </h2>
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-zinc-500">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">Set</th>
-                  <th className="py-1 pr-3 font-medium">Scope</th>
-                  <th className="py-1 pr-3 font-medium">Strata (pass/fail)</th>
-                  <th className="py-1 pr-3 font-medium">Labels</th>
-                  <th className="py-1 pr-3 font-medium">State</th>
-                  <th className="py-1 pr-3 font-medium">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sets.map((s) => (
-                  <tr key={s.id} className="border-t border-zinc-100">
-                    <td className="py-1.5 pr-3">
-                      <Link href={`/calibration/${s.id}`} className="font-medium underline">
-                        {s.name}
-                      </Link>
-                    </td>
-                    <td className="py-1.5 pr-3 text-zinc-600">{describeScope(s.scope)}</td>
-                    <td className="py-1.5 pr-3 tabular-nums">
-                      {s.strata.pass}/{s.strata.fail} <span className="text-zinc-400">({Math.round(s.passShare * 100)}% pass)</span>
-                    </td>
-                    <td className="py-1.5 pr-3 tabular-nums">
-                      {s.labels}/{s.labelsNeeded}
-                    </td>
-                    <td className="py-1.5 pr-3">{s.state}</td>
-                    <td className="py-1.5 pr-3 text-zinc-500">{s.createdAt.toISOString().slice(0, 10)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {sets.length === 0 && <p className="text-sm text-zinc-500">No calibration set yet.</p>}
+            <DataTable
+              label="All calibration sets"
+              columns={SET_COLUMNS}
+              rows={sets}
+              rowKey={(set) => set.id}
+              url={{ path: '/calibration', params: await searchParams }}
+              defaultSort={{ key: 'created', dir: 'desc' }}
+              noun="sets"
+              empty="No calibration set yet."
+            />
           </section>
           <section aria-labelledby="new-set" className="flex flex-col gap-2">
             <h2 id="new-set" className="text-sm font-semibold">

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
 import type { EnvironmentListItem } from '@/lib/dashboard/types.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
 import { DataTable, type Column } from '../_components/data-table.tsx';
 import { fetchJson, PENDING_REFETCH_MS } from '../_components/http.ts';
 import { VerdictCell } from './verdict-cell.tsx';
@@ -11,6 +12,7 @@ import { VerdictCell } from './verdict-cell.tsx';
 const COLUMNS: Column<EnvironmentListItem>[] = [
   {
     header: 'Environment',
+    sort: { key: 'name', value: (env) => env.name },
     cell: (env) => (
       <>
         <Link href={`/environments/${env.id}`} className="font-medium text-blue-700 hover:underline">
@@ -22,13 +24,19 @@ const COLUMNS: Column<EnvironmentListItem>[] = [
       </>
     ),
   },
-  { header: 'Source', cell: (env) => env.source, className: 'text-zinc-700' },
+  { header: 'Source', sort: { key: 'source', value: (env) => env.source }, cell: (env) => env.source, className: 'text-zinc-700' },
   {
     header: 'Created',
+    sort: { key: 'created', value: (env) => Date.parse(env.createdAt), firstDir: 'desc' },
     cell: (env) => <time dateTime={env.createdAt}>{formatTimestamp(env.createdAt)}</time>,
     className: 'whitespace-nowrap text-zinc-700 tabular-nums',
   },
-  { header: 'Files', cell: (env) => env.fileCount, className: 'text-right tabular-nums text-zinc-700' },
+  {
+    header: 'Files',
+    sort: { key: 'files', value: (env) => env.fileCount, firstDir: 'desc' },
+    cell: (env) => env.fileCount,
+    className: 'text-right tabular-nums text-zinc-700',
+  },
   {
     header: 'Oracle',
     cell: (env) => (
@@ -48,7 +56,7 @@ const COLUMNS: Column<EnvironmentListItem>[] = [
 ];
 
 // Server-rendered rows that keep themselves current while validations are pending.
-export function EnvironmentsTable({ initial, query }: { initial: EnvironmentListItem[]; query: string }) {
+export function EnvironmentsTable({ initial, query, params }: { initial: EnvironmentListItem[]; query: string; params: SearchParamsLike }) {
   const { data } = useQuery({
     queryKey: ['environments', query],
     queryFn: () =>
@@ -65,6 +73,9 @@ export function EnvironmentsTable({ initial, query }: { initial: EnvironmentList
       columns={COLUMNS}
       rows={data}
       rowKey={(env) => env.id}
+      url={{ path: '/environments', params }}
+      defaultSort={{ key: 'created', dir: 'desc' }}
+      noun="versions"
       rowProps={() => ({ 'data-testid': 'environment-row', className: 'align-top hover:bg-zinc-50/60' })}
       empty="No environment versions."
     />

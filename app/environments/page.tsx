@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: 'Environments' };
 
 export default async function EnvironmentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('dashboard.read');
-  const raw = (await searchParams).q;
+  const params = await searchParams;
+  const raw = params.q;
   // An over-long or repeated ?q= is not worth an error page: search for nothing instead.
   const parsed = environmentSearchSchema.safeParse({ q: Array.isArray(raw) ? raw[0] : raw });
   const query = parsed.success ? (parsed.data.q ?? '') : '';
@@ -44,7 +45,7 @@ export default async function EnvironmentsPage({ searchParams }: { searchParams:
 
       {environments.length > 0 ? (
         <>
-          <EnvironmentsTable initial={environments} query={query} />
+          <EnvironmentsTable initial={environments} query={query} params={params} />
           {environments.length === ENVIRONMENT_LIST_LIMIT && (
             <p className="text-xs text-zinc-500">Showing the newest {ENVIRONMENT_LIST_LIMIT} versions; search by name to find older ones.</p>
           )}

@@ -5,13 +5,13 @@ import { listLineages } from '@/lib/dashboard/lineages.ts';
 import { lineageListFromSearchParams } from '@/lib/dashboard/lineages-params.ts';
 import { LineageFilters } from './lineage-filters.tsx';
 import { LineagesTable } from './lineages-table.tsx';
-import { Pagination } from './pagination.tsx';
 
 export const metadata: Metadata = { title: 'Lineages' };
 
 export default async function LineagesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('dashboard.read');
-  const query = lineageListFromSearchParams(await searchParams);
+  const params = await searchParams;
+  const query = lineageListFromSearchParams(params);
   const page = await listLineages(await requestDb(), query);
   const filtered = Boolean(query.q || query.status || query.synthesiser);
 
@@ -25,10 +25,7 @@ export default async function LineagesPage({ searchParams }: { searchParams: Pro
         <LineageFilters query={query} synthesisers={page.synthesisers} />
       </div>
       {page.total > 0 ? (
-        <>
-          <LineagesTable initial={page} query={{ ...query, page: page.page }} />
-          <Pagination page={page} query={query} />
-        </>
+        <LineagesTable initial={page} query={{ ...query, page: page.page }} params={params} />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 bg-white px-4 py-8 text-center text-sm text-zinc-600">
           {filtered ? (

@@ -10,7 +10,10 @@ import {
   missedIssueFilterSchema,
   SEVERITIES,
   VALIDATOR_KINDS,
+  type MissedIssueRow,
 } from '@/lib/missed-issues/index.ts';
+import type { MissedIssueState, Severity } from '@/lib/missed-issues/schema.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { Badge } from './labels.tsx';
 
@@ -41,6 +44,68 @@ function FilterSelect({ name, label, options, value }: { name: string; label: st
   );
 }
 
+// In the order the server gives (open first, newest first within a state) until a header sorts them.
+const COLUMNS: Column<MissedIssueRow>[] = [
+  {
+    header: 'Title',
+    sort: { key: 'title', value: (issue) => issue.title },
+    className: 'font-medium',
+    cell: (issue) => (
+      <Link href={`/missed-issues/${issue.id}` as Route} className="hover:underline">
+        {issue.title}
+      </Link>
+    ),
+  },
+  {
+    header: 'State',
+    sort: { key: 'state', value: (issue) => MISSED_ISSUE_STATES.indexOf(issue.state as MissedIssueState) },
+    cell: (issue) => <Badge value={issue.state} />,
+  },
+  {
+    header: 'Severity',
+    sort: { key: 'severity', value: (issue) => SEVERITIES.indexOf(issue.severity as Severity), firstDir: 'desc' },
+    cell: (issue) => <Badge value={issue.severity} kind="severity" />,
+  },
+  { header: 'Validator', sort: { key: 'validator', value: (issue) => issue.validatorKind }, className: 'text-zinc-600', cell: (issue) => issue.validatorKind },
+  {
+    header: 'Generation',
+    sort: { key: 'generation', value: (issue) => `${issue.generation.lineageName} ${issue.generation.number}` },
+    className: 'text-zinc-600',
+    cell: (issue) => (
+      <>
+        {issue.generation.lineageName} #{issue.generation.number}
+      </>
+    ),
+  },
+  {
+    header: 'Proposed',
+    className: 'text-zinc-600',
+    cell: (issue) => [issue.check ? 'check' : '', issue.question ? 'question' : ''].filter(Boolean).join(' + ') || '–',
+  },
+  {
+    header: 'Rubric item',
+    className: 'font-mono text-xs',
+    cell: (issue) =>
+      issue.rubricItem ? (
+        <Link href={`/rubric/${issue.rubricItem.id}` as Route} className="hover:underline">
+          {issue.rubricItem.key}@{issue.rubricItem.version}
+        </Link>
+      ) : (
+        '–'
+      ),
+  },
+  {
+    header: 'Filed',
+    sort: { key: 'filed', value: (issue) => issue.createdAt, firstDir: 'desc' },
+    className: 'whitespace-nowrap text-zinc-500',
+    cell: (issue) => (
+      <>
+        {issue.createdAt.toISOString().slice(0, 16).replace('T', ' ')} · {issue.reporterEmail ?? 'unknown'}
+      </>
+    ),
+  },
+];
+
 export default async function MissedIssuesPage({ searchParams }: { searchParams: Promise<Search> }) {
   await requirePermission('dashboard.read');
   const raw = await searchParams;
@@ -70,74 +135,15 @@ export default async function MissedIssuesPage({ searchParams }: { searchParams:
           No missed issues{parsed.success && Object.values(filter).some(Boolean) ? ' match these filters' : ' yet'}. File one from a generation’s review page.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Title
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  State
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Severity
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Validator
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Generation
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Proposed
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Rubric item
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Filed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {issues.map((issue) => (
-                <tr key={issue.id} className="hover:bg-zinc-50">
-                  <td className="px-3 py-2 font-medium">
-                    <Link href={`/missed-issues/${issue.id}` as Route} className="hover:underline">
-                      {issue.title}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge value={issue.state} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge value={issue.severity} kind="severity" />
-                  </td>
-                  <td className="px-3 py-2 text-zinc-600">{issue.validatorKind}</td>
-                  <td className="px-3 py-2 text-zinc-600">
-                    {issue.generation.lineageName} #{issue.generation.number}
-                  </td>
-                  <td className="px-3 py-2 text-zinc-600">
-                    {[issue.check ? 'check' : '', issue.question ? 'question' : ''].filter(Boolean).join(' + ') || '–'}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {issue.rubricItem ? (
-                      <Link href={`/rubric/${issue.rubricItem.id}` as Route} className="hover:underline">
-                        {issue.rubricItem.key}@{issue.rubricItem.version}
-                      </Link>
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-zinc-500">
-                    {issue.createdAt.toISOString().slice(0, 16).replace('T', ' ')} · {issue.reporterEmail ?? 'unknown'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Missed issues"
+          columns={COLUMNS}
+          rows={issues}
+          rowKey={(issue) => issue.id}
+          rowProps={() => ({ 'data-testid': 'missed-issue-row' })}
+          url={{ path: '/missed-issues', params: raw }}
+          noun="missed issues"
+        />
       )}
       {issues.length === MISSED_ISSUE_LIST_LIMIT && (
         <p className="text-xs text-zinc-500">Showing the newest {MISSED_ISSUE_LIST_LIMIT}; filter to find older ones.</p>

@@ -1,17 +1,20 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { reviewQueue } from '@/lib/review/index.ts';
+import { QUEUE_DEFAULT_SORT, QUEUE_SORTS, reviewQueue, type QueueSort } from '@/lib/review/index.ts';
+import { parseTableView } from '@/lib/dashboard/table-view.ts';
 import { ReviewQueue } from './review-queue.tsx';
 
 export const metadata: Metadata = { title: 'Review queue' };
 
-type Props = { searchParams: Promise<{ page?: string }> };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ReviewQueuePage({ searchParams }: Props) {
   await requirePermission('dashboard.read');
-  const page = Math.max(1, Number.parseInt((await searchParams).page ?? '1', 10) || 1);
-  const queue = await reviewQueue(await requestDb(), { page });
+  const params = await searchParams;
+  const view = parseTableView(params, { sortKeys: QUEUE_SORTS, defaultSort: QUEUE_DEFAULT_SORT });
+  const sort = view.sort ? { key: view.sort.key as QueueSort, dir: view.sort.dir } : QUEUE_DEFAULT_SORT;
+  const queue = await reviewQueue(await requestDb(), { page: view.page, sort });
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -21,7 +24,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
           <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-mono">?</kbd> for keyboard shortcuts.
         </p>
       </div>
-      <ReviewQueue queue={queue} />
+      <ReviewQueue queue={queue} params={params} />
     </div>
   );
 }

@@ -9,8 +9,9 @@ import { HttpError } from '@/app/_components/http.ts';
 import { ShortcutHelp, ShortcutHelpButton, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
 import type { Decision } from '@/lib/review/types.ts';
-import type { QueueItem, QueuePage } from '@/lib/review/queue.ts';
+import { QUEUE_DEFAULT_SORT, type QueueItem, type QueuePage } from '@/lib/review/queue.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
 
 const PROMPTS: Record<Exclude<Decision, 'approve'>, string> = {
   reject: 'Reason for rejecting this generation:',
@@ -22,9 +23,10 @@ const approveConsequence = (item: QueueItem) =>
   `Approve ${item.lineageName} generation ${item.number} without opening it?\n\nIt will be probed, and once the lineage's gate passes it is released and served to trainers. You can undo for 30 seconds from its page.`;
 
 const COLUMNS: Column<QueueItem>[] = [
-  { header: 'Lineage', cell: (item) => <span className="font-medium">{item.lineageName}</span> },
+  { header: 'Lineage', sort: { key: 'lineage' }, cell: (item) => <span className="font-medium">{item.lineageName}</span> },
   {
     header: 'Generation',
+    sort: { key: 'generation' },
     cell: (item) => (
       <span className="flex flex-wrap items-center gap-2 tabular-nums">
         {item.number}
@@ -52,6 +54,7 @@ const COLUMNS: Column<QueueItem>[] = [
   { header: 'Approvals', cell: (item) => `${item.approvals} / ${item.approvalsRequired}`, className: 'tabular-nums' },
   {
     header: 'Waiting since',
+    sort: { key: 'waiting' },
     cell: (item) => <time dateTime={item.waitingSince}>{formatTimestamp(item.waitingSince)}</time>,
     className: 'text-xs tabular-nums text-zinc-600',
   },
@@ -72,7 +75,7 @@ const COLUMNS: Column<QueueItem>[] = [
 
 // The queue with keyboard shortcuts. Decisions go through the same guarded POST route as the
 // review page, with the revision the queue rendered.
-export function ReviewQueue({ queue }: { queue: QueuePage }) {
+export function ReviewQueue({ queue, params }: { queue: QueuePage; params: SearchParamsLike }) {
   const router = useRouter();
   const [selected, setSelected] = useState(0);
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
@@ -149,34 +152,15 @@ export function ReviewQueue({ queue }: { queue: QueuePage }) {
           onClick: () => setSelected(index),
           className: index === selected ? 'bg-blue-50 outline-2 -outline-offset-2 outline-blue-600' : 'hover:bg-zinc-50',
         })}
+        url={{ path: '/review', params }}
+        defaultSort={QUEUE_DEFAULT_SORT}
+        serverPage={queue}
+        noun="generations"
       />
-      <Pagination page={queue.page} pageSize={queue.pageSize} total={queue.total} />
       <div>
         <ShortcutHelpButton onClick={() => help.setHelpOpen((o) => !o)} />
       </div>
       <ShortcutHelp shortcuts={shortcuts} open={help.helpOpen} onClose={() => help.setHelpOpen(false)} />
     </div>
-  );
-}
-
-function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav aria-label="Queue pages" className="flex items-center gap-3 text-sm">
-      {page > 1 && (
-        <Link href={`/review?page=${page - 1}`} className="text-blue-700 hover:underline">
-          Previous
-        </Link>
-      )}
-      <span className="text-zinc-600">
-        Page {page} of {pages}
-      </span>
-      {page < pages && (
-        <Link href={`/review?page=${page + 1}`} className="text-blue-700 hover:underline">
-          Next
-        </Link>
-      )}
-    </nav>
   );
 }

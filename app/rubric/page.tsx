@@ -5,12 +5,72 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { Badge } from '@/app/missed-issues/labels.tsx';
 import { can } from '@/lib/auth/roles.ts';
-import { listRubricCatalogue, rubricVersionLabel } from '@/lib/rubric/index.ts';
+import { listRubricCatalogue, rubricVersionLabel, type RubricKeyView } from '@/lib/rubric/index.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { ActiveToggle } from './_components/active-toggle.tsx';
 
 export const metadata: Metadata = { title: 'Rubric' };
 
-export default async function RubricPage() {
+const shownOf = (k: RubricKeyView) => k.inForce ?? k.versions[0]!;
+
+// In the catalogue's order (items made from missed issues first, then by key) until a header sorts them.
+const COLUMNS: Column<RubricKeyView>[] = [
+  {
+    header: 'Item',
+    sort: { key: 'key', value: (k) => k.key },
+    cell: (k) => (
+      <>
+        <Link href={`/rubric/${shownOf(k).id}` as Route} className="font-medium hover:underline">
+          {shownOf(k).title}
+        </Link>
+        <div className="font-mono text-xs text-zinc-500">{k.key}</div>
+      </>
+    ),
+  },
+  {
+    header: 'In force',
+    sort: { key: 'in-force', value: (k) => k.inForce?.version ?? null, firstDir: 'desc' },
+    className: 'whitespace-nowrap',
+    cell: (k) => (k.inForce ? <Badge value={`active v${k.inForce.version}`} /> : <Badge value="inactive" />),
+  },
+  {
+    header: 'Versions',
+    sort: { key: 'versions', value: (k) => k.versions.length, firstDir: 'desc' },
+    className: 'font-mono text-xs text-zinc-600',
+    cell: (k) => k.versions.map((v) => `v${v.version}`).join(' '),
+  },
+  { header: 'Source', sort: { key: 'source', value: (k) => k.source }, className: 'text-zinc-600', cell: (k) => k.source },
+  {
+    header: 'Scope',
+    sort: { key: 'scope', value: (k) => (shownOf(k).scope === 'lineage' ? `lineage: ${k.lineageName ?? shownOf(k).lineageId}` : 'global') },
+    className: 'text-zinc-600',
+    cell: (k) => (shownOf(k).scope === 'lineage' ? `lineage: ${k.lineageName ?? shownOf(k).lineageId}` : 'global'),
+  },
+  { header: 'Judges', sort: { key: 'judges', value: (k) => shownOf(k).appliesTo }, className: 'text-zinc-600', cell: (k) => shownOf(k).appliesTo },
+  {
+    header: 'Method',
+    className: 'text-zinc-600',
+    cell: (k) => [shownOf(k).check ? 'check' : '', shownOf(k).question ? 'LLM' : ''].filter(Boolean).join(' + '),
+  },
+  {
+    header: 'Verdicts',
+    sort: { key: 'verdicts', value: (k) => k.verdictCount, firstDir: 'desc' },
+    className: 'text-right tabular-nums text-zinc-600',
+    cell: (k) => k.verdictCount,
+  },
+];
+
+// Only for those who may manage the rubric: (de)activate the newest version.
+const actionsColumn: Column<RubricKeyView> = {
+  header: <span className="sr-only">Actions</span>,
+  className: 'text-right',
+  cell: (k) => {
+    const newest = k.versions[0]!;
+    return <ActiveToggle itemId={newest.id} active={newest.active} label={`${k.key}@${newest.version}`} scope={newest.scope} />;
+  },
+};
+
+export default async function RubricPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission('dashboard.read');
   const mayManage = can(user.role, 'rubric.manage');
   const keys = await listRubricCatalogue(await requestDb());
@@ -25,71 +85,15 @@ export default async function RubricPage() {
           activated. Global items in force now: <span className="font-mono">{rubricVersionLabel(inForce)}</span> ({inForce.length} items).
         </p>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Item
-              </th>
-              <th scope="col" className="px-3 py-2">
-                In force
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Versions
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Source
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Scope
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Judges
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Method
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Verdicts
-              </th>
-              {mayManage && (
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {keys.map((k) => {
-              const newest = k.versions[0]!;
-              const shown = k.inForce ?? newest;
-              return (
-                <tr key={k.key} className="align-top hover:bg-zinc-50">
-                  <td className="px-3 py-2">
-                    <Link href={`/rubric/${shown.id}` as Route} className="font-medium hover:underline">
-                      {shown.title}
-                    </Link>
-                    <div className="font-mono text-xs text-zinc-500">{k.key}</div>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{k.inForce ? <Badge value={`active v${k.inForce.version}`} /> : <Badge value="inactive" />}</td>
-                  <td className="px-3 py-2 font-mono text-xs text-zinc-600">{k.versions.map((v) => `v${v.version}`).join(' ')}</td>
-                  <td className="px-3 py-2 text-zinc-600">{k.source}</td>
-                  <td className="px-3 py-2 text-zinc-600">{shown.scope === 'lineage' ? `lineage: ${k.lineageName ?? shown.lineageId}` : 'global'}</td>
-                  <td className="px-3 py-2 text-zinc-600">{shown.appliesTo}</td>
-                  <td className="px-3 py-2 text-zinc-600">{[shown.check ? 'check' : '', shown.question ? 'LLM' : ''].filter(Boolean).join(' + ')}</td>
-                  <td className="px-3 py-2 text-right tabular-nums text-zinc-600">{k.verdictCount}</td>
-                  {mayManage && (
-                    <td className="px-3 py-2 text-right">
-                      <ActiveToggle itemId={newest.id} active={newest.active} label={`${k.key}@${newest.version}`} scope={newest.scope} />
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Rubric items"
+        columns={mayManage ? [...COLUMNS, actionsColumn] : COLUMNS}
+        rows={keys}
+        rowKey={(k) => k.key}
+        rowProps={() => ({ className: 'align-top hover:bg-zinc-50' })}
+        url={{ path: '/rubric', params: await searchParams }}
+        noun="items"
+      />
     </div>
   );
 }

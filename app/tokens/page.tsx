@@ -3,6 +3,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { listOwnApiTokens, TOKEN_NAME_MAX } from '@/lib/auth/own-api-tokens.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { DataTable, type Column } from '../_components/data-table.tsx';
 import { CreateTokenForm } from './create-token-form.tsx';
 import { RevokeTokenButton } from './revoke-token-button.tsx';
 
@@ -10,8 +11,36 @@ export const metadata: Metadata = { title: 'API tokens' };
 
 const when = (date: Date | null, none: string) => (date ? formatTimestamp(date.toISOString()) : none);
 
+type Token = Awaited<ReturnType<typeof listOwnApiTokens>>[number];
+
+const COLUMNS: Column<Token>[] = [
+  { header: 'Name', sort: { key: 'name', value: (token) => token.name }, className: 'font-medium', cell: (token) => token.name },
+  {
+    header: 'Created',
+    sort: { key: 'created', value: (token) => token.createdAt, firstDir: 'desc' },
+    className: 'tabular-nums text-zinc-600',
+    cell: (token) => when(token.createdAt, '—'),
+  },
+  {
+    header: 'Last used',
+    sort: { key: 'used', value: (token) => token.lastUsedAt, firstDir: 'desc' },
+    className: 'tabular-nums text-zinc-600',
+    cell: (token) => when(token.lastUsedAt, 'never'),
+  },
+  {
+    header: 'State',
+    sort: { key: 'state', value: (token) => (token.revokedAt ? 'revoked' : 'active') },
+    cell: (token) => (token.revokedAt ? `revoked ${when(token.revokedAt, '')}` : 'active'),
+  },
+  {
+    header: <span className="sr-only">Actions</span>,
+    className: 'text-right',
+    cell: (token) => !token.revokedAt && <RevokeTokenButton tokenId={token.id} name={token.name} />,
+  },
+];
+
 // The signed-in person's own API tokens: what a trainer's machines use against /api/v1/trainer.
-export default async function TokensPage() {
+export default async function TokensPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission('api-tokens.own');
   const tokens = await listOwnApiTokens(await requestDb(), user);
   return (
@@ -27,28 +56,16 @@ export default async function TokensPage() {
       {tokens.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500">You have no API tokens yet.</p>
       ) : (
-        <table aria-label="Your API tokens" className="w-full border-collapse rounded-lg bg-white text-sm">
-          <thead>
-            <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500">
-              <th className="px-3 py-2 font-medium">Name</th>
-              <th className="px-3 py-2 font-medium">Created</th>
-              <th className="px-3 py-2 font-medium">Last used</th>
-              <th className="px-3 py-2 font-medium">State</th>
-              <th className="px-3 py-2" />
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((token) => (
-              <tr key={token.id} data-testid="token-row" className="border-b border-zinc-100">
-                <td className="px-3 py-2 font-medium">{token.name}</td>
-                <td className="px-3 py-2 tabular-nums text-zinc-600">{when(token.createdAt, '—')}</td>
-                <td className="px-3 py-2 tabular-nums text-zinc-600">{when(token.lastUsedAt, 'never')}</td>
-                <td className="px-3 py-2">{token.revokedAt ? `revoked ${when(token.revokedAt, '')}` : 'active'}</td>
-                <td className="px-3 py-2 text-right">{!token.revokedAt && <RevokeTokenButton tokenId={token.id} name={token.name} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Your API tokens"
+          columns={COLUMNS}
+          rows={tokens}
+          rowKey={(token) => token.id}
+          rowProps={() => ({ 'data-testid': 'token-row' })}
+          url={{ path: '/tokens', params: await searchParams }}
+          defaultSort={{ key: 'created', dir: 'desc' }}
+          noun="tokens"
+        />
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LINEAGE_STATUSES } from '../evolution/states.ts';
 import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
+import { SORT_DIRECTIONS } from './table-view.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;
@@ -14,6 +15,7 @@ export const lineageListSchema = z.object({
   synthesiser: z.string().trim().max(40, 'synthesiser is at most 40 characters').optional(),
   q: z.string().trim().max(200, 'q is at most 200 characters').refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
   sort: z.enum(LINEAGE_SORTS).default('activity'),
+  dir: z.enum(SORT_DIRECTIONS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(LINEAGE_PAGE_SIZE),
 });
@@ -26,6 +28,7 @@ export function lineageListSearch(query: LineageListQuery, overrides: Partial<Li
   if (merged.synthesiser) params.set('synthesiser', merged.synthesiser);
   if (merged.q) params.set('q', merged.q);
   if (merged.sort !== 'activity') params.set('sort', merged.sort);
+  if (merged.dir) params.set('dir', merged.dir);
   if (merged.page !== 1) params.set('page', String(merged.page));
   if (merged.pageSize !== LINEAGE_PAGE_SIZE) params.set('pageSize', String(merged.pageSize));
   const search = params.toString();

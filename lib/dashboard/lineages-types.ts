@@ -3,15 +3,19 @@
 import type { StoredDifficulty } from '../difficulty/store.ts';
 import type { ExhaustedAxes } from '../evolution/exhaustion.ts';
 import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
+import type { SortDirection } from './table-view.ts';
 
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;
 export type LineageSort = (typeof LINEAGE_SORTS)[number];
+// The direction each sort takes when the URL names none: names A–Z, the most generations and the latest activity first.
+export const LINEAGE_SORT_DIRECTIONS = { activity: 'desc', name: 'asc', generations: 'desc' } as const satisfies Record<LineageSort, SortDirection>;
 
 export interface LineageListQuery {
   status?: string;
   synthesiser?: string;
   q?: string;
   sort: LineageSort;
+  dir?: SortDirection; // absent: the sort's own direction
   page: number; // 1-based
   pageSize: number;
 }

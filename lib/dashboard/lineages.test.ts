@@ -85,6 +85,13 @@ describe('listLineages', () => {
     expect(byName.items.map((i) => i.name)).toEqual(['alpha-big', 'beta-small', 'gamma-00']);
     const byGenerations = await listLineages(testDb.db, query({ sort: 'generations', pageSize: 2 }));
     expect(byGenerations.items.map((i) => i.settledGenerations)).toEqual([14, 2]);
+    // The other direction reverses each order.
+    const byNameDescending = await listLineages(testDb.db, query({ sort: 'name', dir: 'desc', pageSize: 3, page: 11 }));
+    expect(byNameDescending.items.map((i) => i.name)).toEqual(['beta-small', 'alpha-big']);
+    const oldestFirst = await listLineages(testDb.db, query({ dir: 'asc', pageSize: 2 }));
+    expect(oldestFirst.items.map((i) => i.name)).toEqual(['gamma-00', 'gamma-01']);
+    const fewestGenerations = await listLineages(testDb.db, query({ sort: 'generations', dir: 'asc', pageSize: 32 }));
+    expect(fewestGenerations.items.at(-1)?.settledGenerations).toBe(14);
   });
 
   it('answers an empty page when nothing matches', async () => {

@@ -24,6 +24,7 @@ import type {
   TreeRelease,
   TreeVerdict,
 } from './lineages-types.ts';
+import { LINEAGE_SORT_DIRECTIONS } from './lineages-types.ts';
 
 /** One page of lineages, filtered and sorted; pass rates only for the rows on the page. */
 export async function listLineages(db: Db, query: LineageListQuery): Promise<LineageListPage> {
@@ -52,11 +53,13 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
   const stats = await activityOf(db, lineages);
   const statOf = (id: string) => stats.get(id) ?? { settled: 0, failed: 0, last: 0 };
 
+  // Each order is written in its own direction; the other one is its reverse.
+  const sign = !query.dir || query.dir === LINEAGE_SORT_DIRECTIONS[query.sort] ? 1 : -1;
   const sorted = [...lineages].sort((a, b) => {
     const byName = a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
-    if (query.sort === 'name') return byName;
-    if (query.sort === 'generations') return statOf(b.id).settled - statOf(a.id).settled || byName;
-    return statOf(b.id).last - statOf(a.id).last || byName;
+    if (query.sort === 'name') return sign * byName;
+    if (query.sort === 'generations') return sign * (statOf(b.id).settled - statOf(a.id).settled || byName);
+    return sign * (statOf(b.id).last - statOf(a.id).last || byName);
   });
   const pageCount = Math.max(1, Math.ceil(sorted.length / query.pageSize));
   const page = Math.min(query.page, pageCount);

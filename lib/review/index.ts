@@ -2,7 +2,17 @@ export { decide, type DecideInput } from './decide.ts';
 export { approversOf, shownApprovers } from './approvals.ts';
 export { addComment, listComments, emailsOf, type CommentInput, type ReviewCommentView } from './comments.ts';
 export { setFileViewed, viewedFiles } from './viewed.ts';
-export { nextForReviewer, reviewQueue, QUEUE_PAGE_SIZE, type NextInQueue, type QueueItem, type QueuePage } from './queue.ts';
+export {
+  nextForReviewer,
+  reviewQueue,
+  QUEUE_PAGE_SIZE,
+  QUEUE_DEFAULT_SORT,
+  QUEUE_SORTS,
+  type QueueSort,
+  type NextInQueue,
+  type QueueItem,
+  type QueuePage,
+} from './queue.ts';
 export { undoableDecision, undoDecision, UNDO_WINDOW_MS, withinUndoWindow, type UndoableDecision, type UndoOutcome } from './undo.ts';
 export { DecisionRefusedError, RevisionConflictError, type LastChange } from './errors.ts';
 export { GenerationNotFoundError } from '../evolution/errors.ts';

@@ -1,9 +1,23 @@
 // The review queue: generations awaiting review, the longest-waiting first. A generation's
 // updatedAt is when it last changed state, i.e. when it started waiting.
 import type { Db } from '../db/client.ts';
+import type { SortDirection } from '../dashboard/table-view.ts';
 import { GenerationState } from '../evolution/states.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
+
+// What the queue can be ordered by, each with the direction it starts in: the longest-waiting first.
+export const QUEUE_SORTS = { waiting: 'asc', lineage: 'asc', generation: 'asc' } as const satisfies Record<string, SortDirection>;
+export type QueueSort = keyof typeof QUEUE_SORTS;
+export const QUEUE_DEFAULT_SORT = { key: 'waiting', dir: QUEUE_SORTS.waiting } as const satisfies { key: QueueSort; dir: SortDirection };
+
+function queueOrder(sort: { key: QueueSort; dir: SortDirection }) {
+  const { dir } = sort;
+  // The id last: pages of a tie stay disjoint.
+  if (sort.key === 'lineage') return [{ lineage: { name: dir } }, { number: dir }, { id: dir }];
+  if (sort.key === 'generation') return [{ number: dir }, { updatedAt: 'asc' as const }, { id: dir }];
+  return [{ updatedAt: dir }, { id: dir }];
+}
 
 export interface QueueItem {
   generationId: string;
@@ -27,7 +41,10 @@ export interface QueuePage {
   pageSize: number;
 }
 
-export async function reviewQueue(db: Db, options: { page?: number; pageSize?: number } = {}): Promise<QueuePage> {
+export async function reviewQueue(
+  db: Db,
+  options: { page?: number; pageSize?: number; sort?: { key: QueueSort; dir: SortDirection } } = {},
+): Promise<QueuePage> {
   const pageSize = Math.min(Math.max(options.pageSize ?? QUEUE_PAGE_SIZE, 1), 200);
   const page = Math.max(options.page ?? 1, 1);
   const where = { state: GenerationState.awaitingReview };
@@ -35,7 +52,7 @@ export async function reviewQueue(db: Db, options: { page?: number; pageSize?: n
     db.generation.count({ where }),
     db.generation.findMany({
       where,
-      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      orderBy: queueOrder(options.sort ?? QUEUE_DEFAULT_SORT),
       skip: (page - 1) * pageSize,
       take: pageSize,
       include: { lineage: { select: { name: true, approvalsRequired: true } } },

@@ -248,5 +248,11 @@ describe('reviewQueue', () => {
     expect(first.items.map((i) => i.generationId)).toEqual([older.id]);
     const second = await reviewQueue(db, { page: 2, pageSize: 1 });
     expect(second.items[0]).toMatchObject({ generationId: newer.id, number: 1, approvals: 0, approvalsRequired: 1 });
+    const newestFirst = await reviewQueue(db, { pageSize: 1, sort: { key: 'waiting', dir: 'desc' } });
+    expect(newestFirst.items.map((i) => i.generationId)).toEqual([newer.id]);
+    const byLineage = await reviewQueue(db, { sort: { key: 'lineage', dir: 'desc' } });
+    expect(byLineage.items.map((i) => i.generationId).sort()).toEqual([newer.id, older.id].sort());
+    const byNumber = await reviewQueue(db, { sort: { key: 'generation', dir: 'asc' } });
+    expect(byNumber.items.map((i) => i.generationId)).toEqual([older.id, newer.id]); // equal numbers: the longest-waiting first
   });
 });

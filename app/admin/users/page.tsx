@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { listUsers } from '@/lib/auth/users.ts';
+import { listUsers, type UserSummary } from '@/lib/auth/users.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { ActivationForm } from './activation-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import { CreateUserForm } from './create-user-form.tsx';
@@ -10,7 +11,30 @@ import { RoleForm } from './role-form.tsx';
 
 export const metadata: Metadata = { title: 'Users' };
 
-export default async function UsersPage() {
+const COLUMNS: Column<UserSummary>[] = [
+  { header: 'Email', sort: { key: 'email', value: (user) => user.email }, className: 'font-mono text-xs', cell: (user) => user.email },
+  { header: 'Name', sort: { key: 'name', value: (user) => user.name }, cell: (user) => user.name },
+  { header: 'Role', sort: { key: 'role', value: (user) => user.role }, cell: (user) => <RoleForm userId={user.id} email={user.email} role={user.role} /> },
+  {
+    header: 'Created',
+    sort: { key: 'created', value: (user) => user.createdAt },
+    className: 'text-zinc-500',
+    cell: (user) => formatTimestamp(user.createdAt.toISOString()),
+  },
+  {
+    header: 'Account',
+    sort: { key: 'active', value: (user) => (user.deactivatedAt ? 'deactivated' : 'active') },
+    cell: (user) => (
+      <div className="flex items-center gap-2">
+        {user.deactivatedAt && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">deactivated</span>}
+        <ActivationForm userId={user.id} email={user.email} active={!user.deactivatedAt} />
+        <ResetPasswordForm userId={user.id} email={user.email} />
+      </div>
+    ),
+  },
+];
+
+export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('users.manage');
   const users = await listUsers(await requestDb());
   return (
@@ -20,36 +44,16 @@ export default async function UsersPage() {
         <p className="text-sm text-zinc-500">Accounts, their roles, and whether they may sign in. Every change is recorded in the audit log.</p>
       </div>
       <CreateUserForm />
-      <table className="w-full rounded-lg border border-zinc-200 bg-white text-sm">
-        <thead className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-          <tr>
-            <th className="px-4 py-2 font-medium">Email</th>
-            <th className="px-4 py-2 font-medium">Name</th>
-            <th className="px-4 py-2 font-medium">Role</th>
-            <th className="px-4 py-2 font-medium">Created</th>
-            <th className="px-4 py-2 font-medium">Account</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} data-testid="user-row" className="border-b border-zinc-100 last:border-0">
-              <td className="px-4 py-2 font-mono text-xs">{user.email}</td>
-              <td className="px-4 py-2">{user.name}</td>
-              <td className="px-4 py-2">
-                <RoleForm userId={user.id} email={user.email} role={user.role} />
-              </td>
-              <td className="px-4 py-2 text-zinc-500">{formatTimestamp(user.createdAt.toISOString())}</td>
-              <td className="px-4 py-2">
-                <div className="flex items-center gap-2">
-                  {user.deactivatedAt && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">deactivated</span>}
-                  <ActivationForm userId={user.id} email={user.email} active={!user.deactivatedAt} />
-                  <ResetPasswordForm userId={user.id} email={user.email} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Users"
+        columns={COLUMNS}
+        rows={users}
+        rowKey={(user) => user.id}
+        rowProps={() => ({ 'data-testid': 'user-row' })}
+        url={{ path: '/admin/users', params: await searchParams }}
+        defaultSort={{ key: 'created', dir: 'asc' }}
+        noun="users"
+      />
     </div>
   );
 }

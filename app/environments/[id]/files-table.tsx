@@ -1,40 +1,40 @@
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
 import type { EnvironmentFileRow } from '@/lib/dashboard/types.ts';
 
-export function FilesTable({ files }: { files: EnvironmentFileRow[] }) {
+const COLUMNS: Column<EnvironmentFileRow>[] = [
+  { header: 'Path', sort: { key: 'path', value: (file) => file.path }, className: 'font-mono text-xs text-zinc-900', cell: (file) => file.path },
+  {
+    header: 'Size',
+    sort: { key: 'size', value: (file) => file.size, firstDir: 'desc' },
+    className: 'text-right tabular-nums text-zinc-700',
+    cell: (file) => formatBytes(file.size),
+  },
+  {
+    header: 'Mode',
+    sort: { key: 'mode', value: (file) => file.executable },
+    className: 'font-mono text-xs text-zinc-700',
+    cell: (file) => (file.executable ? <span title="executable">rwx</span> : <span title="not executable">rw-</span>),
+  },
+  {
+    header: 'Blob',
+    className: 'font-mono text-xs text-zinc-500',
+    cell: (file) => <span title={file.blobHash}>{shortHash(file.blobHash)}</span>,
+  },
+];
+
+export function FilesTable({ files, path, params }: { files: EnvironmentFileRow[]; path: string; params: SearchParamsLike }) {
   return (
-    <table className="min-w-full text-sm">
-      <caption className="sr-only">Files of this environment version</caption>
-      <thead className="text-left text-xs text-zinc-500">
-        <tr>
-          <th scope="col" className="py-1.5 pr-4 font-medium">
-            Path
-          </th>
-          <th scope="col" className="py-1.5 pr-4 text-right font-medium">
-            Size
-          </th>
-          <th scope="col" className="py-1.5 pr-4 font-medium">
-            Mode
-          </th>
-          <th scope="col" className="py-1.5 font-medium">
-            Blob
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-100">
-        {files.map((file) => (
-          <tr key={file.path}>
-            <td className="py-1.5 pr-4 font-mono text-xs text-zinc-900">{file.path}</td>
-            <td className="py-1.5 pr-4 text-right tabular-nums text-zinc-700">{formatBytes(file.size)}</td>
-            <td className="py-1.5 pr-4 font-mono text-xs text-zinc-700">
-              {file.executable ? <span title="executable">rwx</span> : <span title="not executable">rw-</span>}
-            </td>
-            <td className="py-1.5 font-mono text-xs text-zinc-500" title={file.blobHash}>
-              {shortHash(file.blobHash)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Files of this environment version"
+      columns={COLUMNS}
+      rows={files}
+      rowKey={(file) => file.path}
+      url={{ path, params }}
+      defaultSort={{ key: 'path', dir: 'asc' }}
+      noun="files"
+      empty="No files."
+    />
   );
 }

@@ -18,7 +18,7 @@ import { TaskConfig } from './task-config.tsx';
 import { LatencyProfile } from './latency-profile.tsx';
 import { ValidatorRuns } from './validator-runs.tsx';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // cache(): metadata and page share one query per request.
 const loadEnvironment = cache(async (rawId: string) => {
@@ -129,7 +129,7 @@ function SandboxRuntimeNote({ runtime }: { runtime: EnvironmentDetail['sandboxRu
   );
 }
 
-export default async function EnvironmentPage({ params }: Props) {
+export default async function EnvironmentPage({ params, searchParams }: Props) {
   const env = await loadEnvironment((await params).id);
   return (
     <div className="flex flex-col gap-5">
@@ -183,7 +183,7 @@ export default async function EnvironmentPage({ params }: Props) {
       ) : null}
 
       <Panel title={`Files (${env.files.length})`}>
-        <FilesTable files={env.files} />
+        <FilesTable files={env.files} path={`/environments/${env.id}`} params={await searchParams} />
       </Panel>
 
       <Panel title="Latency profile">

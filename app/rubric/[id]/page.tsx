@@ -7,16 +7,58 @@ import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { Badge } from '@/app/missed-issues/labels.tsx';
 import { can } from '@/lib/auth/roles.ts';
-import { itemVerdicts } from '@/lib/rubric/index.ts';
+import { itemVerdicts, type ItemVerdictRow } from '@/lib/rubric/index.ts';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { ActiveToggle } from '../_components/active-toggle.tsx';
 import { BacktestPanel } from '../_components/backtest-panel.tsx';
 
 export const metadata: Metadata = { title: 'Rubric item' };
 
-export default async function RubricItemPage({ params }: { params: Promise<{ id: string }> }) {
+// Newest first as the server gives them (the newest 100) until a header sorts them.
+const VERDICT_COLUMNS: Column<ItemVerdictRow>[] = [
+  {
+    header: 'Generation',
+    sort: { key: 'generation', value: (v) => (v.generation ? `${v.generation.lineageName} ${v.generation.number}` : null) },
+    cell: (v) =>
+      v.generation ? (
+        <Link href={`/generations/${v.generation.id}` as Route} className="hover:underline">
+          {v.generation.lineageName} #{v.generation.number}
+        </Link>
+      ) : (
+        '–'
+      ),
+  },
+  {
+    header: 'Version',
+    className: 'font-mono text-xs',
+    cell: (v) => (
+      <Link href={`/environments/${v.versionId}` as Route} className="hover:underline">
+        {v.versionId.slice(0, 12)}
+      </Link>
+    ),
+  },
+  { header: 'Verdict', sort: { key: 'verdict', value: (v) => v.verdict }, cell: (v) => <VerdictBadge verdict={v.verdict} /> },
+  { header: 'Method', sort: { key: 'method', value: (v) => v.method }, className: 'text-zinc-600', cell: (v) => v.method },
+  {
+    header: 'Rubric version',
+    sort: { key: 'rubric-version', value: (v) => v.rubricVersion },
+    className: 'font-mono text-xs',
+    cell: (v) => v.rubricVersion ?? '–',
+  },
+  { header: 'Detail', className: 'max-w-md font-mono text-xs whitespace-pre-wrap text-zinc-600', cell: (v) => v.detail.trim().slice(0, 400) || '–' },
+];
+
+export default async function RubricItemPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requirePermission('dashboard.read');
   const mayManage = can(user.role, 'rubric.manage');
   const { id } = await params;
+  const query = await searchParams;
   const db = await requestDb();
   const item = await db.rubricItem.findUnique({ where: { id } });
   if (!item) notFound();
@@ -95,7 +137,7 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
         </ul>
       </section>
 
-      <BacktestPanel itemId={item.id} label={`${item.key}@${item.version}`} mayManage={mayManage} />
+      <BacktestPanel itemId={item.id} label={`${item.key}@${item.version}`} mayManage={mayManage} params={query} />
 
       <section aria-labelledby="verdicts-heading" className="flex flex-col gap-2">
         <h2 id="verdicts-heading" className="text-base font-semibold">
@@ -109,58 +151,16 @@ export default async function RubricItemPage({ params }: { params: Promise<{ id:
             {item.active ? 'Active, but no generation has been validated since.' : 'Not active, so no validator run has used it yet.'}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <table className="w-full text-left text-sm" data-testid="item-verdicts">
-              <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Generation
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Version
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Verdict
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Method
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Rubric version
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Detail
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {verdicts.map((v) => (
-                  <tr key={v.id} className="align-top">
-                    <td className="px-3 py-2">
-                      {v.generation ? (
-                        <Link href={`/generations/${v.generation.id}` as Route} className="hover:underline">
-                          {v.generation.lineageName} #{v.generation.number}
-                        </Link>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">
-                      <Link href={`/environments/${v.versionId}` as Route} className="hover:underline">
-                        {v.versionId.slice(0, 12)}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      <VerdictBadge verdict={v.verdict} />
-                    </td>
-                    <td className="px-3 py-2 text-zinc-600">{v.method}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{v.rubricVersion ?? '–'}</td>
-                    <td className="max-w-md px-3 py-2 font-mono text-xs whitespace-pre-wrap text-zinc-600">{v.detail.trim().slice(0, 400) || '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={`Verdicts of ${item.key}@${item.version}`}
+            testId="item-verdicts"
+            columns={VERDICT_COLUMNS}
+            rows={verdicts}
+            rowKey={(v) => v.id}
+            rowProps={() => ({ className: 'align-top hover:bg-zinc-50' })}
+            url={{ path: `/rubric/${item.id}`, params: query }}
+            noun="verdicts"
+          />
         )}
       </section>
     </div>

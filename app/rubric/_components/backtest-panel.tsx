@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
 import { useActionState, useEffect } from 'react';
+import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { fetchJson, PENDING_REFETCH_MS } from '@/app/_components/http.ts';
 import { VerdictBadge } from '@/app/_components/verdict-badge.tsx';
 import type { ActionResult } from '@/app/missed-issues/action-result.ts';
@@ -12,6 +13,7 @@ import { buttonClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
 import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
 import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
 import { isActiveJobState } from '@/lib/queue/types.ts';
 
@@ -55,7 +57,46 @@ function SendBack({ findingId, generationState, onDone }: { findingId: string; g
   );
 }
 
-export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; label: string; mayManage: boolean }) {
+type Finding = BacktestView['findings'][number];
+const isViolation = (f: Finding) => f.verdict === 'failed' || f.verdict === 'error';
+
+// In the server's order until a header sorts them; the page's item verdicts table owns the unprefixed parameters.
+function findingColumns(mayManage: boolean, refresh: () => void): Column<Finding>[] {
+  const columns: Column<Finding>[] = [
+    { header: 'Verdict', sort: { key: 'verdict', value: (f) => f.verdict }, cell: (f) => <VerdictBadge verdict={f.verdict} /> },
+    {
+      header: 'Generation',
+      sort: { key: 'generation', value: (f) => (f.generation ? `${f.generation.lineageName} ${f.generation.number}` : f.generationId) },
+      cell: (f) =>
+        f.generation ? (
+          <Link href={`/generations/${f.generation.id}` as Route} className="hover:underline">
+            {f.generation.lineageName} #{f.generation.number}
+          </Link>
+        ) : (
+          f.generationId
+        ),
+    },
+    { header: 'State', sort: { key: 'state', value: (f) => f.generation?.state ?? null }, className: 'text-zinc-600', cell: (f) => f.generation?.state ?? '–' },
+    { header: 'Version', className: 'font-mono text-xs', cell: (f) => f.versionId.slice(0, 12) },
+    { header: 'Detail', className: 'max-w-md font-mono text-xs whitespace-pre-wrap text-zinc-600', cell: (f) => f.detail.slice(0, 300) },
+  ];
+  if (!mayManage) return columns;
+  return [
+    ...columns,
+    {
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (f) =>
+        f.sentToReview ? (
+          <span className="text-xs text-zinc-600">sent back to review</span>
+        ) : isViolation(f) && f.generation ? (
+          <SendBack findingId={f.id} generationState={f.generation.state} onDone={refresh} />
+        ) : null,
+    },
+  ];
+}
+
+export function BacktestPanel({ itemId, label, mayManage, params }: { itemId: string; label: string; mayManage: boolean; params: SearchParamsLike }) {
   const queryClient = useQueryClient();
   const queryKey = ['rubric-backtest', itemId];
   const { data, error } = useQuery({
@@ -70,7 +111,7 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
   }, null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
   const running = isActiveJobState(data?.job?.state ?? '');
-  const violations = data?.findings.filter((f) => f.verdict === 'failed' || f.verdict === 'error') ?? [];
+  const violations = data?.findings.filter(isViolation) ?? [];
 
   return (
     <section aria-labelledby="backtest-heading" className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4">
@@ -132,64 +173,16 @@ export function BacktestPanel({ itemId, label, mayManage }: { itemId: string; la
           <p className="text-sm font-medium" data-testid="backtest-summary">
             {violations.length} violation(s) in {data.findings.length} generation(s)
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="backtest-findings">
-              <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
-                <tr>
-                  <th scope="col" className="px-2 py-2">
-                    Verdict
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Generation
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    State
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Version
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Detail
-                  </th>
-                  {mayManage && (
-                    <th scope="col" className="px-2 py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {data.findings.map((f) => (
-                  <tr key={f.id} className="align-top">
-                    <td className="px-2 py-2">
-                      <VerdictBadge verdict={f.verdict} />
-                    </td>
-                    <td className="px-2 py-2">
-                      {f.generation ? (
-                        <Link href={`/generations/${f.generation.id}` as Route} className="hover:underline">
-                          {f.generation.lineageName} #{f.generation.number}
-                        </Link>
-                      ) : (
-                        f.generationId
-                      )}
-                    </td>
-                    <td className="px-2 py-2 text-zinc-600">{f.generation?.state ?? '–'}</td>
-                    <td className="px-2 py-2 font-mono text-xs">{f.versionId.slice(0, 12)}</td>
-                    <td className="max-w-md px-2 py-2 font-mono text-xs whitespace-pre-wrap text-zinc-600">{f.detail.slice(0, 300)}</td>
-                    {mayManage && (
-                      <td className="px-2 py-2 text-right">
-                        {f.sentToReview ? (
-                          <span className="text-xs text-zinc-600">sent back to review</span>
-                        ) : (f.verdict === 'failed' || f.verdict === 'error') && f.generation ? (
-                          <SendBack findingId={f.id} generationState={f.generation.state} onDone={refresh} />
-                        ) : null}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={`Backtest findings of ${label}`}
+            testId="backtest-findings"
+            columns={findingColumns(mayManage, refresh)}
+            rows={data.findings}
+            rowKey={(f) => f.id}
+            rowProps={() => ({ className: 'align-top hover:bg-zinc-50' })}
+            url={{ path: `/rubric/${itemId}`, params, prefix: 'findings' }}
+            noun="findings"
+          />
         </>
       )}
     </section>
