@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { createTestDb, type TestDb } from '../db/test-db.ts';
+import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { DEFAULT_ALERT_THRESHOLDS } from './alerts.ts';
 import { driftFilterFromSearchParams } from './filters.ts';
 import { DRIFT_INPUT_TABLES, tablesWithDriftInputTriggers } from './input-version.ts';
