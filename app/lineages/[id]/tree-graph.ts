@@ -209,6 +209,8 @@ function initialFocus(tree: LineageTree): string {
 // next one evolves from, what is being evolved or waits on a person, the released frontier and the
 // newest generations, as many of them (in that order) as fit at a readable zoom.
 export const READABLE_ZOOM = 0.7;
+// Below this a card's lines would be too small to read at all: it shows its number alone.
+export const COMPACT_BELOW_ZOOM = 0.5;
 export const OPENING_NEWEST = 8; // generations, besides the frontier's
 // A lineage with more nodes than this gets a minimap: its whole tree rarely fits readably.
 export const LONG_LINEAGE_NODES = 12;
