@@ -37,6 +37,7 @@ import { TreeLegend } from './tree-legend.tsx';
 import { itemTone, TreeNodeCard, type TreeFlowNode } from './tree-node.tsx';
 
 const LIVE_REFETCH_MS = 3_000;
+// Zooming out stops here, or lower when Fit all needs it (a lineage of 60+ generations).
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 2.5;
 // Room kept free around what a fit shows.
@@ -168,6 +169,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
   // with xyflow's own getViewportForBounds from the canvas's size before React Flow first draws,
   // so the tree appears in place instead of jumping there after its nodes are measured.
   const [firstView, setFirstView] = useState<Viewport | null>(null);
+  const [canvas, setCanvas] = useState<FitFrame | null>(null);
   useLayoutEffect(() => {
     const el = box.current;
     if (firstView || !el) return;
@@ -175,15 +177,20 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     const keys = new Set(openingFit(tree, graph, frame));
     const bounds = nodesBounds(graph.nodes.filter((n) => keys.has(n.key)));
     setFirstView(getViewportForBounds(bounds, frame.width, frame.height, READABLE_ZOOM, 1, fitPadding(frame)));
+    setCanvas(frame);
   }, [firstView, graph, minimapBand, tree]);
+  // The zoom at which the whole tree fits, as the floor for zooming out when that is below MIN_ZOOM.
+  const minZoom = canvas
+    ? Math.min(MIN_ZOOM, getViewportForBounds(nodesBounds(graph.nodes), canvas.width, canvas.height, 0, 1, fitPadding(canvas)).zoom)
+    : MIN_ZOOM;
   useLayoutEffect(() => {
     // For the render-time measurement in e2e/lineages.spec.ts and bench/browser.ts.
     if (firstView && performance.getEntriesByName('lineage-tree-ready').length === 0) performance.mark('lineage-tree-ready');
   }, [firstView]);
 
   const fitAll = useCallback(() => {
-    if (box.current) void flow.fitView({ maxZoom: 1, minZoom: MIN_ZOOM, padding: fitPadding(fitFrame(box.current, minimapBand)) });
-  }, [flow, minimapBand]);
+    if (box.current) void flow.fitView({ maxZoom: 1, minZoom, padding: fitPadding(fitFrame(box.current, minimapBand)) });
+  }, [flow, minZoom, minimapBand]);
   const fitFrontier = useCallback(() => {
     if (!box.current) return;
     const frame = fitFrame(box.current, minimapBand);
@@ -294,7 +301,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
                 edges={edges}
                 nodeTypes={NODE_TYPES}
                 defaultViewport={firstView}
-                minZoom={MIN_ZOOM}
+                minZoom={minZoom}
                 maxZoom={MAX_ZOOM}
                 nodesDraggable={false}
                 nodesConnectable={false}
