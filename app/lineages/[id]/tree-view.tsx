@@ -56,7 +56,7 @@ function canvasHeight(contentHeight: number, minimapBand: number): string {
   return `clamp(360px, ${Math.ceil(contentHeight) + 80 + minimapBand}px, min(70vh, 720px))`;
 }
 
-// A fit keeps the minimap's band at the bottom free, so nothing it frames hides under the minimap.
+// A fit keeps the minimap's band at the bottom free (it sits bottom left, clear of xyflow's attribution), so nothing it frames hides under the minimap.
 function fitFrame(el: HTMLElement, minimapBand: number): FitFrame {
   const edge = FIT_PADDING_PX;
   return { width: el.clientWidth, height: el.clientHeight, padding: { top: edge, right: edge, bottom: edge + minimapBand, left: edge } };
@@ -313,6 +313,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
               >
                 {minimapBand > 0 && (
                   <MiniMap<TreeFlowNode>
+                    position="bottom-left"
                     pannable
                     zoomable
                     ariaLabel="Minimap of the whole tree: drag to pan, wheel to zoom"
