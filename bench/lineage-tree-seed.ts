@@ -1,24 +1,40 @@
 // Writes the lineages the tree render measurement looks at into $DATABASE_URL (already
-// migrated): one lineage of 15 generations × 3 attempts with a failed sibling at generation 6,
-// and enough small lineages that the list has 100+ rows to page through. Prints the big
-// lineage as JSON. Used by e2e/lineages.spec.ts; by hand for screenshots:
-//   DATABASE_URL=file:/tmp/dev.db npx tsx bench/lineage-tree-seed.ts [--lineages 120]
+// migrated): one lineage of 15 generations × 3 attempts (--generations for more) with a failed
+// sibling at generation 6 (and every 15 generations before the newest such one in a longer
+// lineage), and enough small lineages that the list has 100+ rows to page through. Prints the
+// big lineage as JSON. Used by e2e/lineages.spec.ts; by hand for screenshots:
+//   DATABASE_URL=file:/tmp/dev.db npx tsx bench/lineage-tree-seed.ts [--lineages 120] [--generations 60]
 import { parseArgs } from 'node:util';
 import { createDb } from '../lib/db/client.ts';
 import { seedLineage } from '../test/fixtures/lineage-rows.ts';
 
-const { values } = parseArgs({ options: { lineages: { type: 'string', default: '120' } } });
+const { values } = parseArgs({ options: { lineages: { type: 'string', default: '120' }, generations: { type: 'string', default: '15' } } });
+const generations = Number(values.generations);
+// Counted back from the newest generation n: released up to n−12 (the frontier), approved to
+// n−9, one rejected at n−6, n being validated, the rest awaiting review.
+const frontier = Math.max(0, generations - 12);
+const failedSiblingsAt: number[] = [];
+for (let n = generations - 9; n >= 1; n -= 15) failedSiblingsAt.push(n);
 const db = createDb();
 try {
   const stamp = Date.now().toString(36);
   const big = await seedLineage(db, {
     name: `tree-bench-${stamp} · round-robin · low`,
-    generations: 15,
+    generations,
     attempts: 3,
-    failedSiblingsAt: [6],
-    stateOf: (n) => (n <= 3 ? 'released' : n <= 6 ? 'approved' : n === 9 ? 'rejected' : n === 15 ? 'validating' : 'awaiting-review'),
+    failedSiblingsAt,
+    stateOf: (n) =>
+      n <= frontier
+        ? 'released'
+        : n <= generations - 9
+          ? 'approved'
+          : n === generations - 6
+            ? 'rejected'
+            : n === generations
+              ? 'validating'
+              : 'awaiting-review',
   });
-  await db.lineage.update({ where: { id: big.lineageId }, data: { frontier: 3 } });
+  await db.lineage.update({ where: { id: big.lineageId }, data: { frontier } });
   for (let i = 0; i < Number(values.lineages); i += 1) {
     await seedLineage(db, {
       name: `list-bench-${stamp}-${String(i).padStart(3, '0')}`,

@@ -1,12 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { COMPACT_BELOW_ZOOM, READABLE_ZOOM } from '../app/lineages/[id]/tree-graph.ts';
 import { signIn } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 
 const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 const focusedKey = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-node-key') ?? null);
+const minimap = (page: Page) => page.getByRole('img', { name: /^Minimap of the whole tree/ });
+
+// The tree's zoom, read off React Flow's viewport transform.
+async function zoomOf(page: Page): Promise<number> {
+  const style = await page.locator('[data-testid="lineage-tree"] .react-flow__viewport').getAttribute('style');
+  return Number(/scale\(([\d.]+)\)/.exec(style ?? '')?.[1]);
+}
+
+// Whether a node's whole box is on the tree's canvas.
+async function inView(page: Page, nodeKey: string): Promise<boolean> {
+  const canvas = await page.getByTestId('lineage-tree').boundingBox();
+  const node = await page.locator(`.react-flow__node[data-id="${nodeKey}"]`).boundingBox();
+  if (!canvas || !node) return false;
+  return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height;
+}
 
 test('a reviewer finds the lineage, walks its tree by keyboard and opens a generation with Enter', async ({ page }) => {
   const fixture = e2eFixture();
@@ -23,6 +39,10 @@ test('a reviewer finds the lineage, walks its tree by keyboard and opens a gener
   await expect(tree).toHaveAttribute('data-ready', 'true');
   await expect(page.getByRole('treeitem')).toHaveCount(await page.locator('[data-node-key]').count());
   await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(fixture.generationIds.length);
+  // A short lineage needs no minimap; it opens readable, on its newest generation at least.
+  await expect(minimap(page)).toHaveCount(0);
+  expect(await zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
+  expect(await inView(page, `g:${fixture.generationIds.at(-1)}`)).toBe(true);
 
   // Focus starts on the newest generation; ← walks to its parent, → back to the child.
   const generation = (n: number) => `g:${fixture.generationIds[n - 1]}`;
@@ -66,7 +86,8 @@ test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks 
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
     encoding: 'utf8',
   });
-  const { lineageId } = JSON.parse(seeded.trim().split('\n').at(-1) ?? '{}') as { lineageId: string };
+  const { lineageId, generationIds } = JSON.parse(seeded.trim().split('\n').at(-1) ?? '{}') as { lineageId: string; generationIds: string[] };
+  const generation = (n: number) => `g:${generationIds[n - 1]}`;
   const url = `/lineages/${lineageId}`;
   await signIn(page, 'reviewer', url);
 
@@ -75,6 +96,16 @@ test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks 
 
   await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(16);
   await expect(page.locator('[data-node-kind="attempt"]')).toHaveCount(15 * 2 + 3);
+  // Too long to read whole, it opens readable on its working end (generation 15 being validated,
+  // where focus starts; 14, the newest awaiting review, which generation 16 evolves from), the
+  // seed off screen, with a minimap of the whole tree.
+  await expect(minimap(page)).toBeVisible();
+  expect(await zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
+  expect(await inView(page, generation(15))).toBe(true);
+  expect(await inView(page, generation(14))).toBe(true);
+  expect(await inView(page, 'seed')).toBe(false);
+  await expect(page.locator('[data-compact]')).toHaveCount(0);
+  await page.screenshot({ path: screenshot('lineage-tree-15x3-open'), fullPage: true });
   // From generation 15 back to 6, then down past 6's failed attempts to its failed sibling.
   await page.locator('[role="treeitem"][tabindex="0"]').focus();
   for (let i = 0; i < 9; i += 1) await page.keyboard.press('ArrowLeft');
@@ -85,12 +116,22 @@ test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks 
   await expect(page.getByTestId('node-details')).toContainText('no valid candidate');
   await page.screenshot({ path: screenshot('lineage-tree-15x3'), fullPage: true });
 
-  // Fit shrinks the whole tree into view: the viewport's transform, the nodes stay where the layout put them.
+  // Fit all shrinks the whole tree into view: the viewport's transform, the nodes stay where the
+  // layout put them, each card compact (its number alone) at a zoom too small to read its lines.
   const seedNode = page.locator('.react-flow__node[data-id="seed"]');
   const nodeBox = await seedNode.getAttribute('style');
-  await page.getByRole('button', { name: 'Fit' }).click();
-  await expect(page.locator('[data-testid="lineage-tree"] .react-flow__viewport')).toHaveAttribute('style', /scale\(0\.\d+\)/);
+  await page.getByRole('button', { name: 'Fit all' }).click();
+  await expect.poll(() => zoomOf(page)).toBeLessThan(COMPACT_BELOW_ZOOM);
   expect(await seedNode.getAttribute('style')).toBe(nodeBox);
+  expect(await inView(page, 'seed')).toBe(true);
+  await expect(page.locator('[data-compact]')).toHaveCount(1 + 16);
+  await page.screenshot({ path: screenshot('lineage-tree-15x3-all'), fullPage: true });
+  // Fit frontier, from the keyboard, goes back to the readable working end.
+  await page.getByRole('button', { name: 'Fit frontier' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
+  expect(await inView(page, generation(15))).toBe(true);
+  await expect(page.locator('[data-compact]')).toHaveCount(0);
 
   await page.goto('/lineages?pageSize=100');
   await expect(page.getByTestId('lineage-row')).toHaveCount(100);

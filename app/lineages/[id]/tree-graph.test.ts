@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
-import { attemptKey, generationKey, NODE_HEIGHT, SEED_KEY, treeGraph, type GraphNode } from './tree-graph.ts';
+import {
+  attemptKey,
+  fitsReadably,
+  generationKey,
+  NODE_HEIGHT,
+  nodesBounds,
+  openingFit,
+  READABLE_ZOOM,
+  SEED_KEY,
+  treeGraph,
+  type FitFrame,
+  type GraphNode,
+} from './tree-graph.ts';
 
 function attempt(id: string, number: number, state: string, candidateVersionId: string | null): TreeAttempt {
   return { id, number, state, error: null, candidateVersionId, durationMs: 0, verdicts: [] };
@@ -169,5 +181,97 @@ describe('treeGraph', () => {
   it('falls back to the seed for a generation whose parent version is unknown', () => {
     const stray = generation(4, 'unknown-version', { id: 'stray' });
     expect(nodeOf(treeGraph(chain(2, [stray])).nodes, generationKey('stray')).parentKey).toBe(SEED_KEY);
+  });
+});
+
+// A canvas of a laptop screen beside the details panel, 24 px kept free at every edge.
+const frame = (width: number, height: number): FitFrame => ({ width, height, padding: { top: 24, right: 24, bottom: 24, left: 24 } });
+const SCREEN = frame(1000, 500);
+
+// States by generation number, the rest awaiting review.
+function withStates(tree: LineageTree, states: (n: number) => string | undefined, frontier: number | null): LineageTree {
+  return { ...tree, frontier, generations: tree.generations.map((g) => ({ ...g, state: states(g.number) ?? g.state })) };
+}
+
+// 60 generations: released up to the frontier at 40, approved to 44, then awaiting review, a
+// rejected one at 58 and 60 being validated; failed siblings at 20, 45 and 58, and a superseded
+// branch of two built on 50.
+function longLineage(): LineageTree {
+  const failed = [20, 45, 58].map((n) => generation(n, `v${n - 1}`, { id: `failed${n}`, state: 'failed', versionId: null }));
+  const branch = [
+    generation(51, 'v50', { id: 'branch51', state: 'superseded', versionId: 'b51' }),
+    generation(52, 'b51', { id: 'branch52', state: 'superseded', versionId: 'b52' }),
+  ];
+  const states = (n: number) => (n <= 40 ? 'released' : n <= 44 ? 'approved' : n === 57 ? 'rejected' : n === 60 ? 'validating' : undefined);
+  const tree = withStates(chain(60), states, 40);
+  return { ...tree, generations: [...tree.generations, ...failed, ...branch].sort((a, b) => a.number - b.number) };
+}
+
+describe('openingFit', () => {
+  const g = generationKey;
+  const numberOf = (tree: LineageTree, key: string) => tree.generations.find((x) => g(x.id) === key)?.number;
+
+  it('opens a lineage that fits at a readable zoom on all of it', () => {
+    const tree = chain(3);
+    const graph = treeGraph(tree);
+    expect(openingFit(tree, graph, SCREEN)).toEqual(graph.nodes.map((n) => n.key));
+  });
+
+  it('opens 60 generations with branches on the newest work and the generation evolved from, readable', () => {
+    const tree = longLineage();
+    const graph = treeGraph(tree);
+    expect(fitsReadably(nodesBounds(graph.nodes), SCREEN)).toBe(false);
+    const keys = openingFit(tree, graph, SCREEN);
+    // Focus starts on 60 (being validated); 59 is the newest standing generation, what 61 evolves from.
+    expect(keys.slice(0, 2)).toEqual([g('gen60'), g('gen59')]);
+    expect(graph.initialKey).toBe(g('gen60'));
+    const taken = graph.nodes.filter((n) => keys.includes(n.key));
+    expect(fitsReadably(nodesBounds(taken), SCREEN)).toBe(true);
+    // The newest run of the main line, as long as stays readable: one more older one would not fit.
+    const main = keys.filter((k) => k.startsWith('g:gen')).map((k) => numberOf(tree, k)!);
+    const oldest = Math.min(...main);
+    expect(main.sort((a, b) => a - b)).toEqual(Array.from({ length: 61 - oldest }, (_, i) => oldest + i));
+    const older = graph.nodes.find((n) => n.key === g(`gen${oldest - 1}`))!;
+    expect(fitsReadably(nodesBounds([...taken, older]), SCREEN)).toBe(false);
+    expect(oldest).toBeGreaterThan(52);
+    // The failed sibling at 58 sits in that part, below it; the seed and the frontier at 40 are far off.
+    expect(keys).toContain(g('failed58'));
+    expect(keys).not.toContain(SEED_KEY);
+    expect(keys).not.toContain(g('gen40'));
+  });
+
+  it('takes the released frontier when it fits beside the newest work, and leaves it out when it does not', () => {
+    // 20 generations: released up to the frontier, approved after it, 20 being validated. A wide
+    // canvas holds 14 ranks readably: the frontier at 8 fits with 20, the one at 3 does not.
+    const states = (frontier: number) => (n: number) => (n <= frontier ? 'released' : n === 20 ? 'validating' : 'approved');
+    const wide = frame(3000, 500);
+    const near = withStates(chain(20), states(8), 8);
+    const nearKeys = openingFit(near, treeGraph(near), wide);
+    expect(nearKeys).toContain(g('gen8'));
+    expect(nearKeys).not.toContain(g('gen7'));
+    const far = withStates(chain(20), states(3), 3);
+    const farKeys = openingFit(far, treeGraph(far), wide);
+    expect(farKeys).not.toContain(g('gen3'));
+    // Without the frontier, the newest generations: 20 back to 13, and 19 as the one evolved from.
+    expect(farKeys.map((k) => numberOf(far, k)).sort((a, b) => a! - b!)).toEqual([13, 14, 15, 16, 17, 18, 19, 20]);
+  });
+
+  it('takes the seed as the released frontier before any release', () => {
+    const tree = withStates(chain(4), () => 'awaiting-review', 0);
+    expect(openingFit(tree, treeGraph(tree), frame(3000, 500))).toContain(SEED_KEY);
+  });
+
+  it('keeps the node focus starts on when not even it fits readably', () => {
+    const tree = longLineage();
+    const graph = treeGraph(tree);
+    expect(openingFit(tree, graph, frame(100, 60))).toEqual([graph.initialKey]);
+  });
+
+  it('reads "readable" as the box at READABLE_ZOOM inside the canvas less its padding', () => {
+    const box = { x: 0, y: 0, width: 1000, height: 100 };
+    const exact = { width: 1000 * READABLE_ZOOM + 48, height: 100 * READABLE_ZOOM + 48, padding: { top: 24, right: 24, bottom: 24, left: 24 } };
+    expect(fitsReadably(box, exact)).toBe(true);
+    expect(fitsReadably(box, { ...exact, width: exact.width - 1 })).toBe(false);
+    expect(fitsReadably(box, { ...exact, padding: { ...exact.padding, bottom: 25 } })).toBe(false);
   });
 });

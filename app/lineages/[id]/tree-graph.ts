@@ -1,10 +1,10 @@
 // The lineage tree as a graph for the tree view (@xyflow/react), laid out left to right by dagre:
 // the seed, then every generation one rank right of the version it evolved from. Attempts a
 // generation did not settle on are drawn inside its node, below it, and are keyboard stops of
-// their own. Pure: the page memoises it per tree.
+// their own. Pure: the page memoises it per tree. Also which nodes the view opens fitted to.
 import dagre from '@dagrejs/dagre';
 import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
-import { GenerationState } from '@/lib/evolution/states.ts';
+import { GenerationState, inGroup, IN_PROGRESS_STATES, REVIEWABLE_STATES, STANDING_STATES } from '@/lib/evolution/states.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;
@@ -202,4 +202,80 @@ function initialFocus(tree: LineageTree): string {
   const newest =
     newer.find((g) => g.state !== GenerationState.failed && g.state !== GenerationState.superseded) ?? newer.find((g) => g.state !== GenerationState.failed);
   return newest ? generationKey(newest.id) : SEED_KEY;
+}
+
+// The opening view. Below READABLE_ZOOM a node's text is too small to read, so a lineage too long to
+// show whole at that zoom opens on its working end: where keyboard focus starts, the generation the
+// next one evolves from, what is being evolved or waits on a person, the released frontier and the
+// newest generations, as many of them (in that order) as fit at a readable zoom.
+export const READABLE_ZOOM = 0.7;
+// Below this a card's lines would be too small to read at all: it shows its number alone.
+export const COMPACT_BELOW_ZOOM = 0.5;
+export const OPENING_NEWEST = 8; // generations, besides the frontier's
+// A lineage with more nodes than this gets a minimap: its whole tree rarely fits readably.
+export const LONG_LINEAGE_NODES = 12;
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The canvas a fit fills, with the room (in pixels) kept free at its edges. */
+export interface FitFrame {
+  width: number;
+  height: number;
+  padding: { top: number; right: number; bottom: number; left: number };
+}
+
+export function nodesBounds(nodes: Rect[]): Rect {
+  const left = Math.min(...nodes.map((n) => n.x));
+  const top = Math.min(...nodes.map((n) => n.y));
+  const right = Math.max(...nodes.map((n) => n.x + n.width));
+  const bottom = Math.max(...nodes.map((n) => n.y + n.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+export function fitsReadably(bounds: Rect, frame: FitFrame): boolean {
+  const { top, right, bottom, left } = frame.padding;
+  return bounds.width * READABLE_ZOOM + left + right <= frame.width && bounds.height * READABLE_ZOOM + top + bottom <= frame.height;
+}
+
+// A person acts on these next: a reviewer, or a lead for a candidate no validator could judge.
+const WAITING_ON_A_PERSON = [...REVIEWABLE_STATES, GenerationState.needsAttention];
+
+// The nodes around the frontier and the newest work, most wanted first (keys may repeat).
+function frontierFirst(tree: LineageTree, graph: TreeGraph): string[] {
+  const newestFirst = [...tree.generations].reverse(); // they come by number, then creation
+  const key = (g: TreeGeneration) => generationKey(g.id);
+  // As lib/evolution/parent.ts picks it: the newest standing generation with a version, else the seed.
+  const evolvesFrom = newestFirst.find((g) => g.versionId !== null && inGroup(g.state, STANDING_STATES));
+  const frontier = tree.frontier ?? 0; // generation 0 is the seed, released from the start
+  const released = newestFirst.find((g) => g.number === frontier && g.state === GenerationState.released);
+  const releasedKey = released ? key(released) : frontier === 0 ? SEED_KEY : null;
+  return [
+    graph.initialKey,
+    evolvesFrom ? key(evolvesFrom) : SEED_KEY,
+    ...newestFirst.filter((g) => inGroup(g.state, IN_PROGRESS_STATES)).map(key),
+    ...(releasedKey ? [releasedKey] : []),
+    ...newestFirst.filter((g) => inGroup(g.state, WAITING_ON_A_PERSON)).map(key),
+    ...newestFirst.slice(0, OPENING_NEWEST).map(key),
+  ];
+}
+
+/**
+ * The keys of the nodes the view opens fitted to: the whole tree when it fits at READABLE_ZOOM,
+ * else the frontier's nodes and the newest generations, each taken (most wanted first) only if
+ * the box of those taken still fits at that zoom. The first is always taken.
+ */
+export function openingFit(tree: LineageTree, graph: TreeGraph, frame: FitFrame): string[] {
+  if (fitsReadably(nodesBounds(graph.nodes), frame)) return graph.nodes.map((n) => n.key);
+  const byKey = new Map(graph.nodes.map((n) => [n.key, n]));
+  const taken: GraphNode[] = [];
+  for (const key of new Set(frontierFirst(tree, graph))) {
+    const node = byKey.get(key);
+    if (node && (taken.length === 0 || fitsReadably(nodesBounds([...taken, node]), frame))) taken.push(node);
+  }
+  return taken.map((n) => n.key);
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useStore, type Node, type NodeProps, type ReactFlowState } from '@xyflow/react';
 import { memo, type FocusEvent, type MouseEvent } from 'react';
 import { shortHash } from '@/lib/dashboard/format.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
-import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
+import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, COMPACT_BELOW_ZOOM, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
 import { AttemptState, GenerationState, stateLabel } from '@/lib/evolution/states.ts';
 
 /** What the tree view hands every node. */
@@ -44,6 +44,15 @@ function describe(item: TreeItem, tree: LineageTree): { label: string; tone: key
     label: `Generation ${generation.number}, ${state}, ${generation.axis} · ${generation.effort}${d ? `, difficulty ${d.total.toFixed(2)}, L ${d.length} turns${d.depth !== null ? `, chain depth ${d.depth}` : ''}` : ''}`,
   };
 }
+
+/** The tone a node or attempt is drawn in, for the minimap too. */
+export function itemTone(item: TreeItem, tree: LineageTree): keyof typeof TONES {
+  return describe(item, tree).tone;
+}
+
+// Level of detail: below COMPACT_BELOW_ZOOM a card's lines are too small to read, so it shows its
+// number alone, large, in its tone. Every card and attempt stays a link and a keyboard stop.
+const compactSelector = (s: ReactFlowState) => s.transform[2] < COMPACT_BELOW_ZOOM;
 
 const FOCUS_RING = 'outline-none focus-visible:ring-[2.5px] focus-visible:ring-blue-600 focus-visible:ring-offset-2';
 
@@ -90,6 +99,8 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
   const { node, tree } = data;
   const { tone, generation } = describe(node, tree);
   const style = TONES[tone];
+  // A boolean: a node re-renders when the zoom crosses the threshold, not on every zoom step.
+  const compact = useStore(compactSelector);
   return (
     <div style={{ width: node.width, height: node.height }} className="relative">
       <Handle type="target" position={Position.Left} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
@@ -105,7 +116,13 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
           borderStyle: generation?.state === GenerationState.failed ? 'dashed' : 'solid',
         }}
       >
-        <CardText node={node} tree={tree} generation={generation} />
+        {compact ? (
+          <span className="pointer-events-none grid h-full place-items-center text-[28px] font-semibold" data-kind={node.kind} data-compact>
+            {generation ? `G${generation.number}` : 'Seed'}
+          </span>
+        ) : (
+          <CardText node={node} tree={tree} generation={generation} />
+        )}
       </ItemLink>
       {node.attemptKeys.length > 0 && (
         <div className="mt-2.5 flex flex-wrap" style={{ gap: ATTEMPT_GAP }}>
@@ -119,9 +136,11 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
                 item={item}
                 data={data}
                 className="grid cursor-pointer place-items-center rounded border bg-white font-mono text-[11px] hover:border-2"
-                style={{ width: ATTEMPT_WIDTH, height: ATTEMPT_HEIGHT, borderColor: s.stroke, color: s.text }}
+                style={{ width: ATTEMPT_WIDTH, height: ATTEMPT_HEIGHT, borderColor: s.stroke, color: s.text, background: compact ? s.stroke : undefined }}
               >
-                {`#${attempt?.number ?? ''} ${attempt?.state === AttemptState.error ? '!' : attempt?.state === AttemptState.invalid ? '✗' : ''}`.trim()}
+                {compact
+                  ? null
+                  : `#${attempt?.number ?? ''} ${attempt?.state === AttemptState.error ? '!' : attempt?.state === AttemptState.invalid ? '✗' : ''}`.trim()}
               </ItemLink>
             );
           })}

@@ -1,7 +1,17 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Viewport } from '@xyflow/react';
+import {
+  getViewportForBounds,
+  MarkerType,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type Edge,
+  type FitViewOptions,
+  type Viewport,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
@@ -11,23 +21,50 @@ import { inGroup, IN_PROGRESS_STATES } from '@/lib/evolution/states.ts';
 import { fetchJson } from '../../_components/http.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
-import { treeGraph, type GraphNode, type NavDirection, type TreeGraph } from './tree-graph.ts';
+import { TONES } from './tones.ts';
+import {
+  LONG_LINEAGE_NODES,
+  nodesBounds,
+  openingFit,
+  READABLE_ZOOM,
+  treeGraph,
+  type FitFrame,
+  type GraphNode,
+  type NavDirection,
+  type TreeGraph,
+} from './tree-graph.ts';
 import { TreeLegend } from './tree-legend.tsx';
-import { TreeNodeCard, type TreeFlowNode } from './tree-node.tsx';
+import { itemTone, TreeNodeCard, type TreeFlowNode } from './tree-node.tsx';
 
 const LIVE_REFETCH_MS = 3_000;
+// Zooming out stops here, or lower when Fit all needs it (a lineage of 60+ generations).
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 2.5;
-// Below this, node text is too small to read: the first view shows part of the tree instead.
-const READABLE_ZOOM = 0.7;
+// Room kept free around what a fit shows.
+const FIT_PADDING_PX = 24;
+// The minimap of a long lineage: as wide as this, as tall as the tree's shape asks within these.
+const MINIMAP_WIDTH = 240;
+const MINIMAP_HEIGHT = { min: 48, max: 120 };
+const PANEL_MARGIN_PX = 15; // xyflow's .react-flow__panel margin
 // A revealed node keeps its incoming edge and label in view, where the viewport has room.
 const REVEAL_MARGIN_X = 140;
 const REVEAL_MARGIN_Y = 40;
 const NODE_TYPES = { lineage: TreeNodeCard };
 
-// Tall enough for the tree at 1:1 (a flat chain needs little), within what a screen shows.
-function canvasHeight(contentHeight: number): string {
-  return `clamp(360px, ${Math.ceil(contentHeight) + 80}px, min(70vh, 720px))`;
+// Tall enough for the tree at 1:1 (a flat chain needs little) and the minimap below it, within what a screen shows.
+function canvasHeight(contentHeight: number, minimapBand: number): string {
+  return `clamp(360px, ${Math.ceil(contentHeight) + 80 + minimapBand}px, min(70vh, 720px))`;
+}
+
+// A fit keeps the minimap's band at the bottom free (it sits bottom left, clear of xyflow's attribution), so nothing it frames hides under the minimap.
+function fitFrame(el: HTMLElement, minimapBand: number): FitFrame {
+  const edge = FIT_PADDING_PX;
+  return { width: el.clientWidth, height: el.clientHeight, padding: { top: edge, right: edge, bottom: edge + minimapBand, left: edge } };
+}
+
+function fitPadding(frame: FitFrame): NonNullable<FitViewOptions['padding']> {
+  const { top, right, bottom, left } = frame.padding;
+  return { top: `${top}px`, right: `${right}px`, bottom: `${bottom}px`, left: `${left}px` };
 }
 
 const ARROWS: Record<string, NavDirection> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
@@ -81,6 +118,8 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
   // Query results are structurally shared: an unchanged tree keeps its identity and its layout.
   const graph = useMemo(() => treeGraph(tree), [tree]);
   const size = useMemo(() => extent(graph), [graph]);
+  const minimapHeight = Math.round(Math.min(MINIMAP_HEIGHT.max, Math.max(MINIMAP_HEIGHT.min, (MINIMAP_WIDTH * size.height) / size.width)));
+  const minimapBand = graph.nodes.length > LONG_LINEAGE_NODES ? minimapHeight + PANEL_MARGIN_PX : 0;
   const hrefs = useMemo(() => new Map([...graph.items.values()].map((item) => [item.key, nodeHref(tree, item)])), [graph, tree]);
 
   const [focusKey, setFocusKey] = useState(graph.initialKey);
@@ -125,27 +164,39 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     [boxOf, flow],
   );
 
-  // The first view, computed from the canvas's size before React Flow first draws, so the tree
-  // appears in place: everything if that stays readable, else 1:1 with the focused node in view.
+  // The first view: fitted to the whole tree if it stays readable, else to the part around the
+  // frontier and the newest work (openingFit). It is the viewport fitView would reach, computed
+  // with xyflow's own getViewportForBounds from the canvas's size before React Flow first draws,
+  // so the tree appears in place instead of jumping there after its nodes are measured.
   const [firstView, setFirstView] = useState<Viewport | null>(null);
+  const [canvas, setCanvas] = useState<FitFrame | null>(null);
   useLayoutEffect(() => {
     const el = box.current;
     if (firstView || !el) return;
-    const screen = { width: el.clientWidth, height: el.clientHeight };
-    const k = Math.max(MIN_ZOOM, Math.min(1, screen.width / size.width, screen.height / size.height));
-    if (k >= READABLE_ZOOM) setFirstView({ x: (screen.width - size.width * k) / 2, y: (screen.height - size.height * k) / 2, zoom: k });
-    else {
-      const flat = { x: 0, y: size.height <= screen.height ? (screen.height - size.height) / 2 : 0, zoom: 1 };
-      const focus = boxOf(graph.initialKey);
-      setFirstView(focus ? revealed(flat, focus, screen) : flat);
-    }
-  }, [boxOf, firstView, graph.initialKey, size]);
+    const frame = fitFrame(el, minimapBand);
+    const keys = new Set(openingFit(tree, graph, frame));
+    const bounds = nodesBounds(graph.nodes.filter((n) => keys.has(n.key)));
+    setFirstView(getViewportForBounds(bounds, frame.width, frame.height, READABLE_ZOOM, 1, fitPadding(frame)));
+    setCanvas(frame);
+  }, [firstView, graph, minimapBand, tree]);
+  // The zoom at which the whole tree fits, as the floor for zooming out when that is below MIN_ZOOM.
+  const minZoom = canvas
+    ? Math.min(MIN_ZOOM, getViewportForBounds(nodesBounds(graph.nodes), canvas.width, canvas.height, 0, 1, fitPadding(canvas)).zoom)
+    : MIN_ZOOM;
   useLayoutEffect(() => {
     // For the render-time measurement in e2e/lineages.spec.ts and bench/browser.ts.
     if (firstView && performance.getEntriesByName('lineage-tree-ready').length === 0) performance.mark('lineage-tree-ready');
   }, [firstView]);
 
-  const fit = useCallback(() => void flow.fitView({ maxZoom: 1, minZoom: MIN_ZOOM, padding: 0.05 }), [flow]);
+  const fitAll = useCallback(() => {
+    if (box.current) void flow.fitView({ maxZoom: 1, minZoom, padding: fitPadding(fitFrame(box.current, minimapBand)) });
+  }, [flow, minZoom, minimapBand]);
+  const fitFrontier = useCallback(() => {
+    if (!box.current) return;
+    const frame = fitFrame(box.current, minimapBand);
+    const nodes = openingFit(tree, graph, frame).map((id) => ({ id }));
+    void flow.fitView({ nodes, minZoom: READABLE_ZOOM, maxZoom: 1, padding: fitPadding(frame) });
+  }, [flow, graph, minimapBand, tree]);
 
   const moveFocus = (key: string) => {
     setFocusKey(key);
@@ -166,7 +217,8 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
       router.push((hrefs.get(currentFocus) ?? '#') as Route);
     } else if (event.key === '+' || event.key === '=') void flow.zoomIn();
     else if (event.key === '-') void flow.zoomOut();
-    else if (event.key === '0') fit();
+    else if (event.key === '0') fitAll();
+    else if (event.key.toLowerCase() === 'f' && !event.ctrlKey && !event.metaKey && !event.altKey) fitFrontier();
     else if (event.key === 'Home') moveFocus(graph.initialKey);
   };
 
@@ -210,7 +262,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id="tree-help" className="text-xs text-zinc-500">
-          Drag to pan, wheel to zoom. Keys: ←/→ parent and child, ↓/↑ attempts and sibling branches, Enter opens, +/−/0 zoom and fit.
+          Drag to pan, wheel to zoom. Keys: ←/→ parent and child, ↓/↑ attempts and sibling branches, Enter opens, +/− zoom, 0 fits all, F fits the frontier.
         </p>
         <div role="toolbar" aria-label="Zoom" className="flex items-center gap-1">
           <button type="button" className={BUTTON} aria-label="Zoom out" onClick={() => void flow.zoomOut()}>
@@ -219,8 +271,16 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
           <button type="button" className={BUTTON} aria-label="Zoom in" onClick={() => void flow.zoomIn()}>
             +
           </button>
-          <button type="button" className={BUTTON} onClick={fit}>
-            Fit
+          <button type="button" className={BUTTON} onClick={fitAll}>
+            Fit all
+          </button>
+          <button
+            type="button"
+            className={BUTTON}
+            title="The newest work, the generation the next evolves from, what waits on review and the released frontier, as much as stays readable"
+            onClick={fitFrontier}
+          >
+            Fit frontier
           </button>
         </div>
       </div>
@@ -228,7 +288,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
         <div
           ref={box}
           className="overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 data-[ready=false]:invisible"
-          style={{ height: canvasHeight(size.height) }}
+          style={{ height: canvasHeight(size.height, minimapBand) }}
           aria-describedby="tree-help"
           data-testid="lineage-tree"
           data-ready={firstView !== null}
@@ -241,7 +301,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
                 edges={edges}
                 nodeTypes={NODE_TYPES}
                 defaultViewport={firstView}
-                minZoom={MIN_ZOOM}
+                minZoom={minZoom}
                 maxZoom={MAX_ZOOM}
                 nodesDraggable={false}
                 nodesConnectable={false}
@@ -250,7 +310,24 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
                 elementsSelectable={false}
                 disableKeyboardA11y
                 zoomOnDoubleClick={false}
-              />
+              >
+                {minimapBand > 0 && (
+                  <MiniMap<TreeFlowNode>
+                    position="bottom-left"
+                    pannable
+                    zoomable
+                    ariaLabel="Minimap of the whole tree: drag to pan, wheel to zoom"
+                    style={{ width: MINIMAP_WIDTH, height: minimapHeight }}
+                    className="overflow-hidden rounded-md border border-zinc-300"
+                    bgColor="var(--color-white)"
+                    maskColor="color-mix(in oklab, var(--color-zinc-400) 30%, transparent)"
+                    maskStrokeColor="var(--color-zinc-600)"
+                    maskStrokeWidth={1}
+                    nodeColor={(n) => TONES[itemTone(n.data.node, n.data.tree)].stroke}
+                    nodeBorderRadius={8}
+                  />
+                )}
+              </ReactFlow>
             )}
           </div>
         </div>
