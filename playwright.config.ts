@@ -38,7 +38,8 @@ export default defineConfig({
   globalSetup: LAYOUT_ONLY ? undefined : './e2e/global-setup.ts',
   // Importing and validating in Docker happens once, in global setup. The budgets are generous:
   // CI machines are shared, and a passing run must not depend on how busy the cores are.
-  globalTimeout: 45 * 60_000,
+  // The layout spec opens every dashboard page twice more after the other specs.
+  globalTimeout: 60 * 60_000,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   workers: 1,

@@ -1,14 +1,15 @@
-// Every dashboard page (e2e/fixtures/pages.ts), at 1024 and 1440 px wide, in the light and the
-// dark colour scheme: the page itself never scrolls sideways. A wide table or diff may scroll
+// Every dashboard page (e2e/fixtures/pages.ts), at 1024 and 1440 px wide, in the light and then
+// the dark colour scheme: the page itself never scrolls sideways. A wide table or diff may scroll
 // inside its own overflow-x-auto box; the document may not. Runs as its own Playwright project
 // after every other spec (playwright.config.ts), over the lineages, reviews, missed issues and
 // calibration sets they leave in the e2e database; a subject the list needs and the database
 // lacks fails the page's test.
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, type E2eUser } from './fixtures/auth.ts';
 import { COLOR_SCHEMES, DASHBOARD_PAGES, e2eSubjects, pathIn, VIEWPORTS, type Subjects } from './fixtures/pages.ts';
 
 type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
+type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
 // Read once the other specs are done (this project runs after them), not when tests are listed.
 let subjects: Subjects | undefined;
@@ -50,35 +51,43 @@ function overflowingElements(): { scrollWidth: number; clientWidth: number; culp
   return { scrollWidth: root.scrollWidth, clientWidth: limit, culprits };
 }
 
-for (const viewport of VIEWPORTS) {
-  for (const colorScheme of COLOR_SCHEMES) {
-    test.describe(`at ${viewport.name} px, ${colorScheme}`, () => {
-      for (const dashboardPage of DASHBOARD_PAGES) {
-        test(`${dashboardPage.name} does not scroll sideways`, async ({ browser, baseURL }) => {
-          subjects ??= e2eSubjects();
-          const path = pathIn(dashboardPage, subjects);
-          expect(path, `the e2e database has no ${dashboardPage.subject} for ${dashboardPage.name}: did the other specs run?`).not.toBeNull();
-          const storageState = dashboardPage.as ? await sessionOf(browser, baseURL!, dashboardPage.as) : undefined;
-          const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height }, colorScheme, storageState });
-          try {
-            const page = await context.newPage();
-            await page.goto(path!);
-            await expect(page.locator('main#main')).toBeVisible();
-            // Charts and trees are drawn after the page's own requests: let them settle. Pages that
-            // poll (a live tree) never go quiet, so the wait is capped and then the check runs anyway.
-            await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-            await dashboardPage.prepare?.(page);
-            expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
-            const overflow = await page.evaluate(overflowingElements);
-            expect(
-              overflow.scrollWidth,
-              `${path} is ${overflow.scrollWidth} px wide in a ${overflow.clientWidth} px viewport; sticking out:\n${overflow.culprits.join('\n')}`,
-            ).toBeLessThanOrEqual(overflow.clientWidth);
-          } finally {
-            await context.close();
+async function expectNoSidewaysScroll(page: Page, path: string, colorScheme: ColorScheme): Promise<void> {
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), 'the colour scheme the page sees').toBe(colorScheme === 'dark');
+  const overflow = await page.evaluate(overflowingElements);
+  expect(
+    overflow.scrollWidth,
+    `${path} (${colorScheme}) is ${overflow.scrollWidth} px wide in a ${overflow.clientWidth} px viewport; sticking out:\n${overflow.culprits.join('\n')}`,
+  ).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+// The narrow viewport first: it is where a page breaks.
+for (const viewport of [...VIEWPORTS].sort((a, b) => a.width - b.width)) {
+  test.describe(`at ${viewport.name} px`, () => {
+    for (const dashboardPage of DASHBOARD_PAGES) {
+      test(`${dashboardPage.name} does not scroll sideways, light or dark`, async ({ browser, baseURL }) => {
+        subjects ??= e2eSubjects();
+        const path = pathIn(dashboardPage, subjects);
+        expect(path, `the e2e database has no ${dashboardPage.subject} for ${dashboardPage.name}: did the other specs run?`).not.toBeNull();
+        const storageState = dashboardPage.as ? await sessionOf(browser, baseURL!, dashboardPage.as) : undefined;
+        const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light', storageState });
+        try {
+          const page = await context.newPage();
+          await page.goto(path!);
+          await expect(page.locator('main#main')).toBeVisible();
+          // Charts and trees are drawn after the page's own requests: let them settle. Pages that
+          // poll (a live tree) never go quiet, so the wait is capped and then the check runs anyway.
+          await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+          await dashboardPage.prepare?.(page);
+          for (const colorScheme of COLOR_SCHEMES) {
+            // As when the system's setting changes under an open page: the canvas charts redraw in the scheme's ink.
+            await page.emulateMedia({ colorScheme });
+            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+            await expectNoSidewaysScroll(page, path!, colorScheme);
           }
-        });
-      }
-    });
-  }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
 }
