@@ -5,10 +5,16 @@ import { E2E_DATABASE_URL, E2E_DIR } from './e2e/paths.ts';
 const PORT = Number(process.env.ENVOLVE_E2E_PORT ?? 3123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+// e2e/layout.spec.ts checks every page's layout over the data the other specs leave behind, so
+// its project depends on theirs. ENVOLVE_E2E_LAYOUT_ONLY=1 runs only it, over the database an
+// earlier whole run left in the state directory: no wipe, no global setup, no other spec.
+const LAYOUT_ONLY = Boolean(process.env.ENVOLVE_E2E_LAYOUT_ONLY);
+const LAYOUT_SPEC = /layout\.spec\.ts$/;
+
 // The runner evaluates this file first, before it starts the web server; worker
 // processes evaluate it again with the runner's environment. Only that first
 // evaluation starts the run from an empty state directory.
-if (!process.env.ENVOLVE_E2E_STARTED) {
+if (!process.env.ENVOLVE_E2E_STARTED && !LAYOUT_ONLY) {
   process.env.ENVOLVE_E2E_STARTED = '1';
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
@@ -29,10 +35,11 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  globalSetup: './e2e/global-setup.ts',
+  globalSetup: LAYOUT_ONLY ? undefined : './e2e/global-setup.ts',
   // Importing and validating in Docker happens once, in global setup. The budgets are generous:
   // CI machines are shared, and a passing run must not depend on how busy the cores are.
-  globalTimeout: 45 * 60_000,
+  // The layout spec opens every dashboard page twice more after the other specs.
+  globalTimeout: 60 * 60_000,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   workers: 1,
@@ -44,6 +51,10 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
   },
+  projects: [
+    ...(LAYOUT_ONLY ? [] : [{ name: 'e2e', testIgnore: LAYOUT_SPEC }]),
+    { name: 'layout', testMatch: LAYOUT_SPEC, dependencies: LAYOUT_ONLY ? [] : ['e2e'] },
+  ],
   webServer: {
     // Serves the existing production build: run `npx next build` first (npm test does).
     command: 'node bin/envolve.mjs web',

@@ -29,15 +29,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <header className="border-b border-zinc-200 bg-white">
-          <div className="mx-auto flex h-12 max-w-7xl items-center gap-6 px-4 sm:px-6">
-            <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+          <div className="mx-auto flex min-h-12 max-w-7xl items-center gap-6 px-4 py-1.5 sm:px-6">
+            <Link href="/" className="flex shrink-0 items-center gap-2 text-sm font-semibold tracking-tight">
               <span aria-hidden className="grid size-6 place-items-center rounded bg-zinc-900 text-xs text-white">
                 E
               </span>
               Envolve
             </Link>
             {user && (
-              <nav aria-label="Main" className="flex items-center gap-1">
+              // Every section a role may open; past the width of the row the links wrap onto a second.
+              <nav aria-label="Main" className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
                 {can(user.role, 'dashboard.read') && <NavLink href="/environments">Environments</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/lineages">Lineages</NavLink>}
                 {can(user.role, 'dashboard.read') && <NavLink href="/review">Review</NavLink>}

@@ -12,7 +12,7 @@ export function NavLink({ href, children }: { href: Route; children: string }) {
     <Link
       href={href}
       aria-current={current ? 'page' : undefined}
-      className={`rounded-md px-2.5 py-1.5 text-sm font-medium ${current ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900'}`}
+      className={`whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium ${current ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900'}`}
     >
       {children}
     </Link>

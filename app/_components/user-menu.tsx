@@ -5,7 +5,7 @@ import { smallButtonClass } from './ui.ts';
 // The header's right end: who is signed in, in which role, and the way out.
 export function UserMenu({ user }: { user: SessionUser }) {
   return (
-    <div className="ml-auto flex items-center gap-3">
+    <div className="ml-auto flex shrink-0 items-center gap-3">
       <p data-testid="signed-in-user" className="flex items-center gap-2 text-sm">
         <span className="font-medium text-zinc-900" title={user.email}>
           {user.name}

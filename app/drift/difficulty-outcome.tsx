@@ -12,7 +12,7 @@ function formatR(c: Correlation): string {
 const W = 280;
 const H = 128;
 const M = { left: 40, right: 40, top: 8, bottom: 32 };
-const AXIS = '#71717a';
+const AXIS = 'var(--color-zinc-500)';
 const TICK_FONT = 9;
 
 function ticks(lo: number, hi: number): number[] {
@@ -39,7 +39,7 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
       aria-label={`estimated D (x, ${dMin.toFixed(2)} to ${dMax.toFixed(2)}) against pass rate (dots, %) and mean turns (rings), ${points.length} generations`}
       data-testid="outcome-scatter"
     >
-      <rect x={M.left} y={M.top} width={plotW} height={plotH} fill="none" stroke="#e4e4e7" />
+      <rect x={M.left} y={M.top} width={plotW} height={plotH} fill="none" stroke="var(--color-zinc-200)" />
       <g fontSize={TICK_FONT} fill={AXIS} className="tabular-nums">
         {ticks(dMin, dMax).map((d) => (
           <g key={`x${d}`}>
@@ -68,17 +68,17 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
         <text x={M.left + plotW / 2} y={H - 4} textAnchor="middle" fontSize={10}>
           estimated D (off-policy)
         </text>
-        <text transform={`translate(10 ${M.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize={10} fill="#0284c7">
+        <text transform={`translate(10 ${M.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize={10} fill="var(--color-sky-600)">
           pass rate • (%)
         </text>
-        <text transform={`translate(${W - 6} ${M.top + plotH / 2}) rotate(90)`} textAnchor="middle" fontSize={10} fill="#d97706">
+        <text transform={`translate(${W - 6} ${M.top + plotH / 2}) rotate(90)`} textAnchor="middle" fontSize={10} fill="var(--color-amber-600)">
           mean turns ○
         </text>
       </g>
       {points.map((p, i) => (
         <g key={i}>
-          {p.passRate !== null && <circle cx={x(p.d)} cy={yPass(p.passRate)} r={2.5} fill="#0284c7" />}
-          {p.meanTurns !== null && <circle cx={x(p.d)} cy={yTurns(p.meanTurns)} r={2.5} fill="none" stroke="#d97706" />}
+          {p.passRate !== null && <circle cx={x(p.d)} cy={yPass(p.passRate)} r={2.5} fill="var(--color-sky-600)" />}
+          {p.meanTurns !== null && <circle cx={x(p.d)} cy={yTurns(p.meanTurns)} r={2.5} fill="none" stroke="var(--color-amber-600)" />}
         </g>
       ))}
     </svg>

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import { CHART_INK, useColorScheme } from '@/app/_components/color-scheme.ts';
 import { sharedRange } from './chart-align.ts';
 import type { ChartSpec } from './chart-data.ts';
 import { LineChart, type LineHighlight } from './line-chart.tsx';
@@ -15,9 +16,8 @@ export interface LegendLineage {
   latestProbe: { number: number; passes: number; size: number } | null;
 }
 
-// Selected lineages get these, in order; a hovered one is drawn in near-black.
+// Selected lineages get these, in order; a hovered one is drawn in the scheme's strongest ink.
 const PALETTE = ['#e11d48', '#0d9488', '#ea580c', '#9333ea', '#ca8a04', '#0369a1'];
-const HOVER_COLOUR = '#18181b';
 
 export function DriftCharts({
   charts,
@@ -33,6 +33,7 @@ export function DriftCharts({
   single: boolean;
 }) {
   const [hovered, setHovered] = useState<string | null>(null);
+  const hoverColour = CHART_INK[useColorScheme()].emphasis;
   const [selected, setSelected] = useState<string[]>([]);
   const names = useMemo(() => new Map(lineages.map((l) => [l.id, l.name])), [lineages]);
   // Every chart on one x-range: the same generation or day sits at the same place in each.
@@ -43,7 +44,7 @@ export function DriftCharts({
     names,
     colourOf: (id) => {
       const i = selected.indexOf(id);
-      return i >= 0 ? PALETTE[i % PALETTE.length]! : HOVER_COLOUR;
+      return i >= 0 ? PALETTE[i % PALETTE.length]! : hoverColour;
     },
     onHover: setHovered,
     onToggle: (id) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id])),
@@ -156,7 +157,7 @@ function Legend({ lineages, highlight, clear }: { lineages: LegendLineage[]; hig
                 <span
                   aria-hidden
                   className="size-2.5 shrink-0 rounded-full border"
-                  style={on ? { background: highlight.colourOf(l.id), borderColor: highlight.colourOf(l.id) } : { borderColor: '#a1a1aa' }}
+                  style={on ? { background: highlight.colourOf(l.id), borderColor: highlight.colourOf(l.id) } : { borderColor: 'var(--color-zinc-400)' }}
                 />
                 <span className="truncate text-xs text-zinc-800">{l.name}</span>
               </button>

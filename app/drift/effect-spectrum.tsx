@@ -1,7 +1,7 @@
 import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/spectrum.ts';
 import { formatMeanSpread, type Spread } from '@/lib/drift/stats.ts';
 
-const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
+const AXIS_COLOURS: Record<string, string> = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
 const BAR_W = 132;
 const BAR_H = 18;
 
@@ -38,12 +38,21 @@ function DivergingBar({
   return (
     <span className="flex flex-col gap-0.5">
       <svg width={BAR_W} height={BAR_H} role="img" aria-label={text} className="shrink-0">
-        <line x1={BAR_W / 2} x2={BAR_W / 2} y1={0} y2={BAR_H} stroke="#a1a1aa" />
+        <line x1={BAR_W / 2} x2={BAR_W / 2} y1={0} y2={BAR_H} stroke="var(--color-zinc-400)" />
         <rect x={Math.min(mean, BAR_W / 2)} y={4} width={Math.abs(mean - BAR_W / 2)} height={BAR_H - 8} rx={2} fill={colour} fillOpacity={0.75} />
         {spread.n > 1 && (
-          <line x1={x(spread.mean - spread.sd)} x2={x(spread.mean + spread.sd)} y1={BAR_H / 2} y2={BAR_H / 2} stroke="#27272a" strokeWidth={1.25} />
+          <line
+            x1={x(spread.mean - spread.sd)}
+            x2={x(spread.mean + spread.sd)}
+            y1={BAR_H / 2}
+            y2={BAR_H / 2}
+            stroke="var(--color-zinc-800)"
+            strokeWidth={1.25}
+          />
         )}
-        {marker !== undefined && <line x1={x(marker)} x2={x(marker)} y1={1} y2={BAR_H - 1} stroke="#27272a" strokeWidth={2} strokeDasharray="2 1.5" />}
+        {marker !== undefined && (
+          <line x1={x(marker)} x2={x(marker)} y1={1} y2={BAR_H - 1} stroke="var(--color-zinc-800)" strokeWidth={2} strokeDasharray="2 1.5" />
+        )}
       </svg>
       <span className="whitespace-nowrap pl-0.5 text-xs tabular-nums text-zinc-700" data-testid="spread-text">
         {text}

@@ -8,13 +8,13 @@ import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { CHART_INK, useColorScheme, type ChartInk } from '@/app/_components/color-scheme.ts';
 import { alignChart, type AlignedChart } from './chart-align.ts';
 import type { ChartSpec } from './chart-data.ts';
 import { formatDay, formatMoment, formatValue } from './chart-format.ts';
 
 const HEIGHT = 250;
-const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
-const QUIET_LINE = 'rgba(113,113,122,0.16)';
+const AXIS_COLOURS: Record<string, string> = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
 const REFERENCE_COLOUR = '#16a34a';
 // Individual lines stay quiet until hovered or selected; beyond this many they are left out.
 const MAX_BACKGROUND_LINES = 300;
@@ -87,11 +87,12 @@ export function LineChart({ spec, time, single, xRange, highlight }: Props) {
   }, [highlight]);
   const [cursorIdx, setCursorIdx] = useState<number | null>(null);
   const drawn = useMemo(() => plan(spec, time, single), [spec, time, single]);
+  const ink = CHART_INK[useColorScheme()];
 
   useEffect(() => {
     const el = box.current;
     if (!el || drawn.aligned.xs.length === 0) return;
-    const u = new uPlot(options(spec, drawn, { time, single, xRange, width: el.clientWidth, highlightRef, onCursor: setCursorIdx }), drawn.data, el);
+    const u = new uPlot(options(spec, drawn, { time, single, xRange, width: el.clientWidth, ink, highlightRef, onCursor: setCursorIdx }), drawn.data, el);
     chart.current = u;
     // A click on the plot keeps (or lets go of) the lineage whose line is under the cursor.
     const onClick = () => {
@@ -108,7 +109,7 @@ export function LineChart({ spec, time, single, xRange, highlight }: Props) {
       u.destroy();
       chart.current = null;
     };
-  }, [spec, drawn, time, single, xRange]);
+  }, [spec, drawn, time, single, xRange, ink]);
 
   // Emphasis changes only restyle the lines: no new chart, no new data.
   const { hovered, selected } = highlight;
@@ -159,6 +160,7 @@ interface OptionContext {
   single: boolean;
   xRange: [number, number] | null;
   width: number;
+  ink: ChartInk;
   highlightRef: { current: LineHighlight };
   onCursor: (idx: number | null) => void;
 }
@@ -178,7 +180,7 @@ function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Option
     } else {
       const lineageId = role.lineageId;
       series.push({
-        stroke: ctx.single ? primary.color : () => lineStroke(ctx.highlightRef.current, lineageId),
+        stroke: ctx.single ? primary.color : () => lineStroke(ctx.highlightRef.current, lineageId, ctx.ink.quiet),
         width: ctx.single ? 2.25 : 1,
         points: { show: ctx.single, size: 6, fill: primary.color },
       });
@@ -199,9 +201,9 @@ function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Option
     return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
   };
   const axis = {
-    stroke: '#71717a',
-    grid: { stroke: '#e4e4e7', width: 1 },
-    ticks: { stroke: '#d4d4d8', width: 1 },
+    stroke: ctx.ink.axis,
+    grid: { stroke: ctx.ink.grid, width: 1 },
+    ticks: { stroke: ctx.ink.ticks, width: 1 },
     font: '10px system-ui, sans-serif',
     labelFont: '11px system-ui, sans-serif',
   };
@@ -245,9 +247,9 @@ function options(spec: ChartSpec, drawn: Plan, ctx: OptionContext): uPlot.Option
   };
 }
 
-function lineStroke(highlight: LineHighlight, lineageId: string): string {
+function lineStroke(highlight: LineHighlight, lineageId: string, quiet: string): string {
   const on = highlight.hovered === lineageId || highlight.selected.includes(lineageId);
-  return on ? highlight.colourOf(lineageId) : QUIET_LINE;
+  return on ? highlight.colourOf(lineageId) : quiet;
 }
 
 // The release bar: a dashed horizontal line across the plot.
@@ -346,7 +348,7 @@ function GenerationLinks({ spec }: { spec: ChartSpec }) {
               href={`/generations/${id}`}
               aria-label={`Generation ${number ?? ''}`}
               className="inline-grid size-5 place-items-center rounded-full text-[10px] font-medium text-white hover:ring-2 hover:ring-zinc-400"
-              style={{ background: AXIS_COLOURS[line.axes?.[i] ?? ''] ?? '#52525b' }}
+              style={{ background: AXIS_COLOURS[line.axes?.[i] ?? ''] ?? 'var(--color-zinc-600)' }}
             >
               {number}
             </Link>

@@ -21,7 +21,7 @@ import { CheckpointTable } from './checkpoints.tsx';
 export const metadata: Metadata = { title: 'Drift' };
 
 // Point colours in the per-lineage view (as in the charts and the spectrum).
-const AXIS_KEY = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
+const AXIS_KEY = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
 
 // The policy the funnel falls back to when no filter run is stored.
 const DEFAULT_FUNNEL_POLICY = 'simulated';

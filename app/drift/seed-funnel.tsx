@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { passRateLimit, removedBy, type Funnel, type FunnelDecision } from '@/lib/drift/funnel.ts';
 
-const STAGE_COLOURS = ['#a1a1aa', '#71717a', '#2563eb', '#4f46e5'];
+const STAGE_COLOURS = ['var(--color-zinc-400)', 'var(--color-zinc-500)', 'var(--color-blue-600)', 'var(--color-indigo-600)'];
 
 function CandidateList({ title, decisions, testId }: { title: string; decisions: FunnelDecision[]; testId: string }) {
   return (

@@ -7,9 +7,9 @@ const HEIGHT = 24;
 const MAX_BARS = 24;
 
 function barColour(rate: number): string {
-  if (rate >= 0.999) return '#10b981';
-  if (rate >= 0.5) return '#f59e0b';
-  return '#ef4444';
+  if (rate >= 0.999) return 'var(--color-emerald-500)';
+  if (rate >= 0.5) return 'var(--color-amber-500)';
+  return 'var(--color-red-500)';
 }
 
 function percent(rate: number): string {
@@ -30,7 +30,7 @@ export function PassRateSparkline({ points }: { points: PassRatePoint[] }) {
       <svg role="img" aria-label={label} width={shown.length * (BAR_WIDTH + BAR_GAP) - BAR_GAP} height={HEIGHT} className="shrink-0">
         {shown.map((point, i) => {
           const x = i * (BAR_WIDTH + BAR_GAP);
-          if (point.rate === null) return <rect key={i} x={x} y={HEIGHT - 2} width={BAR_WIDTH} height={2} fill="#d4d4d8" />;
+          if (point.rate === null) return <rect key={i} x={x} y={HEIGHT - 2} width={BAR_WIDTH} height={2} fill="var(--color-zinc-300)" />;
           const height = Math.max(2, point.rate * HEIGHT);
           return (
             <rect key={i} x={x} y={HEIGHT - height} width={BAR_WIDTH} height={height} rx={1} fill={barColour(point.rate)}>

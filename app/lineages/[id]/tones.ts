@@ -17,25 +17,36 @@ export interface ToneStyle {
   text: string;
 }
 
-// Pale fills with a saturated border: the text on them stays dark and readable.
+// Pale fills with a saturated border: the text on them stays dark and readable. Tailwind's palette
+// variables, which the dark theme (app/globals.css) mirrors: there the fills are deep and the text pale.
 export const TONES: Record<Tone, ToneStyle> = {
-  seed: { label: 'Seed', fill: '#f4f4f5', stroke: '#71717a', text: '#27272a' },
-  'in-progress': { label: 'Planning / modifying', fill: '#f5f3ff', stroke: '#8b5cf6', text: '#4c1d95' },
-  [S.validating]: { label: 'Validating', fill: '#eff6ff', stroke: '#3b82f6', text: '#1e3a8a' },
-  invalid: { label: 'Invalid / failed', fill: '#fef2f2', stroke: '#dc2626', text: '#7f1d1d' },
-  [S.needsAttention]: { label: 'Needs attention (no verdict)', fill: '#fdf4ff', stroke: '#c026d3', text: '#701a75' },
-  [S.awaitingReview]: { label: 'Awaiting review', fill: '#fffbeb', stroke: '#d97706', text: '#78350f' },
-  [S.changesRequested]: { label: 'Changes requested', fill: '#fff7ed', stroke: '#ea580c', text: '#7c2d12' },
-  [S.approved]: { label: 'Approved', fill: '#ecfdf5', stroke: '#10b981', text: '#064e3b' },
-  [S.rejected]: { label: 'Rejected', fill: '#f4f4f5', stroke: '#52525b', text: '#27272a' },
-  [S.released]: { label: 'Released', fill: '#d1fae5', stroke: '#047857', text: '#022c22' },
+  seed: { label: 'Seed', fill: 'var(--color-zinc-100)', stroke: 'var(--color-zinc-500)', text: 'var(--color-zinc-800)' },
+  'in-progress': { label: 'Planning / modifying', fill: 'var(--color-violet-50)', stroke: 'var(--color-violet-500)', text: 'var(--color-violet-900)' },
+  [S.validating]: { label: 'Validating', fill: 'var(--color-blue-50)', stroke: 'var(--color-blue-500)', text: 'var(--color-blue-900)' },
+  invalid: { label: 'Invalid / failed', fill: 'var(--color-red-50)', stroke: 'var(--color-red-600)', text: 'var(--color-red-900)' },
+  [S.needsAttention]: {
+    label: 'Needs attention (no verdict)',
+    fill: 'var(--color-fuchsia-50)',
+    stroke: 'var(--color-fuchsia-600)',
+    text: 'var(--color-fuchsia-900)',
+  },
+  [S.awaitingReview]: { label: 'Awaiting review', fill: 'var(--color-amber-50)', stroke: 'var(--color-amber-600)', text: 'var(--color-amber-900)' },
+  [S.changesRequested]: { label: 'Changes requested', fill: 'var(--color-orange-50)', stroke: 'var(--color-orange-600)', text: 'var(--color-orange-900)' },
+  [S.approved]: { label: 'Approved', fill: 'var(--color-emerald-50)', stroke: 'var(--color-emerald-500)', text: 'var(--color-emerald-900)' },
+  [S.rejected]: { label: 'Rejected', fill: 'var(--color-zinc-100)', stroke: 'var(--color-zinc-600)', text: 'var(--color-zinc-800)' },
+  [S.released]: { label: 'Released', fill: 'var(--color-emerald-100)', stroke: 'var(--color-emerald-700)', text: 'var(--color-emerald-950)' },
   [S.superseded]: {
     label: 'Superseded (valid attempt not kept; built on a rejected or replaced version; discarded)',
-    fill: '#ffffff',
-    stroke: '#a1a1aa',
-    text: '#3f3f46',
+    fill: 'var(--color-white)',
+    stroke: 'var(--color-zinc-400)',
+    text: 'var(--color-zinc-700)',
   },
-  [S.exhausted]: { label: 'Axis exhausted: no edit raised D', fill: '#fafafa', stroke: '#a16207', text: '#422006' },
+  [S.exhausted]: {
+    label: 'Axis exhausted: no edit raised D',
+    fill: 'var(--color-zinc-50)',
+    stroke: 'var(--color-yellow-700)',
+    text: 'var(--color-yellow-950)',
+  },
 };
 
 const GENERATION_TONES: Record<GenerationState, Tone> = {

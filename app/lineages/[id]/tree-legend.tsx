@@ -13,7 +13,7 @@ export function TreeLegend() {
       ))}
       <li className="flex items-center gap-1.5">
         <svg aria-hidden width="38" height="10">
-          <rect x="0.75" y="0.75" width="36.5" height="8.5" rx="2" fill="#fff" stroke="#dc2626" strokeWidth="1.5" />
+          <rect x="0.75" y="0.75" width="36.5" height="8.5" rx="2" fill="var(--color-white)" stroke="var(--color-red-600)" strokeWidth="1.5" />
         </svg>
         small: an attempt the generation did not keep
       </li>
