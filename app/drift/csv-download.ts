@@ -2,10 +2,10 @@
 // simulated one), the spectrum and alerts as they are, a chart's lines or band by its metrics.
 import type { Db } from '@/lib/db/client.ts';
 import { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv } from '@/lib/drift/csv.ts';
-import { DEFAULT_SEED_FILTER, seedFunnel } from '@/lib/drift/funnel.ts';
+import { DEFAULT_SEED_FILTER, seedFunnel } from '@/lib/gate/funnel.ts';
 import { loadDriftView } from '@/lib/drift/load-view.ts';
 import type { driftCsvQuerySchema } from '@/lib/drift/query.ts';
-import { latestSeedFilterRun, loadFunnelCandidates } from '@/lib/drift/seed-filter.ts';
+import { latestSeedFilterRun, loadFunnelCandidates } from '@/lib/gate/seed-filter.ts';
 import type { z } from 'zod';
 import { CHART_METRICS } from './chart-data.ts';
 

@@ -1,4 +1,4 @@
-import { LINEAGE_STATUSES } from '@/lib/evolution/states.ts';
+import { LINEAGE_STATUSES } from '@/lib/states/states.ts';
 import type { LineageListQuery } from '@/lib/dashboard/lineages-types.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';

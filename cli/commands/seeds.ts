@@ -1,10 +1,10 @@
 // `envolve seeds filter|funnel`: the seed filter over imported candidates, thin over
-// lib/drift/seed-filter.ts. Candidates without a probe under the policy are probed first (in the
+// lib/gate/seed-filter.ts. Candidates without a probe under the policy are probed first (in the
 // sandbox, through the scheduler's probeVersion); the run and its thresholds are stored for /drift.
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/client.ts';
-import { passRateLimit, removedBy, seedFilterThresholdsSchema, type Funnel } from '../../lib/drift/funnel.ts';
-import { latestSeedFilterRun, runSeedFilter } from '../../lib/drift/seed-filter.ts';
+import { passRateLimit, removedBy, seedFilterThresholdsSchema, type Funnel } from '../../lib/gate/funnel.ts';
+import { latestSeedFilterRun, runSeedFilter } from '../../lib/gate/seed-filter.ts';
 import { resolveVersionId } from '../../lib/env/store.ts';
 import { parsePolicyName } from '../../lib/rollout/policies/index.ts';
 import { policyNamed, probeVersion, schedulerConfigFrom } from '../../lib/scheduler/index.ts';

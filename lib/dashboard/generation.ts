@@ -6,7 +6,7 @@ import { shownApprovers, emailsOf, lastChangeOf, listComments, viewedFiles } fro
 import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import { incoherentParent } from '../evolution/supersede.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 import { jsonEntries } from './flatten.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';

@@ -7,7 +7,7 @@ import { DEFAULT_ALERT_THRESHOLDS, type DriftAlert } from '../drift/alerts.ts';
 import { driftFilterFromSearchParams } from '../drift/filters.ts';
 import { loadDriftView } from '../drift/load-view.ts';
 import { nextForReviewer, type NextInQueue } from '../review/queue.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 import { openMissedIssueCount } from '../missed-issues/list.ts';
 
 export interface ReviewWork {

@@ -1,6 +1,6 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
-import { LINEAGE_STATUSES } from '../evolution/states.ts';
+import { LINEAGE_STATUSES } from '../states/states.ts';
 import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
 

@@ -8,11 +8,11 @@ import { readExhaustedAxes } from '../evolution/exhaustion.ts';
 import { settingsOf } from '../evolution/lineage.ts';
 import { lineageSandboxRuntime } from '../evolution/lineage-sandbox.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
-import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
+import { GenerationState, VALIDATED_STATES } from '../states/states.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
-import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
+import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../gate/gate.ts';
 import { lineageWaits } from '../scheduler/waits.ts';
-import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
+import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/groups.ts';
 import type {
   LineageListItem,
   LineageListPage,

@@ -5,10 +5,10 @@
 // A frontier whose group holds it (below the rate) is not waiting: that is the stalled alert's.
 // Read for every lineage in a fixed number of queries.
 import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES, newestPolicyVersionSeen, ProbeGroupState } from '../rollout/groups.ts';
+import { GenerationState } from '../states/states.ts';
+import { GATING_PURPOSES, newestPolicyVersionSeen, ProbeGroupState } from '../gate/groups.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate, olderVersionReason } from '../scheduler/gate.ts';
+import { lineageGate, olderVersionReason } from '../gate/gate.ts';
 
 export interface FrontierWait {
   reason: string;

@@ -6,7 +6,7 @@ import type { DriftFilter } from './filters.ts';
 import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/groups.ts';
 import { schedulerConfigFrom } from '../scheduler/config.ts';
 import { driftView, type DriftView } from './view.ts';
 import { settings } from '../config/settings.ts';

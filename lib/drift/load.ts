@@ -6,8 +6,8 @@
 import type { Db } from '../db/client.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
+import { GenerationState } from '../states/states.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/groups.ts';
 
 const COMPLETE_PROBE = { purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete } as const;
 

@@ -7,7 +7,7 @@ import { packTar } from './tar.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { renderSidecar } from './sidecar.ts';
 import { getVersion, loadBundle } from './store.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 
 export async function exportTaskTarball(db: PrismaClient, versionId: string): Promise<{ name: string; content: Buffer }> {
   const version = await getVersion(db, versionId);

@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError } from '../errors/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { enqueueRevalidation } from './jobs.ts';
 import { moveGeneration, moveGenerationIn } from './move.ts';
-import { AttemptState, GenerationState, LineageStatus } from './states.ts';
+import { AttemptState, GenerationState, LineageStatus } from '../states/states.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export const BUDGET_FACTORS = [2, 4, 8] as const;

@@ -10,7 +10,7 @@ import type { Sequence } from '../sequence/types.ts';
 import type { Plan } from '../synth/types.ts';
 import type { EvolutionContext } from './context.ts';
 import { describeDifficulty, measure } from './difficulty-gate.ts';
-import { AttemptState } from './states.ts';
+import { AttemptState } from '../states/states.ts';
 
 export async function identicalFailedAttempt(ctx: EvolutionContext, generationId: string, contentHash: string): Promise<{ number: number } | null> {
   return ctx.db.attempt.findFirst({

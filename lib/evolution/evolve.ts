@@ -12,7 +12,7 @@ import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { planAlongAxes } from './plan-axes.ts';
-import { AttemptState, GenerationState, IN_PROGRESS_STATES, LineageStatus } from './states.ts';
+import { AttemptState, GenerationState, IN_PROGRESS_STATES, LineageStatus } from '../states/states.ts';
 import { lineageStop, type LineageStop } from './stop.ts';
 
 // A lineage that keeps failing is stalled rather than burning sandbox time forever.

@@ -8,7 +8,7 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { changeGenerationState, createGeneration, StaleGenerationError, type StateChange } from './generation-writer.ts';
-import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
+import { GenerationState as S, IllegalTransitionError, type GenerationState } from '../states/states.ts';
 
 const ACTOR = { id: null, email: 'writer-test@envolve' };
 

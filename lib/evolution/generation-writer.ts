@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import type { Generation, Prisma } from '../db/generated/client.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 import type { Axis } from '../sequence/types.ts';
-import { INITIAL_STATE, transition, type GenerationState } from './states.ts';
+import { INITIAL_STATE, transition, type GenerationState } from '../states/states.ts';
 
 type Tx = Prisma.TransactionClient;
 

@@ -15,7 +15,7 @@ import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
-import { AttemptState, GenerationState } from './states.ts';
+import { AttemptState, GenerationState } from '../states/states.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export type ModifyOutcome =

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { Generation, Prisma } from '../db/generated/client.ts';
 import { changeGenerationState, type ExpectedGeneration, type StateData } from './generation-writer.ts';
 import { EVOLUTION_ACTOR, supersedeIncoherent, type Superseded } from './supersede.ts';
-import { inGroup, IN_PROGRESS_STATES, type GenerationState } from './states.ts';
+import { inGroup, IN_PROGRESS_STATES, type GenerationState } from '../states/states.ts';
 
 export type MoveData = Pick<StateData, 'versionId' | 'error'>;
 

@@ -8,7 +8,7 @@ import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/types.ts';
 import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
 import type { LoadedLineage } from './lineage.ts';
-import { STANDING_STATES } from './states.ts';
+import { STANDING_STATES } from '../states/states.ts';
 import { supersedeIncoherent } from './supersede.ts';
 
 export interface GenerationParent extends ParentEnvironment {

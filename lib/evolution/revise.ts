@@ -11,7 +11,7 @@ import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { parentFor } from './parent.ts';
-import { GenerationState } from './states.ts';
+import { GenerationState } from '../states/states.ts';
 
 export async function reviseGeneration(ctx: EvolutionContext, generationId: string, comment: string, rebuild = 0): Promise<Generation> {
   const { db } = ctx;

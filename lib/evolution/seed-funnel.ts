@@ -1,4 +1,4 @@
-// Evolution starts from a seed the funnel keeps (lib/drift/seed-funnel-gate.ts), under the policy
+// Evolution starts from a seed the funnel keeps (lib/gate/seed-funnel-gate.ts), under the policy
 // that gates the lineage. A seed it has not kept — not kept, still waiting for a group, or a policy
 // that cannot decide — evolves only under an override recorded on the lineage: who, when, why, and
 // the verdict overridden, with an audit entry. A lineage that already has generations was admitted
@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { Lineage } from '../db/generated/client.ts';
-import { seedFunnelVerdict } from '../drift/seed-filter.ts';
-import type { SeedFunnelVerdict } from '../drift/seed-funnel-gate.ts';
+import { seedFunnelVerdict } from '../gate/seed-filter.ts';
+import type { SeedFunnelVerdict } from '../gate/seed-funnel-gate.ts';
 import { NotFoundError, RefusedError } from '../errors/index.ts';
 import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate } from '../scheduler/gate.ts';
+import { lineageGate } from '../gate/gate.ts';
 
 export const SEED_FUNNEL_OVERRIDE_ACTION = 'lineage.seed-funnel-override';
 export const SEED_NOT_KEPT = 'seed_not_kept';

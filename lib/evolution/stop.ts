@@ -4,7 +4,7 @@
 // running). Evolving past either would build on a version nobody has settled — or, as before
 // issue 26, silently re-make the held generation's number from the same parent.
 import type { Db } from '../db/client.ts';
-import { GenerationState, IN_PROGRESS_STATES } from './states.ts';
+import { GenerationState, IN_PROGRESS_STATES } from '../states/states.ts';
 
 export interface LineageStop {
   kind: 'needs-attention' | 'revision-pending';

@@ -9,7 +9,7 @@
 import type { AuditActor } from '../audit/record.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { changeGenerationState } from './generation-writer.ts';
-import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES } from './states.ts';
+import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES } from '../states/states.ts';
 
 // Who supersedes when no person asked for it: the evolution itself (a settle, a sweep).
 export const EVOLUTION_ACTOR: AuditActor = { id: null, email: 'envolve:evolution' };

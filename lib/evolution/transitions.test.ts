@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../db/test-db.ts';
 import { StaleGenerationError } from './generation-writer.ts';
 import { moveGeneration } from './move.ts';
-import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
+import { GenerationState as S, IllegalTransitionError, type GenerationState } from '../states/states.ts';
 import { supersedeIncoherent } from './supersede.ts';
 
 let testDb: TestDb;

@@ -6,7 +6,7 @@ import type { BacktestFinding, Generation } from '../db/generated/client.ts';
 import { assertCan, type Actor } from '../auth/actor.ts';
 import { ConflictError } from '../errors/index.ts';
 import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { GenerationState, inGroup, STANDING_STATES } from '../evolution/states.ts';
+import { GenerationState, inGroup, STANDING_STATES } from '../states/states.ts';
 import { NotFoundError } from '../errors/index.ts';
 
 export class FindingNotFoundError extends NotFoundError {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/client.ts';
 import { enqueueRevision } from '../evolution/jobs.ts';
 import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES } from '../evolution/states.ts';
+import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES } from '../states/states.ts';
 import { incoherentParent, supersedeIncoherent, type Superseded } from '../evolution/supersede.ts';
 import { enqueueProbe } from '../scheduler/jobs.ts';
 import { approversOf } from './approvals.ts';

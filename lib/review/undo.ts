@@ -11,7 +11,7 @@ import { DecisionRefusedError } from './errors.ts';
 import { followUpJobKey } from './follow-up.ts';
 import type { PersonActor } from '../auth/actor.ts';
 import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { DECIDED_STATE, GenerationState } from '../evolution/states.ts';
+import { DECIDED_STATE, GenerationState } from '../states/states.ts';
 import { JobState } from '../queue/types.ts';
 import type { Decision } from './types.ts';
 

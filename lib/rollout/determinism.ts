@@ -3,7 +3,7 @@
 // compared turn by turn. Both rollouts are kept, in a ProbeGroup of purpose 'determinism'.
 import type { Db } from '../db/client.ts';
 import type { Sandbox } from '../sandbox/types.ts';
-import { finishGroup } from './groups.ts';
+import { finishGroup } from '../gate/groups.ts';
 import { diffRollouts, IGNORED, type Difference, type RolloutObservation } from './determinism-diff.ts';
 import { runRollout } from './run.ts';
 import type { Policy } from './types.ts';

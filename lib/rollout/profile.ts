@@ -10,7 +10,7 @@ import { bundleFile } from '../env/bundle.ts';
 import { loadBundle } from '../env/store.ts';
 import { parseTaskConfig } from '../env/task-config.ts';
 import type { Sandbox } from '../sandbox/types.ts';
-import { finishGroup } from './groups.ts';
+import { finishGroup } from '../gate/groups.ts';
 import pLimit from 'p-limit';
 import { concurrencyCeiling, concurrencyLevels, improved, latencySummary, rolloutsPerMinute, type CurvePoint, type LatencySummary } from './profile-math.ts';
 import { runRollout, type RolloutSummary } from './run.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
-import { BACKTESTABLE_STATES } from '../evolution/states.ts';
+import { BACKTESTABLE_STATES } from '../states/states.ts';
 import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
 import { assertCan, type Actor } from '../auth/actor.ts';
 import { audit } from '../missed-issues/audit.ts';

@@ -8,7 +8,7 @@
 import type { Db } from '../db/client.ts';
 import type { BacktestFinding, RubricItem } from '../db/generated/client.ts';
 import { versionSandbox } from '../evolution/lineage-sandbox.ts';
-import { STANDING_STATES } from '../evolution/states.ts';
+import { STANDING_STATES } from '../states/states.ts';
 import { loadBundle } from '../env/store.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import type { Synthesiser } from '../synth/types.ts';

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { createRng } from '../synth/procedural/rng.ts';
 import { schedulerConfigFrom } from './config.ts';
-import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
+import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/groups.ts';
 import { settings } from '../config/settings.ts';
-import { SERVABLE_STATES } from '../evolution/states.ts';
+import { SERVABLE_STATES } from '../states/states.ts';
 import { refusalOf, servabilityFacts, type ServabilityFacts, type Unservable } from './servable.ts';
 
 export interface BatchEnvironment {

@@ -5,9 +5,9 @@
 // explanation of every approved generation (waits.ts) read it the same way.
 import type { Db } from '../db/client.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
-import { olderVersionReason, type LineageGate } from './gate.ts';
-import { isRunnablePolicy } from './gate-policy.ts';
-import { GATING_PURPOSES, latestGatingGroup, ProbeGroupState } from '../rollout/groups.ts';
+import { olderVersionReason, type LineageGate } from '../gate/gate.ts';
+import { isRunnablePolicy } from '../gate/gate-policy.ts';
+import { GATING_PURPOSES, latestGatingGroup, ProbeGroupState } from '../gate/groups.ts';
 
 export type FrontierGroup =
   | { kind: 'group'; group: ProbeGroup }

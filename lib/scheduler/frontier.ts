@@ -6,12 +6,12 @@ import type { Db } from '../db/client.ts';
 import { enqueueEvolution } from '../evolution/jobs.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { GenerationState, PENDING_STATES } from '../evolution/states.ts';
+import { GenerationState, PENDING_STATES } from '../states/states.ts';
 import type { ProbeGroup } from '../db/generated/client.ts';
 import type { SchedulerConfig } from './config.ts';
-import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
+import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from '../gate/gate.ts';
 import { frontierGroup } from './frontier-group.ts';
-import { newestPolicyVersion } from '../rollout/groups.ts';
+import { newestPolicyVersion } from '../gate/groups.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 
 export type AdvanceStep =

@@ -12,7 +12,7 @@ export {
   type GateVerdict,
   type GroupCounts,
   type LineageGate,
-} from './gate.ts';
+} from '../gate/gate.ts';
 export {
   lineageGateChangeSchema,
   lineageGateOf,
@@ -24,11 +24,11 @@ export {
   type GateChangeOptions,
   type LineageGatePatch,
 } from './lineage-gate.ts';
-export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
+export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../gate/groups.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
 export { lineageWaits, type GenerationWait, type LineageWaits } from './waits.ts';
-export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from './gate-policy.ts';
+export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from '../gate/gate-policy.ts';
 export {
   enqueueProbe,
   PROBE_JOB,

@@ -6,8 +6,8 @@ import { enqueue, type JobWriter } from '../queue/enqueue.ts';
 import type { Job } from '../queue/types.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
-import { lineageGate } from './gate.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { lineageGate } from '../gate/gate.ts';
+import { GenerationState } from '../states/states.ts';
 
 export const PROBE_JOB = 'probe';
 

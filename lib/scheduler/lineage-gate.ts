@@ -9,11 +9,11 @@ import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import type { SchedulerConfig } from './config.ts';
 import { type AdvanceResult } from './frontier.ts';
-import { lineageGate, type LineageGate } from './gate.ts';
-import { gatePolicyRefusal } from './gate-policy.ts';
+import { lineageGate, type LineageGate } from '../gate/gate.ts';
+import { gatePolicyRefusal } from '../gate/gate-policy.ts';
 import { scheduleLineage } from './jobs.ts';
 import { changeGenerationState } from '../evolution/generation-writer.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z

@@ -7,7 +7,7 @@ import { buildVersionImage, runRollout } from '../rollout/run.ts';
 import type { Policy } from '../rollout/types.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
-import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
+import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../gate/groups.ts';
 import pLimit from 'p-limit';
 
 export interface ProbeDeps {

@@ -9,10 +9,10 @@ import { ForbiddenError, NotFoundError, RefusedError, type DomainError } from '.
 import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
-import { lineageGate, passes } from './gate.ts';
+import { lineageGate, passes } from '../gate/gate.ts';
 import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { ProbeGroupState } from '../rollout/groups.ts';
+import { GenerationState } from '../states/states.ts';
+import { ProbeGroupState } from '../gate/groups.ts';
 
 export const trainerReportSchema = z
   .object({

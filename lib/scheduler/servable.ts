@@ -3,7 +3,7 @@
 // out for evaluation (itself, or as a version of a held-out lineage), or rejected in review or
 // superseded (evolved from a rejected generation). A version outside every lineage is served.
 import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 
 export type Unservable =
   | { kind: 'unknown_version'; message: string }

@@ -4,12 +4,12 @@
 // newest is step-40"); a later one waits for the generation before it. Read-only: it judges the
 // frontier's group as the frontier walk would, and records nothing.
 import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { newestPolicyVersion } from '../rollout/groups.ts';
+import { GenerationState } from '../states/states.ts';
+import { newestPolicyVersion } from '../gate/groups.ts';
 import type { SchedulerConfig } from './config.ts';
 import { frontierVersionId } from './frontier.ts';
 import { frontierGroup } from './frontier-group.ts';
-import { judgeGroup, lineageGate, type LineageGate } from './gate.ts';
+import { judgeGroup, lineageGate, type LineageGate } from '../gate/gate.ts';
 
 export interface GenerationWait {
   generation: number;

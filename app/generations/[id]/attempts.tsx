@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Route } from 'next';
 import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
-import { AttemptState } from '@/lib/evolution/states.ts';
+import { AttemptState } from '@/lib/states/states.ts';
 import type { AttemptRunView, AttemptView } from '@/lib/dashboard/generation-types.ts';
 import { mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/verdict-summary.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';

@@ -9,7 +9,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import { getGenerationReview } from '@/lib/dashboard/generation.ts';
 import { summaryText, verdictSummary } from '@/lib/dashboard/verdict-summary.ts';
 import { nextForReviewer, undoableDecision } from '@/lib/review/index.ts';
-import { GenerationState, inGroup, REVIEWABLE_STATES } from '@/lib/evolution/states.ts';
+import { GenerationState, inGroup, REVIEWABLE_STATES } from '@/lib/states/states.ts';
 import { BUDGET_FACTORS } from '@/lib/evolution/attention.ts';
 import { can } from '@/lib/auth/roles.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/config.ts';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { ProbeGroupState } from '@/lib/rollout/groups.ts';
-import type { LineageGate } from '@/lib/scheduler/gate.ts';
+import { ProbeGroupState } from '@/lib/gate/groups.ts';
+import type { LineageGate } from '@/lib/gate/gate.ts';
 import type { ProbeGroupView } from '@/lib/scheduler/view.ts';
 
 const GATE_TEXT: Record<string, string> = {

@@ -16,7 +16,7 @@ import { Releases } from './releases.tsx';
 import { SeedFunnel } from './seed-funnel.tsx';
 import { LineageTreeView } from './tree-view.tsx';
 import { settings } from '@/lib/config/settings.ts';
-import { GenerationState } from '@/lib/evolution/states.ts';
+import { GenerationState } from '@/lib/states/states.ts';
 import { lineageSeedFunnel } from '@/lib/evolution/seed-funnel.ts';
 import { describeSandboxRuntime } from '@/lib/sandbox/runtime.ts';
 

@@ -1,5 +1,5 @@
 import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { SeedFunnelVerdictKind } from '@/lib/drift/seed-funnel-gate.ts';
+import type { SeedFunnelVerdictKind } from '@/lib/gate/seed-funnel-gate.ts';
 import type { LineageSeedFunnel } from '@/lib/evolution/seed-funnel.ts';
 
 const VERDICTS: Record<SeedFunnelVerdictKind, { label: string; className: string }> = {

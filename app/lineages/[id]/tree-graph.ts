@@ -4,7 +4,7 @@
 // their own. Pure: the page memoises it per tree.
 import dagre from '@dagrejs/dagre';
 import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
-import { GenerationState } from '@/lib/evolution/states.ts';
+import { GenerationState } from '@/lib/states/states.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;

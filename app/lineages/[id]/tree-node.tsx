@@ -6,7 +6,7 @@ import { shortHash } from '@/lib/dashboard/format.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
 import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
-import { AttemptState, GenerationState, stateLabel } from '@/lib/evolution/states.ts';
+import { AttemptState, GenerationState, stateLabel } from '@/lib/states/states.ts';
 
 /** What the tree view hands every node. */
 export interface TreeNodeData extends Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
-import { inGroup, IN_PROGRESS_STATES } from '@/lib/evolution/states.ts';
+import { inGroup, IN_PROGRESS_STATES } from '@/lib/states/states.ts';
 import { fetchJson } from '../../_components/http.ts';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';

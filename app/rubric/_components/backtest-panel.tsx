@@ -12,7 +12,7 @@ import { buttonClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
 import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
-import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
+import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/states/states.ts';
 import { isActiveJobState } from '@/lib/queue/types.ts';
 
 // Every state a backtest may look at; the standing ones are ticked by default.

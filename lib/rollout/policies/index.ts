@@ -9,7 +9,7 @@ import { OpenAiCompatiblePolicy } from './openai.ts';
 import { OraclePolicy } from './oracle.ts';
 import { SimulatedPolicy } from './simulated.ts';
 
-import { POLICY_NAMES, type PolicyName } from './names.ts';
+import { POLICY_NAMES, type PolicyName } from '../../gate/policy-names.ts';
 
 export { POLICY_NAMES, type PolicyName };
 

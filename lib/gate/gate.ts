@@ -7,7 +7,7 @@
 // moves a frontier. Only the newest version of the policy counts (a trainer's newest checkpoint,
 // an endpoint's current model): an older checkpoint's group speaks for a policy that is gone.
 import type { Lineage } from '../db/generated/client.ts';
-import type { SchedulerConfig } from './config.ts';
+import type { SchedulerConfig } from '../config/scheduler-defaults.ts';
 
 export interface GroupCounts {
   size: number;

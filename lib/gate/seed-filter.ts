@@ -3,8 +3,8 @@
 // function it is given, so this module needs no sandbox), decides, and stores the run.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
-import { isRunnablePolicy } from '../scheduler/gate-policy.ts';
+import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from './groups.ts';
+import { isRunnablePolicy } from './gate-policy.ts';
 import {
   decideCandidate,
   DEFAULT_SEED_FILTER,
