@@ -8,16 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeDriftData } from '../e2e/fixtures/drift-seed.ts';
-import { DEFAULT_ALERT_THRESHOLDS } from '../lib/drift/alerts.ts';
-import { loadCalibrationStatuses } from '../lib/drift/calibration.ts';
-import { driftFilterFromSearchParams } from '../lib/drift/filters.ts';
-import { loadDrift } from '../lib/drift/load.ts';
-import { driftView } from '../lib/drift/view.ts';
-import { schedulerConfigFrom } from '../lib/scheduler/config.ts';
-import { createDb } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
+import { DEFAULT_ALERT_THRESHOLDS, loadCalibrationStatuses, driftFilterFromSearchParams, loadDrift, driftView } from '../lib/drift/index.ts';
+import { schedulerConfigFrom } from '../lib/scheduler/index.ts';
+import { createDb, migrateDatabase } from '../lib/db/index.ts';
 import { formatMs, summarize, timed } from './stats.ts';
-import { settings } from '../lib/config/settings.ts';
+import { settings } from '../lib/config/index.ts';
 
 const { values } = parseArgs({
   options: { lineages: { type: 'string', default: '100' }, generations: { type: 'string', default: '15' }, runs: { type: 'string', default: '15' } },

@@ -4,10 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
-import { createTestDb } from '../lib/db/test-db.ts';
-import { listTrajectories, trajectoryFacets, trajectoryNeighbours } from '../lib/trajectories/list.ts';
-import { trajectoryListFromParams } from '../lib/trajectories/list-query.ts';
-import { refreshAllSuspicion } from '../lib/trajectories/suspicion-store.ts';
+import { createTestDb } from '../lib/db/index.ts';
+import { listTrajectories, trajectoryFacets, trajectoryNeighbours, trajectoryListFromParams, refreshAllSuspicion } from '../lib/trajectories/index.ts';
 
 const ROLLOUTS = Number(process.argv[2] ?? 100_000);
 const VERSIONS = 200;

@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createTestDb } from '../lib/db/test-db.ts';
-import { importPath } from '../lib/env/import.ts';
-import { enqueue } from '../lib/queue/enqueue.ts';
-import { VALIDATE_JOB } from '../lib/validate/jobs.ts';
+import { createTestDb } from '../lib/db/index.ts';
+import { importPath } from '../lib/env/index.ts';
+import { enqueue } from '../lib/queue/index.ts';
+import { VALIDATE_JOB } from '../lib/validate/index.ts';
 
 process.env.ENVOLVE_TEST_DATABASE = 'postgresql';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

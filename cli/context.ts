@@ -1,6 +1,5 @@
 // What every command needs: a migrated database and, for container work, a Docker sandbox.
-import { createDb, type Db } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
+import { createDb, type Db, migrateDatabase } from '../lib/db/index.ts';
 import { DockerSandbox, dockerAvailable } from '../lib/sandbox/index.ts';
 
 export async function openDb(): Promise<Db> {

@@ -3,10 +3,8 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { auditFacets, listAudit } from '@/lib/audit/record.ts';
-import { auditSentence } from '@/lib/audit/sentence.ts';
-import { subjectNames } from '@/lib/audit/subject-names.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { auditFacets, listAudit, auditSentence, subjectNames } from '@/lib/audit/index.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
 import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { AuditValue } from './audit-value.tsx';
 

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { can, PERMISSIONS } from '@/lib/auth/roles.ts';
-import { listCalibrationSets, listSetsForAnnotator } from '@/lib/calibration/index.ts';
-import { describeScope } from '@/lib/calibration/scope.ts';
+import { can, PERMISSIONS } from '@/lib/auth/index.ts';
+import { listCalibrationSets, listSetsForAnnotator, describeScope } from '@/lib/calibration/index.ts';
 import { NewSetForm } from './new-set-form.tsx';
 
 export const metadata: Metadata = { title: 'Calibration' };

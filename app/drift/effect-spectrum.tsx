@@ -1,5 +1,5 @@
-import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/spectrum.ts';
-import { formatMeanSpread, type Spread } from '@/lib/drift/stats.ts';
+import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/index.ts';
+import { formatMeanSpread, type Spread } from '@/lib/drift/index.ts';
 
 const AXIS_COLOURS: Record<string, string> = { length: '#0284c7', scenario: '#d97706', skill: '#059669' };
 const BAR_W = 132;

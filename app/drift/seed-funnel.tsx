@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { passRateLimit, removedBy, type Funnel, type FunnelDecision } from '@/lib/gate/funnel.ts';
+import { passRateLimit, removedBy, type Funnel, type FunnelDecision } from '@/lib/gate/index.ts';
 
 const STAGE_COLOURS = ['#a1a1aa', '#71717a', '#2563eb', '#4f46e5'];
 

@@ -3,9 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { lineageListSearch } from '@/lib/dashboard/lineages-params.ts';
-import type { LineageListPage, LineageListQuery, LineageSort } from '@/lib/dashboard/lineages-types.ts';
+import { formatTimestamp, lineageListSearch } from '@/lib/dashboard/browser.ts';
+import type { LineageListPage, LineageListQuery, LineageSort } from '@/lib/dashboard/index.ts';
 import { fetchJson } from '../_components/http.ts';
 import { LineageStatusBadge } from './lineage-status-badge.tsx';
 import { PassRateSparkline } from './pass-rate-sparkline.tsx';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Route } from 'next';
-import { lineageListSearch } from '@/lib/dashboard/lineages-params.ts';
-import type { LineageListPage, LineageListQuery } from '@/lib/dashboard/lineages-types.ts';
+import { lineageListSearch } from '@/lib/dashboard/index.ts';
+import type { LineageListPage, LineageListQuery } from '@/lib/dashboard/index.ts';
 
 const LINK = 'rounded-md border border-zinc-300 bg-white px-2.5 py-1 font-medium text-zinc-700 hover:bg-zinc-50';
 const DISABLED = 'rounded-md border border-zinc-200 px-2.5 py-1 text-zinc-400';

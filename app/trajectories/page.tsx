@@ -3,8 +3,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listTrajectories, trajectoryFacets } from '@/lib/trajectories/list.ts';
-import { hasFilters, trajectoryListFromParams, trajectoryListSearch } from '@/lib/trajectories/list-query.ts';
+import { listTrajectories, trajectoryFacets, hasFilters, trajectoryListFromParams, trajectoryListSearch } from '@/lib/trajectories/index.ts';
 import { TrajectoryFilters } from './_components/filters.tsx';
 import { TrajectoriesTable } from './_components/trajectories-table.tsx';
 

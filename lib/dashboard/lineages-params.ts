@@ -1,8 +1,8 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
-import { LINEAGE_STATUSES } from '../states/states.ts';
+import { LINEAGE_STATUSES } from '../states/index.ts';
 import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/index.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;
 

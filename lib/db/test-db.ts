@@ -7,8 +7,8 @@ import { migrateDatabase } from './migrate.ts';
 import { migrationNames, POSTGRES_MIGRATIONS_DIR } from './migrations-dir.ts';
 import { testPostgresUrl, withPgClient } from './postgres.ts';
 import type { Provider } from './provider.ts';
-import { settings } from '../config/settings.ts';
-import { logger } from '../log/logger.ts';
+import { settings } from '../config/index.ts';
+import { logger } from '../log/index.ts';
 
 export interface TestDb {
   db: Db;

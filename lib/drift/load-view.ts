@@ -1,15 +1,15 @@
 // One call for the page and the routes: load, then compute the view for a filter.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
 import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../gate/groups.ts';
-import { schedulerConfigFrom } from '../scheduler/config.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
+import { schedulerConfigFrom } from '../scheduler/index.ts';
 import { driftView, type DriftView } from './view.ts';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
 // and every checkpoint of those policies with its pooled pass rate.

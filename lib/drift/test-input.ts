@@ -1,7 +1,7 @@
 // Hand-built drift inputs for the unit tests: a lineage is a list of positions with only the
 // values a test cares about; everything else is null.
 import { METRICS, type Axis, type DriftInput, type GenerationPoint, type LineageInfo, type MetricValues } from './types.ts';
-import { GenerationState } from '../states/states.ts';
+import { GenerationState } from '../states/index.ts';
 
 export interface PositionSpec {
   axis?: Axis | null;

@@ -5,14 +5,12 @@
 // when its first one was made: from then on the trainer is served its frontier, not its seed, so a
 // later checkpoint's verdict on the seed would be missing or stale, not a reason to stop.
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Lineage } from '../db/generated/client.ts';
-import { seedFunnelVerdict } from '../gate/seed-filter.ts';
-import type { SeedFunnelVerdict } from '../gate/seed-funnel-gate.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { Db, Lineage } from '../db/index.ts';
+import { seedFunnelVerdict, lineageGate } from '../gate/index.ts';
+import type { SeedFunnelVerdict } from '../gate/index.ts';
 import { NotFoundError, RefusedError } from '../errors/index.ts';
-import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate } from '../gate/gate.ts';
+import type { SchedulerConfig } from '../scheduler/index.ts';
 
 export const SEED_FUNNEL_OVERRIDE_ACTION = 'lineage.seed-funnel-override';
 export const SEED_NOT_KEPT = 'seed_not_kept';

@@ -1,7 +1,6 @@
 // Probe groups: their counts are recomputed from the rollouts they hold, so a retried or
 // resumed probe never counts a rollout twice.
-import type { Db } from '../db/client.ts';
-import type { ProbeGroup } from '../db/generated/client.ts';
+import type { Db, ProbeGroup } from '../db/index.ts';
 
 // A group runs until its rollouts are in; it is complete when every one completed, failed when one
 // errored or some are missing (finishGroup is the one writer; a trainer's report is created complete).

@@ -2,7 +2,7 @@
 // `runSeedFilter` probes the candidates that have no probe under the policy yet (through the
 // function it is given, so this module needs no sandbox), decides, and stores the run.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from './groups.ts';
 import { isRunnablePolicy } from './gate-policy.ts';
 import {

@@ -5,7 +5,16 @@ export { setFileViewed, viewedFiles } from './viewed.ts';
 export { nextForReviewer, reviewQueue, QUEUE_PAGE_SIZE, type NextInQueue, type QueueItem, type QueuePage } from './queue.ts';
 export { undoableDecision, undoDecision, UNDO_WINDOW_MS, withinUndoWindow, type UndoableDecision, type UndoOutcome } from './undo.ts';
 export { DecisionRefusedError, RevisionConflictError, type LastChange } from './errors.ts';
-export { GenerationNotFoundError } from '../evolution/errors.ts';
+export { GenerationNotFoundError } from '../evolution/index.ts';
 export { lastChangeOf } from './last-change.ts';
 export { diffLines, splitLines, toHunks, MAX_EDIT_DISTANCE, type DiffHunk, type DiffLine, type DiffLineKind, type DiffSegment } from './file-diff.ts';
 export { DECISIONS, type Decision, type DecisionOutcome } from './types.ts';
+export {
+  generationParamsSchema,
+  commentBodySchema,
+  decisionBodySchema,
+  undoBodySchema,
+  diffQuerySchema,
+  viewedBodySchema,
+  generationIdSchema,
+} from './params.ts';

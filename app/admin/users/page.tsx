@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { listUsers } from '@/lib/auth/users.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import { listUsers } from '@/lib/auth/index.ts';
 import { ActivationForm } from './activation-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import { CreateUserForm } from './create-user-form.tsx';

@@ -1,5 +1,5 @@
-import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
-import type { EnvironmentFileRow } from '@/lib/dashboard/types.ts';
+import { formatBytes, shortHash } from '@/lib/dashboard/index.ts';
+import type { EnvironmentFileRow } from '@/lib/dashboard/index.ts';
 
 export function FilesTable({ files }: { files: EnvironmentFileRow[] }) {
   return (

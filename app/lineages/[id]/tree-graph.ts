@@ -3,8 +3,8 @@
 // generation did not settle on are drawn inside its node, below it, and are keyboard stops of
 // their own. Pure: the page memoises it per tree.
 import dagre from '@dagrejs/dagre';
-import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
-import { GenerationState } from '@/lib/states/states.ts';
+import type { LineageTree, TreeGeneration } from '@/lib/dashboard/index.ts';
+import { GenerationState } from '@/lib/states/index.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { Route } from 'next';
-import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
-import { trajectoryListSearch, type TrajectoryListQuery } from '@/lib/trajectories/list-query.ts';
-import type { TrajectoryListItem } from '@/lib/trajectories/types.ts';
+import { formatDuration, formatTimestamp } from '@/lib/dashboard/index.ts';
+import { trajectoryListSearch, type TrajectoryListQuery } from '@/lib/trajectories/index.ts';
+import type { TrajectoryListItem } from '@/lib/trajectories/index.ts';
 import { FlagLabel, ReasonBadges, RewardPill } from './badges.tsx';
 
 const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500';
