@@ -1,11 +1,10 @@
 // Lineages: a seed environment and the settings it evolves under.
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { SANDBOX_RUNTIMES } from '../config/index.ts';
+import { SANDBOX_RUNTIMES, type SchedulerConfig } from '../config/index.ts';
 import type { Db, Lineage } from '../db/index.ts';
 import { getVersion } from '../env/index.ts';
 import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
-import type { SchedulerConfig } from '../scheduler/index.ts';
 import { lineageGate, gatePolicyRefusal, TRAINER_POLICY } from '../gate/index.ts';
 import type { BaseImageMapping, SandboxRuntime } from '../sandbox/index.ts';
 import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/index.ts';

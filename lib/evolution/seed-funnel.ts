@@ -9,8 +9,8 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import type { Db, Lineage } from '../db/index.ts';
 import { seedFunnelVerdict, lineageGate } from '../gate/index.ts';
 import type { SeedFunnelVerdict } from '../gate/index.ts';
+import type { SchedulerConfig } from '../config/index.ts';
 import { NotFoundError, RefusedError } from '../errors/index.ts';
-import type { SchedulerConfig } from '../scheduler/index.ts';
 
 export const SEED_FUNNEL_OVERRIDE_ACTION = 'lineage.seed-funnel-override';
 export const SEED_NOT_KEPT = 'seed_not_kept';
