@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { writeDriftData } from '../e2e/fixtures/drift-seed.ts';
 import { DEFAULT_ALERT_THRESHOLDS, loadCalibrationStatuses, driftFilterFromSearchParams, loadDrift, driftView } from '../lib/drift/index.ts';
 import { schedulerConfigFrom } from '../lib/scheduler/index.ts';
-import { createDb, migrateDatabase } from '../lib/db/index.ts';
+import { createDb } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
 import { formatMs, summarize, timed } from './stats.ts';
 import { settings } from '../lib/config/index.ts';
 

@@ -10,7 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { createDb, migrateDatabase } from '../lib/db/index.ts';
+import { createDb } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
 import { writeTaskDir, readTaskDir, storeBundle, parseTaskConfig } from '../lib/env/index.ts';
 import {
   DockerSandbox,

@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { writeDriftData } from '../e2e/fixtures/drift-seed.ts';
 import { createApiToken, createUser } from '../lib/auth/index.ts';
-import { createDb, migrateDatabase } from '../lib/db/index.ts';
+import { createDb } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
 import { refreshAllSuspicion } from '../lib/trajectories/index.ts';
 import { isMain } from './main.ts';
 

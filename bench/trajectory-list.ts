@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
-import { createTestDb } from '../lib/db/index.ts';
+import { createTestDb } from '../lib/db/migrations.ts';
 import { listTrajectories, trajectoryFacets, trajectoryNeighbours, trajectoryListFromParams, refreshAllSuspicion } from '../lib/trajectories/index.ts';
 
 const ROLLOUTS = Number(process.argv[2] ?? 100_000);

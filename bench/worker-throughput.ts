@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createTestDb } from '../lib/db/index.ts';
+import { createTestDb } from '../lib/db/migrations.ts';
 import { importPath } from '../lib/env/index.ts';
 import { enqueue } from '../lib/queue/index.ts';
 import { VALIDATE_JOB } from '../lib/validate/index.ts';

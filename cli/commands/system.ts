@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/index.ts';
 import { seedAccounts, type SeededAccount } from '../../lib/auth/index.ts';
-import { migrateDatabase } from '../../lib/db/index.ts';
+import { migrateDatabase } from '../../lib/db/migrations.ts';
 import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index.ts';
 import { importPath, readTasksAt } from '../../lib/env/index.ts';
 import { JOB_STATES, listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';

@@ -1,4 +1,5 @@
-// The database: the Prisma client (SQLite or PostgreSQL), its types, migrations and test databases.
+// The database: the Prisma client (SQLite or PostgreSQL) and its types. Migrations and test
+// databases have their own entry, lib/db/migrations.ts.
 // The public API of lib/db: other modules import it from here, never from its files (README, Layers).
 export { type Db, databaseUrl, createDb } from './client.ts';
 export { idsWithNameContaining, likeContains } from './name-search.ts';
@@ -18,8 +19,3 @@ export {
   type RubricVerdict,
 } from './generated/client.ts';
 export { providerOf } from './provider.ts';
-export { migrateDatabase, diffMigrationsToSchema, diffPostgresMigrationsToSchema, POSTGRES_SNAPSHOT_FILE, postgresSchemaFile } from './migrate.ts';
-export { createTestDb } from './test-db.ts';
-export { MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR, POSTGRES_SCHEMA_PATH, readSchemaFile, SCHEMA_PATH } from './migrations-dir.ts';
-export { testPostgresUrl } from './postgres.ts';
-export { postgresSchemaFrom } from './postgres-schema.ts';
