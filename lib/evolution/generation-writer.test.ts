@@ -129,7 +129,7 @@ describe('the lint rule', () => {
   const messagesFor = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.map((m) => m.message));
   const planted = [
-    "import type { Db } from '../db/client.ts';",
+    "import type { Db } from '../db/index.ts';",
     'export async function planted(db: Db, id: string): Promise<void> {',
     "  await db.generation.updateMany({ where: { id }, data: { state: 'approved' } });",
     '  await db.$executeRawUnsafe(`UPDATE "Generation" SET "state" = \'released\' WHERE "id" = \'${id}\'`);',
