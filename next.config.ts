@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from './lib/net/security-headers.ts';
+import { COMMON_SECURITY_HEADERS, NON_PAGE_CONTENT_SECURITY_POLICY } from './lib/net/browser.ts';
 
 const asList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 

@@ -2,7 +2,7 @@
 // gives the page a Content-Security-Policy with a fresh nonce (Next reads it from the request's
 // own CSP header and puts it on the scripts it renders).
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageContentSecurityPolicy } from './lib/net/security-headers.ts';
+import { pageContentSecurityPolicy } from './lib/net/browser.ts';
 import { PATH_HEADER } from './app/_server/path-header.ts';
 
 export function proxy(request: NextRequest): NextResponse {

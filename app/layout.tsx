@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { can } from '@/lib/auth/roles.ts';
+import { can } from '@/lib/auth/index.ts';
 import { NavLink } from './_components/nav-link.tsx';
 import { UserMenu } from './_components/user-menu.tsx';
 import { openMissedIssueCount } from '@/lib/missed-issues/index.ts';

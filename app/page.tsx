@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { homeWork } from '@/lib/dashboard/home.ts';
+import { homeWork } from '@/lib/dashboard/index.ts';
 import { requestDb } from './_server/db.ts';
 import { currentUser } from './_server/session.ts';
 import { StartReviewLink } from './start-review-link.tsx';

@@ -10,10 +10,8 @@
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
-import { DEFAULT_ALERT_THRESHOLDS } from '../lib/drift/alerts.ts';
-import { driftFilterFromSearchParams } from '../lib/drift/filters.ts';
-import { driftPageCache, loadDriftViewJson } from '../lib/drift/load-view.ts';
-import { createDb } from '../lib/db/client.ts';
+import { DEFAULT_ALERT_THRESHOLDS, driftFilterFromSearchParams, driftPageCache, loadDriftViewJson } from '../lib/drift/index.ts';
+import { createDb } from '../lib/db/index.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { signInCookie, startNextServer, stopServer } from './dashboard-load.ts';
 import { isMain } from './main.ts';

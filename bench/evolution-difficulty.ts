@@ -12,15 +12,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDb, type Db } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
+import { createDb, type Db } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
 import { readStoredDifficulty, type StoredDifficulty } from '../lib/difficulty/index.ts';
-import { pearson, type Correlation } from '../lib/drift/difficulty-outcome.ts';
-import { importPath } from '../lib/env/import.ts';
+import { pearson, type Correlation } from '../lib/drift/index.ts';
+import { importPath } from '../lib/env/index.ts';
 import { evolveLineage, findOrCreateLineage, lineageReport, type LineageReport } from '../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../lib/sandbox/index.ts';
 import { policyNamed, probeVersion } from '../lib/scheduler/index.ts';
-import type { AxisPolicy } from '../lib/sequence/types.ts';
+import type { AxisPolicy } from '../lib/sequence/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
 
 const { values } = parseArgs({

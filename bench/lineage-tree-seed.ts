@@ -5,7 +5,7 @@
 // big lineage as JSON. Used by e2e/lineages.spec.ts; by hand for screenshots:
 //   DATABASE_URL=file:/tmp/dev.db npx tsx bench/lineage-tree-seed.ts [--lineages 120] [--generations 60]
 import { parseArgs } from 'node:util';
-import { createDb } from '../lib/db/client.ts';
+import { createDb } from '../lib/db/index.ts';
 import { seedLineage } from '../test/fixtures/lineage-rows.ts';
 
 const { values } = parseArgs({ options: { lineages: { type: 'string', default: '120' }, generations: { type: 'string', default: '15' } } });

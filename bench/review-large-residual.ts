@@ -2,8 +2,8 @@
 // Prisma, for measuring the review page's first render (e2e/review.spec.ts). Prints
 // {"generationId": "..."} on stdout. DATABASE_URL names the database.
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
-import { createDb } from '../lib/db/client.ts';
-import { serializeResidual, type FileChange } from '../lib/env/residual.ts';
+import { createDb } from '../lib/db/index.ts';
+import { serializeResidual, type FileChange } from '../lib/env/index.ts';
 
 const FILES = 200;
 const LINES = 60;

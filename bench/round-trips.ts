@@ -4,8 +4,8 @@
 // steps run now, lib/sandbox/session.ts). Interleaved, medians of `runs`.
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
-import { NO_CONTAINER_LOG, Session, SUPERVISED_MAIN_PROCESS } from '../lib/sandbox/session.ts';
-import type { SandboxRuntime } from '../lib/sandbox/runtime.ts';
+import { NO_CONTAINER_LOG, Session, SUPERVISED_MAIN_PROCESS } from '../lib/sandbox/index.ts';
+import type { SandboxRuntime } from '../lib/sandbox/index.ts';
 import { summarize, timed, type Summary } from './stats.ts';
 
 export interface RoundTrips {

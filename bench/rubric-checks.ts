@@ -6,11 +6,11 @@
 // load) and as a share of the check budget it must stay well inside.
 //   npx tsx bench/rubric-checks.ts [--rounds 5] [--steps 17] [--json]
 import { parseArgs } from 'node:util';
-import type { TaskBundle } from '../lib/env/bundle.ts';
-import { DEFAULT_DIFFICULTY_MARGIN } from '../lib/evolution/config.ts';
+import type { TaskBundle } from '../lib/env/index.ts';
+import { DEFAULT_DIFFICULTY_MARGIN } from '../lib/evolution/index.ts';
 import { BUILTIN_RUBRIC } from '../lib/rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC, DockerSandbox, ensureBaseImage, type CheckSpec } from '../lib/sandbox/index.ts';
-import { proposePlan, newSeedSequence, renderEnvironment } from '../lib/synth/procedural/index.ts';
+import { proposePlan, newSeedSequence, renderEnvironment } from '../lib/synth/index.ts';
 import { isMain } from './main.ts';
 import { summarize, type Summary } from './stats.ts';
 

@@ -17,8 +17,7 @@ import { measureEvolution } from './evolution-throughput.ts';
 import { renderReport, type BenchReport } from './report.ts';
 import { measureRubricChecks } from './rubric-checks.ts';
 import { measureSandboxOverhead } from './sandbox-overhead.ts';
-import { createDocker } from '../lib/sandbox/docker.ts';
-import { registeredRuntimes } from '../lib/sandbox/runtime.ts';
+import { createDocker, registeredRuntimes } from '../lib/sandbox/index.ts';
 import { seedScaleDatabase } from './scale-seed.ts';
 import { buildCommittedWeb, type WebBuild } from './web-build.ts';
 

@@ -10,17 +10,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { createDb } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
-import { writeTaskDir } from '../lib/env/export.ts';
-import { readTaskDir } from '../lib/env/read-task-dir.ts';
-import { storeBundle } from '../lib/env/store.ts';
-import { parseTaskConfig } from '../lib/env/task-config.ts';
-import { DockerSandbox, ensureBaseImage, type TrialResult } from '../lib/sandbox/index.ts';
-import { parseSandboxRuntime, withSandboxRuntime, type SandboxRuntime } from '../lib/sandbox/runtime.ts';
-import { warmPoolFor } from '../lib/sandbox/warm-pool.ts';
-import { trialRequest } from '../lib/validate/trial-request.ts';
-import { validateEnvironment } from '../lib/validate/validate-environment.ts';
+import { createDb } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
+import { writeTaskDir, readTaskDir, storeBundle, parseTaskConfig } from '../lib/env/index.ts';
+import {
+  DockerSandbox,
+  ensureBaseImage,
+  type TrialResult,
+  parseSandboxRuntime,
+  withSandboxRuntime,
+  type SandboxRuntime,
+  warmPoolFor,
+} from '../lib/sandbox/index.ts';
+import { trialRequest, validateEnvironment } from '../lib/validate/index.ts';
 import { isMain } from './main.ts';
 import { measureRoundTrips, type RoundTrips } from './round-trips.ts';
 import { summarize, timed, type Summary } from './stats.ts';

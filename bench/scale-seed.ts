@@ -10,11 +10,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { writeDriftData } from '../e2e/fixtures/drift-seed.ts';
-import { createApiToken } from '../lib/auth/api-tokens.ts';
-import { createUser } from '../lib/auth/users.ts';
-import { createDb } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
-import { refreshAllSuspicion } from '../lib/trajectories/suspicion-store.ts';
+import { createApiToken, createUser } from '../lib/auth/index.ts';
+import { createDb } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
+import { refreshAllSuspicion } from '../lib/trajectories/index.ts';
 import { isMain } from './main.ts';
 
 export const SCALE_USERS = {

@@ -5,9 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
 import { createTestDb } from '../test/fixtures/db.ts';
-import { listTrajectories, trajectoryFacets, trajectoryNeighbours } from '../lib/trajectories/list.ts';
-import { trajectoryListFromParams } from '../lib/trajectories/list-query.ts';
-import { refreshAllSuspicion } from '../lib/trajectories/suspicion-store.ts';
+import { listTrajectories, trajectoryFacets, trajectoryNeighbours, trajectoryListFromParams, refreshAllSuspicion } from '../lib/trajectories/index.ts';
 
 const ROLLOUTS = Number(process.argv[2] ?? 100_000);
 const VERSIONS = 200;

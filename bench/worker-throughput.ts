@@ -8,9 +8,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTestDb } from '../test/fixtures/db.ts';
-import { importPath } from '../lib/env/import.ts';
-import { enqueue } from '../lib/queue/enqueue.ts';
-import { VALIDATE_JOB } from '../lib/validate/jobs.ts';
+import { importPath } from '../lib/env/index.ts';
+import { enqueue } from '../lib/queue/index.ts';
+import { VALIDATE_JOB } from '../lib/validate/index.ts';
 
 process.env.ENVOLVE_TEST_DATABASE = 'postgresql';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

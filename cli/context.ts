@@ -1,6 +1,6 @@
 // What every command needs: a migrated database and, for container work, a Docker sandbox.
-import { createDb, type Db } from '../lib/db/client.ts';
-import { migrateDatabase } from '../lib/db/migrate.ts';
+import { createDb, type Db } from '../lib/db/index.ts';
+import { migrateDatabase } from '../lib/db/migrations.ts';
 import { DockerSandbox, dockerAvailable } from '../lib/sandbox/index.ts';
 
 export async function openDb(): Promise<Db> {

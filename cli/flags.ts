@@ -1,8 +1,7 @@
 // Command-line flags, checked before a command touches the database or Docker.
 import type { Command } from 'commander';
 import { InvalidInputError } from '../lib/errors/index.ts';
-import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappingFromFlags, type BaseImageMapping } from '../lib/sandbox/base-image-map.ts';
-import { BASE_IMAGE_TAG } from '../lib/sandbox/base-image.ts';
+import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappingFromFlags, type BaseImageMapping, BASE_IMAGE_TAG } from '../lib/sandbox/index.ts';
 
 export function positiveInt(value: string, flag: string): number {
   const n = Number(value);

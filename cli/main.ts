@@ -1,6 +1,6 @@
 // The `envolve` command line: everything an RL engineer does headless.
 import { Command } from 'commander';
-import { settings, SettingsError } from '../lib/config/settings.ts';
+import { settings, SettingsError } from '../lib/config/index.ts';
 import { registerAttentionCommand } from './commands/attention.ts';
 import { registerCalibrationCommands } from './commands/calibration.ts';
 import { registerDatasetCommands } from './commands/dataset.ts';

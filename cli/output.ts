@@ -1,7 +1,7 @@
 // Every command prints one JSON document on stdout with --json, or readable text without it;
 // progress is a log record (lib/log: stderr, JSON when not a terminal) so that stdout stays parseable.
 import { DomainError, RefusedError } from '../lib/errors/index.ts';
-import { logger } from '../lib/log/logger.ts';
+import { logger } from '../lib/log/index.ts';
 
 export interface OutputOptions {
   json?: boolean;

@@ -3,8 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { POSTGRES_SCHEMA_PATH, readSchemaFile, SCHEMA_PATH } from '../lib/db/migrations-dir.ts';
-import { postgresSchemaFrom } from '../lib/db/postgres-schema.ts';
+import { POSTGRES_SCHEMA_PATH, readSchemaFile, SCHEMA_PATH, postgresSchemaFrom } from '../lib/db/migrations.ts';
 
 writeFileSync(POSTGRES_SCHEMA_PATH, postgresSchemaFrom(readSchemaFile().content));
 for (const schema of [SCHEMA_PATH, POSTGRES_SCHEMA_PATH]) {

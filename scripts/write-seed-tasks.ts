@@ -3,7 +3,7 @@
 // seeds.test.ts checks the committed directories equal the renderer's output byte for byte.
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { renderSeedTask, SEED_TASKS } from '../lib/synth/procedural/seeds.ts';
+import { renderSeedTask, SEED_TASKS } from '../lib/synth/index.ts';
 
 async function main(): Promise<void> {
   const root = resolve(process.argv[2] ?? 'examples/tasks');

@@ -2,7 +2,7 @@
 // (`stop`) and drains the warm pools at once (their ready containers are removed; in-flight
 // trials still finish); a second signal forces an exit after the pools are drained, within a
 // bound. A SIGKILL leaves containers behind that the reaper takes (their owner is gone).
-import { drainAllWarmPools } from '../lib/sandbox/warm-pool.ts';
+import { drainAllWarmPools } from '../lib/sandbox/index.ts';
 
 const FORCED_DRAIN_MS = 10_000;
 

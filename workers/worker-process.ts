@@ -2,7 +2,7 @@
 // and runs them through lib/. It reaps sandbox containers that a crashed worker left behind (expired,
 // or started under a lease that is gone), at start and then periodically.
 import { CALIBRATION_RESCORE_JOB, rescoreJobPayload, rescoreSet } from '../lib/calibration/index.ts';
-import type { Db } from '../lib/db/client.ts';
+import type { Db } from '../lib/db/index.ts';
 import { defaultWorkerId, JobState, openQueue, runWorker, type ClaimedJob, type JobHandler, type Lease } from '../lib/queue/index.ts';
 import type { Sandbox } from '../lib/sandbox/index.ts';
 import {
@@ -20,14 +20,12 @@ import {
   reviseJobPayload,
   versionSandbox,
 } from '../lib/evolution/index.ts';
-import { BACKTEST_JOB, backtestJobPayload, configuredJudge } from '../lib/rubric/index.ts';
-import { runBacktest } from '../lib/rubric/backtest.ts';
+import { BACKTEST_JOB, backtestJobPayload, configuredJudge, runBacktest } from '../lib/rubric/index.ts';
 import { policyNamed, PROBE_JOB, probeJobPayload, probeSettings, probeVersion, scheduleLineage, schedulerConfigFrom } from '../lib/scheduler/index.ts';
 import { createSynthesis } from '../lib/synth/index.ts';
-import { VALIDATE_JOB, validateJobPayload } from '../lib/validate/jobs.ts';
-import { validateEnvironment } from '../lib/validate/validate-environment.ts';
-import { settings } from '../lib/config/settings.ts';
-import type { LogFields, Logger } from '../lib/log/logger.ts';
+import { VALIDATE_JOB, validateJobPayload, validateEnvironment } from '../lib/validate/index.ts';
+import { settings } from '../lib/config/index.ts';
+import type { LogFields, Logger } from '../lib/log/index.ts';
 
 const REAP_INTERVAL_MS = 60_000;
 

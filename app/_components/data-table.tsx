@@ -25,7 +25,7 @@ import {
   type SortValue,
   type TableSort,
   type TableView,
-} from '@/lib/dashboard/table-view.ts';
+} from '@/lib/dashboard/browser.ts';
 
 export interface ColumnSort<Row> {
   key: string; // the value of ?sort= for this column

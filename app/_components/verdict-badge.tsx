@@ -1,4 +1,4 @@
-import { formatReward } from '@/lib/dashboard/format.ts';
+import { formatReward } from '@/lib/dashboard/browser.ts';
 
 const VERDICT_STYLES: Record<string, string> = {
   passed: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',

@@ -3,8 +3,8 @@
 // password check (lib/auth/password-attempts.ts). Here: endpoints better-auth marks server-only
 // (verify-password, a password oracle) are not served over HTTP, and no response body carries a
 // session token.
-import { withoutSessionTokens } from '@/lib/auth/auth-responses.ts';
-import type { Auth } from '@/lib/auth/better-auth.ts';
+import { withoutSessionTokens } from '@/lib/auth/index.ts';
+import type { Auth } from '@/lib/auth/index.ts';
 import { getAuth } from './auth.ts';
 
 const AUTH_BASE_PATH = '/api/auth';

@@ -1,7 +1,6 @@
 // The web server's better-auth instance, made on first use over the shared database client.
 import { nextCookies } from 'better-auth/next-js';
-import { createAuth, type Auth } from '@/lib/auth/better-auth.ts';
-import { loadAuthSecret } from '@/lib/auth/secret.ts';
+import { createAuth, type Auth, loadAuthSecret } from '@/lib/auth/index.ts';
 import { requestDb } from './db.ts';
 import { configuredOrigins } from './served-origins.ts';
 

@@ -1,7 +1,7 @@
 // The web server's one database client. Dev mode re-evaluates modules on every
 // edit; keeping the client on globalThis stops each reload from opening another.
 import { connection } from 'next/server';
-import { createDb, type Db } from '@/lib/db/client.ts';
+import { createDb, type Db } from '@/lib/db/index.ts';
 
 const holder = globalThis as typeof globalThis & { envolveDb?: Db };
 

@@ -4,7 +4,7 @@
 // insides to the client; both go to the process logger (lib/log) with the error itself.
 import { ZodError } from 'zod';
 import { ConflictError, DomainError, ForbiddenError, GoneError, InvalidInputError, NotFoundError, RefusedError, UnavailableError } from '@/lib/errors/index.ts';
-import { logger } from '@/lib/log/logger.ts';
+import { logger } from '@/lib/log/index.ts';
 
 const STATUS: [new (...args: never[]) => DomainError, number][] = [
   [InvalidInputError, 400],

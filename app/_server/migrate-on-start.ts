@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { logger } from '@/lib/log/logger.ts';
+import { logger } from '@/lib/log/index.ts';
 
 const run = promisify(execFile);
 

@@ -3,8 +3,8 @@
 // body with the zod schemas lib exports beside the function they guard, and answers every error
 // the same way (errorResponse). A handler returns a value (sent as JSON) or a Response.
 import type { z } from 'zod';
-import type { Permission } from '@/lib/auth/roles.ts';
-import type { Db } from '@/lib/db/client.ts';
+import type { Permission } from '@/lib/auth/index.ts';
+import type { Db } from '@/lib/db/index.ts';
 import { NotFoundError } from '@/lib/errors/index.ts';
 import { requestDb } from './db.ts';
 import { errorResponse, invalidJson } from './errors.ts';

@@ -3,14 +3,13 @@
 import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { decide, type SessionUser } from '@/lib/auth/guard.ts';
-import { can, isRole, type Permission } from '@/lib/auth/roles.ts';
+import { decide, type SessionUser, can, isRole, type Permission } from '@/lib/auth/index.ts';
 import { getAuth } from './auth.ts';
 import { requestDb } from './db.ts';
 import { PATH_HEADER } from './path-header.ts';
 import { configuredOrigins } from './served-origins.ts';
 
-export type { SessionUser } from '@/lib/auth/guard.ts';
+export type { SessionUser } from '@/lib/auth/index.ts';
 
 async function sessionFromHeaders(requestHeaders: Headers): Promise<SessionUser | null> {
   const session = await (await getAuth()).api.getSession({ headers: requestHeaders });

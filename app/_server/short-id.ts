@@ -3,7 +3,7 @@
 // else is the 404 page.
 import type { Route } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { resolveIdPrefix } from '@/lib/dashboard/short-id.ts';
+import { resolveIdPrefix } from '@/lib/dashboard/index.ts';
 import { requestDb } from './db.ts';
 
 export const PAGE_OF: Record<'version' | 'generation', (id: string) => string> = {

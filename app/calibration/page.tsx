@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { can, PERMISSIONS } from '@/lib/auth/roles.ts';
-import { listCalibrationSets, listSetsForAnnotator, type SetSummary } from '@/lib/calibration/index.ts';
+import { can, PERMISSIONS } from '@/lib/auth/index.ts';
+import { listCalibrationSets, listSetsForAnnotator, type SetSummary, describeScope } from '@/lib/calibration/index.ts';
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
-import { describeScope } from '@/lib/calibration/scope.ts';
 import { NewSetForm } from './new-set-form.tsx';
 
 export const metadata: Metadata = { title: 'Calibration' };

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { DriftAlert } from '@/lib/drift/alerts.ts';
+import type { DriftAlert } from '@/lib/drift/index.ts';
 
 const KIND_LABEL: Record<DriftAlert['kind'], string> = {
   'no-signal': 'no signal',

@@ -1,7 +1,6 @@
 // The drift page's data reshaped for the client charts: compact arrays, values rounded to what a
 // chart can show, generation ids only where points link somewhere (one lineage).
-import type { DriftPage } from '@/lib/drift/load-view.ts';
-import type { BandPoint, Metric, MetricChart } from '@/lib/drift/types.ts';
+import type { DriftPage, BandPoint, Metric, MetricChart } from '@/lib/drift/index.ts';
 import type { ValueFormat } from './chart-format.ts';
 
 export interface ClientBand {

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { checkpointSeriesLabel, type CheckpointSeries } from '@/lib/drift/checkpoint-series.ts';
+import { checkpointSeriesLabel, type CheckpointSeries } from '@/lib/drift/browser.ts';
 
 const HEIGHT = 280;
 const PALETTE = ['#0284c7', '#d97706', '#059669', '#7c3aed', '#dc2626', '#0d9488', '#db2777', '#65a30d'];

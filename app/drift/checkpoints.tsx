@@ -1,7 +1,7 @@
 // Pass rate by checkpoint: every version of the lineages' gating policies, pooled over the groups it
 // reported. Each checkpoint was served the frontiers of its own time, so the rows are not a
 // like-for-like comparison; only the newest checkpoint's groups move frontiers.
-import type { CheckpointPassRate } from '@/lib/drift/checkpoints.ts';
+import type { CheckpointPassRate } from '@/lib/drift/index.ts';
 
 export function CheckpointTable({ checkpoints }: { checkpoints: CheckpointPassRate[] }) {
   if (checkpoints.length === 0) return <p className="text-sm text-zinc-500">No complete group of a gating policy yet.</p>;

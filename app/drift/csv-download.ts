@@ -1,11 +1,9 @@
 // The data behind one drift chart as CSV: the funnel from the latest seed-filter run (or a
 // simulated one), the spectrum and alerts as they are, a chart's lines or band by its metrics.
-import type { Db } from '@/lib/db/client.ts';
-import { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv } from '@/lib/drift/csv.ts';
-import { DEFAULT_SEED_FILTER, seedFunnel } from '@/lib/drift/funnel.ts';
-import { loadDriftView } from '@/lib/drift/load-view.ts';
-import type { driftCsvQuerySchema } from '@/lib/drift/query.ts';
-import { latestSeedFilterRun, loadFunnelCandidates } from '@/lib/drift/seed-filter.ts';
+import type { Db } from '@/lib/db/index.ts';
+import { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv, loadDriftView } from '@/lib/drift/index.ts';
+import { DEFAULT_SEED_FILTER, seedFunnel, latestSeedFilterRun, loadFunnelCandidates } from '@/lib/gate/index.ts';
+import type { driftCsvQuerySchema } from '@/lib/drift/index.ts';
 import type { z } from 'zod';
 import { CHART_METRICS } from './chart-data.ts';
 

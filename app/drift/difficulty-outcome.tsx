@@ -1,7 +1,7 @@
 // Does off-policy difficulty predict on-policy outcome? Per lineage: estimated D against the
 // probes' measured pass rate (dots) and mean turns (rings), with Pearson r for each, and whose
 // policy the outcomes are of.
-import type { Correlation, DifficultyOutcomeRow } from '@/lib/drift/difficulty-outcome.ts';
+import type { Correlation, DifficultyOutcomeRow } from '@/lib/drift/index.ts';
 
 function formatR(c: Correlation): string {
   return c.r === null ? `— (n=${c.n})` : `${c.r.toFixed(2)} (n=${c.n})`;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import type { DriftFacets, DriftFilter } from '@/lib/drift/filters.ts';
+import type { DriftFacets, DriftFilter } from '@/lib/drift/index.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 const LABEL = 'flex flex-col gap-1 text-xs font-medium text-zinc-600';

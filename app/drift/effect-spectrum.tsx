@@ -1,5 +1,5 @@
-import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/spectrum.ts';
-import { formatMeanSpread, type Spread } from '@/lib/drift/stats.ts';
+import type { EffectSpectrum, SpectrumMetric } from '@/lib/drift/index.ts';
+import { formatMeanSpread, type Spread } from '@/lib/drift/index.ts';
 
 const AXIS_COLOURS: Record<string, string> = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
 const BAR_W = 132;

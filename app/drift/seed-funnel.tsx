@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { passRateLimit, removedBy, type Funnel, type FunnelDecision } from '@/lib/drift/funnel.ts';
+import { passRateLimit, removedBy, type Funnel, type FunnelDecision } from '@/lib/gate/index.ts';
 
 const STAGE_COLOURS = ['var(--color-zinc-400)', 'var(--color-zinc-500)', 'var(--color-blue-600)', 'var(--color-indigo-600)'];
 

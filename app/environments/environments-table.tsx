@@ -2,9 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
-import type { EnvironmentListItem } from '@/lib/dashboard/types.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
+import { formatTimestamp, shortHash } from '@/lib/dashboard/browser.ts';
+import type { EnvironmentListItem, SearchParamsLike } from '@/lib/dashboard/index.ts';
 import { DataTable, type Column } from '../_components/data-table.tsx';
 import { fetchJson, PENDING_REFETCH_MS } from '../_components/http.ts';
 import { VerdictCell } from './verdict-cell.tsx';

@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { buttonClass } from '@/app/_components/ui.ts';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { ENVIRONMENT_LIST_LIMIT, listEnvironments } from '@/lib/dashboard/environments.ts';
-import { environmentSearchSchema } from '@/lib/dashboard/params.ts';
+import { ENVIRONMENT_LIST_LIMIT, listEnvironments, environmentSearchSchema } from '@/lib/dashboard/index.ts';
 import { EnvironmentsTable } from './environments-table.tsx';
 import { ImportHint } from './import-hint.tsx';
 

@@ -1,5 +1,5 @@
-import { formatDuration, shortHash } from '@/lib/dashboard/format.ts';
-import type { VerdictSummary } from '@/lib/dashboard/types.ts';
+import { formatDuration, shortHash } from '@/lib/dashboard/browser.ts';
+import type { VerdictSummary } from '@/lib/dashboard/index.ts';
 import { RewardText, VerdictBadge } from '../_components/verdict-badge.tsx';
 
 // The latest verdict of one validator kind, with the facts that explain it.

@@ -4,7 +4,7 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { PAGE_OF } from '@/app/_server/short-id.ts';
-import { resolveIdPrefix } from '@/lib/dashboard/short-id.ts';
+import { resolveIdPrefix } from '@/lib/dashboard/index.ts';
 
 export const metadata: Metadata = { title: 'Which one?' };
 

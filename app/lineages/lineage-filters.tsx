@@ -1,5 +1,5 @@
-import { LINEAGE_STATUSES } from '@/lib/evolution/states.ts';
-import type { LineageListQuery } from '@/lib/dashboard/lineages-types.ts';
+import { LINEAGE_STATUSES } from '@/lib/states/index.ts';
+import type { LineageListQuery } from '@/lib/dashboard/index.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 

@@ -3,10 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Route } from 'next';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { lineageListSearch } from '@/lib/dashboard/lineages-params.ts';
-import { LINEAGE_SORT_DIRECTIONS, type LineageListItem, type LineageListPage, type LineageListQuery } from '@/lib/dashboard/lineages-types.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
+import { formatTimestamp, lineageListSearch } from '@/lib/dashboard/browser.ts';
+import { LINEAGE_SORT_DIRECTIONS, type LineageListItem, type LineageListPage, type LineageListQuery } from '@/lib/dashboard/browser.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/index.ts';
 import { DataTable, type Column } from '../_components/data-table.tsx';
 import { fetchJson } from '../_components/http.ts';
 import { LineageStatusBadge } from './lineage-status-badge.tsx';

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listLineages } from '@/lib/dashboard/lineages.ts';
-import { lineageListFromSearchParams } from '@/lib/dashboard/lineages-params.ts';
+import { listLineages, lineageListFromSearchParams } from '@/lib/dashboard/index.ts';
 import { LineageFilters } from './lineage-filters.tsx';
 import { LineagesTable } from './lineages-table.tsx';
 

@@ -1,4 +1,4 @@
-import type { PassRatePoint } from '@/lib/dashboard/lineages-types.ts';
+import type { PassRatePoint } from '@/lib/dashboard/index.ts';
 
 const BAR_WIDTH = 5;
 const BAR_GAP = 2;

@@ -12,7 +12,7 @@ import {
   VALIDATOR_KINDS,
   type MissedIssueRow,
 } from '@/lib/missed-issues/index.ts';
-import type { MissedIssueState, Severity } from '@/lib/missed-issues/schema.ts';
+import type { MissedIssueState, Severity } from '@/lib/missed-issues/index.ts';
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { buttonClass, inputClass } from '@/app/_components/ui.ts';
 import { Badge } from './labels.tsx';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { QUEUE_DEFAULT_SORT, QUEUE_SORTS, reviewQueue, type QueueSort } from '@/lib/review/index.ts';
-import { parseTableView } from '@/lib/dashboard/table-view.ts';
+import { parseTableView } from '@/lib/dashboard/index.ts';
 import { ReviewQueue } from './review-queue.tsx';
 
 export const metadata: Metadata = { title: 'Review queue' };

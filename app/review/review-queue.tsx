@@ -8,10 +8,10 @@ import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { HttpError } from '@/app/_components/http.ts';
 import { ShortcutHelp, ShortcutHelpButton, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
-import type { Decision } from '@/lib/review/types.ts';
-import { QUEUE_DEFAULT_SORT, type QueueItem, type QueuePage } from '@/lib/review/queue.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
+import type { Decision } from '@/lib/review/index.ts';
+import { QUEUE_DEFAULT_SORT, type QueueItem, type QueuePage } from '@/lib/review/browser.ts';
+import { formatTimestamp } from '@/lib/dashboard/browser.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/index.ts';
 
 const PROMPTS: Record<Exclude<Decision, 'approve'>, string> = {
   reject: 'Reason for rejecting this generation:',

@@ -4,7 +4,7 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { Badge } from '@/app/missed-issues/labels.tsx';
-import { can } from '@/lib/auth/roles.ts';
+import { can } from '@/lib/auth/index.ts';
 import { listRubricCatalogue, rubricVersionLabel, type RubricKeyView } from '@/lib/rubric/index.ts';
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { ActiveToggle } from './_components/active-toggle.tsx';

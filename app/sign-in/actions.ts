@@ -4,8 +4,7 @@ import { APIError } from 'better-auth/api';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getAuth } from '@/app/_server/auth.ts';
-import { safeRedirectPath } from '@/lib/auth/safe-redirect.ts';
-import { ACCOUNT_DEACTIVATED_MESSAGE } from '@/lib/auth/password-attempts.ts';
+import { safeRedirectPath, ACCOUNT_DEACTIVATED_MESSAGE } from '@/lib/auth/index.ts';
 
 export interface SignInState {
   error: string | null;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { currentUser } from '@/app/_server/session.ts';
-import { safeRedirectPath } from '@/lib/auth/safe-redirect.ts';
+import { safeRedirectPath } from '@/lib/auth/index.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
 export const metadata: Metadata = { title: 'Sign in' };

@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { ZodError } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { createOwnApiToken, revokeOwnApiToken } from '@/lib/auth/own-api-tokens.ts';
+import { createOwnApiToken, revokeOwnApiToken } from '@/lib/auth/index.ts';
 import { DomainError } from '@/lib/errors/index.ts';
 
 export interface CreateTokenState {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listOwnApiTokens, TOKEN_NAME_MAX } from '@/lib/auth/own-api-tokens.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
+import { listOwnApiTokens, TOKEN_NAME_MAX } from '@/lib/auth/index.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
 import { DataTable, type Column } from '../_components/data-table.tsx';
 import { CreateTokenForm } from './create-token-form.tsx';
 import { RevokeTokenButton } from './revoke-token-button.tsx';

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { listTrajectories, trajectoryFacets } from '@/lib/trajectories/list.ts';
-import { hasFilters, trajectoryListFromParams } from '@/lib/trajectories/list-query.ts';
+import { listTrajectories, trajectoryFacets, hasFilters, trajectoryListFromParams } from '@/lib/trajectories/index.ts';
 import { TrajectoryFilters } from './_components/filters.tsx';
 import { TrajectoriesTable } from './_components/trajectories-table.tsx';
 

@@ -3,7 +3,7 @@
 // operator's OS account. A retry queues a re-validation that a worker (`envolve worker`) runs.
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import type { Actor } from '../../lib/auth/actor.ts';
+import type { Actor } from '../../lib/auth/index.ts';
 import { BUDGET_FACTORS, takeAttentionExit, type AttentionExit } from '../../lib/evolution/index.ts';
 import { NotFoundError } from '../../lib/errors/index.ts';
 import { withDb } from '../context.ts';

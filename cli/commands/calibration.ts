@@ -15,8 +15,8 @@ import {
   type Rate,
   type VerifierScore,
 } from '../../lib/calibration/index.ts';
-import type { Db } from '../../lib/db/client.ts';
-import { resolveVersionId } from '../../lib/env/store.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';

@@ -2,9 +2,8 @@
 // directory with its registry.json (`envolve env import` reads either back). A version the
 // servability rule refuses is refused with its reason, and the command exits 2.
 import type { Command } from 'commander';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import { exportDataset } from '../../lib/scheduler/dataset-export.ts';
-import { lineageFrontierVersions } from '../../lib/scheduler/frontier.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
+import { exportDataset, lineageFrontierVersions } from '../../lib/scheduler/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, shortId, type OutputOptions } from '../output.ts';
 

@@ -1,14 +1,13 @@
 // `envolve determinism VERSION_ID`: the same seeded actions twice; any difference in what they
 // observed is a defect of the environment (exit code 1, the differing turns shown).
 import type { Command } from 'commander';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import type { Difference } from '../../lib/rollout/determinism-diff.ts';
-import { checkDeterminism } from '../../lib/rollout/determinism.ts';
-import { createPolicy, parsePolicyName } from '../../lib/rollout/policies/index.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
+import type { Difference } from '../../lib/rollout/index.ts';
+import { checkDeterminism, createPolicy, parsePolicyName } from '../../lib/rollout/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { nonNegativeInt } from '../flags.ts';
 import { emit, fail, progress, shortId, type OutputOptions } from '../output.ts';
-import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { versionSandbox } from '../../lib/evolution/index.ts';
 
 const SHOWN_CHARS = 400;
 

@@ -1,7 +1,7 @@
 // `envolve doctor`: checks the configured Anthropic key with one small call and reports the
 // model, the latency and the prompt-cache tokens; says plainly when no key is set.
 import type { Command } from 'commander';
-import { checkAnthropic, type DoctorReport } from '../../lib/synth/anthropic/index.ts';
+import { checkAnthropic, type DoctorReport } from '../../lib/synth/index.ts';
 import { emit, fail, type OutputOptions } from '../output.ts';
 
 export function registerDoctorCommand(program: Command): void {

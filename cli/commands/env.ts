@@ -1,19 +1,15 @@
 // `envolve env …`: import, list, show, export and validate environment versions.
 import type { Command } from 'commander';
-import { exportVersion } from '../../lib/env/export.ts';
-import { importCollection } from '../../lib/env/import.ts';
-import { getEnvironment, listEnvironments } from '../../lib/dashboard/environments.ts';
+import { exportVersion, importCollection, resolveVersionId } from '../../lib/env/index.ts';
+import { getEnvironment, listEnvironments } from '../../lib/dashboard/index.ts';
 import { userInfo } from 'node:os';
 import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import { describeImportedSeed, parseSequenceSpec } from '../../lib/evolution/index.ts';
-import { enqueueValidation } from '../../lib/validate/jobs.ts';
-import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
+import { describeImportedSeed, parseSequenceSpec, versionSandbox } from '../../lib/evolution/index.ts';
+import { enqueueValidation, validateEnvironment } from '../../lib/validate/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
-import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
-import { describeSandboxRuntime } from '../../lib/sandbox/runtime.ts';
+import { describeSandboxRuntime } from '../../lib/sandbox/index.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;
 

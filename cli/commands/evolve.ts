@@ -4,7 +4,7 @@
 // an override on the lineage.
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import { resolveVersionId } from '../../lib/env/store.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
 import {
   axisPolicyFromFlag,
   evolveLineage,
@@ -17,14 +17,13 @@ import {
   type SeedFunnelOverride,
   type SynthesiserName,
 } from '../../lib/evolution/index.ts';
-import { EFFORTS, type Effort } from '../../lib/sequence/types.ts';
-import { settings } from '../../lib/config/settings.ts';
+import { EFFORTS, type Effort } from '../../lib/sequence/index.ts';
+import { settings } from '../../lib/config/index.ts';
 import { RefusedError } from '../../lib/errors/index.ts';
 import { schedulerConfigFrom } from '../../lib/scheduler/index.ts';
 import { createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
-import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
-import { describeBuildMirrors } from '../../lib/sandbox/build-mirrors.ts';
+import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES, describeBuildMirrors } from '../../lib/sandbox/index.ts';
 import { baseImagesFrom, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 

@@ -13,8 +13,15 @@ import {
   setLineageSandboxRuntime,
   type LineageBuildMirrorsPatch,
 } from '../../lib/evolution/index.ts';
-import { describeBuildMirrors, resolveBuildMirrors, shownBuildMirrors, type BuildMirrors } from '../../lib/sandbox/build-mirrors.ts';
-import { describeSandboxRuntime, isSandboxRuntime, SANDBOX_RUNTIMES } from '../../lib/sandbox/runtime.ts';
+import {
+  describeBuildMirrors,
+  resolveBuildMirrors,
+  shownBuildMirrors,
+  type BuildMirrors,
+  describeSandboxRuntime,
+  isSandboxRuntime,
+  SANDBOX_RUNTIMES,
+} from '../../lib/sandbox/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, type OutputOptions } from '../output.ts';
 import { lineageSummary } from './evolve.ts';

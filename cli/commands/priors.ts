@@ -17,8 +17,8 @@ import {
   type FittedPriors,
   type ReferenceTable,
 } from '../../lib/difficulty/index.ts';
-import { readPriorsCorpus } from '../../lib/evolution/priors-corpus.ts';
-import { misfit } from '../../lib/synth/procedural/catalogue.ts';
+import { readPriorsCorpus } from '../../lib/evolution/index.ts';
+import { misfit } from '../../lib/synth/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, table, type OutputOptions } from '../output.ts';
 

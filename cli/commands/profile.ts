@@ -2,16 +2,15 @@
 // concurrency, each percentile only from enough rollouts, and its concurrency ceiling, stored as
 // an EnvironmentProfile.
 import type { Command } from 'commander';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import { createPolicy, POLICY_NAMES } from '../../lib/rollout/policies/index.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
+import { createPolicy, POLICY_NAMES, DEFAULT_MAX_CONCURRENCY, DEFAULT_PROFILE_SAMPLES, profileEnvironment } from '../../lib/rollout/index.ts';
 import { probePolicyOfVersion, schedulerConfigFrom } from '../../lib/scheduler/index.ts';
-import { DEFAULT_MAX_CONCURRENCY, DEFAULT_PROFILE_SAMPLES, profileEnvironment } from '../../lib/rollout/profile.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { positiveInt } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { policySpecFrom } from './rollout.ts';
-import { settings } from '../../lib/config/settings.ts';
-import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { settings } from '../../lib/config/index.ts';
+import { versionSandbox } from '../../lib/evolution/index.ts';
 
 interface ProfileOptions extends OutputOptions {
   rollouts: string;

@@ -1,14 +1,13 @@
 // `envolve rollout VERSION_ID --policy P`: run rollouts of one policy on one environment version
 // here and now, storing each trajectory; prints reward, turns and id per rollout.
 import type { Command } from 'commander';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import { createPolicy, parsePolicyName, POLICY_NAMES, type PolicySpec } from '../../lib/rollout/policies/index.ts';
-import { runRollout, type RolloutSummary } from '../../lib/rollout/run.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
+import { createPolicy, parsePolicyName, POLICY_NAMES, type PolicySpec, runRollout, type RolloutSummary } from '../../lib/rollout/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, fraction, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { withBaseImages } from '../../lib/sandbox/index.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
-import { versionSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { versionSandbox } from '../../lib/evolution/index.ts';
 
 interface RolloutOptions extends OutputOptions {
   policy: string;

@@ -2,12 +2,10 @@
 // and lib/rubric/backtest.ts. The command line acts as the operator (admin) for the audit log.
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import type { Db } from '../../lib/db/client.ts';
-import { listMissedIssues, missedIssueFilterSchema } from '../../lib/missed-issues/index.ts';
-import { configuredJudge, listRubricCatalogue } from '../../lib/rubric/index.ts';
-import type { Actor } from '../../lib/auth/actor.ts';
-import { audit } from '../../lib/missed-issues/audit.ts';
-import { DEFAULT_BACKTEST_STATES, listBacktestFindings, runBacktest } from '../../lib/rubric/backtest.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { listMissedIssues, missedIssueFilterSchema, audit } from '../../lib/missed-issues/index.ts';
+import { configuredJudge, listRubricCatalogue, DEFAULT_BACKTEST_STATES, listBacktestFindings, runBacktest } from '../../lib/rubric/index.ts';
+import type { Actor } from '../../lib/auth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 

@@ -2,8 +2,8 @@
 // frontier, manage held-out sets, and evaluate a policy on one.
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import type { Db } from '../../lib/db/client.ts';
-import { resolveVersionId } from '../../lib/env/store.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
 import {
   checkSetName,
   evaluateHeldOutSet,
@@ -22,13 +22,12 @@ import {
 } from '../../lib/scheduler/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, fraction, positiveInt, withBaseImageFlags } from '../flags.ts';
-import { mergeMappings } from '../../lib/sandbox/base-image-map.ts';
-import { loadLineage } from '../../lib/evolution/lineage.ts';
-import type { LineageSettings } from '../../lib/evolution/config.ts';
-import { lineageOfVersion, lineageSandbox } from '../../lib/evolution/lineage-sandbox.ts';
+import { mergeMappings } from '../../lib/sandbox/index.ts';
+import { loadLineage, lineageOfVersion, lineageSandbox } from '../../lib/evolution/index.ts';
+import type { LineageSettings } from '../../lib/evolution/index.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { registerLineageCommands } from './lineage.ts';
-import { settings } from '../../lib/config/settings.ts';
+import { settings } from '../../lib/config/index.ts';
 
 interface ProbeOptions extends OutputOptions {
   policy?: string;

@@ -1,18 +1,17 @@
 // `envolve seeds filter|funnel`: the seed filter over imported candidates, thin over
-// lib/drift/seed-filter.ts. Candidates without a probe under the policy are probed first (in the
+// lib/gate/seed-filter.ts. Candidates without a probe under the policy are probed first (in the
 // sandbox, through the scheduler's probeVersion); the run and its thresholds are stored for /drift.
 import type { Command } from 'commander';
-import type { Db } from '../../lib/db/client.ts';
-import { passRateLimit, removedBy, seedFilterThresholdsSchema, type Funnel } from '../../lib/drift/funnel.ts';
-import { latestSeedFilterRun, runSeedFilter } from '../../lib/drift/seed-filter.ts';
-import { resolveVersionId } from '../../lib/env/store.ts';
-import { parsePolicyName } from '../../lib/rollout/policies/index.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { passRateLimit, removedBy, seedFilterThresholdsSchema, type Funnel, latestSeedFilterRun, runSeedFilter } from '../../lib/gate/index.ts';
+import { resolveVersionId } from '../../lib/env/index.ts';
+import { parsePolicyName } from '../../lib/rollout/index.ts';
 import { policyNamed, probeVersion, schedulerConfigFrom } from '../../lib/scheduler/index.ts';
 import { withBaseImages, type Sandbox } from '../../lib/sandbox/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, positiveInt, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, table, type OutputOptions } from '../output.ts';
-import { settings } from '../../lib/config/settings.ts';
+import { settings } from '../../lib/config/index.ts';
 
 const FLAGS: Record<string, string> = { maxPasses: 'max-passes', probeSize: 'probe-size', minTurns: 'min-turns' };
 

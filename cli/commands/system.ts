@@ -1,24 +1,28 @@
 // Operational commands: database, sandbox base image, reaper, job queue, and `setup`
 // (what `npm run up` runs before starting the services).
 import type { Command } from 'commander';
-import type { Db } from '../../lib/db/client.ts';
-import { seedAccounts, type SeededAccount } from '../../lib/auth/seed-accounts.ts';
-import { migrateDatabase } from '../../lib/db/migrate.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { seedAccounts, type SeededAccount } from '../../lib/auth/index.ts';
+import { migrateDatabase } from '../../lib/db/migrations.ts';
 import { enqueueEvolution, findOrCreateLineage } from '../../lib/evolution/index.ts';
-import { importPath } from '../../lib/env/import.ts';
+import { importPath, readTasksAt } from '../../lib/env/index.ts';
 import { JOB_STATES, listJobs, queueDepth, type JobState } from '../../lib/queue/index.ts';
-import { ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { readTasksAt } from '../../lib/env/import.ts';
-import { imageInventory } from '../../lib/sandbox/image-inventory.ts';
-import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
-import { TOOLCHAIN_NAMES, TOOLCHAIN_REPO, TOOLCHAINS, type ToolchainName } from '../../lib/sandbox/toolchains.ts';
+import {
+  ensureBaseImage,
+  imageInventory,
+  ensureToolchainImage,
+  TOOLCHAIN_NAMES,
+  TOOLCHAIN_REPO,
+  TOOLCHAINS,
+  type ToolchainName,
+  buildMirrorsSetting,
+} from '../../lib/sandbox/index.ts';
 import { scheduleLineage, schedulerConfigFrom, SIMULATED_POLICY } from '../../lib/scheduler/index.ts';
-import { enqueueValidation } from '../../lib/validate/jobs.ts';
+import { enqueueValidation } from '../../lib/validate/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { emit, fail, notice, progress, shortId, table, type OutputOptions } from '../output.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
-import { settings } from '../../lib/config/settings.ts';
-import { buildMirrorsSetting } from '../../lib/sandbox/build-mirrors.ts';
+import { settings } from '../../lib/config/index.ts';
 import { stageLogPath, timeStage } from '../stage-log.ts';
 
 type Opts = OutputOptions & Record<string, unknown>;

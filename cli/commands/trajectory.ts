@@ -2,7 +2,7 @@
 // rollouts as ATIF-v1.4 JSON documents.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { exportAtif, importAtif } from '../../lib/rollout/atif.ts';
+import { exportAtif, importAtif } from '../../lib/rollout/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, progress, type OutputOptions } from '../output.ts';
 

@@ -1,7 +1,17 @@
 // `envolve users …` and `envolve tokens …`: accounts and machine credentials from the shell.
 import type { Command } from 'commander';
-import { ROLES, isRole } from '../../lib/auth/roles.ts';
-import { createApiToken, createUser, findUserByEmail, generatePassword, listApiTokens, listUsers, revokeApiToken, setPassword } from '../../lib/auth/users.ts';
+import {
+  ROLES,
+  isRole,
+  createApiToken,
+  createUser,
+  findUserByEmail,
+  generatePassword,
+  listApiTokens,
+  listUsers,
+  revokeApiToken,
+  setPassword,
+} from '../../lib/auth/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, table, type OutputOptions } from '../output.ts';
 

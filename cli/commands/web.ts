@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { parseTrustedProxies, type TrustedProxies } from '../../lib/config/trusted-proxies.ts';
+import { parseTrustedProxies, type TrustedProxies, settings } from '../../lib/config/index.ts';
 import {
   actionRefusal,
   connectionCapKey,
@@ -23,10 +23,9 @@ import {
   REQUEST_TIMEOUT_MS,
   trustworthyHeaders,
   type EdgeChecks,
-} from '../../lib/net/edge.ts';
-import { servedOrigins } from '../../lib/net/origins.ts';
-import { settings } from '../../lib/config/settings.ts';
-import { logger } from '../../lib/log/logger.ts';
+  servedOrigins,
+} from '../../lib/net/index.ts';
+import { logger } from '../../lib/log/index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -2,14 +2,13 @@
 // Any number may run at once, on any machine that reaches the database; each runs its sandboxes on
 // the local engine (DOCKER_HOST) or on the pool of Docker hosts given with --docker-host.
 import type { Command } from 'commander';
-import { DockerHostPool, parseDockerHost, type Sandbox } from '../../lib/sandbox/index.ts';
-import { drainAllWarmPools } from '../../lib/sandbox/warm-pool.ts';
+import { DockerHostPool, parseDockerHost, type Sandbox, drainAllWarmPools } from '../../lib/sandbox/index.ts';
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
 import { runWorkerProcess } from '../../workers/worker-process.ts';
 import { stopOnSignals } from '../../workers/stop-signals.ts';
-import { settings } from '../../lib/config/settings.ts';
-import { logger } from '../../lib/log/logger.ts';
+import { settings } from '../../lib/config/index.ts';
+import { logger } from '../../lib/log/index.ts';
 
 async function openHostPool(hosts: string[]): Promise<DockerHostPool> {
   const pool = new DockerHostPool(hosts.map(parseDockerHost), progress);

@@ -1,6 +1,6 @@
 // The audit log: every decision, with who made it, when, and the subject before and after.
-import type { Actor } from '../auth/actor.ts';
-import type { Db } from '../db/client.ts';
+import type { Actor } from '../auth/index.ts';
+import type { Db } from '../db/index.ts';
 
 // What the log records of an actor (lib/auth/actor.ts): who, not their role.
 export type AuditActor = Pick<Actor, 'id' | 'email'>;

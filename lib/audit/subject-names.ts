@@ -1,6 +1,6 @@
 // Readable names of audit subjects, looked up for one page of entries at once: generations
 // as "<lineage> generation <n>", versions and lineages by name, users by email.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export async function subjectNames(db: Db, entries: readonly { subjectType: string; subjectId: string }[]): Promise<Map<string, string>> {
   const ids = (type: string) => [...new Set(entries.filter((e) => e.subjectType === type).map((e) => e.subjectId))];

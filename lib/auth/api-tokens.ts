@@ -1,7 +1,7 @@
 // Machine credentials. The plaintext is shown once at creation; only its sha256 is stored,
 // so a leaked database does not leak usable tokens.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { isRole, type Role } from './roles.ts';
 
 const TOKEN_PREFIX = 'envolve_';

@@ -3,8 +3,8 @@
 import { prismaAdapter } from '@better-auth/prisma-adapter';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import type { Db } from '../db/client.ts';
-import { CLIENT_ADDRESS_HEADER } from '../net/client-address-header.ts';
+import type { Db } from '../db/index.ts';
+import { CLIENT_ADDRESS_HEADER } from '../net/index.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 import { PASSWORD_PATHS, passwordAttempt, refuseDeactivated, SignInGuard } from './password-attempts.ts';
 import type { SignInThrottleConfig } from './sign-in-throttle.ts';

@@ -1,8 +1,8 @@
 // The server-side check every route handler goes through, kept free of Next.js so it can be
 // tested against a real database: who is asking (a bearer API token or a session cookie),
 // whether a cookie-carried mutation comes from our own origin, and whether the role may do it.
-import type { Db } from '../db/client.ts';
-import { originAllowed, type ServedOrigins } from '../net/origins.ts';
+import type { Db } from '../db/index.ts';
+import { originAllowed, type ServedOrigins } from '../net/index.ts';
 import { verifyApiToken } from './api-tokens.ts';
 import { can, type Permission, type Role } from './roles.ts';
 

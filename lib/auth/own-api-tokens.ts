@@ -2,8 +2,8 @@
 // one for each machine, copies it once, and revokes it when the machine is gone. Each change is
 // audited; a token of someone else is not found, as if it did not exist.
 import { z } from 'zod';
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { NotFoundError } from '../errors/index.ts';
 import { assertCan, type Actor } from './actor.ts';
 import { createApiToken, forgetVerifiedTokens } from './api-tokens.ts';

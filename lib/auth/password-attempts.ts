@@ -5,9 +5,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import { CLIENT_ADDRESS_HEADER } from '../net/client-address-header.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { CLIENT_ADDRESS_HEADER } from '../net/index.ts';
 import { normaliseAccount, SignInThrottle, signInThrottleConfigFrom, tooManyAttemptsMessage, type SignInThrottleConfig } from './sign-in-throttle.ts';
 
 export const PASSWORD_PATHS: ReadonlySet<string> = new Set(['/sign-in/email', '/change-password', '/verify-password']);

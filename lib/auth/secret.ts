@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 export const SECRET_FILE = path.join('data', 'auth-secret');
 

@@ -1,7 +1,7 @@
 // The accounts `envolve setup` makes: a first admin when there is no user at all, and with
 // the demo one user per role. Passwords given by nobody are generated and returned once, for
 // the caller to print; nothing keeps them in plaintext.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { Role } from './roles.ts';
 import { countUsers, createUser, findUserByEmail, generatePassword } from './users.ts';
 

@@ -12,8 +12,8 @@
 // first failure is known; a success clears its pair and gives the other counters their attempt back.
 import { createHash } from 'node:crypto';
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
-import { settings, type Settings } from '../config/settings.ts';
-import type { Db } from '../db/client.ts';
+import { settings, type Settings } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 
 export interface SignInThrottleConfig {
   /** Attempts at one account from one client address. */

@@ -1,8 +1,8 @@
 // An admin's changes to accounts: a role or an account's activation, each checked against the
 // actor's permission and the rules that keep an admin from locking themselves out, and committed
 // with its audit entry.
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { RefusedError } from '../errors/index.ts';
 import { assertCan, type Actor } from './actor.ts';
 import type { Role } from './roles.ts';

@@ -1,13 +1,13 @@
 // Accounts, framework-free: the CLI, `envolve setup`, the admin page and tests share these.
 // Passwords go through better-auth's own hasher and account records, never ours.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { forgetVerifiedTokens } from './api-tokens.ts';
 import { createAuth, type Auth } from './better-auth.ts';
 import { passwordProblem } from './password-policy.ts';
 import { clearSignInCounts } from './sign-in-throttle.ts';
 import { isRole, type Role } from './roles.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors/index.ts';
 
 export { createApiToken, listApiTokens, revokeApiToken, verifyApiToken, type ApiTokenSummary, type TokenUser } from './api-tokens.ts';

@@ -2,9 +2,9 @@
 // sees the labels and notes but not the verifier's verdict: the final label is the ground truth
 // the verifier is measured against, so it must not be nudged by the thing being measured.
 import { z } from 'zod';
-import type { AuditActor } from '../audit/record.ts';
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { disagree, refreshSetState } from './consensus.ts';
 import { CalibrationConflictError, CalibrationNotFoundError } from './errors.ts';
 import type { HumanLabel } from './metrics-kappa.ts';

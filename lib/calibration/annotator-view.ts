@@ -1,7 +1,7 @@
 // What an annotator's browser may receive for one item: the trajectory and their own label.
 // Never the verifier's verdict, never another annotator's label, never the stratum: the
 // payload is built from the allow-list of blind.ts.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { heldBy, loadSlots, openTo } from './assignment.ts';
 import { BLIND_ITEM_FIELDS, BLIND_LABEL_FIELDS, BLIND_TRAJECTORY_FIELDS, pick } from './blind.ts';
 import { CalibrationConflictError, CalibrationNotFoundError } from './errors.ts';

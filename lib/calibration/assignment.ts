@@ -2,7 +2,7 @@
 // `overlap` labels; the lease ends when the holder submits or after LEASE_MS, so an annotator
 // who walks away does not block the item forever. Leaving and coming back resumes on the item
 // still leased to you.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import { annotatorIdsOf } from './sets.ts';
 

@@ -1,6 +1,6 @@
 // When an item has its final label, and where the set stands. Agreement of all `overlap`
 // labels settles an item; any disagreement leaves it for a lead to adjudicate.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { HumanLabel } from './metrics-kappa.ts';
 import { SetState } from './sets.ts';
 

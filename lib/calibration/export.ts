@@ -1,8 +1,8 @@
 // Labels and metrics as CSV (RFC 4180: quoted when needed, CRLF line ends) and JSONL (one JSON
 // object per line), for analysis outside Envolve. Lead-only: the rows carry the verifier verdict.
 import { z } from 'zod';
-import { stringifyCsv } from '../csv/stringify.ts';
-import type { Db } from '../db/client.ts';
+import { stringifyCsv } from '../csv/index.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import type { Rate } from './metrics-wilson.ts';
 import { setMetrics, type VerifierScore } from './set-metrics.ts';

@@ -47,3 +47,4 @@ export { rescoreSet, replayScript, withTests, rescoreJobPayload, CALIBRATION_RES
 export type { HumanLabel, Kappa } from './metrics-kappa.ts';
 export type { CalibrationMetrics, Rate } from './metrics.ts';
 export type { TrustResult, TrustVerdict } from './metrics-verdict.ts';
+export { annotatorIdsOf } from './sets.ts';

@@ -1,7 +1,7 @@
 // An annotator's answer on one item. A first label needs the item's lease (or a free, open item);
 // an annotator may revise their own label until a lead has adjudicated the item.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { claimNext, heldBy, loadSlots, openTo, type AnnotatorQueue } from './assignment.ts';
 import { agreedLabel, refreshSetState } from './consensus.ts';
 import { CalibrationConflictError, CalibrationNotFoundError } from './errors.ts';

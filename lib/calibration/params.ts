@@ -1,9 +1,9 @@
 // The calibration routes' path parameters and the read models they answer with, beside the
 // functions they guard.
 import { z } from 'zod';
-import type { Actor } from '../auth/actor.ts';
-import { can } from '../auth/roles.ts';
-import type { Db } from '../db/client.ts';
+import type { Actor } from '../auth/index.ts';
+import { can } from '../auth/index.ts';
+import type { Db } from '../db/index.ts';
 import { getSetSummary, listCalibrationSets, listSetsForAnnotator, type AnnotatorSetSummary, type SetSummary } from './sets.ts';
 import { setMetrics } from './set-metrics.ts';
 import { calibrationVerifierStatus } from './verifier-version.ts';

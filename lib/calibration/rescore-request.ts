@@ -2,10 +2,10 @@
 // changed since the set was created, unless forced; one job per set and verifier version. The
 // job and its audit row commit together.
 import { z } from 'zod';
-import { recordAudit } from '../audit/record.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
-import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
+import type { Db } from '../db/index.ts';
+import { enqueue } from '../queue/index.ts';
 import { CalibrationConflictError } from './errors.ts';
 import { CALIBRATION_RESCORE_JOB } from './rescore.ts';
 import { calibrationVerifierStatus } from './verifier-version.ts';

@@ -5,14 +5,11 @@
 // artifacts are what it must see again.
 import path from 'node:path/posix';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { bundleFile, type TaskBundle } from '../env/bundle.ts';
-import { loadBundle } from '../env/store.ts';
-import { versionSandbox } from '../evolution/lineage-sandbox.ts';
-import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
-import { trialRequest } from '../validate/trial-request.ts';
+import type { Db } from '../db/index.ts';
+import { bundleFile, type TaskBundle, loadBundle, parseTaskConfig, type TaskConfig } from '../env/index.ts';
+import { versionSandbox } from '../evolution/index.ts';
+import type { Sandbox, BaseImageMapping } from '../sandbox/index.ts';
+import { trialRequest } from '../validate/index.ts';
 import { CalibrationConflictError } from './errors.ts';
 import { parseChangedFiles } from './trajectory-view.ts';
 import { calibrationVerifierStatus, currentVerifierSources, setVersionIds } from './verifier-version.ts';

@@ -1,7 +1,7 @@
 // What a calibration set measures: a lineage (optionally a generation range) or chosen versions,
 // resolved to environment versions and then to the finished rollouts the verifier scored.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationInputError } from './errors.ts';
 import type { SampleCandidate } from './sample.ts';
 

@@ -2,7 +2,7 @@
 // excluded and counted) as sample tallies and as population estimates weighted by the set's
 // design, the verdict banner (on the estimates' intervals), agreement between annotators, and —
 // after a re-score — the same against the newer verifier, for the side-by-side comparison.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 import { cohenKappaAnnotators, fleissKappa, type HumanLabel, type Kappa } from './metrics-kappa.ts';
 import { calibrationMetrics, type CalibrationMetrics } from './metrics.ts';

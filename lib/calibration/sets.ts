@@ -3,10 +3,10 @@
 // stratum sizes at that moment, the annotators, and the verifier it measures.
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { AuditActor } from '../audit/record.ts';
-import { recordAudit } from '../audit/record.ts';
-import { can } from '../auth/roles.ts';
-import type { Db } from '../db/client.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { can } from '../auth/index.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationInputError, CalibrationNotFoundError } from './errors.ts';
 import { scopeCandidates, scopeSchema, scopeVersionIds, type CalibrationScope } from './scope.ts';
 import type { SamplingDesign } from './metrics-population.ts';

@@ -3,7 +3,7 @@
 // allow-list (blind.ts) with selects that never touch the verifier's columns, so no caller of
 // this read model can leak the verdict, the policy or the agent's own notes to an annotator.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { BLIND_ARTIFACT_FIELDS, BLIND_TURN_FIELDS, pick } from './blind.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 

@@ -5,7 +5,7 @@
 // hash of its versions' current verifiers at creation; when that hash moves, the set is stale and
 // can be re-scored with the new tests on the same trajectories.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { CalibrationNotFoundError } from './errors.ts';
 
 const TESTS_PREFIX = 'tests/';

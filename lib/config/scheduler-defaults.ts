@@ -24,7 +24,7 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
   probeConcurrency: 2,
   passThreshold: 1,
   // Groups the trainer reports through the trainer API: the policy being trained. The oracle and
-  // nop cannot gate (lib/scheduler/gate-policy.ts); the simulated policy gates only the demo lineage.
+  // nop cannot gate (lib/gate/gate-policy.ts); the simulated policy gates only the demo lineage.
   probePolicy: 'trainer',
   timeoutReward: 0,
 };

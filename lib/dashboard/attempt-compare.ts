@@ -3,8 +3,8 @@
 // give a file different content (a path one residual leaves alone is the parent's file). Also the
 // files of the shown residual a reviewer saw with other content, and which attempt still holds
 // what they saw, so the page can show the change since their last review.
-import type { Db } from '../db/client.ts';
-import type { StoredFileChange } from '../env/residual.ts';
+import type { Db } from '../db/index.ts';
+import type { StoredFileChange } from '../env/index.ts';
 import {
   changeFacts,
   fileDiffView,

@@ -1,15 +1,15 @@
 // Read queries behind the environments pages and their JSON routes.
-import type { Db } from '../db/client.ts';
-import { idsWithNameContaining } from '../db/name-search.ts';
+import type { Db } from '../db/index.ts';
+import { idsWithNameContaining } from '../db/index.ts';
 import { readStoredDifficulty } from '../difficulty/index.ts';
-import { median } from '../drift/stats.ts';
-import { readProceduralMetadata } from '../synth/procedural/metadata.ts';
+import { median } from '../drift/index.ts';
+import { readProceduralMetadata } from '../synth/index.ts';
 import { jsonEntries } from './flatten.ts';
-import { internetRequests } from '../env/harbor-warnings.ts';
+import { internetRequests } from '../env/index.ts';
 import { taskTomlSections } from './task-toml.ts';
 import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
-import { versionSandboxRuntime } from '../evolution/lineage-sandbox.ts';
-import { ACTIVE_JOB_STATES } from '../queue/types.ts';
+import { versionSandboxRuntime } from '../evolution/index.ts';
+import { ACTIVE_JOB_STATES } from '../queue/index.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 

@@ -2,8 +2,8 @@
 // hashes, no content), and one file's line diff computed on demand when the reviewer opens it.
 // Keeping the diff out of the page render is what keeps a 200-file residual fast.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import type { StoredFileChange } from '../env/residual.ts';
+import type { Db } from '../db/index.ts';
+import type { StoredFileChange } from '../env/index.ts';
 import { diffLines } from '../review/index.ts';
 import type { FileDiffView, ResidualFileSummary } from './generation-types.ts';
 

@@ -1,6 +1,6 @@
 // Shapes of the generation review page. JSON-safe: dates are ISO strings.
 import type { DiffLine, LastChange, ReviewCommentView } from '../review/index.ts';
-import type { SequenceEdit, Step, StepReplacement } from '../sequence/types.ts';
+import type { SequenceEdit, Step, StepReplacement } from '../sequence/index.ts';
 import type { ValidatorRunRow } from './types.ts';
 
 export interface GenerationHeader {

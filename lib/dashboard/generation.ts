@@ -1,12 +1,12 @@
 // The read model of the generation review page: one generation with its sequence edit, plan
 // rounds, every attempt's validator verdicts, the focused attempt's residual summary, the
 // difficulty axes, decisions and comments.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { shownApprovers, emailsOf, lastChangeOf, listComments, viewedFiles } from '../review/index.ts';
 import { diffSequences, parseSequence } from '../sequence/index.ts';
-import type { Sequence } from '../sequence/types.ts';
-import { incoherentParent } from '../evolution/supersede.ts';
-import { GenerationState } from '../evolution/states.ts';
+import type { Sequence } from '../sequence/index.ts';
+import { incoherentParent } from '../evolution/index.ts';
+import { GenerationState } from '../states/index.ts';
 import { RUN_ROW_SELECT } from './environments.ts';
 import { jsonEntries } from './flatten.ts';
 import { changesSinceLastReview } from './attempt-compare.ts';

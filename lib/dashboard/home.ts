@@ -1,14 +1,12 @@
 // The work waiting for one person, by what their role may do: the home page's counts. Each
 // count is read from the same tables the page it links to lists, so the numbers agree.
-import { can, type Role } from '../auth/roles.ts';
+import { can, type Role } from '../auth/index.ts';
 import { listSetsForAnnotator, peekQueue, SetState } from '../calibration/index.ts';
-import type { Db } from '../db/client.ts';
-import { DEFAULT_ALERT_THRESHOLDS, type DriftAlert } from '../drift/alerts.ts';
-import { driftFilterFromSearchParams } from '../drift/filters.ts';
-import { loadDriftView } from '../drift/load-view.ts';
-import { nextForReviewer, type NextInQueue } from '../review/queue.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { openMissedIssueCount } from '../missed-issues/list.ts';
+import type { Db } from '../db/index.ts';
+import { DEFAULT_ALERT_THRESHOLDS, type DriftAlert, driftFilterFromSearchParams, loadDriftView } from '../drift/index.ts';
+import { nextForReviewer, type NextInQueue } from '../review/index.ts';
+import { GenerationState } from '../states/index.ts';
+import { openMissedIssueCount } from '../missed-issues/index.ts';
 
 export interface ReviewWork {
   awaiting: number; // generations awaiting review, by anyone

@@ -1,9 +1,9 @@
 // Validation of the lineage pages' and routes' URL parameters.
 import { z } from 'zod';
-import { LINEAGE_STATUSES } from '../evolution/states.ts';
+import { LINEAGE_STATUSES } from '../states/index.ts';
 import { LINEAGE_SORTS, type LineageListQuery } from './lineages-types.ts';
 import { SORT_DIRECTIONS } from './table-view.ts';
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/index.ts';
 
 export const LINEAGE_PAGE_SIZE = 25;
 

@@ -1,8 +1,8 @@
 // Shapes behind the lineage pages. They cross the server/client boundary and go out as JSON,
 // so dates are ISO strings and nothing here refers to Prisma.
-import type { StoredDifficulty } from '../difficulty/store.ts';
-import type { ExhaustedAxes } from '../evolution/exhaustion.ts';
-import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
+import type { StoredDifficulty } from '../difficulty/index.ts';
+import type { ExhaustedAxes } from '../evolution/index.ts';
+import type { ResolvedSandboxRuntime } from '../sandbox/index.ts';
 import type { SortDirection } from './table-view.ts';
 
 export const LINEAGE_SORTS = ['activity', 'name', 'generations'] as const;

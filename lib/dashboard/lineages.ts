@@ -1,18 +1,13 @@
 // Read models behind /lineages and /lineages/[id]: a constant number of queries per page,
 // however many lineages, generations and attempts there are; the aggregates are computed in SQL.
-import type { Db } from '../db/client.ts';
-import { idsWithNameContaining } from '../db/name-search.ts';
-import { Prisma } from '../db/generated/client.ts';
+import type { Db } from '../db/index.ts';
+import { idsWithNameContaining, Prisma } from '../db/index.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
-import { readExhaustedAxes } from '../evolution/exhaustion.ts';
-import { settingsOf } from '../evolution/lineage.ts';
-import { lineageSandboxRuntime } from '../evolution/lineage-sandbox.ts';
-import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
-import { GenerationState, VALIDATED_STATES } from '../evolution/states.ts';
-import type { SchedulerConfig } from '../scheduler/config.ts';
-import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision } from '../scheduler/gate.ts';
-import { lineageWaits } from '../scheduler/waits.ts';
-import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
+import { readExhaustedAxes, settingsOf, lineageSandboxRuntime, axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
+import { GenerationState, VALIDATED_STATES } from '../states/index.ts';
+import type { SchedulerConfig } from '../scheduler/index.ts';
+import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision, GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/index.ts';
+import { lineageWaits } from '../scheduler/index.ts';
 import type {
   LineageListItem,
   LineageListPage,

@@ -1,6 +1,6 @@
 // Validation of what route handlers and pages receive from the URL.
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/index.ts';
 
 // Environment versions are named by the sha256 of their files.
 export const environmentIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'an environment version id is 64 lowercase hex characters (sha256)');

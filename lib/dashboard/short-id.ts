@@ -1,7 +1,7 @@
 // Short ids in URLs: the pages show version and generation ids shortened (shortHash), and people
 // paste them back. A unique prefix resolves to the full id; a prefix several ids share is
 // answered with the candidates, so the person can pick one.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export const MIN_PREFIX = 4;
 const MAX_CANDIDATES = 10;

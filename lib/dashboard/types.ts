@@ -1,6 +1,6 @@
 // Shapes the dashboard reads. They cross the server/client boundary and go out
 // as JSON, so dates are ISO strings and nothing here refers to Prisma.
-import type { VersionSandboxRuntime } from '../evolution/lineage-sandbox.ts';
+import type { VersionSandboxRuntime } from '../evolution/index.ts';
 import type { DisplayEntry } from './flatten.ts';
 
 export type ValidatorKind = 'oracle' | 'invalid-test';

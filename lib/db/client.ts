@@ -3,7 +3,7 @@ import { PrismaClient as PostgresPrismaClient } from './generated-pg/client.ts';
 import { postgresAdapterFactory } from './postgres.ts';
 import { providerOf } from './provider.ts';
 import { sqliteAdapterFactory, SQLITE_TRANSACTION_OPTIONS } from './sqlite.ts';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 // The app sees one client type. Both clients are generated from the same source schema
 // (prisma/postgresql/schema.prisma is derived from prisma/schema.prisma), so their model APIs are

@@ -2,7 +2,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 /** The server the PostgreSQL half of the tests (and `npm run db:diff`) uses; scripts/prereqs.sh postgres creates it. */
 export const testPostgresUrl = (): string => settings().test.postgresUrl;

@@ -5,7 +5,7 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as glue from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { logger } from '../log/logger.ts';
+import { logger } from '../log/index.ts';
 
 let engineModule: Promise<typeof glue> | undefined;
 

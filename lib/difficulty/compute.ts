@@ -1,7 +1,7 @@
 // Difficulty of a stored version: resolve the reference priors its sequence needs (estimating
 // and caching unknown names when an estimator is configured), then store the three components.
-import type { Db } from '../db/client.ts';
-import type { Sequence } from '../sequence/types.ts';
+import type { Db } from '../db/index.ts';
+import type { Sequence } from '../sequence/index.ts';
 import { difficulty, type Difficulty } from './difficulty.ts';
 import type { PriorEstimator } from './estimator.ts';
 import { resolvePriors } from './resolve.ts';

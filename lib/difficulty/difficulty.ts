@@ -1,5 +1,5 @@
-import { chainDepth } from '../sequence/depth.ts';
-import type { Sequence } from '../sequence/types.ts';
+import { chainDepth } from '../sequence/index.ts';
+import type { Sequence } from '../sequence/index.ts';
 import type { Prior, PriorSource, Priors } from './priors.ts';
 
 export interface PriorName {

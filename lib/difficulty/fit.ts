@@ -9,7 +9,7 @@
 //   turns(σ, κ) = t₀(σ, κ) · (Σ rₑ + γ) / (nₑ + γ)           rₑ = observed mean turns / t₀ of env e
 // Each distribution is renormalised to 1 − ε (the base's ε), so unknown names still cost more.
 import { createHash } from 'node:crypto';
-import type { Sequence } from '../sequence/types.ts';
+import type { Sequence } from '../sequence/index.ts';
 import { tablePriors } from './priors.ts';
 import { pairKey, type ReferenceTable } from './reference-priors.ts';
 

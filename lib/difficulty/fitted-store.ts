@@ -1,5 +1,5 @@
 // Fitted reference versions in the database (ReferencePriors): the table as JSON, with its provenance.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { FitProvenance, FittedPriors } from './fit.ts';
 import type { ReferenceTable } from './reference-priors.ts';
 

@@ -8,3 +8,4 @@ export { readStoredDifficulty, STORED_DIFFICULTY_SELECT, storeDifficulty, type S
 export { computeDifficulty } from './compute.ts';
 export { DEFAULT_FIT_OPTIONS, fitPriors, type CorpusEnvironment, type FitOptions, type FitProvenance, type FittedPriors } from './fit.ts';
 export { listFittedPriors, loadFittedPriors, storeFittedPriors } from './fitted-store.ts';
+export { composeSkill, DELIVERIES, skillParts, type Delivery } from './scenario-names.ts';

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import type { Sequence } from '../sequence/types.ts';
+import type { Db } from '../db/index.ts';
+import type { Sequence } from '../sequence/index.ts';
 import { checkedEstimate, type PriorEstimator } from './estimator.ts';
 import { tableKnows, tablePriors, type Prior, type Priors } from './priors.ts';
 import { REFERENCE_TABLE, type ReferenceTable } from './reference-priors.ts';

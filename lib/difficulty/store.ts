@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { Difficulty } from './difficulty.ts';
 
 /** Writes the three components and the reference model onto the EnvironmentVersion row. */

@@ -1,7 +1,7 @@
 // Raw rows (as the loader reads them, a handful of grouped queries) → one point per lineage
 // position. Pure, so the rules below are unit-tested on hand-built rows.
-import { axisPolicySchema, describeAxisPolicy } from '../evolution/config.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
+import { GenerationState } from '../states/index.ts';
 import { AXES, type Axis, type DriftInput, type GenerationPoint, type LineageInfo, type MetricValues } from './types.ts';
 
 export interface LineageRow {

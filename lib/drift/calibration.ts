@@ -1,6 +1,6 @@
 // Which calibration sets measured a verifier that has changed since (lib/calibration decides).
-import { isCalibrationStale } from '../calibration/verifier-version.ts';
-import type { Db } from '../db/client.ts';
+import { isCalibrationStale } from '../calibration/index.ts';
+import type { Db } from '../db/index.ts';
 import type { CalibrationStatus } from './alerts.ts';
 
 export async function loadCalibrationStatuses(db: Db): Promise<CalibrationStatus[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointSeries, checkpointSeriesLabel, UNKNOWN_POLICY } from './checkpoint-series.ts';
 import { driftInput, lineageInfo } from '../../test/fixtures/drift-input.ts';
-import { SIMULATED_POLICY } from '../scheduler/gate.ts';
+import { SIMULATED_POLICY } from '../gate/gate.ts';
 
 describe('pass rate per (policy, checkpoint) over generations', () => {
   const input = driftInput([

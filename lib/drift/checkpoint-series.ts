@@ -4,7 +4,7 @@
 // rollouts). The overlay chart draws them on one axis; each series says its policy, version and
 // how many lineages and rollouts it rests on.
 import type { DriftInput } from './types.ts';
-import { SIMULATED_POLICY } from '../scheduler/gate.ts';
+import { SIMULATED_POLICY } from '../gate/browser.ts';
 
 export const UNKNOWN_POLICY = '(no policy)';
 

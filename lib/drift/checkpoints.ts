@@ -2,8 +2,8 @@
 // endpoint's model id) with the groups it reported, pooled. The sampling design differs between
 // checkpoints: each was served the frontiers of its own time, so a later checkpoint meets harder
 // environments and its pooled rate is not a like-for-like comparison; the page says so.
-import type { Db } from '../db/client.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
+import type { Db } from '../db/index.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
 
 /** Complete gating groups of one checkpoint on one environment version, summed. */
 export interface CheckpointGroupRow {

@@ -1,7 +1,7 @@
 // CSV export of the drift charts' data (RFC 4180: quoted when needed, CRLF line ends).
-import { stringifyCsv, type CsvValue } from '../csv/stringify.ts';
+import { stringifyCsv, type CsvValue } from '../csv/index.ts';
 import type { DriftAlert } from './alerts.ts';
-import type { Funnel } from './funnel.ts';
+import type { Funnel } from '../gate/index.ts';
 import type { EffectSpectrum, SpectrumMetric } from './spectrum.ts';
 import { SPECTRUM_METRICS } from './spectrum.ts';
 import type { Spread } from './stats.ts';

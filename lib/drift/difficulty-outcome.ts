@@ -7,7 +7,7 @@
 // figures test the pipeline, not the method.
 import { pointsByLineage } from './series.ts';
 import type { DriftInput, GenerationPoint } from './types.ts';
-import { SIMULATED_POLICY } from '../scheduler/gate.ts';
+import { SIMULATED_POLICY } from '../gate/index.ts';
 
 export interface Correlation {
   r: number | null;

@@ -4,11 +4,10 @@
 // checkpoint first reporting (its groups are the only ones that count), and the last gate change.
 // A frontier whose group holds it (below the rate) is not waiting: that is the stalled alert's.
 // Read for every lineage in a fixed number of queries.
-import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES, newestPolicyVersionSeen, ProbeGroupState } from '../rollout/groups.ts';
-import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate, olderVersionReason } from '../scheduler/gate.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationState } from '../states/index.ts';
+import { GATING_PURPOSES, newestPolicyVersionSeen, ProbeGroupState, lineageGate, olderVersionReason } from '../gate/index.ts';
+import type { SchedulerConfig } from '../scheduler/index.ts';
 
 export interface FrontierWait {
   reason: string;

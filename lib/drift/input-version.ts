@@ -2,7 +2,7 @@
 // transaction of every write to a row the page reads (created by the migration named below, for
 // each provider). Whichever process writes (a worker, the web server, the CLI), every process sees
 // the version move with the data, so a memo keyed by it is never stale.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export const DRIFT_INPUT_MIGRATION = '20261206054409_drift_input_version';
 

@@ -4,7 +4,7 @@
 // are computed on every read.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import type { DriftFilter } from './filters.ts';
@@ -12,11 +12,11 @@ import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { driftInputVersion } from './input-version.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
-import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/config.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
+import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/index.ts';
 import { DriftViewCache } from './view-cache.ts';
 import { alertsOf, driftViewWithoutAlerts, type AlertInput, type DriftView } from './view.ts';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
 // and every checkpoint of those policies with its pooled pass rate.

@@ -3,10 +3,10 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { loadCheckpointPassRates } from './checkpoints.ts';
-import { DEFAULT_SEED_FILTER } from './funnel.ts';
+import { DEFAULT_SEED_FILTER } from '../gate/funnel.ts';
 import { loadDrift } from './load.ts';
 import { prometheusText } from './metrics-load.ts';
-import { latestSeedFilterRun, loadFunnelCandidates, runSeedFilter } from './seed-filter.ts';
+import { latestSeedFilterRun, loadFunnelCandidates, runSeedFilter } from '../gate/seed-filter.ts';
 
 let testDb: TestDb;
 let db: Db;

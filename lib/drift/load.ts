@@ -3,11 +3,11 @@
 // Pass rates are of one policy per lineage, never a mix: the policy asked for, else each
 // lineage's gating policy; its probes and the groups a trainer reported both count, and each
 // point says which version (checkpoint) its group is of.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { assembleDrift, type DriftRows } from './assemble.ts';
 import type { DriftInput } from './types.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../rollout/groups.ts';
+import { GenerationState } from '../states/index.ts';
+import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
 
 const COMPLETE_PROBE = { purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete } as const;
 

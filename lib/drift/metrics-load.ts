@@ -1,15 +1,15 @@
 // Reads what /api/metrics exposes and renders it: the drift series, the queue, recent job
 // turnaround and sandbox failures.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DEFAULT_ALERT_THRESHOLDS, driftAlerts } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
 import { loadCheckpointPassRates } from './checkpoints.ts';
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
 import type { DriftInput } from './types.ts';
-import { schedulerConfigFrom } from '../scheduler/config.ts';
+import { schedulerConfigFrom } from '../scheduler/index.ts';
 import { metricFamilies, renderExposition } from './prometheus.ts';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 /** Job turnaround covers the jobs that finished within this window before the scrape. */
 export const FINISHED_JOB_WINDOW_SECONDS = 3600;

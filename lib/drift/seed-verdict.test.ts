@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
-import { DEFAULT_SEED_FILTER } from './funnel.ts';
-import { seedFilterThresholdsInForce, seedFunnelVerdict } from './seed-filter.ts';
+import { DEFAULT_SEED_FILTER } from '../gate/funnel.ts';
+import { seedFilterThresholdsInForce, seedFunnelVerdict } from '../gate/seed-filter.ts';
 
 let testDb: TestDb;
 let db: Db;

@@ -1,9 +1,9 @@
 // The shapes the drift computations work on. The loader (load.ts) builds DriftInput from the
 // database; everything else is pure: input arrays in, chart data out.
 
-import type { Axis } from '../sequence/types.ts';
+import type { Axis } from '../sequence/index.ts';
 
-export { AXES, type Axis } from '../sequence/types.ts';
+export { AXES, type Axis } from '../sequence/index.ts';
 
 /** Every per-generation number a chart can draw. */
 export const METRICS = [

@@ -2,12 +2,12 @@
 // executable bits kept, plus the envolve.json sidecar; `envolve env import` reads it back.
 import { createGzip } from 'node:zlib';
 import { buffer } from 'node:stream/consumers';
-import type { PrismaClient } from '../db/generated/client.ts';
+import type { PrismaClient } from '../db/index.ts';
 import { packTar } from './tar.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { renderSidecar } from './sidecar.ts';
 import { getVersion, loadBundle } from './store.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/index.ts';
 
 export async function exportTaskTarball(db: PrismaClient, versionId: string): Promise<{ name: string; content: Buffer }> {
   const version = await getVersion(db, versionId);

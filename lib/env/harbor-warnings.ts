@@ -4,9 +4,8 @@
 // build downloads (a lab behind a mirror sets the mirror), and what the offline phases download.
 import { parse } from 'smol-toml';
 import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
-import { composeFileOf, taskComposeSpec } from '../sandbox/compose.ts';
+import { composeFileOf, taskComposeSpec, describeNeed, fetchNeeds } from '../sandbox/index.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
-import { describeNeed, fetchNeeds } from '../sandbox/fetch-needs.ts';
 
 export function harborWarnings(bundle: TaskBundle): TaskProblem[] {
   return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle), ...fetchWarnings(bundle)];

@@ -5,7 +5,7 @@
 
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { PrismaClient } from '../db/generated/client.ts';
+import type { PrismaClient } from '../db/index.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, METADATA_SIDECAR } from './content-hash.ts';
 import type { ImportLimits } from './import-limits.ts';

@@ -2,7 +2,7 @@
 // the content hash of its files, so storing the same content again is a no-op
 // that returns the same id. File contents live once each in the Blob table.
 
-import type { Prisma, PrismaClient } from '../db/generated/client.ts';
+import type { Prisma, PrismaClient } from '../db/index.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, hashedFiles, sha256Hex } from './content-hash.ts';
 import type { ImportLimits } from './import-limits.ts';

@@ -5,7 +5,7 @@
 
 import { parse, TomlError } from 'smol-toml';
 import { z } from 'zod';
-import { SANDBOX_RUNTIMES } from '../config/settings.ts';
+import { SANDBOX_RUNTIMES } from '../config/index.ts';
 
 // Defaults follow Harbor's, so a task means the same thing here and there.
 const positive = z.number().positive();

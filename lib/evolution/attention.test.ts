@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { ConflictError, ForbiddenError } from '../errors/index.ts';
 import { takeAttentionExit } from './attention.ts';
 import { REVALIDATE_JOB, revalidateJobPayload } from './jobs.ts';
-import { GenerationState as S, LineageStatus } from './states.ts';
+import { GenerationState as S, LineageStatus } from '../states/states.ts';
 import { lineageStop } from './stop.ts';
 
 const reviewer = { id: 'u-rey', email: 'rey@example.test', role: 'reviewer' };

@@ -6,15 +6,14 @@
 // - accept (a lead): on to human review without a verdict, with a written justification.
 // Each is one audited, revision-checked transaction; the same function serves the UI and the CLI.
 import { z } from 'zod';
-import { assertCan, type Actor } from '../auth/actor.ts';
-import type { Db } from '../db/client.ts';
-import type { Generation } from '../db/generated/client.ts';
-import { loadBundle } from '../env/store.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
+import type { Db, Generation } from '../db/index.ts';
+import { loadBundle } from '../env/index.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { enqueueRevalidation } from './jobs.ts';
 import { moveGeneration, moveGenerationIn } from './move.ts';
-import { AttemptState, GenerationState, LineageStatus } from './states.ts';
+import { AttemptState, GenerationState, LineageStatus } from '../states/index.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export const BUDGET_FACTORS = [2, 4, 8] as const;

@@ -5,12 +5,12 @@
 //   parent's by the margin. A plan that promised more than the files deliver fails here, as a
 //   rubric failure with both numbers, shown on the attempt.
 import type { Difficulty } from '../difficulty/index.ts';
-import type { TaskBundle } from '../env/bundle.ts';
-import type { Sequence } from '../sequence/types.ts';
-import type { Plan } from '../synth/types.ts';
+import type { TaskBundle } from '../env/index.ts';
+import type { Sequence } from '../sequence/index.ts';
+import type { Plan } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { describeDifficulty, measure } from './difficulty-gate.ts';
-import { AttemptState } from './states.ts';
+import { AttemptState } from '../states/index.ts';
 
 export async function identicalFailedAttempt(ctx: EvolutionContext, generationId: string, contentHash: string): Promise<{ number: number } | null> {
   return ctx.db.attempt.findFirst({

@@ -1,10 +1,9 @@
 // A lineage's settings: how it chooses axes, how much it may change per generation, which
 // synthesiser it uses, and the bounds of its two loops.
 import { z } from 'zod';
-import { SANDBOX_RUNTIMES } from '../config/settings.ts';
-import { baseImageMappingSchema } from '../sandbox/base-image-map.ts';
-import { buildMirrorsSchema } from '../sandbox/build-mirrors.ts';
-import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/types.ts';
+import { SANDBOX_RUNTIMES } from '../config/index.ts';
+import { baseImageMappingSchema, buildMirrorsSchema } from '../sandbox/index.ts';
+import { AXES, EFFORTS, type Axis, type AxisPolicy } from '../sequence/index.ts';
 
 // Small against one step's worth of difficulty (several turns, a few nats), large enough that a
 // swap between two nearly equally rare names does not count as progress.

@@ -1,8 +1,8 @@
 // What the loops run with. The synthesiser plays proposer, plan reviewer, modifier and judge.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { PriorEstimator } from '../difficulty/index.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import type { Synthesiser } from '../synth/types.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import type { Synthesiser } from '../synth/index.ts';
 
 export interface EvolutionContext {
   db: Db;

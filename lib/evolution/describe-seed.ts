@@ -4,14 +4,13 @@
 // then has a real D offline, and lengthening chains onto it as before (its described steps are
 // the original task's, never rewritten by the procedural engine). The change is kept in the
 // version's metadata with a revision number and recorded in the audit log with before and after.
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import { computeDifficulty, REFERENCE_TABLE, tableKnows, type Difficulty } from '../difficulty/index.ts';
-import { readStoredDifficulty } from '../difficulty/store.ts';
-import { loadBundle } from '../env/store.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { computeDifficulty, REFERENCE_TABLE, tableKnows, type Difficulty, readStoredDifficulty } from '../difficulty/index.ts';
+import { loadBundle } from '../env/index.ts';
 import { structuralViolations } from '../sequence/index.ts';
-import type { Sequence } from '../sequence/types.ts';
-import { readProceduralMetadata } from '../synth/procedural/index.ts';
+import type { Sequence } from '../sequence/index.ts';
+import { readProceduralMetadata } from '../synth/index.ts';
 import { RefusedError } from '../errors/index.ts';
 
 export class SequenceRefused extends RefusedError {

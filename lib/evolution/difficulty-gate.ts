@@ -3,7 +3,7 @@
 // that does not is sent back with both numbers. D is measured under the same resolved priors
 // (reference table plus cached estimates) that the stored difficulty uses.
 import { difficulty, resolvePriors, type Difficulty } from '../difficulty/index.ts';
-import type { Axis, Sequence } from '../sequence/types.ts';
+import type { Axis, Sequence } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
 
 export async function measure(ctx: EvolutionContext, sequence: Sequence): Promise<Difficulty> {

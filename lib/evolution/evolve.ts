@@ -1,7 +1,7 @@
 // One generation: choose the axis, run Loop 1 (plan) and Loop 2 (modify + validate), and settle
 // the generation as awaiting review or failed — never lost. A lineage evolves generation by
 // generation from the newest settled one.
-import type { Generation } from '../db/generated/client.ts';
+import type { Generation } from '../db/index.ts';
 import { syncBuiltinRubric } from '../rubric/index.ts';
 import { chooseAxis } from '../sequence/index.ts';
 import type { EvolutionContext } from './context.ts';
@@ -12,7 +12,7 @@ import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { currentParent } from './parent.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { planAlongAxes } from './plan-axes.ts';
-import { AttemptState, GenerationState, IN_PROGRESS_STATES, LineageStatus } from './states.ts';
+import { AttemptState, GenerationState, IN_PROGRESS_STATES, LineageStatus } from '../states/index.ts';
 import { lineageStop, type LineageStop } from './stop.ts';
 
 // A lineage that keeps failing is stalled rather than burning sandbox time forever.

@@ -2,10 +2,8 @@
 // that raises D by the margin, the axis is exhausted *at that parent*. A fixed-axis lineage then
 // stops; a round-robin or weighted lineage skips the axis until its parent changes (a length
 // edit, say, adds a step whose scenario and skill can be made rarer again).
-import type { Db } from '../db/client.ts';
-import type { Lineage } from '../db/generated/client.ts';
-import { chooseAxis } from '../sequence/index.ts';
-import { AXES, type Axis, type AxisPolicy } from '../sequence/types.ts';
+import type { Db, Lineage } from '../db/index.ts';
+import { chooseAxis, AXES, type Axis, type AxisPolicy } from '../sequence/index.ts';
 
 export interface AxisExhaustion {
   generation: number; // the generation that found the axis exhausted

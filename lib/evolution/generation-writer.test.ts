@@ -8,7 +8,7 @@ import { seedGenerationInState, type LineageFixture } from '../../test/fixtures/
 import { lineageTest } from '../../test/fixtures/test.ts';
 import type { Db } from '../db/client.ts';
 import { changeGenerationState, createGeneration, StaleGenerationError, type StateChange } from './generation-writer.ts';
-import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
+import { GenerationState as S, IllegalTransitionError, type GenerationState } from '../states/states.ts';
 
 const ACTOR = { id: null, email: 'writer-test@envolve' };
 
@@ -116,7 +116,7 @@ describe('the lint rule', () => {
   const messagesFor = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.map((m) => m.message));
   const planted = [
-    "import type { Db } from '../db/client.ts';",
+    "import type { Db } from '../db/index.ts';",
     'export async function planted(db: Db, id: string): Promise<void> {',
     "  await db.generation.updateMany({ where: { id }, data: { state: 'approved' } });",
     '  await db.$executeRawUnsafe(`UPDATE "Generation" SET "state" = \'released\' WHERE "id" = \'${id}\'`);',

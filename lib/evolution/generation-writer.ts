@@ -6,12 +6,11 @@
 // state) and recording the axis its planning moved to are here too, so that nothing else in the
 // product code updates the table; eslint.config.mjs refuses a `.generation.create/update…` call
 // or an `UPDATE "Generation"` anywhere else.
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Generation, Prisma } from '../db/generated/client.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { Db, Generation, Prisma } from '../db/index.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
-import type { Axis } from '../sequence/types.ts';
-import { INITIAL_STATE, transition, type GenerationState } from './states.ts';
+import type { Axis } from '../sequence/index.ts';
+import { INITIAL_STATE, transition, type GenerationState } from '../states/index.ts';
 
 type Tx = Prisma.TransactionClient;
 

@@ -44,3 +44,10 @@ export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
 export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';
 export { describeImportedSeed, parseSequenceSpec, SequenceRefused, type DescribedSequence } from './describe-seed.ts';
+export { versionSandboxRuntime, type VersionSandboxRuntime } from './lineage-sandbox.ts';
+export { incoherentParent, supersedeIncoherent, type Superseded } from './supersede.ts';
+export { settingsOf } from './lineage.ts';
+export { axisPolicySchema, DEFAULT_DIFFICULTY_MARGIN } from './config.ts';
+export { GenerationNotFoundError } from './errors.ts';
+export { changeGenerationState, StaleGenerationError } from './generation-writer.ts';
+export { readPriorsCorpus } from './priors-corpus.ts';

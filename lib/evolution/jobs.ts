@@ -1,7 +1,7 @@
 // Evolution as a queued job: the workers evolve a lineage by a number of validated generations.
 import { z } from 'zod';
-import { enqueue, type JobWriter } from '../queue/enqueue.ts';
-import type { Job } from '../queue/types.ts';
+import { enqueue, type JobWriter } from '../queue/index.ts';
+import type { Job } from '../queue/index.ts';
 
 export const EVOLVE_JOB = 'evolve';
 

@@ -1,17 +1,18 @@
 // The sandbox every use on a lineage's behalf goes through: its builds use the lineage's
 // base-image mapping and build mirrors, its trials and checks the lineage's runtime. A version's work (validation,
 // backtests, calibration re-scores) runs under the lineage the version belongs to.
-import type { Db } from '../db/client.ts';
-import { withBaseImages, withBuildMirrors } from '../sandbox/mapped-sandbox.ts';
+import type { Db } from '../db/index.ts';
 import {
+  withBaseImages,
+  withBuildMirrors,
   configuredSandboxRuntime,
   environmentRuntime,
   resolveSandboxRuntime,
   withSandboxRuntime,
   type ResolvedSandboxRuntime,
   type SandboxRuntime,
-} from '../sandbox/runtime.ts';
-import type { Sandbox } from '../sandbox/types.ts';
+} from '../sandbox/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
 import type { LineageSettings } from './config.ts';
 import { settingsOf, type LoadedLineage } from './lineage.ts';
 

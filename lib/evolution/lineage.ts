@@ -1,17 +1,13 @@
 // Lineages: a seed environment and the settings it evolves under.
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { SANDBOX_RUNTIMES } from '../config/settings.ts';
-import type { Db } from '../db/client.ts';
-import type { Lineage } from '../db/generated/client.ts';
-import { getVersion } from '../env/store.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { SANDBOX_RUNTIMES, type SchedulerConfig } from '../config/index.ts';
+import type { Db, Lineage } from '../db/index.ts';
+import { getVersion } from '../env/index.ts';
 import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
-import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate } from '../scheduler/gate.ts';
-import { gatePolicyRefusal, TRAINER_POLICY } from '../scheduler/gate-policy.ts';
-import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
-import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/build-mirrors.ts';
-import type { SandboxRuntime } from '../sandbox/runtime.ts';
+import { lineageGate, gatePolicyRefusal, TRAINER_POLICY } from '../gate/index.ts';
+import type { BaseImageMapping, SandboxRuntime } from '../sandbox/index.ts';
+import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/index.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
 import { recordSeedFunnelOverride, seedFunnelRefusal } from './seed-funnel.ts';
 

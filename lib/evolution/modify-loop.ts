@@ -1,21 +1,17 @@
 // Loop 2: the modifier writes a residual over the parent's files; the candidate it produces is
 // stored as a new version (with its sequence and difficulty) and validated. Failures go back to
 // the modifier with the validator output, up to the configured rounds. Every attempt is stored.
-import type { Generation } from '../db/generated/client.ts';
+import type { Generation } from '../db/index.ts';
 import { storeDifficulty } from '../difficulty/index.ts';
-import { contentHash } from '../env/content-hash.ts';
-import { applyResidual, serializeResidual } from '../env/residual.ts';
-import { storeBundle } from '../env/store.ts';
-import { validateBundle } from '../env/validate-bundle.ts';
-import { formatProblem } from '../env/problems.ts';
-import type { Plan } from '../synth/types.ts';
-import { isDeterministicBuildFailure } from '../sandbox/env-image.ts';
+import { contentHash, applyResidual, serializeResidual, storeBundle, validateBundle, formatProblem } from '../env/index.ts';
+import type { Plan } from '../synth/index.ts';
+import { isDeterministicBuildFailure } from '../sandbox/index.ts';
 import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
-import { AttemptState, GenerationState } from './states.ts';
+import { AttemptState, GenerationState } from '../states/index.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export type ModifyOutcome =

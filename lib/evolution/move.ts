@@ -3,12 +3,11 @@
 // bumped, move asserted, audited, one transaction). A move that settles the generation also sweeps
 // its lineage (supersede.ts): a new version, or a parent that changed while this one was in the
 // loops, leaves no generation resting on a version that is not current.
-import type { AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Generation, Prisma } from '../db/generated/client.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { Db, Generation, Prisma } from '../db/index.ts';
 import { changeGenerationState, type ExpectedGeneration, type StateData } from './generation-writer.ts';
 import { EVOLUTION_ACTOR, supersedeIncoherent, type Superseded } from './supersede.ts';
-import { inGroup, IN_PROGRESS_STATES, type GenerationState } from './states.ts';
+import { inGroup, IN_PROGRESS_STATES, type GenerationState } from '../states/index.ts';
 
 export type MoveData = Pick<StateData, 'versionId' | 'error'>;
 

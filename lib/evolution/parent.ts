@@ -1,14 +1,14 @@
 // The environment the next generation evolves from: the newest generation that settled on a
 // validated version and still stands (not rejected, not superseded, not sent back for changes),
 // or the seed when there is none.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { computeDifficulty } from '../difficulty/index.ts';
-import { loadBundle, getVersion } from '../env/store.ts';
+import { loadBundle, getVersion } from '../env/index.ts';
 import { parseSequence } from '../sequence/index.ts';
-import type { Sequence } from '../sequence/types.ts';
-import type { ParentEnvironment, Synthesiser } from '../synth/types.ts';
+import type { Sequence } from '../sequence/index.ts';
+import type { ParentEnvironment, Synthesiser } from '../synth/index.ts';
 import type { LoadedLineage } from './lineage.ts';
-import { STANDING_STATES } from './states.ts';
+import { STANDING_STATES } from '../states/index.ts';
 import { supersedeIncoherent } from './supersede.ts';
 
 export interface GenerationParent extends ParentEnvironment {

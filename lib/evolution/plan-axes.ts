@@ -1,9 +1,9 @@
 // Loop 1 across axes: a generation plans along the policy's axis; when the proposer finds that
 // axis exhausted at this parent, a mixed policy moves on to its next axis (the generation's axis
 // follows), and a generation whose every axis is exhausted settles as exhausted.
-import type { Generation } from '../db/generated/client.ts';
-import type { Axis } from '../sequence/types.ts';
-import type { Plan } from '../synth/types.ts';
+import type { Generation } from '../db/index.ts';
+import type { Axis } from '../sequence/index.ts';
+import type { Plan } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { exhaustionMessage, recordExhausted } from './exhaustion.ts';
 import { recordGenerationAxis } from './generation-writer.ts';

@@ -2,11 +2,11 @@
 // (the synthesiser's review, the executable plan-rubric items, the edit's shape and the
 // monotone-difficulty gate) sends it back with reasons until it passes or the rounds run out.
 // Every round is stored. A proposer that finds no edit raising D reports the axis exhausted.
-import type { Generation } from '../db/generated/client.ts';
+import type { Generation } from '../db/index.ts';
 import { activeRubric, reviewPlanAgainstRubric, rubricVersionLabel, toItemView } from '../rubric/index.ts';
 import { checkEdit } from '../sequence/index.ts';
-import type { Axis } from '../sequence/types.ts';
-import { AxisExhausted, InvalidAnswer, ProposalRefused, type Plan, type PlanReview, type PlanReviewItem } from '../synth/types.ts';
+import type { Axis } from '../sequence/index.ts';
+import { AxisExhausted, InvalidAnswer, ProposalRefused, type Plan, type PlanReview, type PlanReviewItem } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { measure, monotoneViolations } from './difficulty-gate.ts';
 import type { LoadedLineage } from './lineage.ts';

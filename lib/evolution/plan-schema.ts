@@ -1,7 +1,7 @@
 // A stored plan (PlanRound.plan) read back: the edit, the child sequence and the rationale.
 import { z } from 'zod';
 import { parseSequence } from '../sequence/index.ts';
-import type { Plan } from '../synth/types.ts';
+import type { Plan } from '../synth/index.ts';
 
 export const planSchema: z.ZodType<Plan> = z.object({
   edit: z.object({

@@ -3,12 +3,10 @@
 // policy is named, the mean turns its completed rollouts under that policy took. Tasks whose
 // sequence is opaque (an imported task nobody described) teach nothing about names and are listed
 // as skipped.
-import type { Db } from '../db/client.ts';
-import type { CorpusEnvironment } from '../difficulty/fit.ts';
-import { contentHash } from '../env/content-hash.ts';
-import { readTasksAt } from '../env/import.ts';
-import { isImportedStep } from '../synth/procedural/imported.ts';
-import { ProceduralSynthesiser } from '../synth/procedural/index.ts';
+import type { Db } from '../db/index.ts';
+import type { CorpusEnvironment } from '../difficulty/index.ts';
+import { contentHash, readTasksAt } from '../env/index.ts';
+import { isImportedStep, ProceduralSynthesiser } from '../synth/index.ts';
 
 export interface PriorsCorpus {
   environments: CorpusEnvironment[];

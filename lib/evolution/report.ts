@@ -1,15 +1,15 @@
 // A lineage as `envolve evolve --json` prints it: per generation the version, its parent, the
 // edit, the sequence, the three difficulty components with the chain depth, the verdicts and the
 // loop counts; and the axes found exhausted.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { NotFoundError } from '../errors/index.ts';
 import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index.ts';
 import { describeAxisPolicy } from './config.ts';
 import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 import { settingsOf } from './lineage.ts';
 import { lineageSandboxRuntime } from './lineage-sandbox.ts';
-import { resolveBuildMirrors, shownBuildMirrors, type ShownBuildMirrors } from '../sandbox/build-mirrors.ts';
-import type { ResolvedSandboxRuntime } from '../sandbox/runtime.ts';
+import { resolveBuildMirrors, shownBuildMirrors, type ShownBuildMirrors } from '../sandbox/index.ts';
+import type { ResolvedSandboxRuntime } from '../sandbox/index.ts';
 
 export interface GenerationReport {
   number: number;

@@ -3,7 +3,7 @@
 // The request superseded the generations built on the version being replaced (lib/review/decide.ts);
 // when the revision settles on its new version, the lineage is evolved again from it by as many
 // generations as were superseded, queued in the same transaction as the settle.
-import type { Generation } from '../db/generated/client.ts';
+import type { Generation } from '../db/index.ts';
 import { planSchema } from './plan-schema.ts';
 import type { EvolutionContext } from './context.ts';
 import { enqueueEvolution } from './jobs.ts';
@@ -11,7 +11,7 @@ import { loadLineage } from './lineage.ts';
 import { modifyLoop, settlementOf } from './modify-loop.ts';
 import { moveGeneration, type MoveData } from './move.ts';
 import { parentFor } from './parent.ts';
-import { GenerationState } from './states.ts';
+import { GenerationState } from '../states/index.ts';
 
 export async function reviseGeneration(ctx: EvolutionContext, generationId: string, comment: string, rebuild = 0): Promise<Generation> {
   const { db } = ctx;

@@ -1,18 +1,16 @@
-// Evolution starts from a seed the funnel keeps (lib/drift/seed-funnel-gate.ts), under the policy
+// Evolution starts from a seed the funnel keeps (lib/gate/seed-funnel-gate.ts), under the policy
 // that gates the lineage. A seed it has not kept — not kept, still waiting for a group, or a policy
 // that cannot decide — evolves only under an override recorded on the lineage: who, when, why, and
 // the verdict overridden, with an audit entry. A lineage that already has generations was admitted
 // when its first one was made: from then on the trainer is served its frontier, not its seed, so a
 // later checkpoint's verdict on the seed would be missing or stale, not a reason to stop.
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Lineage } from '../db/generated/client.ts';
-import { seedFunnelVerdict } from '../drift/seed-filter.ts';
-import type { SeedFunnelVerdict } from '../drift/seed-funnel-gate.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { Db, Lineage } from '../db/index.ts';
+import { seedFunnelVerdict, lineageGate } from '../gate/index.ts';
+import type { SeedFunnelVerdict } from '../gate/index.ts';
+import type { SchedulerConfig } from '../config/index.ts';
 import { NotFoundError, RefusedError } from '../errors/index.ts';
-import type { SchedulerConfig } from '../scheduler/config.ts';
-import { lineageGate } from '../scheduler/gate.ts';
 
 export const SEED_FUNNEL_OVERRIDE_ACTION = 'lineage.seed-funnel-override';
 export const SEED_NOT_KEPT = 'seed_not_kept';

@@ -3,8 +3,8 @@
 // generation whose version is being replaced (changes requested, a revision or a re-validation
 // running). Evolving past either would build on a version nobody has settled — or, as before
 // issue 26, silently re-make the held generation's number from the same parent.
-import type { Db } from '../db/client.ts';
-import { GenerationState, IN_PROGRESS_STATES } from './states.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationState, IN_PROGRESS_STATES } from '../states/index.ts';
 
 export interface LineageStop {
   kind: 'needs-attention' | 'revision-pending';

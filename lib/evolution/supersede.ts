@@ -6,10 +6,10 @@
 // why, never served, never reviewed — in the same transaction as the change that caused it, and
 // the next `envolve evolve` (or the revision's own follow-up) evolves again from the newest
 // standing generation. Issues 16 and 26.
-import type { AuditActor } from '../audit/record.ts';
-import type { Prisma } from '../db/generated/client.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { Prisma } from '../db/index.ts';
 import { changeGenerationState } from './generation-writer.ts';
-import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES } from './states.ts';
+import { GenerationState, inGroup, STANDING_STATES, SUPERSEDABLE_STATES } from '../states/index.ts';
 
 // Who supersedes when no person asked for it: the evolution itself (a settle, a sweep).
 export const EVOLUTION_ACTOR: AuditActor = { id: null, email: 'envolve:evolution' };

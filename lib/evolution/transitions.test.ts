@@ -7,7 +7,7 @@ import { lineageTest } from '../../test/fixtures/test.ts';
 import type { Db } from '../db/client.ts';
 import { StaleGenerationError } from './generation-writer.ts';
 import { moveGeneration } from './move.ts';
-import { GenerationState as S, IllegalTransitionError, type GenerationState } from './states.ts';
+import { GenerationState as S, IllegalTransitionError, type GenerationState } from '../states/states.ts';
 import { supersedeIncoherent } from './supersede.ts';
 
 const generation = (

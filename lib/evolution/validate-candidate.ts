@@ -1,10 +1,10 @@
 // The three validators of Loop 2, in parallel: oracle and invalid-test (in their own
 // containers on the candidate's image) and the rubric (executable checks and the LLM judge).
-import type { ValidatorRun } from '../db/generated/client.ts';
-import type { TaskBundle } from '../env/bundle.ts';
+import type { ValidatorRun } from '../db/index.ts';
+import type { TaskBundle } from '../env/index.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../sandbox/index.ts';
-import { BUILD_FAILED, REFUSED, validateEnvironment } from '../validate/validate-environment.ts';
+import { BUILD_FAILED, REFUSED, validateEnvironment } from '../validate/index.ts';
 import type { EvolutionContext } from './context.ts';
 
 export interface CandidateValidation {

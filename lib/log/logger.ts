@@ -5,7 +5,7 @@
 // than inside the message, so a log store can filter on them. A record is
 // {"time": ISO 8601, "level": "info", "msg": …, …fields}.
 import { pino, type Logger as Pino } from 'pino';
-import { settings, type LogLevel } from '../config/settings.ts';
+import { settings, type LogLevel } from '../config/index.ts';
 
 export type { LogLevel };
 export type LogFields = Record<string, unknown>;

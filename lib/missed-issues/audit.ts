@@ -1,7 +1,7 @@
 // The one place this module writes audit events, so every mutation records them the same way.
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import type { Actor } from '../auth/index.ts';
 
 // A transaction client too: a decision and its audit entry commit together.
 export function audit(

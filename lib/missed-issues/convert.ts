@@ -1,13 +1,11 @@
 // A lead decides an open missed issue: dismiss it, or turn it into a rubric item. The item is
 // created inactive (a draft the lead can backtest first) unless the lead activates it at once.
-import type { Db } from '../db/client.ts';
-import type { MissedIssue, Prisma, RubricItem } from '../db/generated/client.ts';
-import { saveRubricItemIn } from '../rubric/index.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
+import type { Db, MissedIssue, Prisma, RubricItem } from '../db/index.ts';
+import { saveRubricItemIn, setItemActiveIn } from '../rubric/index.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 import { audit } from './audit.ts';
 import { keyTaken, slugify, uniqueRubricKey } from './rubric-key.ts';
-import { setItemActiveIn } from '../rubric/catalogue.ts';
 import { convertMissedIssueSchema, MissedIssueState, type ConvertMissedIssueInput } from './schema.ts';
 
 export class MissedIssueNotFoundError extends NotFoundError {

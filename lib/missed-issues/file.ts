@@ -1,10 +1,9 @@
 // A reviewer files a problem the validators missed on one generation.
-import type { Db } from '../db/client.ts';
-import type { MissedIssue } from '../db/generated/client.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
+import type { Db, MissedIssue } from '../db/index.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
-import { GenerationNotFoundError } from '../evolution/errors.ts';
+import { GenerationNotFoundError } from '../evolution/index.ts';
 import { ConflictError } from '../errors/index.ts';
 
 // A second press of "File", or the same report from another tab: the reviewer's open issue with

@@ -1,6 +1,6 @@
 export { convertMissedIssue, dismissMissedIssue, draftFromIssue, MissedIssueNotFoundError, type ConversionDraft, type ConversionResult } from './convert.ts';
 export { DuplicateMissedIssueError, fileMissedIssue } from './file.ts';
-export { GenerationNotFoundError } from '../evolution/errors.ts';
+export { GenerationNotFoundError } from '../evolution/index.ts';
 export { getMissedIssue, listMissedIssues, MISSED_ISSUE_LIST_LIMIT, openMissedIssueCount, type MissedIssueRow } from './list.ts';
 export { slugify, uniqueRubricKey } from './rubric-key.ts';
 export {
@@ -21,3 +21,6 @@ export {
   type MissedIssueFilter,
 } from './schema.ts';
 export { FindingNotFoundError, sendFindingToReview, type SendBackResult } from './send-back.ts';
+export { audit } from './audit.ts';
+export { draftFromPrefill, parsePrefill, type MissedIssueDraft } from './prefill.ts';
+export { type Severity } from './schema.ts';

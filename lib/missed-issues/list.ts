@@ -1,6 +1,5 @@
 // Missed issues for the list page and the CLI: open ones first, newest first within a state.
-import type { Db } from '../db/client.ts';
-import type { MissedIssue } from '../db/generated/client.ts';
+import type { Db, MissedIssue } from '../db/index.ts';
 import { MissedIssueState, type MissedIssueFilter } from './schema.ts';
 
 export interface MissedIssueRow extends MissedIssue {

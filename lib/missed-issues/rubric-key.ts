@@ -1,6 +1,6 @@
 // Rubric keys for items made from missed issues: a slug of the title, unique across every
 // item ever stored (a key names one item's versions, so a new item never reuses one).
-import type { Prisma } from '../db/generated/client.ts';
+import type { Prisma } from '../db/index.ts';
 
 const MAX_SLUG = 60;
 

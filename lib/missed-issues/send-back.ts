@@ -1,12 +1,11 @@
 // "Send back to review": a backtest violation re-opens its generation. An approved or released
 // generation goes back to awaiting review with a bumped revision, so a reviewer who had it
 // open is told it changed; the finding is marked and the move is audited.
-import type { Db } from '../db/client.ts';
-import type { BacktestFinding, Generation } from '../db/generated/client.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
+import type { Db, BacktestFinding, Generation } from '../db/index.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
 import { ConflictError } from '../errors/index.ts';
-import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { GenerationState, inGroup, STANDING_STATES } from '../evolution/states.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/index.ts';
+import { GenerationState, inGroup, STANDING_STATES } from '../states/index.ts';
 import { NotFoundError } from '../errors/index.ts';
 
 export class FindingNotFoundError extends NotFoundError {

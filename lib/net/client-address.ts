@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
-import type { TrustedProxies } from '../config/trusted-proxies.ts';
+import type { TrustedProxies } from '../config/index.ts';
 
 export type { TrustedProxies };
 

@@ -3,7 +3,7 @@
 // PORT the web server listens on. A wildcard HOST (0.0.0.0, ::) means any address of the
 // machine; then the origin is the one the request was sent to, as the web server saw it
 // (lib/net/forwarded.ts keeps forwarded headers only from trusted proxies).
-import { settings, type Settings } from '../config/settings.ts';
+import { settings, type Settings } from '../config/index.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const WILDCARD = new Set(['', '0.0.0.0', '::', '[::]']);

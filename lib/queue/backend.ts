@@ -1,7 +1,7 @@
 // One queue interface, two engines: the embedded queue (claims straight from the Job table; SQLite)
 // and pg-boss (PostgreSQL). Either way the Job row is the record the app reads (jobs list, dashboard,
 // metrics) and the lease on it is what proves a worker still owns a job.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { claimJob } from './claim.ts';
 import { complete, deadLetter, fail, heartbeat, release } from './lease.ts';

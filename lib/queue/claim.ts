@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { JobState, systemClock, type ClaimedJob, type Clock, type Job } from './types.ts';
 
 export interface ClaimOptions {

@@ -1,4 +1,4 @@
-import { Prisma } from '../db/generated/client.ts';
+import { Prisma } from '../db/index.ts';
 import { systemClock, type Clock, type Job } from './types.ts';
 
 export interface EnqueueOptions {

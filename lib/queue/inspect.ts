@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { Job, JobState } from './types.ts';
 
 export interface ListJobsOptions {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
 import { formatError } from './format-error.ts';
 import { JobState, LeaseLostError, systemClock, type Clock, type Job, type Lease } from './types.ts';

@@ -1,5 +1,4 @@
-import { databaseUrl, type Db } from '../db/client.ts';
-import { providerOf } from '../db/provider.ts';
+import { databaseUrl, type Db, providerOf } from '../db/index.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { embeddedQueue, type QueueBackend } from './backend.ts';
 import { PgBossQueue } from './pg-boss-queue.ts';

@@ -11,7 +11,7 @@
 //   pg-boss, which retries it with its backoff or, out of attempts, moves it to the dead-letter queue.
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import type { QueueBackend } from './backend.ts';
 import { complete, deadLetter, fail, heartbeat, release } from './lease.ts';

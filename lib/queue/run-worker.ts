@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { embeddedQueue, type QueueBackend } from './backend.ts';
 import { LeaseLostError, type ClaimedJob, type Clock } from './types.ts';
-import { logger } from '../log/logger.ts';
+import { logger } from '../log/index.ts';
 
 export interface JobContext {
   job: ClaimedJob;

@@ -1,4 +1,4 @@
-import type { Job } from '../db/generated/client.ts';
+import type { Job } from '../db/index.ts';
 import { ConflictError } from '../errors/index.ts';
 
 export type { Job };

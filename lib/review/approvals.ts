@@ -1,7 +1,7 @@
 // Approvals count per reviewer, not per click, and only on the revision being decided: a
 // revised generation (a new candidate after "request changes") starts again from zero.
-import type { Prisma } from '../db/generated/client.ts';
-import { GenerationState } from '../evolution/states.ts';
+import type { Prisma } from '../db/index.ts';
+import { GenerationState } from '../states/index.ts';
 
 type Reader = Pick<Prisma.TransactionClient, 'review'>;
 

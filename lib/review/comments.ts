@@ -1,8 +1,8 @@
 // Review comments: on the generation as a whole, or pinned to a line of a residual file.
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import { GenerationNotFoundError } from '../evolution/errors.ts';
-import type { PersonActor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationNotFoundError } from '../evolution/index.ts';
+import type { PersonActor } from '../auth/index.ts';
 import { RefusedError } from '../errors/index.ts';
 
 export interface CommentInput {

@@ -1,20 +1,24 @@
 // A reviewer's decision on a generation, with optimistic concurrency: the reviewer sends the
 // revision they saw, and a generation that moved on since is refused with a RevisionConflictError
 // instead of being silently overwritten.
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Prisma } from '../db/generated/client.ts';
-import { enqueueRevision } from '../evolution/jobs.ts';
-import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES } from '../evolution/states.ts';
-import { incoherentParent, supersedeIncoherent, type Superseded } from '../evolution/supersede.ts';
-import { enqueueProbe } from '../scheduler/jobs.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db, Prisma } from '../db/index.ts';
+import {
+  enqueueRevision,
+  changeGenerationState,
+  StaleGenerationError,
+  incoherentParent,
+  supersedeIncoherent,
+  type Superseded,
+  GenerationNotFoundError,
+} from '../evolution/index.ts';
+import { DECIDED_STATE, GenerationState, inGroup, REVIEWABLE_STATES } from '../states/index.ts';
+import { enqueueProbe } from '../scheduler/index.ts';
 import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
-import { GenerationNotFoundError } from '../evolution/errors.ts';
 import { DecisionRefusedError, RevisionConflictError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
-import type { PersonActor } from '../auth/actor.ts';
+import type { PersonActor } from '../auth/index.ts';
 import type { Decision, DecisionOutcome } from './types.ts';
 
 export interface DecideInput {

@@ -15,7 +15,7 @@ export {
 } from './queue.ts';
 export { undoableDecision, undoDecision, UNDO_WINDOW_MS, withinUndoWindow, type UndoableDecision, type UndoOutcome } from './undo.ts';
 export { DecisionRefusedError, RevisionConflictError, type LastChange } from './errors.ts';
-export { GenerationNotFoundError } from '../evolution/errors.ts';
+export { GenerationNotFoundError } from '../evolution/index.ts';
 export { lastChangeOf } from './last-change.ts';
 export {
   diffLines,
@@ -30,3 +30,13 @@ export {
   type DiffSegment,
 } from './file-diff.ts';
 export { DECISIONS, type Decision, type DecisionOutcome } from './types.ts';
+export {
+  generationParamsSchema,
+  commentBodySchema,
+  decisionBodySchema,
+  undoBodySchema,
+  diffQuerySchema,
+  viewedBodySchema,
+  generationIdSchema,
+} from './params.ts';
+export { attemptFileDiffQuerySchema, attemptPairQuerySchema } from './params.ts';

@@ -1,8 +1,8 @@
 // The review queue: generations awaiting review, the longest-waiting first. A generation's
 // updatedAt is when it last changed state, i.e. when it started waiting.
-import type { Db } from '../db/client.ts';
-import type { SortDirection } from '../dashboard/table-view.ts';
-import { GenerationState } from '../evolution/states.ts';
+import type { Db } from '../db/index.ts';
+import type { SortDirection } from '../dashboard/index.ts';
+import { GenerationState } from '../states/index.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
 

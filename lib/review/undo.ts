@@ -4,15 +4,14 @@
 // job is withdrawn — and audited. It is refused once anything has built on the decision: a
 // later decision, a started (or, on PostgreSQL, dispatched) job, or generations superseded by a
 // rejection or a change request.
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import type { Prisma } from '../db/generated/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db, Prisma } from '../db/index.ts';
 import { DecisionRefusedError } from './errors.ts';
 import { followUpJobKey } from './follow-up.ts';
-import type { PersonActor } from '../auth/actor.ts';
-import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { DECIDED_STATE, GenerationState } from '../evolution/states.ts';
-import { JobState } from '../queue/types.ts';
+import type { PersonActor } from '../auth/index.ts';
+import { changeGenerationState, StaleGenerationError } from '../evolution/index.ts';
+import { DECIDED_STATE, GenerationState } from '../states/index.ts';
+import { JobState } from '../queue/index.ts';
 import type { Decision } from './types.ts';
 
 export const UNDO_WINDOW_MS = 30_000;

@@ -1,9 +1,9 @@
 // "Viewed" marks: a reviewer's own progress through a residual, one mark per file, kept on the
 // content the reviewer saw: a revision that changes the file shows it unviewed again.
-import { recordSessionAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import { GenerationNotFoundError } from '../evolution/errors.ts';
-import type { PersonActor } from '../auth/actor.ts';
+import { recordSessionAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationNotFoundError } from '../evolution/index.ts';
+import type { PersonActor } from '../auth/index.ts';
 
 export async function setFileViewed(
   db: Db,

@@ -2,9 +2,8 @@
 // output, exit code, tokens, reward…); whatever else a document carries is kept as "leftovers"
 // (Rollout.atif for root fields, TrajectoryStep.extra / toolCalls for step fields) and merged back
 // on export, so export → import → export gives the same document.
-import type { Db } from '../db/client.ts';
-import type { Rollout, TrajectoryStep } from '../db/generated/client.ts';
-import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
+import type { Db, Rollout, TrajectoryStep } from '../db/index.ts';
+import { refreshSuspicion } from '../trajectories/index.ts';
 import { ATIF_VERSION, atifSchema, envolveExtraSchema, formatIssues, type AtifDocument, type AtifStep } from './atif-schema.ts';
 import { InvalidInputError } from '../errors/index.ts';
 

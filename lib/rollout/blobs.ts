@@ -1,7 +1,7 @@
 // The files a rollout's agent produced, stored content-addressed in the Blob table (the same
 // table environment files use), so identical outputs across rollouts are kept once.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export interface ChangedFile {
   path: string;

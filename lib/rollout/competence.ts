@@ -5,7 +5,7 @@
 // profile can be given as an object or a JSON file: fixed skills, a seed for the rest, a default.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { hashSeed } from '../synth/procedural/rng.ts';
+import { hashSeed } from '../synth/index.ts';
 
 const probability = z.number().min(0).max(1);
 

@@ -1,9 +1,9 @@
 // `envolve determinism`: the same scripted actions (a seeded simulated agent, or the oracle) run
 // twice on fresh containers of one environment version with the same seed; every observation is
 // compared turn by turn. Both rollouts are kept, in a ProbeGroup of purpose 'determinism'.
-import type { Db } from '../db/client.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import { finishGroup } from './groups.ts';
+import type { Db } from '../db/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import { finishGroup } from '../gate/index.ts';
 import { diffRollouts, IGNORED, type Difference, type RolloutObservation } from './determinism-diff.ts';
 import { runRollout } from './run.ts';
 import type { Policy } from './types.ts';

@@ -1,5 +1,5 @@
 // Reading stored latency profiles (kept apart from profile.ts so pages need not load the sandbox).
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { minSamplesFor, type CurvePoint } from './profile-math.ts';
 
 export interface StoredProfile {

@@ -5,12 +5,10 @@
 // more than 10% or errors start; the last level that still improved is the concurrency ceiling.
 // Each run's rollouts form a ProbeGroup of purpose 'profile'; the result is stored as an
 // EnvironmentProfile row with the image id, N, K and the whole curve.
-import type { Db } from '../db/client.ts';
-import { bundleFile } from '../env/bundle.ts';
-import { loadBundle } from '../env/store.ts';
-import { parseTaskConfig } from '../env/task-config.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import { finishGroup } from './groups.ts';
+import type { Db } from '../db/index.ts';
+import { bundleFile, loadBundle, parseTaskConfig } from '../env/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import { finishGroup } from '../gate/index.ts';
 import pLimit from 'p-limit';
 import { concurrencyCeiling, concurrencyLevels, improved, latencySummary, rolloutsPerMinute, type CurvePoint, type LatencySummary } from './profile-math.ts';
 import { runRollout, type RolloutSummary } from './run.ts';

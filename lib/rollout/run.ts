@@ -1,16 +1,13 @@
 // One rollout: a policy acts in a fresh trial container of an environment version, turn by turn;
 // every turn is stored as an ATIF step, then the real verifier scores the artifacts. The row is
 // written (status 'running') before anything runs, so a killed worker leaves evidence behind.
-import type { Db } from '../db/client.ts';
-import type { Rollout } from '../db/generated/client.ts';
-import { bundleFile, type TaskBundle } from '../env/bundle.ts';
-import { getVersion, loadBundle } from '../env/store.ts';
-import { parseTaskConfig } from '../env/task-config.ts';
-import type { BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
-import { parseSequence } from '../sequence/parse.ts';
-import { refreshSuspicion } from '../trajectories/suspicion-store.ts';
-import { taskLimits } from '../validate/trial-request.ts';
-import type { Sequence } from '../sequence/types.ts';
+import type { Db, Rollout } from '../db/index.ts';
+import { bundleFile, type TaskBundle, getVersion, loadBundle, parseTaskConfig } from '../env/index.ts';
+import type { BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
+import { parseSequence } from '../sequence/index.ts';
+import { refreshSuspicion } from '../trajectories/index.ts';
+import { taskLimits } from '../validate/index.ts';
+import type { Sequence } from '../sequence/index.ts';
 import { storeChangedFiles, type ChangedFile } from './blobs.ts';
 import { touchesProtected, TrajectoryRecorder, TurnLimitReached, type RecordedStep } from './recorder.ts';
 import type { Policy, Terminal } from './types.ts';

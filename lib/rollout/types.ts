@@ -1,8 +1,8 @@
 // The rollout contract: a policy acts in a sandboxed container through a terminal, turn by
 // turn; the runner records every turn as an ATIF step, then the real verifier scores it.
-import type { TaskBundle } from '../env/bundle.ts';
-import type { ShellResult, ShellTerminal } from '../sandbox/types.ts';
-import type { Sequence } from '../sequence/types.ts';
+import type { TaskBundle } from '../env/index.ts';
+import type { ShellResult, ShellTerminal } from '../sandbox/index.ts';
+import type { Sequence } from '../sequence/index.ts';
 
 // One command the agent ran in the container, and what came back: stdout and stderr as they
 // interleaved, whole up to the sandbox's per-command cap (1 MiB; a cut is marked in the output),

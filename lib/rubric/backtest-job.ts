@@ -1,13 +1,13 @@
 // The backtest as a queued job (kind 'backtest'): the /rubric page enqueues it, a worker runs
 // lib/rubric/backtest.ts. Starting one is a lead's decision and is audited.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
-import type { Job } from '../queue/types.ts';
-import { BACKTESTABLE_STATES } from '../evolution/states.ts';
+import type { Db } from '../db/index.ts';
+import { enqueue } from '../queue/index.ts';
+import type { Job } from '../queue/index.ts';
+import { BACKTESTABLE_STATES } from '../states/index.ts';
 import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
-import { audit } from '../missed-issues/audit.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
+import { audit } from '../missed-issues/index.ts';
 import { RubricItemNotFoundError } from './catalogue.ts';
 
 export const BACKTEST_JOB = 'backtest';

@@ -1,6 +1,6 @@
 // The backtest panel's data as JSON: whether the item catches the generations its missed
 // issues were filed on (the headlines), the newest backtest job and the item's findings.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { latestBacktestJob } from './backtest-job.ts';
 import { backtestOrigins, listBacktestFindings, type FindingView } from './backtest.ts';
 import { backtestHeadlines, type BacktestHeadline } from './backtest-headline.ts';

@@ -5,13 +5,12 @@
 // Executable checks run in a sandbox, one container per version, two at a time; LLM questions
 // go to the judge if one is configured and are otherwise 'unjudged'. Each run replaces the
 // item's earlier findings, except those already sent back to review (kept as history).
-import type { Db } from '../db/client.ts';
-import type { BacktestFinding, RubricItem } from '../db/generated/client.ts';
-import { versionSandbox } from '../evolution/lineage-sandbox.ts';
-import { STANDING_STATES } from '../evolution/states.ts';
-import { loadBundle } from '../env/store.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import type { Synthesiser } from '../synth/types.ts';
+import type { Db, BacktestFinding, RubricItem } from '../db/index.ts';
+import { versionSandbox } from '../evolution/index.ts';
+import { STANDING_STATES } from '../states/index.ts';
+import { loadBundle } from '../env/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import type { Synthesiser } from '../synth/index.ts';
 import type { BacktestOrigin } from './backtest-headline.ts';
 import { checkVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { toItemView } from './view.ts';

@@ -1,11 +1,10 @@
 // Leads' control of rubric items: switching a version in or out of force (audited), and the
 // catalogue the /rubric page and `envolve rubric list` show — every key with all its versions.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import type { Prisma, RubricItem } from '../db/generated/client.ts';
+import type { Db, Prisma, RubricItem } from '../db/index.ts';
 import { setRubricItemActive } from './store.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
-import { audit } from '../missed-issues/audit.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
+import { audit } from '../missed-issues/index.ts';
 import { NotFoundError } from '../errors/index.ts';
 
 export class RubricItemNotFoundError extends NotFoundError {

@@ -36,3 +36,6 @@ export { runRubricValidator, type RubricValidatorOptions, type RubricValidatorRu
 export { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict, type RubricMethod, type RubricRunVerdict, type RubricVerdictValue } from './verdicts.ts';
 export { rubricVersionLabel, toItemView } from './view.ts';
 export { backtestView, type BacktestView } from './backtest-view.ts';
+export { setItemActiveIn } from './catalogue.ts';
+export { rubricRunsOfGeneration, runVerdictsQuerySchema } from './run-verdicts.ts';
+export { runBacktest, DEFAULT_BACKTEST_STATES, listBacktestFindings } from './backtest.ts';

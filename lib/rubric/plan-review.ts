@@ -2,9 +2,9 @@
 // and the parent sequence (as /bundle/plan.json and /bundle/parent-sequence.json) in one
 // sandbox container. LLM-only items come back 'unjudged' here; the synthesiser's own
 // review judges them. A check that errs or times out rejects the plan: nothing unverified passes.
-import type { Sandbox } from '../sandbox/types.ts';
-import type { Sequence } from '../sequence/types.ts';
-import type { Plan, PlanReviewItem, RubricItemView } from '../synth/types.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import type { Sequence } from '../sequence/index.ts';
+import type { Plan, PlanReviewItem, RubricItemView } from '../synth/index.ts';
 import { checkVerdict } from './verdicts.ts';
 
 export interface PlanRubricInput {

@@ -1,7 +1,7 @@
 // The rubric verdicts of every rubric validator run of a generation's attempts, each naming the
 // item version that judged (key@version) and the run's rubric version.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export const runVerdictsQuerySchema = z.object({ generationId: z.string().min(1).max(64) });
 

@@ -1,8 +1,7 @@
 // Rubric items are versioned rows: (key, version) is unique, a changed item gets a new
 // version and the old one is kept (verdicts point at it) but deactivated. The active
 // rubric is the newest active version of each key, global or of one lineage.
-import type { Db } from '../db/client.ts';
-import type { Prisma, RubricItem } from '../db/generated/client.ts';
+import type { Db, Prisma, RubricItem } from '../db/index.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
 import type { RubricItemDef } from './types.ts';
 

@@ -2,13 +2,11 @@
 // candidate's files in one sandbox container while the LLM judge answers the questions;
 // one ValidatorRun (kind 'rubric') is stored with one RubricVerdict per (item, method),
 // all stamped with the rubric version label of the item set that judged.
-import type { Db } from '../db/client.ts';
-import type { RubricItem, RubricVerdict, ValidatorRun } from '../db/generated/client.ts';
-import type { TaskBundle } from '../env/bundle.ts';
-import type { ChecksResult } from '../sandbox/run-checks.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import type { Synthesiser } from '../synth/types.ts';
-import type { RunRecord } from '../validate/validate-environment.ts';
+import type { Db, RubricItem, RubricVerdict, ValidatorRun } from '../db/index.ts';
+import type { TaskBundle } from '../env/index.ts';
+import type { ChecksResult, Sandbox } from '../sandbox/index.ts';
+import type { Synthesiser } from '../synth/index.ts';
+import type { RunRecord } from '../validate/index.ts';
 import { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { rubricVersionLabel, toItemView } from './view.ts';
 

@@ -1,7 +1,7 @@
 // From check results and judge answers to rubric verdicts, and from those to the run's verdict.
 // An LLM item nobody judged is 'unjudged' — never 'passed' — and does not fail the run.
-import type { CheckResult } from '../sandbox/run-checks.ts';
-import type { JudgeVerdict } from '../synth/types.ts';
+import type { CheckResult } from '../sandbox/index.ts';
+import type { JudgeVerdict } from '../synth/index.ts';
 
 export type RubricMethod = 'executable' | 'llm';
 export type RubricVerdictValue = 'passed' | 'failed' | 'unjudged' | 'error';

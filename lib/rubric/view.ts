@@ -1,7 +1,7 @@
 // What the synthesisers see of a stored item, and the label that names an item set.
 import { createHash } from 'node:crypto';
-import type { RubricItem } from '../db/generated/client.ts';
-import type { RubricItemView } from '../synth/types.ts';
+import type { RubricItem } from '../db/index.ts';
+import type { RubricItemView } from '../synth/index.ts';
 import { RUBRIC_APPLIES_TO, type RubricAppliesTo } from './types.ts';
 
 function appliesToOf(row: RubricItem): RubricAppliesTo {

@@ -14,7 +14,7 @@ import { createDocker, isNotFound } from './docker.ts';
 import { findDebianMirror } from './debian-mirror.ts';
 import { withFileLock } from './file-lock.ts';
 import { runCommand, logProgress, type Progress } from './run-command.ts';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 
 export const BASE_IMAGE_REPO = 'envolve/base';
 export const BASE_IMAGE_SUITE = 'bookworm';

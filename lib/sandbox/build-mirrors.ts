@@ -6,9 +6,9 @@
 // tag stay what they were: a mirror serves the same packages (`--require-hashes` checks it).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { BUILD_MIRROR_FIELDS, settings, type Settings } from '../config/settings.ts';
+import { BUILD_MIRROR_FIELDS, settings, type Settings } from '../config/index.ts';
 import { parseFromLines } from './dockerfile-from.ts';
-import type { TarEntry } from '../env/tar.ts';
+import type { TarEntry } from '../env/index.ts';
 
 export interface BuildMirrors {
   pipIndexUrl?: string;

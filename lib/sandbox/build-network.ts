@@ -3,7 +3,7 @@
 // `default` (the engine's default bridge; the host network on an engine started without one),
 // `host`, or `none`. Trials stay network-off whatever this says.
 import type Docker from 'dockerode';
-import { BUILD_NETWORKS, settings, type Settings } from '../config/settings.ts';
+import { BUILD_NETWORKS, settings, type Settings } from '../config/index.ts';
 import { isNotFound } from './docker.ts';
 
 export const BUILD_NETWORK_SETTING = 'ENVOLVE_BUILD_NETWORK';

@@ -6,8 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
 import { parse } from 'yaml';
-import { bundleFile, filesUnder, type TaskBundle } from '../env/bundle.ts';
-import { packTarBuffer, type TarEntry } from '../env/tar.ts';
+import { bundleFile, filesUnder, type TaskBundle, packTarBuffer, type TarEntry } from '../env/index.ts';
 import { isNotFound } from './docker.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { EXPIRY_MARGIN_SEC } from './warm-pool.ts';

@@ -1,8 +1,7 @@
 // Bundle directories as tars for a container's stdin, and single files read out.
 import type Docker from 'dockerode';
-import { filesUnder, type TaskBundle } from '../env/bundle.ts';
+import { filesUnder, type TaskBundle, firstFileIn, packTarBuffer } from '../env/index.ts';
 import { isNotFound } from './docker.ts';
-import { firstFileIn, packTarBuffer } from '../env/tar.ts';
 
 // Unpacks a tar read from stdin at /, as root: how bundle files reach a running container, in the
 // trial's session (no round trip of their own; and under gVisor, files copied in from outside a

@@ -4,7 +4,7 @@
 import { Agent } from 'node:http';
 import { inspect } from 'node:util';
 import Docker from 'dockerode';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 import { UnavailableError } from '../errors/index.ts';
 
 // On the local socket, connections are kept open between requests. docker-modem formats every

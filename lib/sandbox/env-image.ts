@@ -3,7 +3,7 @@
 // unchanged environment on an unchanged base is reused, never rebuilt.
 import { createHash } from 'node:crypto';
 import type Docker from 'dockerode';
-import { filesUnder, type TaskBundle } from '../env/bundle.ts';
+import { filesUnder, type TaskBundle, packTar, type TarEntry } from '../env/index.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
 import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';
@@ -27,7 +27,6 @@ import {
   type MirrorsSource,
 } from './build-mirrors.ts';
 import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.ts';
-import { packTar, type TarEntry } from '../env/tar.ts';
 import { composeFileOf, parseCompose } from './compose.ts';
 import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
 import { RefusedError, UnavailableError } from '../errors/index.ts';

@@ -1,7 +1,7 @@
 // Runs a host command, forwarding its output line by line to a progress
 // callback, and fails with the tail of that output when it exits non-zero.
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { logger } from '../log/logger.ts';
+import { logger } from '../log/index.ts';
 
 export type Progress = (line: string) => void;
 

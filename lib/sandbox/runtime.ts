@@ -5,9 +5,9 @@
 // deployment's default (runc); a lineage may choose its own, and an environment's task.toml may
 // require runsc (never runc: see resolveSandboxRuntime).
 import type Docker from 'dockerode';
-import { SANDBOX_RUNTIMES, settings, type Settings } from '../config/settings.ts';
-import type { BundleFile } from '../env/bundle.ts';
-import { parseTaskConfig } from '../env/task-config.ts';
+import { SANDBOX_RUNTIMES, settings, type Settings } from '../config/index.ts';
+import type { BundleFile } from '../env/index.ts';
+import { parseTaskConfig } from '../env/index.ts';
 import type { Sandbox } from './types.ts';
 import { UnavailableError } from '../errors/index.ts';
 

@@ -13,7 +13,7 @@
 // containers of owners that died without draining.
 import type Docker from 'dockerode';
 import { randomUUID } from 'node:crypto';
-import { settings } from '../config/settings.ts';
+import { settings } from '../config/index.ts';
 import { OWNER_LABEL, POOL_LABEL, ownerLabel, ownerState } from './owner.ts';
 
 // A container outlives its trial's budgets by at most this before the reaper may take it.

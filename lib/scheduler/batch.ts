@@ -6,12 +6,12 @@
 // environment says which policy and version its pass count is from and which policy released it
 // (a demo lineage's generations say "simulated"); the batch says what was left out and why.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { createRng } from '../synth/procedural/rng.ts';
+import type { Db } from '../db/index.ts';
+import { createRng } from '../synth/index.ts';
 import { schedulerConfigFrom } from './config.ts';
-import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
-import { settings } from '../config/settings.ts';
-import { SERVABLE_STATES } from '../evolution/states.ts';
+import { GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/index.ts';
+import { settings } from '../config/index.ts';
+import { SERVABLE_STATES } from '../states/index.ts';
 import { refusalOf, servabilityFacts, type ServabilityFacts, type Unservable } from './servable.ts';
 
 export interface BatchEnvironment {

@@ -1,8 +1,8 @@
 // The EL scheduler's rule as one process applies it: the defaults and their schema live with the
 // other settings (lib/config/scheduler-defaults.ts); a process's variables and a command's flags
 // are laid over them here.
-import { gatePolicyRefusal } from './gate-policy.ts';
-import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig } from '../config/scheduler-defaults.ts';
+import { gatePolicyRefusal } from '../gate/index.ts';
+import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig } from '../config/index.ts';
 
 export { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema, type SchedulerConfig };
 

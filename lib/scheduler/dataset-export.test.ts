@@ -13,7 +13,7 @@ import { importCollection, importPath } from '../env/import.ts';
 import { storeBundle } from '../env/store.ts';
 import { RefusedError } from '../errors/index.ts';
 import { findOrCreateLineage } from '../evolution/lineage.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 import { exportDataset } from './dataset-export.ts';
 import { lineageFrontierVersions } from './frontier.ts';
 import { holdOut } from './held-out.ts';

@@ -6,10 +6,8 @@
 // versions, which are what evaluation is for; every other reason still refuses.
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Db } from '../db/client.ts';
-import { REGISTRY_FILE, registrySchema, type DatasetSpec } from '../env/dataset.ts';
-import { writeTaskDir } from '../env/export.ts';
-import { getVersion, loadBundle } from '../env/store.ts';
+import type { Db } from '../db/index.ts';
+import { REGISTRY_FILE, registrySchema, type DatasetSpec, writeTaskDir, getVersion, loadBundle } from '../env/index.ts';
 import { InvalidInputError, NotFoundError, RefusedError } from '../errors/index.ts';
 import { refusalOf, servabilityFacts, type ServabilityFacts, type Unservable } from './servable.ts';
 

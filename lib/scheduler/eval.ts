@@ -1,9 +1,9 @@
 // `envolve eval SET`: a policy over every version of a held-out set, each version probed as a
 // group of the eval purpose; the report names each version and the image it ran on.
-import type { Db } from '../db/client.ts';
-import type { Policy } from '../rollout/types.ts';
-import type { Sandbox } from '../sandbox/types.ts';
-import { versionSandbox } from '../evolution/lineage-sandbox.ts';
+import type { Db } from '../db/index.ts';
+import type { Policy } from '../rollout/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import { versionSandbox } from '../evolution/index.ts';
 import { versionsOfSet } from './held-out.ts';
 import { probeVersion } from './probe.ts';
 

@@ -3,11 +3,8 @@
 // for instead: a probe (a policy Envolve runs) or the trainer's group, saying so when an older
 // checkpoint's group is all there is. The frontier walk (frontier.ts) and the lineage page's
 // explanation of every approved generation (waits.ts) read it the same way.
-import type { Db } from '../db/client.ts';
-import type { ProbeGroup } from '../db/generated/client.ts';
-import { olderVersionReason, type LineageGate } from './gate.ts';
-import { isRunnablePolicy } from './gate-policy.ts';
-import { GATING_PURPOSES, latestGatingGroup, ProbeGroupState } from '../rollout/groups.ts';
+import type { Db, ProbeGroup } from '../db/index.ts';
+import { olderVersionReason, type LineageGate, isRunnablePolicy, GATING_PURPOSES, latestGatingGroup, ProbeGroupState } from '../gate/index.ts';
 
 export type FrontierGroup =
   | { kind: 'group'; group: ProbeGroup }

@@ -2,16 +2,13 @@
 // lineage's probe policy, at that policy's newest version, passes its rule, the next generation (approved by review) is released,
 // and the release records the group, its policy and the rule it passed. A saturated frontier with nothing
 // after it asks evolution for the next generation. Generation 0 is the seed, released from the start.
-import type { Db } from '../db/client.ts';
-import { enqueueEvolution } from '../evolution/jobs.ts';
-import type { AuditActor } from '../audit/record.ts';
-import { changeGenerationState, StaleGenerationError } from '../evolution/generation-writer.ts';
-import { GenerationState, PENDING_STATES } from '../evolution/states.ts';
-import type { ProbeGroup } from '../db/generated/client.ts';
+import type { Db, ProbeGroup } from '../db/index.ts';
+import { enqueueEvolution, changeGenerationState, StaleGenerationError } from '../evolution/index.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { GenerationState, PENDING_STATES } from '../states/index.ts';
 import type { SchedulerConfig } from './config.ts';
-import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate } from './gate.ts';
+import { gateDecision, judgeGroup, lineageGate, type GateDecision, type GateVerdict, type LineageGate, newestPolicyVersion } from '../gate/index.ts';
 import { frontierGroup } from './frontier-group.ts';
-import { newestPolicyVersion } from '../rollout/groups.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 
 export type AdvanceStep =

@@ -1,7 +1,7 @@
 // Held-out sets: versions, or whole lineages, that are never served for training, so the
 // environments double as an evaluation set.
-import type { Db } from '../db/client.ts';
-import { UNSERVED_STATES } from '../evolution/states.ts';
+import type { Db } from '../db/index.ts';
+import { UNSERVED_STATES } from '../states/index.ts';
 
 const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 

@@ -12,7 +12,7 @@ export {
   type GateVerdict,
   type GroupCounts,
   type LineageGate,
-} from './gate.ts';
+} from '../gate/index.ts';
 export {
   lineageGateChangeSchema,
   lineageGateOf,
@@ -24,11 +24,11 @@ export {
   type GateChangeOptions,
   type LineageGatePatch,
 } from './lineage-gate.ts';
-export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../rollout/groups.ts';
+export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATING_PURPOSES, type GroupPurpose } from '../gate/index.ts';
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
 export { lineageWaits, type GenerationWait, type LineageWaits } from './waits.ts';
-export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from './gate-policy.ts';
+export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from '../gate/index.ts';
 export {
   enqueueProbe,
   PROBE_JOB,
@@ -59,3 +59,5 @@ export { reportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSch
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';
 export { policyNamed } from './policy.ts';
+export { probeGroupsOf, type ProbeGroupView } from './view.ts';
+export { lineageFrontierVersions } from './frontier.ts';

@@ -1,13 +1,13 @@
 // Probes as queued jobs: a generation approved by review is probed, and a lineage whose
 // frontier has no probe yet gets one. Probes run ahead of background evolution.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { enqueue, type JobWriter } from '../queue/enqueue.ts';
-import type { Job } from '../queue/types.ts';
+import type { Db } from '../db/index.ts';
+import { enqueue, type JobWriter } from '../queue/index.ts';
+import type { Job } from '../queue/index.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
-import { lineageGate } from './gate.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { lineageGate } from '../gate/index.ts';
+import { GenerationState } from '../states/index.ts';
 
 export const PROBE_JOB = 'probe';
 

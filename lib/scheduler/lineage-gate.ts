@@ -5,15 +5,14 @@
 // that withdraws releases must be confirmed, and the refusal names what it would withdraw. The
 // oracle and nop cannot gate a lineage (gate-policy.ts).
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import type { SchedulerConfig } from './config.ts';
 import { type AdvanceResult } from './frontier.ts';
-import { lineageGate, type LineageGate } from './gate.ts';
-import { gatePolicyRefusal } from './gate-policy.ts';
+import { lineageGate, type LineageGate, gatePolicyRefusal } from '../gate/index.ts';
 import { scheduleLineage } from './jobs.ts';
-import { changeGenerationState } from '../evolution/generation-writer.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { changeGenerationState } from '../evolution/index.ts';
+import { GenerationState } from '../states/index.ts';
 import { ConflictError, NotFoundError, RefusedError } from '../errors/index.ts';
 
 export const lineageGatePatchSchema = z

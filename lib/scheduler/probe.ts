@@ -1,13 +1,12 @@
 // A probe: `size` rollouts of one policy on one environment version, attempt numbers 1..size,
 // run with bounded concurrency; the group's counts are what the gate reads.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import type { ProbeGroup } from '../db/generated/client.ts';
-import { buildVersionImage, runRollout } from '../rollout/run.ts';
-import type { Policy } from '../rollout/types.ts';
-import type { Sandbox } from '../sandbox/types.ts';
+import type { Db, ProbeGroup } from '../db/index.ts';
+import { buildVersionImage, runRollout } from '../rollout/index.ts';
+import type { Policy } from '../rollout/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from './config.ts';
-import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../rollout/groups.ts';
+import { finishGroup, groupPolicyVersion, recountGroup, type GroupPurpose } from '../gate/index.ts';
 import pLimit from 'p-limit';
 
 export interface ProbeDeps {

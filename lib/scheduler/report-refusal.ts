@@ -3,7 +3,7 @@
 // environments nobody may train on; rewards outside the range the environment declares are a
 // trainer bug, not a verdict.
 import { parse } from 'smol-toml';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { unservableReason, type Unservable } from './servable.ts';
 
 /** Harbor verifiers write a reward in [0, 1] unless the task declares `[verifier] reward_range = [min, max]`. */

@@ -4,15 +4,14 @@
 // out, never what that is worth: the server scores timeouts with the lineage's timeout reward
 // (counted, never dropped), so six timeouts cannot be reported as six passes.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError, type DomainError } from '../errors/index.ts';
 import { forgetTrainablePool } from './batch.ts';
 import type { SchedulerConfig } from './config.ts';
 import { advanceLineage, type AdvanceResult } from './frontier.ts';
-import { lineageGate, passes } from './gate.ts';
+import { lineageGate, passes, ProbeGroupState } from '../gate/index.ts';
 import { trainerReportRefusal, type ReportRefusal } from './report-refusal.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { ProbeGroupState } from '../rollout/groups.ts';
+import { GenerationState } from '../states/index.ts';
 
 export const trainerReportSchema = z
   .object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { fileDbTest } from '../../test/fixtures/test.ts';
-import { GenerationState } from '../evolution/states.ts';
+import { GenerationState } from '../states/states.ts';
 import { trainableEnvironments } from './batch.ts';
 import { trainerReportRefusal } from './report-refusal.ts';
 import { refusalOf, unservableReason } from './servable.ts';

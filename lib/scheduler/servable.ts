@@ -2,8 +2,8 @@
 // batch and the group report. A version is not served when it is flagged as a reward hack, held
 // out for evaluation (itself, or as a version of a held-out lineage), or rejected in review or
 // superseded (evolved from a rejected generation). A version outside every lineage is served.
-import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationState } from '../states/index.ts';
 
 export type Unservable =
   | { kind: 'unknown_version'; message: string }

@@ -1,8 +1,8 @@
 // A served environment as a trainer downloads it: the Harbor task tarball of a version the
 // servability rule allows. A version held out is refused to the trainer; one flagged, rejected or
 // superseded is gone (it is no longer given out); an unknown one is not found.
-import type { Db } from '../db/client.ts';
-import { exportTaskTarball } from '../env/export-archive.ts';
+import type { Db } from '../db/index.ts';
+import { exportTaskTarball } from '../env/index.ts';
 import { ForbiddenError, GoneError, NotFoundError, type DomainError } from '../errors/index.ts';
 import { unservableReason, type Unservable } from './servable.ts';
 

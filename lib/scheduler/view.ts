@@ -1,6 +1,6 @@
 // What the dashboard shows of the scheduler for one environment version: its probe and trainer
 // groups (newest first) with their rollouts, and where the lineage's frontier stands.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 
 export interface ProbeRolloutView {
   id: string;

@@ -3,13 +3,12 @@
 // 0.75", "waiting for a complete trainer group on G2", "an older checkpoint's group (step-30);
 // newest is step-40"); a later one waits for the generation before it. Read-only: it judges the
 // frontier's group as the frontier walk would, and records nothing.
-import type { Db } from '../db/client.ts';
-import { GenerationState } from '../evolution/states.ts';
-import { newestPolicyVersion } from '../rollout/groups.ts';
+import type { Db } from '../db/index.ts';
+import { GenerationState } from '../states/index.ts';
+import { newestPolicyVersion, judgeGroup, lineageGate, type LineageGate } from '../gate/index.ts';
 import type { SchedulerConfig } from './config.ts';
 import { frontierVersionId } from './frontier.ts';
 import { frontierGroup } from './frontier-group.ts';
-import { judgeGroup, lineageGate, type LineageGate } from './gate.ts';
 
 export interface GenerationWait {
   generation: number;

@@ -2,8 +2,8 @@
 // names the shipped table lacks; the procedural synthesiser works offline and estimates nothing,
 // and with a sandbox it can lengthen imported seeds by running their oracle.
 import type { PriorEstimator } from '../difficulty/index.ts';
-import { settings, type Settings } from '../config/settings.ts';
-import type { Sandbox } from '../sandbox/types.ts';
+import { settings, type Settings } from '../config/index.ts';
+import type { Sandbox } from '../sandbox/index.ts';
 import { AnthropicPriorEstimator, AnthropicSynthesiser } from './anthropic/index.ts';
 import { ProceduralSynthesiser, SandboxArtifactSource } from './procedural/index.ts';
 import type { Synthesiser } from './types.ts';
@@ -22,3 +22,25 @@ export function createSynthesis(name: 'procedural' | 'anthropic', { sandbox, fro
   if (name === 'procedural') return { synthesiser: new ProceduralSynthesiser(sandbox ? { artifactSource: new SandboxArtifactSource(sandbox) } : {}) };
   return { synthesiser: new AnthropicSynthesiser({}, fromSettings.anthropic), priorEstimator: new AnthropicPriorEstimator({}, fromSettings.anthropic) };
 }
+export { readProceduralMetadata } from './procedural/metadata.ts';
+export {
+  type Plan,
+  type Synthesiser,
+  type ParentEnvironment,
+  AxisExhausted,
+  InvalidAnswer,
+  ProposalRefused,
+  type PlanReview,
+  type PlanReviewItem,
+  type RubricItemView,
+  type JudgeVerdict,
+} from './types.ts';
+export { isImportedStep } from './procedural/imported.ts';
+export { ProceduralSynthesiser, newSeedSequence, renderEnvironment, proposePlan } from './procedural/index.ts';
+export { hashSeed, createRng, type Rng } from './procedural/rng.ts';
+export { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig } from './anthropic/config.ts';
+export { describeFailure } from './anthropic/tool-client.ts';
+export { tokenCounts } from './anthropic/usage.ts';
+export { AnthropicSynthesiser, checkAnthropic, type DoctorReport } from './anthropic/index.ts';
+export { misfit } from './procedural/catalogue.ts';
+export { renderSeedTask, SEED_TASKS } from './procedural/seeds.ts';

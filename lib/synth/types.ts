@@ -1,12 +1,11 @@
 // The synthesiser plays every generative role of the two loops (docs/method.md §4): the proposer
 // and the plan reviewer of Loop 1, the modifier of Loop 2, and the judge of LLM rubric items.
 // Two implementations: procedural (offline, deterministic) and anthropic (Claude).
-import type { TaskBundle } from '../env/bundle.ts';
+import type { TaskBundle, Residual } from '../env/index.ts';
 import { RefusedError, type DomainErrorOptions } from '../errors/index.ts';
-import type { Residual } from '../env/residual.ts';
-import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/types.ts';
+import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/index.ts';
 
-export type { FileChange, Residual } from '../env/residual.ts';
+export type { FileChange, Residual } from '../env/index.ts';
 
 // The environment a generation starts from.
 export interface ParentEnvironment {

@@ -1,7 +1,7 @@
 // Two trajectories of one environment version side by side, turn by turn (aligned on the
 // ATIF step id), with what differs marked. Whole outputs are compared in SQL, never loaded.
-import type { Db } from '../db/client.ts';
-import { Prisma } from '../db/generated/client.ts';
+import type { Db } from '../db/index.ts';
+import { Prisma } from '../db/index.ts';
 import { getTrajectory, type TrajectoryDetail, type TurnView } from './detail.ts';
 import { InvalidInputError } from '../errors/index.ts';
 

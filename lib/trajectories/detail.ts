@@ -2,8 +2,8 @@
 // output cut to a preview in SQL (outputs are stored whole and can be megabytes), the
 // verifier, per-test results and the files the agent changed.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { Prisma } from '../db/generated/client.ts';
+import type { Db } from '../db/index.ts';
+import { Prisma } from '../db/index.ts';
 import { parseCtrf, type CtrfTest } from './ctrf.ts';
 import { medianTurns } from './list.ts';
 import { suspicionReasons, touchesProtected, type SuspicionReason } from './suspicion.ts';

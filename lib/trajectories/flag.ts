@@ -3,11 +3,11 @@
 // and when, and a missed issue prefilled with the trajectory is opened on the generation that
 // produced the version, so the hole becomes a rubric item. Unflagging lifts the compromise.
 import { z } from 'zod';
-import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
-import { assertCan, type Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { assertCan, type Actor } from '../auth/index.ts';
 import { ConflictError } from '../errors/index.ts';
-import { fileMissedIssue } from '../missed-issues/file.ts';
+import { fileMissedIssue } from '../missed-issues/index.ts';
 import { touchesProtected } from './suspicion.ts';
 import { NotFoundError } from '../errors/index.ts';
 

@@ -1,7 +1,7 @@
 // The trajectory list's URL parameters: one schema for the page, the JSON route, the detail
 // page's next/previous (which keeps the list's parameters in its own URL) and the tests.
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/control-characters.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/index.ts';
 
 export const TRAJECTORY_SORTS = ['reward', 'suspicious', 'newest', 'turns', 'duration'] as const;
 export type TrajectorySort = (typeof TRAJECTORY_SORTS)[number];

@@ -4,8 +4,7 @@
 // the stored Rollout.suspicion (kept by suspicion-store.ts) through its index; the median turns
 // it is scored against (mediansCte) are computed here only for that store and for the badges of
 // one page's rows. Every value is a bound parameter but the constant UNSCORED below.
-import { Prisma } from '../db/generated/client.ts';
-import { likeContains } from '../db/name-search.ts';
+import { Prisma, likeContains } from '../db/index.ts';
 import type { TrajectoryListQuery } from './list-query.ts';
 
 type Sql = Prisma.Sql;

@@ -1,7 +1,7 @@
 // The trajectory list: one page of ids in SQL order (list-sql.ts), then only the list columns
 // of those rows. Never reads steps, logs or outputs.
-import type { Db } from '../db/client.ts';
-import { Prisma } from '../db/generated/client.ts';
+import type { Db } from '../db/index.ts';
+import { Prisma } from '../db/index.ts';
 import { TRAJECTORY_PAGE_SIZE, type TrajectoryListQuery } from './list-query.ts';
 import { countSql, mediansCte, rankedSql, sortKeySql } from './list-sql.ts';
 import { suspicionReasons, suspicionScore } from './suspicion.ts';

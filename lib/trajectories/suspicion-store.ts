@@ -11,8 +11,7 @@
 // refreshes of one version that overlap, the earlier can still write a row after the later one
 // with its older median (READ COMMITTED rereads the row, not the median); the version's next
 // refresh corrects it.
-import { createDb, type Db } from '../db/client.ts';
-import { Prisma } from '../db/generated/client.ts';
+import { createDb, type Db, Prisma } from '../db/index.ts';
 import { mediansCte } from './list-sql.ts';
 import { SUSPICION_WEIGHTS } from './suspicion.ts';
 

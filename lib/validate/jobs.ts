@@ -1,9 +1,9 @@
 // Validation as a queued job: what the CLI and the dashboard enqueue and the workers run.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { enqueue } from '../queue/enqueue.ts';
-import type { Job } from '../queue/types.ts';
-import { baseImageMappingSchema, type BaseImageMapping } from '../sandbox/base-image-map.ts';
+import type { Db } from '../db/index.ts';
+import { enqueue } from '../queue/index.ts';
+import type { Job } from '../queue/index.ts';
+import { baseImageMappingSchema, type BaseImageMapping } from '../sandbox/index.ts';
 
 export const VALIDATE_JOB = 'validate';
 

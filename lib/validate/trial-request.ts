@@ -1,7 +1,6 @@
 // Maps a task's declared resources and budgets (task.toml) onto a sandbox trial.
-import type { TaskBundle } from '../env/bundle.ts';
-import type { TaskConfig } from '../env/task-config.ts';
-import type { AgentSpec, Limits, TrialRequest } from '../sandbox/types.ts';
+import type { TaskBundle, TaskConfig } from '../env/index.ts';
+import type { AgentSpec, Limits, TrialRequest } from '../sandbox/index.ts';
 
 // A memory-backed /tmp need not be as large as the task's whole disk allowance.
 const MAX_TMPFS_MB = 1024;

@@ -1,19 +1,12 @@
 // The foundation's two validators, run in parallel containers on one built image:
 // oracle (the reference solution must score 1) and invalid-test (doing nothing must score 0).
 // Both verdicts are stored together, so a retried job never records a validation twice.
-import type { Db } from '../db/client.ts';
-import { bundleFile, type TaskBundle } from '../env/bundle.ts';
-import { loadBundle } from '../env/store.ts';
-import { ORACLE_FILE } from '../env/validate-bundle.ts';
-import { internetRequests } from '../env/harbor-warnings.ts';
-import { composeFileOf, taskComposeSpec } from '../sandbox/compose.ts';
-import { parseTaskConfig, type TaskConfig } from '../env/task-config.ts';
-import type { BaseImageMapping } from '../sandbox/base-image-map.ts';
-import { EnvironmentBuildError, isDeterministicBuildFailure } from '../sandbox/env-image.ts';
-import type { AgentSpec, BuildAttempt, BuildResult, Sandbox, TrialResult } from '../sandbox/types.ts';
+import type { Db, ValidatorRun } from '../db/index.ts';
+import { bundleFile, type TaskBundle, loadBundle, ORACLE_FILE, internetRequests, parseTaskConfig, type TaskConfig } from '../env/index.ts';
+import { composeFileOf, taskComposeSpec, EnvironmentBuildError, isDeterministicBuildFailure } from '../sandbox/index.ts';
+import type { BaseImageMapping, AgentSpec, BuildAttempt, BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
 import { trialRequest } from './trial-request.ts';
 import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
-import type { ValidatorRun } from '../db/generated/client.ts';
 
 export const VALIDATOR_KINDS: ValidatorKind[] = ['oracle', 'invalid-test'];
 

@@ -1,6 +1,6 @@
 // Turns a sandbox trial into a validator verdict. The two validators are mirror images:
 // the oracle's reference solution must earn full reward, the nop agent must earn none.
-import type { TrialResult } from '../sandbox/types.ts';
+import type { TrialResult } from '../sandbox/index.ts';
 
 export type ValidatorKind = 'oracle' | 'invalid-test';
 export type Verdict = 'passed' | 'failed' | 'error';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { getLineageTree } from '../../lib/dashboard/lineages.ts';
 import { EVOLVE_JOB, evolveJobPayload, evolveLineage, findOrCreateLineage, reviseGeneration, reviseJobPayload, REVISE_JOB } from '../../lib/evolution/index.ts';
-import { GenerationState, STANDING_STATES } from '../../lib/evolution/states.ts';
+import { GenerationState, STANDING_STATES } from '../../lib/states/states.ts';
 import { decide, DecisionRefusedError, reviewQueue } from '../../lib/review/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from '../../lib/scheduler/index.ts';

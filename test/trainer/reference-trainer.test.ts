@@ -14,7 +14,7 @@ import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { storeBundle } from '../../lib/env/store.ts';
-import { GenerationState } from '../../lib/evolution/states.ts';
+import { GenerationState } from '../../lib/states/states.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { newSeedSequence, renderEnvironment } from '../../lib/synth/procedural/index.ts';
 import { accountToken, REPO_ROOT, SERVER_START_BUDGET_MS, startEnvolveWeb, type RunningServer } from '../fixtures/trainer-server.ts';

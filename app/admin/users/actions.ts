@@ -4,10 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { assertCan } from '@/lib/auth/actor.ts';
-import { ROLES } from '@/lib/auth/roles.ts';
-import { changeUserActive, changeUserRole, resetUserPassword } from '@/lib/auth/user-admin.ts';
-import { createUser, generatePassword, UserNotFoundError } from '@/lib/auth/users.ts';
+import { assertCan, ROLES, changeUserActive, changeUserRole, resetUserPassword, createUser, generatePassword, UserNotFoundError } from '@/lib/auth/index.ts';
 import { RefusedError } from '@/lib/errors/index.ts';
 
 export interface CreateUserState {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { ROLES } from '@/lib/auth/roles.ts';
+import { ROLES } from '@/lib/auth/browser.ts';
 import { createUserAction, type CreateUserState } from './actions.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2.5 text-sm focus:border-zinc-500 focus:outline-none focus:ring-2 focus:ring-zinc-200';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { listUsers, type UserSummary } from '@/lib/auth/users.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import { listUsers, type UserSummary } from '@/lib/auth/index.ts';
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
 import { ActivationForm } from './activation-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { ROLES, type Role } from '@/lib/auth/roles.ts';
+import { ROLES, type Role } from '@/lib/auth/browser.ts';
 import { changeRoleAction, type ChangeRoleState } from './actions.ts';
 
 export function RoleForm({ userId, email, role }: { userId: string; email: string; role: Role }) {

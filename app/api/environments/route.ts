@@ -1,7 +1,6 @@
 // GET ?q=: the environment versions, by name.
 import { route } from '@/app/_server/route.ts';
-import { listEnvironments } from '@/lib/dashboard/environments.ts';
-import { environmentSearchSchema } from '@/lib/dashboard/params.ts';
+import { listEnvironments, environmentSearchSchema } from '@/lib/dashboard/index.ts';
 
 export const GET = route({ permission: 'dashboard.read', query: environmentSearchSchema }, async ({ db, query }) => ({
   environments: await listEnvironments(db, { nameContains: query.q || undefined }),

@@ -3,9 +3,8 @@
 // then `authorization: { type: Bearer, credentials: <token> }` in the scrape config. Held-out
 // lineages (the evaluation set) are left out unless the caller manages the scheduler.
 import { route } from '@/app/_server/route.ts';
-import { can } from '@/lib/auth/roles.ts';
-import { prometheusText } from '@/lib/drift/metrics-load.ts';
-import { PROMETHEUS_CONTENT_TYPE } from '@/lib/drift/prometheus.ts';
+import { can } from '@/lib/auth/index.ts';
+import { prometheusText, PROMETHEUS_CONTENT_TYPE } from '@/lib/drift/index.ts';
 
 export const GET = route(
   { permission: 'metrics.read' },

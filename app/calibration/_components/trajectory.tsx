@@ -1,7 +1,7 @@
 // A trajectory as a human judges it: the instruction once, the commands the agent ran with their
 // output, and the files it produced.
 // Rendered from lib/calibration's TrajectoryView, which holds no verifier field to show.
-import type { TrajectoryView } from '@/lib/calibration/trajectory-view.ts';
+import type { TrajectoryView } from '@/lib/calibration/index.ts';
 
 export function Trajectory({ trajectory }: { trajectory: TrajectoryView }) {
   return (

@@ -1,7 +1,6 @@
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
-import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
-import type { EnvironmentFileRow } from '@/lib/dashboard/types.ts';
+import { formatBytes, shortHash } from '@/lib/dashboard/index.ts';
+import type { SearchParamsLike, EnvironmentFileRow } from '@/lib/dashboard/index.ts';
 
 const COLUMNS: Column<EnvironmentFileRow>[] = [
   { header: 'Path', sort: { key: 'path', value: (file) => file.path }, className: 'font-mono text-xs text-zinc-900', cell: (file) => file.path },

@@ -1,5 +1,5 @@
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { StoredProfile } from '@/lib/rollout/profile-store.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import type { StoredProfile } from '@/lib/rollout/index.ts';
 
 const ms = (v: number | null) => (v === null ? '–' : `${v} ms`);
 

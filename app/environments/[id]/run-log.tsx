@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LogPhase } from '@/lib/dashboard/types.ts';
+import type { LogPhase } from '@/lib/dashboard/index.ts';
 
 async function fetchLog(url: string): Promise<string> {
   const response = await fetch(url);

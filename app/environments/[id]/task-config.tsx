@@ -1,4 +1,4 @@
-import type { TaskTomlSection } from '@/lib/dashboard/types.ts';
+import type { TaskTomlSection } from '@/lib/dashboard/index.ts';
 
 // task.toml as labelled key/value groups, with the raw file one click away.
 export function TaskConfig({ sections, error, raw }: { sections: TaskTomlSection[]; error: string | null; raw: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDuration, formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
-import type { ValidatorRunRow } from '@/lib/dashboard/types.ts';
+import { formatDuration, formatTimestamp, shortHash } from '@/lib/dashboard/browser.ts';
+import type { ValidatorRunRow } from '@/lib/dashboard/index.ts';
 import { RewardText, VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { RunLog } from './run-log.tsx';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { EnvironmentDetail } from '@/lib/dashboard/types.ts';
+import type { EnvironmentDetail } from '@/lib/dashboard/index.ts';
 import { fetchJson, PENDING_REFETCH_MS } from '../../_components/http.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { ValidatorRunCard } from './validator-run-card.tsx';

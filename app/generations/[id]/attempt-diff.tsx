@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AttemptComparison, ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
-import { formatBytes } from '@/lib/dashboard/format.ts';
+import type { AttemptComparison, ResidualFileSummary } from '@/lib/dashboard/index.ts';
+import { formatBytes } from '@/lib/dashboard/browser.ts';
 import { fetchJson } from '../../_components/http.ts';
 import { FileDiff } from './file-diff.tsx';
 

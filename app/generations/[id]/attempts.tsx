@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import type { Route } from 'next';
-import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
-import { AttemptState } from '@/lib/evolution/states.ts';
-import type { AttemptRunView, AttemptView } from '@/lib/dashboard/generation-types.ts';
-import { mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/verdict-summary.ts';
+import { formatDuration, formatTimestamp, mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/index.ts';
+import { AttemptState } from '@/lib/states/index.ts';
+import type { AttemptRunView, AttemptView } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { ValidatorRunCard } from '../../environments/[id]/validator-run-card.tsx';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { HttpError } from '@/app/_components/http.ts';
 import { approveButtonClass, dangerButtonClass, warnButtonClass } from '@/app/_components/ui.ts';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
-import type { AttentionExit } from '@/lib/evolution/attention.ts';
+import type { AttentionExit } from '@/lib/evolution/index.ts';
 
 interface Props {
   generationId: string;

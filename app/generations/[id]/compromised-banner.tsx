@@ -2,9 +2,9 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { currentUser } from '@/app/_server/session.ts';
-import { can } from '@/lib/auth/roles.ts';
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import { versionCompromise } from '@/lib/trajectories/flag.ts';
+import { can } from '@/lib/auth/index.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import { versionCompromise } from '@/lib/trajectories/index.ts';
 
 // Shown when this generation's version was flagged as reward-hackable from a trajectory: the
 // scheduler no longer serves it. Annotators label blind, so they get no link to the trajectory.

@@ -1,4 +1,4 @@
-import type { DifficultyAxes as Axes } from '@/lib/dashboard/generation-types.ts';
+import type { DifficultyAxes as Axes } from '@/lib/dashboard/index.ts';
 
 const ROWS: { key: keyof Omit<Axes, 'model'>; label: string }[] = [
   { key: 'length', label: 'L (expected turns)' },

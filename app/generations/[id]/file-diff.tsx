@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import type { FileDiffView } from '@/lib/dashboard/generation-types.ts';
-import type { ReviewCommentView } from '@/lib/review/comments.ts';
-import { gapToReveal, toHunks, EXPAND_STEP, type DiffLine, type DiffSegment } from '@/lib/review/file-diff.ts';
+import type { FileDiffView } from '@/lib/dashboard/index.ts';
+import type { ReviewCommentView } from '@/lib/review/index.ts';
+import { gapToReveal, toHunks, EXPAND_STEP, type DiffLine, type DiffSegment } from '@/lib/review/browser.ts';
 import { fetchJson, sendJson } from '../../_components/http.ts';
 
 const LINE_STYLES: Record<DiffLine['kind'], string> = {

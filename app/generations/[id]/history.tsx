@@ -1,6 +1,6 @@
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { ReviewView } from '@/lib/dashboard/generation-types.ts';
-import type { ReviewCommentView } from '@/lib/review/comments.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import type { ReviewView } from '@/lib/dashboard/index.ts';
+import type { ReviewCommentView } from '@/lib/review/index.ts';
 
 const DECISION_STYLES: Record<string, string> = {
   approve: 'text-emerald-800',

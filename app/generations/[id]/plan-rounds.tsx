@@ -1,5 +1,5 @@
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { PlanRoundView } from '@/lib/dashboard/generation-types.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import type { PlanRoundView } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 
 // Every Loop 1 round: what the proposer planned and why, and what the plan reviewer answered.

@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { ProbeGroupState } from '@/lib/rollout/groups.ts';
-import type { LineageGate } from '@/lib/scheduler/gate.ts';
-import type { ProbeGroupView } from '@/lib/scheduler/view.ts';
+import { ProbeGroupState } from '@/lib/gate/index.ts';
+import type { LineageGate } from '@/lib/gate/index.ts';
+import type { ProbeGroupView } from '@/lib/scheduler/index.ts';
 
 const GATE_TEXT: Record<string, string> = {
   'released-next': 'cleared the bar: the next generation was released',

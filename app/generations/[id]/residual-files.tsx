@@ -1,9 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import type { ChangedSinceReview, ResidualFileSummary } from '@/lib/dashboard/generation-types.ts';
-import type { ReviewCommentView } from '@/lib/review/comments.ts';
-import { formatBytes, shortHash } from '@/lib/dashboard/format.ts';
+import type { ChangedSinceReview, ResidualFileSummary } from '@/lib/dashboard/index.ts';
+import type { ReviewCommentView } from '@/lib/review/index.ts';
+import { formatBytes, shortHash } from '@/lib/dashboard/browser.ts';
 import { FileDiff } from './file-diff.tsx';
 import { sendJson } from '../../_components/http.ts';
 import type { FiledOnLine } from './diff-line-return.ts';

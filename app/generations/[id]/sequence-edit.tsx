@@ -1,5 +1,5 @@
-import type { SequenceView } from '@/lib/dashboard/generation-types.ts';
-import type { Step } from '@/lib/sequence/types.ts';
+import type { SequenceView } from '@/lib/dashboard/index.ts';
+import type { Step } from '@/lib/sequence/index.ts';
 
 // Parent and child scenario–skill sequences side by side. Inserted child steps and the
 // replaced scenario or skill cells are highlighted: they are exactly what the generation changed.

@@ -1,4 +1,4 @@
-import { GenerationState } from '@/lib/evolution/states.ts';
+import { GenerationState } from '@/lib/states/index.ts';
 
 const S = GenerationState;
 const STATE_STYLES: Partial<Record<string, string>> = {

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import type { TreeGate } from '@/lib/dashboard/lineages-types.ts';
+import type { TreeGate } from '@/lib/dashboard/index.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 // trainer: groups the trainer reports; openai / anthropic: endpoint policies Envolve probes with.

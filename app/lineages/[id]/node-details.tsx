@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { Route } from 'next';
 import type { ReactNode } from 'react';
-import { formatDuration, formatReward, formatTimestamp, shortHash } from '@/lib/dashboard/format.ts';
+import { formatDuration, formatReward, formatTimestamp, shortHash } from '@/lib/dashboard/browser.ts';
 import type { TreeItem } from './tree-graph.ts';
 import { attemptTone, generationTone, TONES, type Tone } from './tones.ts';
-import type { Difficulty, LineageTree, TreeVerdict } from '@/lib/dashboard/lineages-types.ts';
+import type { Difficulty, LineageTree, TreeVerdict } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

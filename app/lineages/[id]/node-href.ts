@@ -1,4 +1,4 @@
-import type { LineageTree } from '@/lib/dashboard/lineages-types.ts';
+import type { LineageTree } from '@/lib/dashboard/index.ts';
 import { SEED_KEY, type TreeItem } from './tree-graph.ts';
 
 // Where a node opens: the generation's review page (at one attempt for an attempt node), or

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Route } from 'next';
-import type { LineageTree, TreeGeneration, TreeProbe } from '@/lib/dashboard/lineages-types.ts';
+import type { LineageTree, TreeGeneration, TreeProbe } from '@/lib/dashboard/index.ts';
 
 // The generation's own newest group of the viewed policy, with the checkpoint that made it; a
 // group of the gating policy that is not of its newest version says so (it cannot release anything).

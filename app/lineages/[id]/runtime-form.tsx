@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import type { ResolvedSandboxRuntime } from '@/lib/sandbox/runtime.ts';
+import type { ResolvedSandboxRuntime } from '@/lib/sandbox/index.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 const DEFAULT = 'default';

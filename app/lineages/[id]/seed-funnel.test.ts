@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_FILTER } from '@/lib/drift/funnel.ts';
-import type { SeedFunnelVerdict } from '@/lib/drift/seed-funnel-gate.ts';
+import { DEFAULT_SEED_FILTER } from '@/lib/gate/funnel.ts';
+import type { SeedFunnelVerdict } from '@/lib/gate/seed-funnel-gate.ts';
 import { SeedFunnel } from './seed-funnel.tsx';
 
 const verdict = (v: Partial<SeedFunnelVerdict>): SeedFunnelVerdict => ({

@@ -1,6 +1,6 @@
-import { formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { SeedFunnelVerdictKind } from '@/lib/drift/seed-funnel-gate.ts';
-import type { LineageSeedFunnel } from '@/lib/evolution/seed-funnel.ts';
+import { formatTimestamp } from '@/lib/dashboard/index.ts';
+import type { SeedFunnelVerdictKind } from '@/lib/gate/index.ts';
+import type { LineageSeedFunnel } from '@/lib/evolution/index.ts';
 
 const VERDICTS: Record<SeedFunnelVerdictKind, { label: string; className: string }> = {
   kept: { label: 'kept', className: 'bg-emerald-100 text-emerald-900' },

@@ -1,6 +1,6 @@
 // The colour of a tree node says where it stands. Generation states and attempt states map onto
 // one legend, so a failed generation and an invalid attempt read the same.
-import { AttemptState, GenerationState } from '@/lib/evolution/states.ts';
+import { AttemptState, GenerationState } from '@/lib/states/index.ts';
 
 const S = GenerationState;
 const A = AttemptState;

@@ -3,8 +3,8 @@
 // generation did not settle on are drawn inside its node, below it, and are keyboard stops of
 // their own. Pure: the page memoises it per tree. Also which nodes the view opens fitted to.
 import dagre from '@dagrejs/dagre';
-import type { LineageTree, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
-import { GenerationState, inGroup, IN_PROGRESS_STATES, REVIEWABLE_STATES, STANDING_STATES } from '@/lib/evolution/states.ts';
+import type { LineageTree, TreeGeneration } from '@/lib/dashboard/index.ts';
+import { GenerationState, inGroup, IN_PROGRESS_STATES, REVIEWABLE_STATES, STANDING_STATES } from '@/lib/states/index.ts';
 
 export const NODE_WIDTH = 176;
 export const NODE_HEIGHT = 64;

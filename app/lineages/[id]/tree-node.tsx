@@ -2,11 +2,11 @@
 
 import { Handle, Position, useStore, type Node, type NodeProps, type ReactFlowState } from '@xyflow/react';
 import { memo, type FocusEvent, type MouseEvent } from 'react';
-import { shortHash } from '@/lib/dashboard/format.ts';
-import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
+import { shortHash } from '@/lib/dashboard/browser.ts';
+import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/index.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
 import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, COMPACT_BELOW_ZOOM, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
-import { AttemptState, GenerationState, stateLabel } from '@/lib/evolution/states.ts';
+import { AttemptState, GenerationState, stateLabel } from '@/lib/states/index.ts';
 
 /** What the tree view hands every node. */
 export interface TreeNodeData extends Record<string, unknown> {

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { can } from '@/lib/auth/roles.ts';
+import { can } from '@/lib/auth/index.ts';
 import { draftFromIssue, getMissedIssue, MissedIssueState } from '@/lib/missed-issues/index.ts';
 import { ConvertForm } from '../_components/convert-form.tsx';
 import { Badge } from '../labels.tsx';

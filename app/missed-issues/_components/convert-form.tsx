@@ -5,7 +5,7 @@
 // and activate" puts it in force for every later generation at once, unchecked.
 import { useActionState } from 'react';
 import { convertMissedIssueAction, dismissMissedIssueAction } from '../actions.ts';
-import type { ConversionDraft } from '@/lib/missed-issues/convert.ts';
+import type { ConversionDraft } from '@/lib/missed-issues/index.ts';
 import type { ActionResult } from '../action-result.ts';
 import { Field } from '@/app/_components/field.tsx';
 import { buttonClass, inputClass, primaryButtonClass } from '@/app/_components/ui.ts';

@@ -12,10 +12,10 @@ import type { ActionResult } from '@/app/missed-issues/action-result.ts';
 import { buttonClass, primaryButtonClass } from '@/app/_components/ui.ts';
 import { ResultBanner } from '@/app/missed-issues/_components/fields.tsx';
 import { sendBackAction, startBacktestAction } from '../actions.ts';
-import type { BacktestView } from '@/lib/rubric/backtest-view.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
-import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/evolution/states.ts';
-import { isActiveJobState } from '@/lib/queue/types.ts';
+import type { BacktestView } from '@/lib/rubric/index.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/index.ts';
+import { GenerationState, inGroup, STANDING_STATES, stateLabel } from '@/lib/states/index.ts';
+import { isActiveJobState } from '@/lib/queue/browser.ts';
 
 // Every state a backtest may look at; the standing ones are ticked by default.
 const STATE_CHOICES = [GenerationState.approved, GenerationState.released, GenerationState.awaitingReview, GenerationState.rejected].map((value) => ({

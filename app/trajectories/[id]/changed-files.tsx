@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchJson } from '@/app/_components/http.ts';
-import { formatBytes } from '@/lib/dashboard/format.ts';
-import type { ChangedFile } from '@/lib/trajectories/detail.ts';
+import { formatBytes } from '@/lib/dashboard/browser.ts';
+import type { ChangedFile } from '@/lib/trajectories/index.ts';
 
 interface FileContent {
   path: string;

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { useState } from 'react';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
-import type { FlagOutcome } from '@/lib/trajectories/flag.ts';
+import type { FlagOutcome } from '@/lib/trajectories/index.ts';
 
 // Flagging compromises the whole environment version: the scheduler stops serving it.
 const FLAG_CONSEQUENCE =

@@ -9,10 +9,9 @@ import type { Route } from 'next';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchJson } from '@/app/_components/http.ts';
 import { ShortcutHelp, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
-import { formatDuration } from '@/lib/dashboard/format.ts';
-import type { TurnView } from '@/lib/trajectories/detail.ts';
-import { findMatches, splitMatches } from '@/lib/trajectories/search.ts';
-import type { TrajectoryNeighbours } from '@/lib/trajectories/types.ts';
+import { formatDuration } from '@/lib/dashboard/browser.ts';
+import type { TurnView, TrajectoryNeighbours } from '@/lib/trajectories/index.ts';
+import { findMatches, splitMatches } from '@/lib/trajectories/browser.ts';
 
 type Field = 'message' | 'reasoning' | 'command' | 'output';
 const FIELDS: Field[] = ['message', 'reasoning', 'command', 'output'];

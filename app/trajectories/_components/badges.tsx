@@ -1,5 +1,5 @@
-import { describeReason, type SuspicionReason } from '@/lib/trajectories/suspicion.ts';
-import { formatReward } from '@/lib/dashboard/format.ts';
+import { describeReason, type SuspicionReason } from '@/lib/trajectories/index.ts';
+import { formatReward } from '@/lib/dashboard/index.ts';
 
 const PILL = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 

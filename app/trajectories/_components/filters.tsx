@@ -1,5 +1,4 @@
-import type { TrajectoryListQuery } from '@/lib/trajectories/list-query.ts';
-import type { TrajectoryFacets } from '@/lib/trajectories/types.ts';
+import type { TrajectoryListQuery, TrajectoryFacets } from '@/lib/trajectories/index.ts';
 
 const FIELD = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm';
 const NUMBER = `${FIELD} w-20 tabular-nums`;

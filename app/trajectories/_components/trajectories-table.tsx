@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { Route } from 'next';
 import { DataTable, type Column } from '@/app/_components/data-table.tsx';
-import { formatDuration, formatTimestamp } from '@/lib/dashboard/format.ts';
-import type { SearchParamsLike } from '@/lib/dashboard/table-view.ts';
-import { trajectoryListSearch, type TrajectoryListQuery } from '@/lib/trajectories/list-query.ts';
-import type { TrajectoryListItem, TrajectoryListPage } from '@/lib/trajectories/types.ts';
+import { formatDuration, formatTimestamp } from '@/lib/dashboard/index.ts';
+import type { SearchParamsLike } from '@/lib/dashboard/index.ts';
+import { trajectoryListSearch, type TrajectoryListQuery } from '@/lib/trajectories/index.ts';
+import type { TrajectoryListItem, TrajectoryListPage } from '@/lib/trajectories/index.ts';
 import { FlagLabel, ReasonBadges, RewardPill } from './badges.tsx';
 
 // The server orders by each of these keys one way (highest first), by keyset: the header picks

@@ -3,9 +3,16 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { formatDuration, shortHash } from '@/lib/dashboard/format.ts';
-import { compareTrajectories, DifferentVersionsError, type AlignedTurn, type TrajectoryComparison } from '@/lib/trajectories/compare.ts';
-import { rolloutIdSchema, type TrajectoryDetail, type TurnView } from '@/lib/trajectories/detail.ts';
+import { formatDuration, shortHash } from '@/lib/dashboard/index.ts';
+import {
+  compareTrajectories,
+  DifferentVersionsError,
+  type AlignedTurn,
+  type TrajectoryComparison,
+  rolloutIdSchema,
+  type TrajectoryDetail,
+  type TurnView,
+} from '@/lib/trajectories/index.ts';
 import { ReasonBadges, RewardPill } from '../_components/badges.tsx';
 
 export const metadata: Metadata = { title: 'Compare trajectories' };

@@ -5,10 +5,8 @@
 // retries (429, 5xx, 529 overloaded) are the SDK's, with the synthesiser's retry budget.
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, ContentBlockParam, MessageParam, TextBlockParam, Tool, ToolResultBlockParam, Usage } from '@anthropic-ai/sdk/resources/messages';
-import { settings, type Settings } from '../../config/settings.ts';
-import { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig } from '../../synth/anthropic/config.ts';
-import { describeFailure } from '../../synth/anthropic/tool-client.ts';
-import { tokenCounts } from '../../synth/anthropic/usage.ts';
+import { settings, type Settings } from '../../config/index.ts';
+import { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig, describeFailure, tokenCounts } from '../../synth/index.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
 import { BASH_TOOL_DESCRIPTION, BASH_TOOL_NAME, bashInputJsonSchema, environmentServices, parseBashInput, systemPrompt, workingDirOf } from './llm-agent.ts';
 import { runAgentLoop, type Conversation, type ModelReply, type ToolOutcome } from './llm-loop.ts';

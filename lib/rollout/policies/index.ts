@@ -1,7 +1,7 @@
 // Every policy by name, behind one constructor: the CLI, the scheduler and the workers pick one
 // from configuration. LLM policies read their endpoint, model and key from the settings.
 import { loadCompetenceProfile, parseCompetenceProfile } from '../competence.ts';
-import { settings, type Settings } from '../../config/settings.ts';
+import { settings, type Settings } from '../../config/index.ts';
 import type { Policy } from '../types.ts';
 import { AnthropicPolicy } from './anthropic.ts';
 import { NopPolicy } from './nop.ts';
@@ -9,7 +9,7 @@ import { OpenAiCompatiblePolicy } from './openai.ts';
 import { OraclePolicy } from './oracle.ts';
 import { SimulatedPolicy } from './simulated.ts';
 
-import { POLICY_NAMES, type PolicyName } from './names.ts';
+import { POLICY_NAMES, type PolicyName } from '../../gate/index.ts';
 
 export { POLICY_NAMES, type PolicyName };
 

@@ -3,9 +3,8 @@
 // is shown to the model. Outputs are truncated IN THE PROMPT only, to bound the context; the
 // terminal result the runner stores stays whole.
 import { z } from 'zod';
-import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
-import { parseTaskConfig } from '../../env/task-config.ts';
-import { composeFileOf, parseCompose } from '../../sandbox/compose.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../../env/index.ts';
+import { composeFileOf, parseCompose } from '../../sandbox/index.ts';
 import type { CommandResult } from '../types.ts';
 
 export const BASH_TOOL_NAME = 'bash';

@@ -6,7 +6,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import type { Settings } from '../../config/settings.ts';
+import type { Settings } from '../../config/index.ts';
 import { UnavailableError } from '../../errors/index.ts';
 
 export interface OpenAiOptions {

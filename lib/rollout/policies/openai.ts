@@ -4,7 +4,7 @@
 // episode's seed is sent as the sampling seed, so a server that honours it replays a rollout.
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { settings, type Settings } from '../../config/settings.ts';
+import { settings, type Settings } from '../../config/index.ts';
 import type { Policy, PolicyEpisode, TokenUsage } from '../types.ts';
 import {
   OpenAiConfigError,

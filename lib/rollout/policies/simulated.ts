@@ -5,8 +5,8 @@
 // runs for real in the sandbox and the real verifier scores it; scores are labelled simulated.
 // Same seed, same environment ⇒ same commands. The commands are the solution's without its
 // comments: its step headers (`# s1: <skill> over <scenario>`) would hand an annotator the plan.
-import { bundleFile } from '../../env/bundle.ts';
-import { createRng, hashSeed, type Rng } from '../../synth/procedural/rng.ts';
+import { bundleFile } from '../../env/index.ts';
+import { createRng, hashSeed, type Rng } from '../../synth/index.ts';
 import { competenceFor, defaultCompetence, type CompetenceProfile } from '../competence.ts';
 import { mutate } from '../mutations.ts';
 import { stripShellComments } from '../shell-comments.ts';

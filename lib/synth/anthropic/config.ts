@@ -1,7 +1,7 @@
 // Where the Anthropic synthesiser's settings come from: explicit options first (tests), then the
 // process settings (lib/config). Only the key is required; everything else has a default chosen for synthesis
 // (a strong model: the method's ceiling is the synthesiser's quality, docs/method.md §4).
-import { settings, type Settings } from '../../config/settings.ts';
+import { settings, type Settings } from '../../config/index.ts';
 import { UnavailableError } from '../../errors/index.ts';
 
 export const DEFAULT_MODEL = 'claude-opus-5-5';

@@ -3,7 +3,7 @@
 // starts with — so the answer also says whether that prefix is written to, or read from, the
 // cache. No key is an answer too, said plainly, not an exception.
 import Anthropic from '@anthropic-ai/sdk';
-import { settings, type Settings } from '../../config/settings.ts';
+import { settings, type Settings } from '../../config/index.ts';
 import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { methodBlock } from './prefix.ts';
 import { describeFailure } from './tool-client.ts';

@@ -3,7 +3,7 @@
 // legal edit of the parent along the requested axis within the requested effort, and the edit
 // it states must be the one its child sequence actually makes.
 import { checkEdit, describeEdit, structuralViolations } from '../../sequence/index.ts';
-import type { Axis, Effort, Sequence, Step, StepReplacement } from '../../sequence/types.ts';
+import type { Axis, Effort, Sequence, Step, StepReplacement } from '../../sequence/index.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
 import type { Interpretation } from './tool-client.ts';
 import type { ToolInput } from './tools.ts';

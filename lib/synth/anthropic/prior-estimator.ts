@@ -3,8 +3,8 @@
 // method prompt is the first cached block, shared with the synthesiser's calls; the estimation
 // rules are a second, so repeated estimates read both from the cache.
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { PriorEstimator } from '../../difficulty/estimator.ts';
-import type { Settings } from '../../config/settings.ts';
+import type { PriorEstimator } from '../../difficulty/index.ts';
+import type { Settings } from '../../config/index.ts';
 import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { methodBlock } from './prefix.ts';
 import { ClaudeToolClient } from './tool-client.ts';

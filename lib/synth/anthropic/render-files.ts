@@ -1,11 +1,8 @@
 // A task's files as the model reads them: text files in full, with their paths; binary files
 // and files too large for the prompt only by size and digest (large text files with their first
 // lines, so the model knows the format). The modifier may only rewrite files it saw in full.
-import type { TaskBundle } from '../../env/bundle.ts';
-import { METADATA_SIDECAR, sha256Hex } from '../../env/content-hash.ts';
-import { formatBytes } from '../../env/import-limits.ts';
-import { comparePaths } from '../../env/paths.ts';
-import { notTextReason } from '../../env/validate-bundle.ts';
+import type { TaskBundle } from '../../env/index.ts';
+import { METADATA_SIDECAR, sha256Hex, formatBytes, comparePaths, notTextReason } from '../../env/index.ts';
 
 export interface RenderLimits {
   maxFileBytes: number; // a text file larger than this is described, not shown

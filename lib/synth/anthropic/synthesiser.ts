@@ -1,8 +1,8 @@
 // The Anthropic synthesiser: Claude as proposer, plan reviewer, modifier and rubric judge
 // (docs/method.md §4), each role one forced tool call over the shared cached prefix (prefix.ts).
-import type { TaskBundle } from '../../env/bundle.ts';
+import type { TaskBundle } from '../../env/index.ts';
 import { checkEdit } from '../../sequence/index.ts';
-import type { Sequence } from '../../sequence/types.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import type {
   JudgeInput,
   JudgeVerdict,
@@ -15,7 +15,7 @@ import type {
   RubricItemView,
   Synthesiser,
 } from '../types.ts';
-import type { Settings } from '../../config/settings.ts';
+import type { Settings } from '../../config/index.ts';
 import { resolveAnthropicConfig, type AnthropicOptions } from './config.ts';
 import { interpretExtracted, interpretPlan } from './plan.ts';
 import { systemPrefix } from './prefix.ts';

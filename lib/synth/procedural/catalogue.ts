@@ -1,6 +1,6 @@
 // Name lookups over the two catalogues. The scenario catalogue is composed: every domain in
 // every layout with every kind of noise (compose.ts), named as the reference priors name them.
-import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts, type Delivery } from '../../difficulty/scenario-names.ts';
+import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts, type Delivery } from '../../difficulty/index.ts';
 import { composedScenario, type ComposedScenario } from './compose.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import type { Skill } from './skill.ts';

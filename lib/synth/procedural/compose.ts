@@ -4,7 +4,7 @@
 // the noise and parses the layout, so every skill that reads the scenario's file through
 // `extract` works on it unchanged. Column exports (jq, cut) get the noise on their own file and
 // a cleaning pass in their solution (render-step.ts).
-import { composeScenario, scenarioParts, type Layout, type Noise, type ScenarioParts } from '../../difficulty/scenario-names.ts';
+import { composeScenario, scenarioParts, type Layout, type Noise, type ScenarioParts } from '../../difficulty/index.ts';
 import { formatValue, isoTime, type DataRecord } from './records.ts';
 import { hashSeed } from './rng.ts';
 import { lines, type Scenario } from './scenario.ts';

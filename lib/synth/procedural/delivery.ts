@@ -1,7 +1,7 @@
 // A skill's delivery parameter: the step's data files as they are, gzip-compressed at image-build
 // time (the bundle stays text), or base64-encoded. The solution first restores the files into a
 // scratch directory and points $d at it, so the skill's own fragment runs unchanged.
-import type { Delivery } from '../../difficulty/scenario-names.ts';
+import type { Delivery } from '../../difficulty/index.ts';
 import type { DataFile } from './skill.ts';
 
 export interface Delivered {

@@ -1,7 +1,7 @@
 // An imported seed (any Harbor task) as the procedural engine sees it: one opaque step whose
 // scenario and skill it cannot name. The names are honest placeholders; the reference priors do
 // not know them, so they get the smoothed prior.
-import type { Sequence, Step } from '../../sequence/types.ts';
+import type { Sequence, Step } from '../../sequence/index.ts';
 import { ProposalRefused } from '../types.ts';
 
 export const IMPORTED_PREFIX = 'imported:';

@@ -1,9 +1,8 @@
 // Recognising bundles the procedural renderer made: task.toml's [metadata] carries the generator
 // marker, the seed the data was drawn from and the sequence.
-import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
-import { parseTaskConfig } from '../../env/task-config.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../../env/index.ts';
 import { parseSequence } from '../../sequence/index.ts';
-import type { Sequence } from '../../sequence/types.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import { GENERATOR } from './render.ts';
 
 export interface ProceduralMetadata {

@@ -1,11 +1,9 @@
 // Where a lengthened imported task gets the original task's outputs from: its oracle, run in the
 // sandbox. Only files the oracle writes identically on two runs are offered, since a chained
 // step's expected answer is computed from those bytes once and must hold for every run.
-import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
-import { contentHash } from '../../env/content-hash.ts';
-import { parseTaskConfig } from '../../env/task-config.ts';
-import type { Sandbox, TrialResult } from '../../sandbox/types.ts';
-import { trialRequest } from '../../validate/trial-request.ts';
+import { bundleFile, type TaskBundle, contentHash, parseTaskConfig } from '../../env/index.ts';
+import type { Sandbox, TrialResult } from '../../sandbox/index.ts';
+import { trialRequest } from '../../validate/index.ts';
 import type { OracleArtifact } from './artifact-probe.ts';
 
 export interface ArtifactSource {

@@ -2,7 +2,7 @@
 // PRNG, and leaves the mechanics to lib/sequence (insertSteps, replaceField, describeEdit).
 import { REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
 import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
-import type { Axis, Effort, Sequence, Step } from '../../sequence/types.ts';
+import type { Axis, Effort, Sequence, Step } from '../../sequence/index.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { ImportedEditError, isImportedStep } from './imported.ts';

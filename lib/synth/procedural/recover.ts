@@ -4,8 +4,8 @@
 // must be exactly what those names render. Only the seed (and the steps' construction variants)
 // are read from task.toml; a claim the
 // files do not hold recovers as the names the files do hold, or fails.
-import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
-import type { Sequence, Step } from '../../sequence/types.ts';
+import { bundleFile, type TaskBundle } from '../../env/index.ts';
+import type { Sequence, Step } from '../../sequence/index.ts';
 import { misfit, SCENARIO_NAMES, scenarioNamed, SKILL_NAMES } from './catalogue.ts';
 import { readGeneratorInputs } from './metadata.ts';
 import { renderEnvironment } from './render.ts';

@@ -2,7 +2,7 @@
 // its fragment of solve.sh and its expected answer. A dependent step gets one dataset per
 // candidate value of its upstream answers; only the candidate named by the true answers holds the
 // data its expected answer is computed from, so the chain must be solved in order.
-import type { Step } from '../../sequence/types.ts';
+import type { Step } from '../../sequence/index.ts';
 import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';

@@ -1,8 +1,8 @@
 // renderEnvironment: a scenario–skill sequence plus a seed → a complete Harbor task bundle.
 // Pure and deterministic: the same (sequence, seed, name, fault) gives byte-identical files.
-import type { BundleFile, TaskBundle } from '../../env/bundle.ts';
-import { comparePaths } from '../../env/paths.ts';
-import type { Sequence } from '../../sequence/types.ts';
+import type { BundleFile, TaskBundle } from '../../env/index.ts';
+import { comparePaths } from '../../env/index.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import { renderStep, type RenderedStep } from './render-step.ts';
 import { renderTestScript } from './test-script.ts';
 

@@ -1,7 +1,7 @@
 // The procedural plan reviewer: every check it makes is computed here from the two sequences.
 // It cannot judge natural-language rubric items, so those are recorded 'unjudged', never passed.
 import { checkEdit, describeEdit } from '../../sequence/index.ts';
-import type { Sequence, SequenceEdit } from '../../sequence/types.ts';
+import type { Sequence, SequenceEdit } from '../../sequence/index.ts';
 import type { Plan, PlanReview, RubricItemView } from '../types.ts';
 import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { isImportedStep } from './imported.ts';

@@ -1,6 +1,6 @@
 // Fresh seed sequences for new lineages: one or two steps, the second consuming the first, over
 // plain domains and skills (the axes bring in layouts, noise and deliveries).
-import type { Sequence } from '../../sequence/types.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES } from './catalogue.ts';
 import { createRng, hashSeed } from './rng.ts';
 

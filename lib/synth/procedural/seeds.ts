@@ -1,10 +1,8 @@
 // The procedural seed tasks shipped in examples/tasks/, rendered with their envolve.json sidecar
 // so `envolve env import` stores them with their sequence and evolution can start offline.
-import type { TaskBundle } from '../../env/bundle.ts';
-import { contentHash, METADATA_SIDECAR } from '../../env/content-hash.ts';
-import { comparePaths } from '../../env/paths.ts';
-import { renderSidecar } from '../../env/sidecar.ts';
-import type { Sequence } from '../../sequence/types.ts';
+import type { TaskBundle } from '../../env/index.ts';
+import { contentHash, METADATA_SIDECAR, comparePaths, renderSidecar } from '../../env/index.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import { renderEnvironment } from './render.ts';
 
 export interface SeedTask {

@@ -1,9 +1,9 @@
 // The offline synthesiser: proposer, plan reviewer and modifier over the procedural catalogue.
 // Everything is deterministic in its inputs; it never judges LLM rubric items.
-import type { TaskBundle } from '../../env/bundle.ts';
-import type { Sequence } from '../../sequence/types.ts';
+import type { TaskBundle } from '../../env/index.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, ProposeInput, ReviewPlanInput, Synthesiser } from '../types.ts';
-import { diffBundles } from '../../env/residual.ts';
+import { diffBundles } from '../../env/index.ts';
 import { ImportedEditError, importedSequence, isImportedStep } from './imported.ts';
 import { readProceduralMetadata } from './metadata.ts';
 import { recoverSequence } from './recover.ts';

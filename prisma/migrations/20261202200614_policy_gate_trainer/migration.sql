@@ -1,7 +1,7 @@
 -- CreateIndex
 CREATE INDEX "ProbeGroup_policy_policyVersion_createdAt_idx" ON "ProbeGroup"("policy", "policyVersion", "createdAt");
 
--- Data: oracle and nop cannot gate a lineage any more (lib/scheduler/gate-policy.ts). A lineage gated
+-- Data: oracle and nop cannot gate a lineage any more (lib/gate/gate-policy.ts). A lineage gated
 -- by either is moved to trainer groups, its releases go back to approved (as a policy change in the
 -- app does: trainer groups release them again), and the audit log says so, once per lineage.
 INSERT INTO "AuditEvent" ("id", "actorEmail", "action", "subjectType", "subjectId", "before", "after", "createdAt")

@@ -2,8 +2,7 @@
 // filters are URL parameters (stalledDays, waitingHours, flatGenerations, flatTolerance, noSignalGenerations,
 // spikeRate, spikeOverBaseline, spikeRecent; seed, axisPolicy, synthesiser, from, to, lineage).
 import { route } from '@/app/_server/route.ts';
-import { loadDriftView } from '@/lib/drift/load-view.ts';
-import { driftQuerySchema } from '@/lib/drift/query.ts';
+import { loadDriftView, driftQuerySchema } from '@/lib/drift/index.ts';
 
 export const GET = route({ permission: 'drift.read', query: driftQuerySchema }, async ({ db, query }) => ({
   thresholds: query.thresholds,

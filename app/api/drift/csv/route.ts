@@ -2,7 +2,7 @@
 // same filter parameters as the page.
 import { route } from '@/app/_server/route.ts';
 import { driftCsv } from '@/app/drift/csv-download.ts';
-import { driftCsvQuerySchema } from '@/lib/drift/query.ts';
+import { driftCsvQuerySchema } from '@/lib/drift/index.ts';
 
 export const GET = route({ permission: 'drift.read', query: driftCsvQuerySchema }, async ({ db, query }) => {
   const { name, body } = await driftCsv(db, query);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { annotatorIdsOf } from '@/lib/calibration/sets.ts';
+import { annotatorIdsOf } from '@/lib/calibration/index.ts';
 import { Labeller } from './labeller.tsx';
 
 export const metadata: Metadata = { title: 'Label' };

@@ -1,7 +1,7 @@
 // GET the files that differ between two attempts' candidates (?from=N&to=M), for the review page's attempt diff.
 import { found, route } from '@/app/_server/route.ts';
-import { compareAttempts } from '@/lib/dashboard/attempt-compare.ts';
-import { attemptPairQuerySchema, generationParamsSchema } from '@/lib/review/params.ts';
+import { compareAttempts } from '@/lib/dashboard/index.ts';
+import { attemptPairQuerySchema, generationParamsSchema } from '@/lib/review/index.ts';
 
 export const GET = route(
   { permission: 'dashboard.read', params: generationParamsSchema, query: attemptPairQuerySchema },

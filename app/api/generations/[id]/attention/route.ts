@@ -2,7 +2,7 @@
 // reason, or (a lead) accept with a written justification, on the revision the person saw.
 import { route } from '@/app/_server/route.ts';
 import { attentionBodySchema, takeAttentionExit } from '@/lib/evolution/index.ts';
-import { generationParamsSchema } from '@/lib/review/params.ts';
+import { generationParamsSchema } from '@/lib/review/index.ts';
 
 export const POST = route(
   { permission: 'generation.decide', params: generationParamsSchema, body: attentionBodySchema },

@@ -1,7 +1,6 @@
 // Review comments on a generation: GET lists them, POST adds one (optionally pinned to a line).
 import { route } from '@/app/_server/route.ts';
-import { addComment, listComments } from '@/lib/review/index.ts';
-import { commentBodySchema, generationParamsSchema } from '@/lib/review/params.ts';
+import { addComment, listComments, commentBodySchema, generationParamsSchema } from '@/lib/review/index.ts';
 
 export const GET = route({ permission: 'dashboard.read', params: generationParamsSchema }, async ({ db, params }) => ({
   comments: await listComments(db, params.id),

@@ -1,7 +1,7 @@
 // GET one residual file's diff (?attempt=N&path=…), fetched when the reviewer expands the file.
 import { found, route } from '@/app/_server/route.ts';
-import { getResidualFileDiff } from '@/lib/dashboard/generation.ts';
-import { diffQuerySchema, generationParamsSchema } from '@/lib/review/params.ts';
+import { getResidualFileDiff } from '@/lib/dashboard/index.ts';
+import { diffQuerySchema, generationParamsSchema } from '@/lib/review/index.ts';
 
 export const GET = route(
   { permission: 'dashboard.read', params: generationParamsSchema, query: diffQuerySchema },

@@ -2,9 +2,8 @@
 // audited): the runtime of the lineage's later trials and checks; null returns it to the
 // deployment's default. An environment's task.toml may still require runsc.
 import { route } from '@/app/_server/route.ts';
-import { lineageParamsSchema } from '@/lib/dashboard/lineages-params.ts';
-import { lineageSandboxRuntimePatchSchema, setLineageSandboxRuntime } from '@/lib/evolution/lineage.ts';
-import { lineageSandboxRuntime } from '@/lib/evolution/lineage-sandbox.ts';
+import { lineageParamsSchema } from '@/lib/dashboard/index.ts';
+import { lineageSandboxRuntimePatchSchema, setLineageSandboxRuntime, lineageSandboxRuntime } from '@/lib/evolution/index.ts';
 
 export const PATCH = route(
   { permission: 'lineage.configure', params: lineageParamsSchema, body: lineageSandboxRuntimePatchSchema },

@@ -1,6 +1,6 @@
 // GET ?path=: the content of a file the agent changed in this trajectory.
 import { found, route } from '@/app/_server/route.ts';
-import { changedFileContent, changedFileQuerySchema, rolloutParamsSchema } from '@/lib/trajectories/detail.ts';
+import { changedFileContent, changedFileQuerySchema, rolloutParamsSchema } from '@/lib/trajectories/index.ts';
 
 export const GET = route(
   { permission: 'trajectories.read', params: rolloutParamsSchema, query: changedFileQuerySchema },

@@ -1,8 +1,7 @@
 // POST {reason}: flag this trajectory as a reward hack (compromises its version, opens a missed
 // issue). DELETE: lift the compromise of its version (leads and admins). Both audited.
 import { route } from '@/app/_server/route.ts';
-import { rolloutParamsSchema } from '@/lib/trajectories/detail.ts';
-import { flagInputSchema, flagTrajectory, unflagTrajectoryVersion } from '@/lib/trajectories/flag.ts';
+import { rolloutParamsSchema, flagInputSchema, flagTrajectory, unflagTrajectoryVersion } from '@/lib/trajectories/index.ts';
 
 export const POST = route({ permission: 'trajectory.flag', params: rolloutParamsSchema, body: flagInputSchema }, ({ db, user, params, body }) =>
   flagTrajectory(db, user, params.id, body),

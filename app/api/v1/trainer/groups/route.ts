@@ -1,6 +1,6 @@
 // POST /api/v1/trainer/groups {versionId, rewards: (number|null)[], timedOut?: boolean[], policy?}:
 // the rewards of one rollout group; the scheduler updates pass rates and frontiers.
-import { settings } from '@/lib/config/settings.ts';
+import { settings } from '@/lib/config/index.ts';
 import { route } from '@/app/_server/route.ts';
 import { reportTrainerGroup, schedulerConfigFrom, trainerReportSchema } from '@/lib/scheduler/index.ts';
 

@@ -1,8 +1,7 @@
 // GET ?phase=: one phase's log of a validator run, as text.
 import { z } from 'zod';
 import { found, route } from '@/app/_server/route.ts';
-import { getValidatorRunLog } from '@/lib/dashboard/environments.ts';
-import { logPhaseSchema, validatorRunIdSchema } from '@/lib/dashboard/params.ts';
+import { getValidatorRunLog, logPhaseSchema, validatorRunIdSchema } from '@/lib/dashboard/index.ts';
 
 export const GET = route(
   { permission: 'dashboard.read', params: z.object({ id: validatorRunIdSchema }), query: z.object({ phase: logPhaseSchema }) },

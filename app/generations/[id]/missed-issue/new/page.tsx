@@ -5,7 +5,7 @@ import type { Route } from 'next';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { FileMissedIssue } from '@/app/missed-issues/_components/file-missed-issue.tsx';
-import { draftFromPrefill, parsePrefill } from '@/lib/missed-issues/prefill.ts';
+import { draftFromPrefill, parsePrefill } from '@/lib/missed-issues/index.ts';
 import { parseAttempt } from '../../diff-line-return.ts';
 
 export const metadata: Metadata = { title: 'File a missed issue' };

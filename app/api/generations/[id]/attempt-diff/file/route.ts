@@ -1,7 +1,7 @@
 // GET one file's diff from one attempt's candidate to another's (?from=N&to=M&path=…), fetched when the reviewer expands it.
 import { found, route } from '@/app/_server/route.ts';
-import { attemptFileDiff } from '@/lib/dashboard/attempt-compare.ts';
-import { attemptFileDiffQuerySchema, generationParamsSchema } from '@/lib/review/params.ts';
+import { attemptFileDiff } from '@/lib/dashboard/index.ts';
+import { attemptFileDiffQuerySchema, generationParamsSchema } from '@/lib/review/index.ts';
 
 export const GET = route(
   { permission: 'dashboard.read', params: generationParamsSchema, query: attemptFileDiffQuerySchema },

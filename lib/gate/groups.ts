@@ -1,8 +1,6 @@
 // Probe groups: their counts are recomputed from the rollouts they hold, so a retried or
 // resumed probe never counts a rollout twice.
-import type { Db } from '../db/client.ts';
-import type { ProbeGroup } from '../db/generated/client.ts';
-import type { Policy } from './types.ts';
+import type { Db, ProbeGroup } from '../db/index.ts';
 
 // A group runs until its rollouts are in; it is complete when every one completed, failed when one
 // errored or some are missing (finishGroup is the one writer; a trainer's report is created complete).
@@ -14,9 +12,16 @@ export type GroupPurpose = 'probe' | 'trainer' | 'eval' | 'profile' | 'determini
 // Purposes whose pass counts speak for the environment's difficulty under training.
 export const GATING_PURPOSES: GroupPurpose[] = ['probe', 'trainer'];
 
+// What a group's version is read from: a rollout policy's (lib/rollout/types.ts Policy) own fields,
+// named here so that the gate, below the rollouts, need not import them.
+export interface PolicyVersionFields {
+  readonly version: string;
+  readonly model?: string;
+}
+
 // The version a group of this policy is of: an endpoint policy's model id (the checkpoint a server
 // such as vLLM serves), otherwise the policy's own version.
-export function groupPolicyVersion(policy: Pick<Policy, 'model' | 'version'>): string {
+export function groupPolicyVersion(policy: PolicyVersionFields): string {
   return policy.model ?? policy.version;
 }
 

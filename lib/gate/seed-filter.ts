@@ -2,9 +2,9 @@
 // `runSeedFilter` probes the candidates that have no probe under the policy yet (through the
 // function it is given, so this module needs no sandbox), decides, and stores the run.
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from '../rollout/groups.ts';
-import { isRunnablePolicy } from '../scheduler/gate-policy.ts';
+import type { Db } from '../db/index.ts';
+import { latestGatingGroup, newestPolicyVersion, ProbeGroupState } from './groups.ts';
+import { isRunnablePolicy } from './gate-policy.ts';
 import {
   decideCandidate,
   DEFAULT_SEED_FILTER,

@@ -6,8 +6,8 @@
 // A group with sandbox errors says nothing about the environment's difficulty, so it never
 // moves a frontier. Only the newest version of the policy counts (a trainer's newest checkpoint,
 // an endpoint's current model): an older checkpoint's group speaks for a policy that is gone.
-import type { Lineage } from '../db/generated/client.ts';
-import type { SchedulerConfig } from './config.ts';
+import type { Lineage } from '../db/index.ts';
+import type { SchedulerConfig } from '../config/index.ts';
 
 export interface GroupCounts {
   size: number;

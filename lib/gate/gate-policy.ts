@@ -3,7 +3,7 @@
 // endpoint policy Envolve probes with (`openai`, `anthropic`). The oracle and nop prove that a
 // task is solvable and that its tests are not vacuous, which validation already did: as a gate
 // they would release every approved generation, or none. The simulated policy gates only a demo.
-import { POLICY_NAMES } from '../rollout/policies/names.ts';
+import { POLICY_NAMES } from './policy-names.ts';
 
 export const TRAINER_POLICY = 'trainer';
 
