@@ -2,8 +2,6 @@
 // computing take hundreds of milliseconds at scale, so the result is memoised per filter under the
 // inputs' version (view-cache.ts); only the alerts, which depend on the clock and the thresholds,
 // are computed on every read.
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Db } from '../db/index.ts';
 import type { AlertThresholds } from './alerts.ts';
 import { loadCalibrationStatuses } from './calibration.ts';
@@ -33,26 +31,17 @@ interface DriftPageData {
   served?: SerialisedDriftPage; // the last JSON answer, reused while the alerts read the same
 }
 
-/** The page as JSON, with its gzip made once (on demand) for every answer that is the same. */
+/** The page as JSON, made once for every answer that is the same. */
 export class SerialisedDriftPage {
-  private gzipped?: Promise<Buffer>;
-
   constructor(
     readonly alerts: string,
     readonly json: string,
   ) {}
-
-  gzip(): Promise<Buffer> {
-    this.gzipped ??= gzipAsync(this.json);
-    return this.gzipped;
-  }
 }
 
 // Filters a few people look at at once; each entry holds one computed page (about 2 MB as JSON at
 // 127 lineages × 15 generations).
 const FILTERS_KEPT = 16;
-
-const gzipAsync = promisify(gzip);
 
 /** The process's memo; `recomputes` counts its computations. */
 export const driftPageCache = new DriftViewCache<DriftPageData>(FILTERS_KEPT);
@@ -98,7 +87,7 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
 /**
  * The same page as JSON, for the route. The memoised part is serialised once per computation; the
  * alerts are computed on every read, and while they come out the same (they change with the clock
- * only at whole hours and days) the previous answer, and its gzip, is served again.
+ * only at whole hours and days) the previous answer is served again.
  */
 export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds: AlertThresholds, now = new Date()): Promise<SerialisedDriftPage> {
   const data = await driftPageData(db, filter);
