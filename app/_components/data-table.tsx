@@ -105,7 +105,7 @@ export function DataTable<Row>(props: {
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white">
         <table className="w-full text-left text-sm" aria-label={props.label} data-testid={props.testId}>
           <thead className="bg-zinc-50 text-xs text-zinc-500">
             <tr>
