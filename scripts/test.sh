@@ -11,11 +11,11 @@ POSTGRES_TEST_FILES=(lib/queue lib/dashboard lib/scheduler lib/review lib/missed
 prepare
 step "Checking the Docker engine, Chromium, PostgreSQL and Python 3"
 bash scripts/prereqs.sh docker chromium postgres python3
-step "Type check"
-npx tsc --noEmit -p .
-step "Lint (ESLint) and format check (Prettier)"
-npm run --silent lint
-npm run --silent format:check
+step "Type check (tsc), lint (ESLint) and format check (Prettier), side by side"
+# Their caches live under .envolve/, so a second run checks only what changed.
+run_concurrently "npx tsc --noEmit -p ." \
+  "npm run --silent lint -- --cache --cache-location $stamp_dir/eslint-cache" \
+  "npm run --silent format:check -- --cache --cache-location $stamp_dir/prettier-cache"
 step "Building the sandbox base image (cached)"
 node bin/envolve.mjs sandbox base
 prepare_web_build
