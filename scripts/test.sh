@@ -21,12 +21,13 @@ node bin/envolve.mjs sandbox base
 prepare_web_build
 step "Unit and integration tests (SQLite)"
 npx vitest run --exclude 'test/scale-out/pg-*.test.ts'
-step "Python trainer client (Debian's python3 -m unittest, against a running server)"
-/usr/bin/python3 -m unittest discover -s clients/python -t clients/python
-step "DB-level tests on PostgreSQL"
+step "Python trainer client (Debian's python3 -m unittest, against a running server) beside the DB-level tests on PostgreSQL"
+# Side by side: the Python tests start their own server on a free port over their own SQLite file, and
+# spend most of their time waiting on it, while each PostgreSQL test file makes its own database.
 existing=()
 for path in "${POSTGRES_TEST_FILES[@]}"; do [[ -e $path ]] && existing+=("$path"); done
-ENVOLVE_TEST_DATABASE=postgresql npx vitest run "${existing[@]}"
+run_concurrently "/usr/bin/python3 -m unittest discover -s clients/python -t clients/python" \
+  "ENVOLVE_TEST_DATABASE=postgresql npx vitest run ${existing[*]}"
 step "Scale-out fault tests on PostgreSQL (they restart the server, so they run alone)"
 ENVOLVE_TEST_DATABASE=postgresql npx vitest run test/scale-out/pg-
 step "End-to-end tests (Playwright, Chromium)"
