@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { DEFAULT_TEST_LIMIT_MS, PAGE_WAIT_LIMIT_MS, WEB_SERVER_START_LIMIT_MS } from './e2e/budgets.ts';
 import { E2E_DATABASE_URL, E2E_DIR } from './e2e/paths.ts';
 
 const PORT = Number(process.env.ENVOLVE_E2E_PORT ?? 3123);
@@ -36,12 +37,11 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: LAYOUT_ONLY ? undefined : './e2e/global-setup.ts',
-  // Importing and validating in Docker happens once, in global setup. The budgets are generous:
-  // CI machines are shared, and a passing run must not depend on how busy the cores are.
-  // The layout spec opens every dashboard page twice more after the other specs.
-  globalTimeout: 60 * 60_000,
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  // Importing and validating in Docker happens once, in global setup, within the product's own
+  // validation and evolution budgets. Every test has a limit derived from what it waits on
+  // (e2e/budgets.ts), so the run as a whole gets none: a sum of guesses would only add one more.
+  timeout: DEFAULT_TEST_LIMIT_MS,
+  expect: { timeout: PAGE_WAIT_LIMIT_MS },
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
@@ -66,7 +66,7 @@ export default defineConfig({
     // limit stays at its default, which e2e/security.spec.ts relies on.
     env: { DATABASE_URL: E2E_DATABASE_URL, HOST: '127.0.0.1', PORT: String(PORT), ENVOLVE_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: WEB_SERVER_START_LIMIT_MS,
     stdout: 'pipe',
   },
 });

@@ -8,6 +8,7 @@ import { USERS, signIn } from './fixtures/auth.ts';
 import { ANNOTATOR2, calibrationFixture } from './fixtures/calibration-seed.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 import { forbiddenKeysIn } from '../lib/calibration/blind.ts';
+import { PAGE_WAIT_LIMIT_MS } from './budgets.ts';
 
 // Serial: each test builds on the labels of the one before. Generous timeouts for a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -30,7 +31,7 @@ async function keyboardSignIn(page: Page, email: string, password: string): Prom
   await page.getByLabel('Password').press('Enter');
   // The machine may be busy: sign-in can take a while. Annotators land on their home page,
   // which lists the sets they label.
-  await expect(page.getByTestId('home-labelling')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('home-labelling')).toBeVisible({ timeout: PAGE_WAIT_LIMIT_MS });
 }
 
 /** Everything the server sent the annotator's browser: documents, RSC payloads and API answers. */

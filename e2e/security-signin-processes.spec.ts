@@ -4,12 +4,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_TEST_LIMIT_MS, WEB_SERVER_START_LIMIT_MS } from './budgets.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 
 const ACCOUNT_LIMIT = 5;
 const PASSWORD = 'e2e two process password';
-// `envolve web` is ready in well under a second on an idle machine; this is the Playwright web server's own start-up budget.
-const START_BUDGET_MS = 180_000;
+// `envolve web` is ready in well under a second on an idle machine; this is the Playwright web server's own start-up limit.
+const START_BUDGET_MS = WEB_SERVER_START_LIMIT_MS;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,7 +61,8 @@ async function attempt(port: number, email: string, password: string): Promise<n
 }
 
 test('two web processes on one database share the sign-in throttle, and a restart keeps it', async () => {
-  test.setTimeout(3 * START_BUDGET_MS + 60_000);
+  // Three server starts, one after the other, and the sign-ins between them.
+  test.setTimeout(3 * START_BUDGET_MS + DEFAULT_TEST_LIMIT_MS);
   const email = `two-process-${Date.now()}@e2e.envolve.test`;
   execFileSync('node', ['bin/envolve.mjs', 'users', 'create', '--email', email, '--name', 'Two Process', '--role', 'reviewer', '--password', PASSWORD], {
     cwd: REPO_ROOT,

@@ -11,6 +11,7 @@ import { USERS } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from '../lib/net/edge.ts';
+import { SQLITE_BUSY_MS } from '../test/budgets.ts';
 
 const ACCOUNT_LIMIT = 5;
 const PASSWORD = 'e2e signin target password';
@@ -27,7 +28,7 @@ function newAccount(tag: string, role = 'reviewer'): string {
 }
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, timeout: 10_000 });
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, timeout: SQLITE_BUSY_MS });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -36,7 +37,7 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
 }
 
 function execute(sql: string, ...params: unknown[]): void {
-  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: 10_000 });
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: SQLITE_BUSY_MS });
   try {
     db.prepare(sql).run(...params);
   } finally {
@@ -120,7 +121,6 @@ function rawRequest(baseURL: string, lines: string[]): Promise<string> {
 const headersOf = (raw: string) => raw.split('\r\n\r\n', 1)[0]!.toLowerCase();
 
 test('finding 1 (high): a form body cannot get round the account limit, nor can the attacker clear it by signing in himself', async ({ baseURL }) => {
-  test.setTimeout(120_000);
   const from = freshAddress();
   const victim = newAccount('form-victim');
   const statuses: number[] = [];

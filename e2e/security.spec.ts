@@ -8,6 +8,7 @@ import { signIn, USERS } from './fixtures/auth.ts';
 import { calibrationFixture } from './fixtures/calibration-seed.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
+import { SQLITE_BUSY_MS } from '../test/budgets.ts';
 
 const ACCOUNT_LIMIT = 5;
 const PASSWORD = 'e2e security target password';
@@ -23,7 +24,7 @@ function newAccount(tag: string, role = 'reviewer'): string {
 }
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, timeout: 10_000 });
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, timeout: SQLITE_BUSY_MS });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -68,7 +69,6 @@ test('finding 2: 30 wrong passwords through the API get 429 after the limit, wit
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const email = newAccount('api');
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const statuses: number[] = [];
@@ -121,7 +121,6 @@ test('finding 3: a next= that leaves the site, by tab, newline or backslash, lan
 });
 
 test('finding 4: a reset by `envolve users set-password` ends every session of the account', async ({ browser }) => {
-  test.setTimeout(120_000);
   const email = newAccount('reset');
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const pages = await Promise.all(contexts.map((c) => c.newPage()));
@@ -146,7 +145,7 @@ test('finding 5: the trainer API refuses rewards for a flagged version and rewar
   expect(outOfRange.status()).toBe(422);
   expect(await outOfRange.json()).toMatchObject({ error: 'reward_out_of_range' });
 
-  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: 10_000 });
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: SQLITE_BUSY_MS });
   db.prepare('UPDATE "EnvironmentVersion" SET "compromisedAt" = ?, "compromisedReason" = ? WHERE "id" = ?').run(Date.now(), 'e2e: reward hack', versionId);
   db.close();
   const flagged = await request.post('/api/v1/trainer/groups', { headers, data: { versionId, rewards: [1, 1, 1, 1, 1, 1, 1, 1] } });
@@ -211,7 +210,6 @@ test('finding 6: every dashboard page satisfies its CSP in Chromium (no violatio
 });
 
 test("finding 7: an annotator's =HYPERLINK note is exported as text, not a live formula", async ({ playwright, baseURL }) => {
-  test.setTimeout(120_000);
   const annotator = newAccount('csv', 'annotator');
   const set = JSON.parse(
     envolve(
@@ -287,7 +285,6 @@ test('finding 10: a weak password is refused, search is literal, the Origin chec
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   expect(() =>
     envolve('users', 'create', '--email', `weak-${Date.now()}@e2e.envolve.test`, '--name', 'Weak', '--role', 'reviewer', '--password', 'password1234'),
   ).toThrow(/too easy to guess/);
@@ -321,7 +318,6 @@ test('finding 10: a weak password is refused, search is literal, the Origin chec
 });
 
 test('an admin deactivates an account: its session ends, it cannot sign in, and the audit log shows it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const email = newAccount('leaver');
   const leaverContext = await browser.newContext();
   const leaver = await leaverContext.newPage();
@@ -349,7 +345,6 @@ test('an admin deactivates an account: its session ends, it cannot sign in, and 
 });
 
 test('an admin resets a password: confirmed, the new one is shown once, the old one stops working, audited', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const email = newAccount('forgetful');
   await signIn(page, 'admin', '/admin/users');
   const row = page.getByTestId('user-row').filter({ hasText: email });

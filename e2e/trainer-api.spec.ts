@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
+import { SQLITE_BUSY_MS } from '../test/budgets.ts';
 
 function trainerToken(): string {
   const out = execFileSync('node', ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--json'], {
@@ -79,7 +80,7 @@ test('a flagged version is gone (410), a held-out one refused (403), an unknown 
   const { examples } = e2eFixture();
   const flaggedId = examples['seed-telemetry-jq']!;
   const heldOutId = examples['seed-ledger-sql']!;
-  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: 10_000 });
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { timeout: SQLITE_BUSY_MS });
   try {
     db.prepare('UPDATE "EnvironmentVersion" SET "compromisedAt" = ?, "compromisedReason" = ? WHERE "id" = ?').run(Date.now(), 'e2e: reward hack', flaggedId);
     db.prepare('UPDATE "EnvironmentVersion" SET "heldOutSet" = ? WHERE "id" = ?').run('e2e-eval', heldOutId);

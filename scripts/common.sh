@@ -68,13 +68,45 @@ when_changed() {
   fi
 }
 
+# Runs the given shell commands at the same time (for single-threaded ones, such as tsc, ESLint and
+# Prettier, on a machine with more cores than one), then prints each one's output whole, in the order
+# given, under its command line; fails if any failed, naming those that did.
+# usage: run_concurrently "command one" "command two"...
+run_concurrently() {
+  local out_dir i line
+  local -a pids=() failed=()
+  out_dir=$(mktemp -d)
+  for i in $(seq 1 $#); do
+    bash -c "${!i}" >"$out_dir/$i" 2>&1 &
+    pids+=($!)
+  done
+  for i in $(seq 1 $#); do
+    line=${!i}
+    wait "${pids[i - 1]}" || failed+=("$line")
+    printf '\033[1m--- %s\033[0m\n' "$line"
+    cat "$out_dir/$i"
+  done
+  rm -rf "$out_dir"
+  [ ${#failed[@]} = 0 ] || die "failed: $(printf '[%s] ' "${failed[@]}")"
+}
+
 check_node() {
   command -v node >/dev/null || die "Node.js >= 20.9 is required (Debian: apt-get install nodejs, or use nvm)."
   node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=9)?0:1)' \
     || die "Node.js >= 20.9 is required; this is $(node --version)."
 }
 
-install_dependencies() { step "Installing npm dependencies (npm ci)"; npm ci --no-audit --no-fund; }
+# Install scripts: only better-sqlite3's is needed (no prebuilt binary is reachable, so node-gyp compiles
+# it; JOBS=max lets its make use every core). The others are skipped on purpose, and package.json's
+# "allowScripts" records the same choice: cpu-features and ssh2 build optional accelerators of dockerode's
+# SSH transport, which Envolve does not use (ssh2 falls back to pure JS); prisma and @prisma/engines would
+# download engines from Prisma's unreachable binary host (scripts/db-generate.ts needs none); esbuild's only
+# re-checks the platform package npm installs as an optional dependency; protobufjs's prints a notice.
+install_dependencies() {
+  step "Installing npm dependencies (npm ci, then compiling better-sqlite3)"
+  npm ci --no-audit --no-fund --ignore-scripts
+  JOBS=max npm rebuild better-sqlite3
+}
 generate_client() { step "Generating the Prisma clients (SQLite, PostgreSQL)"; npx tsx scripts/db-generate.ts >/dev/null; }
 build_web() { step "Building the dashboard (next build)"; npx next build; }
 

@@ -11,22 +11,23 @@ POSTGRES_TEST_FILES=(lib/queue lib/dashboard lib/scheduler lib/review lib/missed
 prepare
 step "Checking the Docker engine, Chromium, PostgreSQL and Python 3"
 bash scripts/prereqs.sh docker chromium postgres python3
-step "Type check"
-npx tsc --noEmit -p .
-step "Lint (ESLint) and format check (Prettier)"
-npm run --silent lint
-npm run --silent format:check
+step "Type check (tsc), lint (ESLint) and format check (Prettier), side by side"
+# Their caches live under .envolve/, so a second run checks only what changed.
+run_concurrently "npx tsc --noEmit -p ." \
+  "npm run --silent lint -- --cache --cache-location $stamp_dir/eslint-cache" \
+  "npm run --silent format:check -- --cache --cache-location $stamp_dir/prettier-cache"
 step "Building the sandbox base image (cached)"
 node bin/envolve.mjs sandbox base
 prepare_web_build
 step "Unit and integration tests (SQLite)"
 npx vitest run --exclude 'test/scale-out/pg-*.test.ts'
-step "Python trainer client (Debian's python3 -m unittest, against a running server)"
-/usr/bin/python3 -m unittest discover -s clients/python -t clients/python
-step "DB-level tests on PostgreSQL"
+step "Python trainer client (Debian's python3 -m unittest, against a running server) beside the DB-level tests on PostgreSQL"
+# Side by side: the Python tests start their own server on a free port over their own SQLite file, and
+# spend most of their time waiting on it, while each PostgreSQL test file makes its own database.
 existing=()
 for path in "${POSTGRES_TEST_FILES[@]}"; do [[ -e $path ]] && existing+=("$path"); done
-ENVOLVE_TEST_DATABASE=postgresql npx vitest run "${existing[@]}"
+run_concurrently "/usr/bin/python3 -m unittest discover -s clients/python -t clients/python" \
+  "ENVOLVE_TEST_DATABASE=postgresql npx vitest run ${existing[*]}"
 step "Scale-out fault tests on PostgreSQL (they restart the server, so they run alone)"
 ENVOLVE_TEST_DATABASE=postgresql npx vitest run test/scale-out/pg-
 step "End-to-end tests (Playwright, Chromium)"

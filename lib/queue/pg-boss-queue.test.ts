@@ -4,9 +4,10 @@ import type { Db } from '../db/client.ts';
 import { createTestDb, testProvider, type TestDb } from '../../test/fixtures/db.ts';
 import { enqueue } from './enqueue.ts';
 import PgBoss from 'pg-boss';
-import { PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
+import { longestRetryDelayMs, PG_BOSS_QUEUE, PgBossQueue } from './pg-boss-queue.ts';
 import { runWorker } from './run-worker.ts';
 import { waitFor } from '../../test/fixtures/wait-for.ts';
+import { limitMs, UNBUDGETED_STEP_MS } from '../../test/budgets.ts';
 
 const onPostgres = testProvider() === 'postgresql';
 
@@ -17,6 +18,8 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
   let other: PgBossQueue;
   const leaseMs = 60_000;
   const backoff = { baseMs: 1_000, maxMs: 1_000 };
+  // A failed job's first retry is due within pg-boss's backoff; the claims polling for it are database work.
+  const firstRetryLimitMs = limitMs(longestRetryDelayMs(backoff, 1), UNBUDGETED_STEP_MS);
 
   beforeAll(async () => {
     testDb = await createTestDb();
@@ -79,7 +82,7 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     await queue.fail(first!, new Error('boom 1'), backoff);
     expect(await row(id)).toMatchObject({ state: 'queued', attempts: 1 });
     expect(await queue.claim('w', leaseMs)).toBeNull(); // not due yet
-    const second = await waitFor(() => queue.claim('w', leaseMs), 60_000);
+    const second = await waitFor(() => queue.claim('w', leaseMs), firstRetryLimitMs);
     expect(second).toMatchObject({ id, attempts: 2 });
     await queue.fail(second, new Error('boom 2'), backoff);
     expect(await row(id)).toMatchObject({ state: 'dead', attempts: 2 });
@@ -88,10 +91,12 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
 
   it('retries the job of a worker whose lease expired, counting the lost attempt', async () => {
     const { id } = await enqueue(db, 'k', {});
-    await queue.claim('dead-worker', 500);
+    const deadLeaseMs = 500;
+    await queue.claim('dead-worker', deadLeaseMs);
     expect(await other.claim('rescuer', leaseMs)).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const rescued = await waitFor(() => other.claim('rescuer', leaseMs), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, deadLeaseMs + 100));
+    // The next claim fails the expired lease; pg-boss delivers that retry after its backoff.
+    const rescued = await waitFor(() => other.claim('rescuer', leaseMs), firstRetryLimitMs);
     expect(rescued).toMatchObject({ id, attempts: 2, leaseOwner: 'rescuer' });
     expect(rescued.lastError).toContain('Lease of dead-worker expired');
   });
@@ -128,17 +133,19 @@ describe.runIf(onPostgres)('PgBossQueue', () => {
     const jobs = await Promise.all(Array.from({ length: 30 }, (_, n) => enqueue(db, 'burst', { n })));
     const runs: number[] = [];
     const stop = new AbortController();
+    const jobMs = 10;
+    const pollMs = 50;
     const handlers = {
       burst: async ({ n }: { n: number }) => {
         runs.push(n);
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, jobMs));
         return n;
       },
     };
-    const workers = [queue, other].map((q, index) =>
-      runWorker({ db, queue: q, workerId: `w${index}`, concurrency: 3, pollMs: 50, handlers, signal: stop.signal }),
-    );
-    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === jobs.length, 30_000);
+    const workers = [queue, other].map((q, index) => runWorker({ db, queue: q, workerId: `w${index}`, concurrency: 3, pollMs, handlers, signal: stop.signal }));
+    // At worst one job at a time, each after a poll, plus the database's own work.
+    const burstLimitMs = limitMs(jobs.length * (pollMs + jobMs), UNBUDGETED_STEP_MS);
+    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === jobs.length, burstLimitMs);
     stop.abort();
     await Promise.all(workers);
     expect(runs.sort((a, b) => a - b)).toEqual(jobs.map((_, n) => n));

@@ -26,7 +26,7 @@ const FORWARD_BATCH = 200;
 const EXPIRED_LEASES_PER_PASS = 20;
 // A delivery pg-boss handed out whose row was never leased (the worker lost its database between
 // the two, e.g. a server restart) is re-forwarded after this long; checked at most this often.
-const STRANDED_AFTER_MS = 30_000;
+export const STRANDED_AFTER_MS = 30_000;
 const STRANDED_PER_PASS = 20;
 
 interface BossJobData {
@@ -57,6 +57,19 @@ async function retryOnDeadlock(createQueue: () => Promise<void>): Promise<void> 
   }
 }
 
+// The retry delay handed to pg-boss, whole seconds (its unit), at least one.
+function retryDelaySec(backoff: BackoffPolicy): number {
+  return Math.max(1, Math.round(backoff.baseMs / 1000));
+}
+
+/**
+ * The longest pg-boss waits before delivering a failed job's `retry`-th retry (1 for the first): with
+ * retryBackoff its plan takes retryDelay * 2^min(16, retry) / 2, plus up to as much again at random.
+ */
+export function longestRetryDelayMs(backoff: BackoffPolicy, retry: number): number {
+  return retryDelaySec(backoff) * 2 ** Math.min(16, retry) * 1000;
+}
+
 export interface PgBossQueueOptions {
   db: Db;
   url: string;
@@ -74,7 +87,7 @@ export class PgBossQueue implements QueueBackend {
   private constructor(db: Db, boss: PgBoss, backoff: BackoffPolicy) {
     this.#db = db;
     this.#boss = boss;
-    this.#retryDelaySec = Math.max(1, Math.round(backoff.baseMs / 1000));
+    this.#retryDelaySec = retryDelaySec(backoff);
   }
 
   /** Connects, installs or upgrades pg-boss's schema (its own, `pgboss`) and creates the queues. */

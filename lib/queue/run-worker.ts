@@ -98,7 +98,7 @@ function isDeterministic(error: unknown): boolean {
 // A database restart must not throw away a finished job's result: settling is retried for a while.
 // A lost lease is final (another worker owns the job now), and so is running out of retries: the
 // lease then expires and the job is retried, which handlers are written to survive.
-const SETTLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
+export const SETTLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
 
 async function settleWithRetries(job: ClaimedJob, what: string, action: () => Promise<void>, options: RunOptions): Promise<void> {
   for (let attempt = 0; ; attempt++) {

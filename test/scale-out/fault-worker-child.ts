@@ -5,11 +5,13 @@ import { createDb } from '../../lib/db/client.ts';
 import { PgBossQueue } from '../../lib/queue/pg-boss-queue.ts';
 import { runWorker } from '../../lib/queue/run-worker.ts';
 
-const [url, workerId, leaseMs, runLog] = process.argv.slice(2);
-if (!url || !workerId || !leaseMs || !runLog) throw new Error('usage: fault-worker-child.ts <database-url> <worker-id> <lease-ms> <run-log>');
+const [url, workerId, leaseMs, runLog, jobMs, backoffMs] = process.argv.slice(2);
+if (!url || !workerId || !leaseMs || !runLog || !jobMs || !backoffMs) {
+  throw new Error('usage: fault-worker-child.ts <database-url> <worker-id> <lease-ms> <run-log> <job-ms> <backoff-ms>');
+}
 
 const db = createDb(url);
-const queue = await PgBossQueue.start({ db, url, backoff: { baseMs: 1_000, maxMs: 1_000 }, logError: () => {} });
+const queue = await PgBossQueue.start({ db, url, backoff: { baseMs: Number(backoffMs), maxMs: Number(backoffMs) }, logError: () => {} });
 await runWorker({
   db,
   queue,
@@ -21,7 +23,7 @@ await runWorker({
   handlers: {
     work: async ({ n }: { n: number }) => {
       appendFileSync(runLog, `${n} ${workerId}\n`);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, Number(jobMs)));
       return { n, by: workerId };
     },
   },

@@ -8,11 +8,40 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestDb, testProvider, type TestDb } from '../fixtures/db.ts';
 import { enqueue } from '../../lib/queue/enqueue.ts';
+import { longestRetryDelayMs, STRANDED_AFTER_MS } from '../../lib/queue/pg-boss-queue.ts';
+import { SETTLE_RETRY_DELAYS_MS } from '../../lib/queue/run-worker.ts';
+import { limitMs, UNBUDGETED_STEP_MS } from '../budgets.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 
 const CHILD = fileURLToPath(new URL('./fault-worker-child.ts', import.meta.url));
 const LEASE_MS = 2_000;
 const JOBS = 40;
+// Each job's handler takes this long; the workers retry failed jobs after this backoff.
+const JOB_MS = 400;
+const BACKOFF_MS = 1_000;
+// pg_ctl waits this long for the restarted server (PGCTLTIMEOUT's default), then reports failure.
+const PG_RESTART_MS = 60_000;
+
+// The limits below take the worst case of one job at a time, so they hold however the jobs are spread.
+const ALL_JOBS_MS = JOBS * JOB_MS;
+// A worker starts (a process: UNBUDGETED_STEP_MS) and gets through at least five jobs.
+const FIRST_JOBS_LIMIT_MS = limitMs(UNBUDGETED_STEP_MS, ALL_JOBS_MS, UNBUDGETED_STEP_MS);
+// After the restart the test's own connection pool reconnects.
+const RECONNECT_LIMIT_MS = limitMs(UNBUDGETED_STEP_MS);
+// The rest: the late joiner starts; the killed worker's leases expire and those jobs wait out pg-boss's
+// backoff; a result whose settle the restart cut off is retried for SETTLE_RETRY_DELAYS_MS; a delivery
+// lost in the restart is re-forwarded after STRANDED_AFTER_MS; then the jobs left run, with the reruns the
+// test allows (fewer than JOBS more).
+const ALL_SETTLED_LIMIT_MS = limitMs(
+  UNBUDGETED_STEP_MS,
+  LEASE_MS,
+  longestRetryDelayMs({ baseMs: BACKOFF_MS, maxMs: BACKOFF_MS }, 1),
+  SETTLE_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0),
+  STRANDED_AFTER_MS,
+  2 * ALL_JOBS_MS,
+  UNBUDGETED_STEP_MS,
+);
+const TEST_LIMIT_MS = FIRST_JOBS_LIMIT_MS + limitMs(PG_RESTART_MS) + RECONNECT_LIMIT_MS + ALL_SETTLED_LIMIT_MS;
 let testDb: TestDb;
 const children: ChildProcess[] = [];
 // Each worker's stderr, shown when the test fails (connection errors while the server restarts are expected).
@@ -30,7 +59,9 @@ afterAll(async () => {
 });
 
 function startWorker(workerId: string, runLog: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.url, workerId, String(LEASE_MS), runLog], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.url, workerId, String(LEASE_MS), runLog, String(JOB_MS), String(BACKOFF_MS)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.on('data', (chunk) => workerOutput.push(`[${workerId}] ${chunk}`));
   child.on('exit', (code, signal) => workerOutput.push(`[${workerId}] exited (${signal ?? code})\n`));
   children.push(child);
@@ -58,7 +89,7 @@ it.runIf(testProvider() === 'postgresql')(
     await waitFor(
       async () =>
         (await db.job.count({ where: { state: 'running', leaseOwner: 'doomed' } })) > 0 && (await db.job.count({ where: { state: 'succeeded' } })) >= 5,
-      180_000,
+      FIRST_JOBS_LIMIT_MS,
     );
     doomed.kill('SIGKILL');
     const orphaned = await db.job.findMany({ where: { state: 'running', leaseOwner: 'doomed' } });
@@ -70,11 +101,11 @@ it.runIf(testProvider() === 'postgresql')(
           .count()
           .then(() => true)
           .catch(() => false),
-      30_000,
+      RECONNECT_LIMIT_MS,
     );
     startWorker('late-joiner', runLog);
 
-    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === JOBS, 180_000);
+    await waitFor(async () => (await db.job.count({ where: { state: 'succeeded' } })) === JOBS, ALL_SETTLED_LIMIT_MS);
     const rows = await db.job.findMany();
     expect(rows).toHaveLength(JOBS);
     expect(rows.every((row) => row.state === 'succeeded' && row.leaseOwner === null)).toBe(true);
@@ -92,5 +123,5 @@ it.runIf(testProvider() === 'postgresql')(
     expect(runs.length).toBeGreaterThanOrEqual(JOBS);
     expect(runs.length).toBeLessThanOrEqual(JOBS + orphaned.length + 4);
   },
-  480_000,
+  TEST_LIMIT_MS,
 );

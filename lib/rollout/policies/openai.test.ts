@@ -3,6 +3,7 @@ import { startFakeOpenAi, type FakeChatReply, type FakeOpenAi, type RecordedChat
 import { fakeEpisode } from '../../../test/fakes/policy-episode.ts';
 import { OpenAiCompatiblePolicy, type OpenAiPolicyOptions } from './openai.ts';
 import { waitFor } from '../../../test/fixtures/wait-for.ts';
+import { limitMs, UNBUDGETED_STEP_MS } from '../../../test/budgets.ts';
 import { settingsFrom } from '../../config/settings.ts';
 
 const bash = (...commands: string[]): FakeChatReply => ({ toolCalls: commands.map((command) => ({ name: 'bash', arguments: { command } })) });
@@ -136,7 +137,7 @@ describe('OpenAiCompatiblePolicy', () => {
     const waiting = new AbortController();
     started = Date.now();
     const acting = policyFor(fake).act(fakeEpisode({ signal: waiting.signal }).episode);
-    await waitFor(async () => fake!.requests.length === 1, 60_000);
+    await waitFor(async () => fake!.requests.length === 1, limitMs(UNBUDGETED_STEP_MS)); // a request on loopback
     waiting.abort();
     await acting;
     // Returning well before the 30 s Retry-After means the abort cut the wait.
