@@ -16,3 +16,4 @@ export { loadCalibrationStatuses } from './calibration.ts';
 export { loadDrift } from './load.ts';
 export { driftView } from './view.ts';
 export { loadDriftViewJson, driftPageCache } from './load-view.ts';
+export { driftWire, roundValue, wireBand, wireLine, type DriftWire, type WireBand, type WireChart, type WireLine, type WireOutcomeRow } from './wire.ts';

@@ -14,6 +14,7 @@ import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
 import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/index.ts';
 import { DriftViewCache } from './view-cache.ts';
 import { alertsOf, driftViewWithoutAlerts, type AlertInput, type DriftView } from './view.ts';
+import { driftWire } from './wire.ts';
 import { settings } from '../config/index.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
@@ -27,11 +28,11 @@ export interface DriftPage extends DriftView {
 interface DriftPageData {
   page: Omit<DriftPage, 'alerts'>;
   alertInput: AlertInput;
-  json?: string; // `page` serialised, on the first read that needs it
+  json?: string; // `page` in the wire form (wire.ts) serialised, on the first read that needs it
   served?: SerialisedDriftPage; // the last JSON answer, reused while the alerts read the same
 }
 
-/** The page as JSON, made once for every answer that is the same. */
+/** The page as JSON in the wire form (wire.ts), made once for every answer that is the same. */
 export class SerialisedDriftPage {
   constructor(
     readonly alerts: string,
@@ -85,7 +86,7 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
 }
 
 /**
- * The same page as JSON, for the route. The memoised part is serialised once per computation; the
+ * The same page as JSON in the wire form (wire.ts), for the route. The memoised part is serialised once per computation; the
  * alerts are computed on every read, and while they come out the same (they change with the clock
  * only at whole hours and days) the previous answer is served again.
  */
@@ -93,7 +94,7 @@ export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds:
   const data = await driftPageData(db, filter);
   const alerts = JSON.stringify(alertsOf(data.alertInput, thresholds, now));
   if (data.served?.alerts !== alerts) {
-    data.json ??= JSON.stringify(data.page);
+    data.json ??= JSON.stringify(driftWire(data.page));
     data.served = new SerialisedDriftPage(alerts, `${data.json.slice(0, -1)},"alerts":${alerts}}`);
   }
   return data.served;
