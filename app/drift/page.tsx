@@ -3,8 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS, driftFilterFromSearchParams, driftSearch, loadDriftView } from '@/lib/drift/index.ts';
-import { DEFAULT_SEED_FILTER, seedFunnel, latestSeedFilterRun, loadFunnelCandidates } from '@/lib/gate/index.ts';
+import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS, driftFilterFromSearchParams, driftSearch, loadDriftFunnel, loadDriftView } from '@/lib/drift/index.ts';
 import { DifficultyOutcomeTable } from './difficulty-outcome.tsx';
 import { AlertsList } from './alerts-list.tsx';
 import { chartSpecs, type PositionIndex } from './chart-data.ts';
@@ -19,9 +18,6 @@ export const metadata: Metadata = { title: 'Drift' };
 
 // Point colours in the per-lineage view (as in the charts and the spectrum).
 const AXIS_KEY = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
-
-// The policy the funnel falls back to when no filter run is stored.
-const DEFAULT_FUNNEL_POLICY = 'simulated';
 
 function Section({ title, aside, children, testId }: { title: string; aside?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -43,10 +39,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
   const db = await requestDb();
   const view = await loadDriftView(db, filter, thresholds);
   const single = filter.lineage ? view.lineages.find((l) => l.id === filter.lineage) : undefined;
-  const run = single ? null : await latestSeedFilterRun(db);
-  const funnel = single
-    ? null
-    : (run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER, DEFAULT_FUNNEL_POLICY));
+  const seeds = single ? null : await loadDriftFunnel(db);
 
   const positions: PositionIndex = new Map(view.positions.flatMap((p) => (p.generationId ? [[p.generationId, { number: p.number, axis: p.axis }]] : [])));
   const charts = chartSpecs(view, positions);
@@ -168,7 +161,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         <DifficultyOutcomeTable rows={view.difficultyOutcome} />
       </Section>
 
-      {funnel && (
+      {seeds && (
         <Section
           title="Seed funnel"
           aside={
@@ -177,7 +170,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
             </a>
           }
         >
-          <SeedFunnel funnel={funnel} run={run ? { policy: run.policy, createdAt: run.createdAt.toISOString() } : null} />
+          <SeedFunnel funnel={seeds.funnel} run={seeds.run ? { policy: seeds.run.policy, createdAt: seeds.run.createdAt.toISOString() } : null} />
         </Section>
       )}
     </div>

@@ -10,7 +10,7 @@ import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { driftInputVersion } from './input-version.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
+import { DEFAULT_SEED_FILTER, GATING_PURPOSES, latestSeedFilterRun, loadFunnelCandidates, ProbeGroupState, seedFunnel, type Funnel } from '../gate/index.ts';
 import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/index.ts';
 import { DriftViewCache } from './view-cache.ts';
 import { alertsOf, driftViewWithoutAlerts, type AlertInput, type DriftView } from './view.ts';
@@ -98,4 +98,24 @@ export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds:
     data.served = new SerialisedDriftPage(alerts, `${data.json.slice(0, -1)},"alerts":${alerts}}`);
   }
   return data.served;
+}
+
+// The policy the funnel falls back to when no filter run is stored.
+export const DEFAULT_FUNNEL_POLICY = 'simulated';
+
+/** The funnel computed from the stored probes, memoised like the page: it reads versions, probe groups and rollouts, all drift inputs. */
+export const driftFunnelCache = new DriftViewCache<Funnel>(1);
+
+/**
+ * The seed funnel the page shows: the newest stored filter run's (one small row, read every
+ * time: a run is not a drift input), else the paper's thresholds over the stored probes.
+ */
+export async function loadDriftFunnel(db: Db): Promise<{ run: { policy: string; createdAt: Date } | null; funnel: Funnel }> {
+  const run = await latestSeedFilterRun(db);
+  if (run) return { run: { policy: run.policy, createdAt: run.createdAt }, funnel: run.funnel };
+  const version = await driftInputVersion(db);
+  const funnel = await driftFunnelCache.get(db, DEFAULT_FUNNEL_POLICY, version, async () =>
+    seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER, DEFAULT_FUNNEL_POLICY),
+  );
+  return { run: null, funnel };
 }
