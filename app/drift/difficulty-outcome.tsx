@@ -19,6 +19,42 @@ function ticks(lo: number, hi: number): number[] {
   return lo === hi ? [lo] : [lo, (lo + hi) / 2, hi];
 }
 
+// Coordinates to a tenth of a pixel: finer draws nothing different, and the page holds a
+// scatter per lineage (127 at the paper's scale).
+const px = (v: number) => Math.round(v * 10) / 10;
+
+// Each scatter's points are one path apiece for dots and rings, drawn by these markers at its
+// vertices (the path itself has no stroke): two elements per scatter, not two per point.
+const DOT = 'outcome-dot';
+const RING = 'outcome-ring';
+
+function PointMarkers() {
+  const marker = (id: string, circle: { fill: string; stroke?: string }) => (
+    <marker id={id} markerUnits="userSpaceOnUse" markerWidth={6} markerHeight={6} refX={3} refY={3} overflow="visible">
+      <circle cx={3} cy={3} r={2.5} {...circle} />
+    </marker>
+  );
+  return (
+    <svg width={0} height={0} aria-hidden className="absolute">
+      <defs>
+        {marker(DOT, { fill: 'var(--color-sky-600)' })}
+        {marker(RING, { fill: 'none', stroke: 'var(--color-amber-600)' })}
+      </defs>
+    </svg>
+  );
+}
+
+/** A path through the points, for markers to draw at. */
+function markerPath(points: [number, number][]): string {
+  return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${px(x)} ${px(y)}`).join('');
+}
+
+function PointMarks({ points, marker }: { points: [number, number][]; marker: string }) {
+  if (points.length === 0) return null;
+  const url = `url(#${marker})`;
+  return <path d={markerPath(points)} fill="none" stroke="none" markerStart={url} markerMid={url} markerEnd={url} />;
+}
+
 function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
   const ds = points.map((p) => p.d);
   const turns = points.flatMap((p) => (p.meanTurns === null ? [] : [p.meanTurns]));
@@ -27,10 +63,17 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
   const tMax = Math.max(1, ...turns);
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
-  const x = (d: number) => M.left + (dMax === dMin ? plotW / 2 : ((d - dMin) / (dMax - dMin)) * plotW);
-  const yPass = (rate: number) => M.top + (1 - rate) * plotH;
-  const yTurns = (t: number) => M.top + (1 - t / tMax) * plotH;
+  const x = (d: number) => px(M.left + (dMax === dMin ? plotW / 2 : ((d - dMin) / (dMax - dMin)) * plotW));
+  const yPass = (rate: number) => px(M.top + (1 - rate) * plotH);
+  const yTurns = (t: number) => px(M.top + (1 - t / tMax) * plotH);
   const bottom = M.top + plotH;
+  const xTicks = ticks(dMin, dMax);
+  const turnTicks = ticks(0, tMax);
+  const tickMarks = [
+    ...xTicks.map((d) => `M${x(d)} ${bottom}v3`),
+    ...[0, 0.5, 1].map((rate) => `M${M.left - 3} ${yPass(rate)}h3`),
+    ...turnTicks.map((t) => `M${M.left + plotW} ${yTurns(t)}h3`),
+  ].join('');
   return (
     <svg
       width={W}
@@ -40,30 +83,22 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
       data-testid="outcome-scatter"
     >
       <rect x={M.left} y={M.top} width={plotW} height={plotH} fill="none" stroke="var(--color-zinc-200)" />
+      <path d={tickMarks} stroke={AXIS} />
       <g fontSize={TICK_FONT} fill={AXIS} className="tabular-nums">
-        {ticks(dMin, dMax).map((d) => (
-          <g key={`x${d}`}>
-            <line x1={x(d)} x2={x(d)} y1={bottom} y2={bottom + 3} stroke={AXIS} />
-            <text x={x(d)} y={bottom + 12} textAnchor="middle">
-              {d.toFixed(2)}
-            </text>
-          </g>
+        {xTicks.map((d) => (
+          <text key={`x${d}`} x={x(d)} y={bottom + 12} textAnchor="middle">
+            {d.toFixed(2)}
+          </text>
         ))}
         {[0, 0.5, 1].map((rate) => (
-          <g key={`p${rate}`}>
-            <line x1={M.left - 3} x2={M.left} y1={yPass(rate)} y2={yPass(rate)} stroke={AXIS} />
-            <text x={M.left - 5} y={yPass(rate) + 3} textAnchor="end">
-              {rate * 100}%
-            </text>
-          </g>
+          <text key={`p${rate}`} x={M.left - 5} y={yPass(rate) + 3} textAnchor="end">
+            {rate * 100}%
+          </text>
         ))}
-        {ticks(0, tMax).map((t) => (
-          <g key={`t${t}`}>
-            <line x1={M.left + plotW} x2={M.left + plotW + 3} y1={yTurns(t)} y2={yTurns(t)} stroke={AXIS} />
-            <text x={M.left + plotW + 5} y={yTurns(t) + 3} textAnchor="start">
-              {Number.isInteger(t) ? t : t.toFixed(1)}
-            </text>
-          </g>
+        {turnTicks.map((t) => (
+          <text key={`t${t}`} x={M.left + plotW + 5} y={yTurns(t) + 3} textAnchor="start">
+            {Number.isInteger(t) ? t : t.toFixed(1)}
+          </text>
         ))}
         <text x={M.left + plotW / 2} y={H - 4} textAnchor="middle" fontSize={10}>
           estimated D (off-policy)
@@ -75,12 +110,8 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
           mean turns ○
         </text>
       </g>
-      {points.map((p, i) => (
-        <g key={i}>
-          {p.passRate !== null && <circle cx={x(p.d)} cy={yPass(p.passRate)} r={2.5} fill="var(--color-sky-600)" />}
-          {p.meanTurns !== null && <circle cx={x(p.d)} cy={yTurns(p.meanTurns)} r={2.5} fill="none" stroke="var(--color-amber-600)" />}
-        </g>
-      ))}
+      <PointMarks marker={DOT} points={points.flatMap((p) => (p.passRate === null ? [] : [[x(p.d), yPass(p.passRate)] as [number, number]]))} />
+      <PointMarks marker={RING} points={points.flatMap((p) => (p.meanTurns === null ? [] : [[x(p.d), yTurns(p.meanTurns)] as [number, number]]))} />
     </svg>
   );
 }
@@ -88,32 +119,35 @@ function Scatter({ points }: { points: DifficultyOutcomeRow['points'] }) {
 export function DifficultyOutcomeTable({ rows }: { rows: DifficultyOutcomeRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-zinc-500">No lineages.</p>;
   return (
-    <table className="text-sm">
-      <thead className="text-left text-xs text-zinc-500">
-        <tr>
-          <th className="pr-4 font-medium">Lineage</th>
-          <th className="pr-4 font-medium">Policy</th>
-          <th className="pr-4 font-medium">r(D, pass rate)</th>
-          <th className="pr-4 font-medium">r(D, mean turns)</th>
-          <th className="font-medium">D → pass rate • / turns ○</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.lineageId ?? `all-${row.policy}`} className="border-t border-zinc-100">
-            <td className="py-1 pr-4">{row.name}</td>
-            <td className="pr-4" data-testid="outcome-policy">
-              {row.policy}
-              {row.simulated && (
-                <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">simulated: tests the pipeline, not the method</span>
-              )}
-            </td>
-            <td className="pr-4 tabular-nums">{formatR(row.passRate)}</td>
-            <td className="pr-4 tabular-nums">{formatR(row.meanTurns)}</td>
-            <td className="py-1">{row.lineageId && <Scatter points={row.points} />}</td>
+    <>
+      <PointMarkers />
+      <table className="text-sm">
+        <thead className="text-left text-xs text-zinc-500">
+          <tr>
+            <th className="pr-4 font-medium">Lineage</th>
+            <th className="pr-4 font-medium">Policy</th>
+            <th className="pr-4 font-medium">r(D, pass rate)</th>
+            <th className="pr-4 font-medium">r(D, mean turns)</th>
+            <th className="font-medium">D → pass rate • / turns ○</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.lineageId ?? `all-${row.policy}`} className="border-t border-zinc-100">
+              <td className="py-1 pr-4">{row.name}</td>
+              <td className="pr-4" data-testid="outcome-policy">
+                {row.policy}
+                {row.simulated && (
+                  <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">simulated: tests the pipeline, not the method</span>
+                )}
+              </td>
+              <td className="pr-4 tabular-nums">{formatR(row.passRate)}</td>
+              <td className="pr-4 tabular-nums">{formatR(row.meanTurns)}</td>
+              <td className="py-1">{row.lineageId && <Scatter points={row.points} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
