@@ -3,7 +3,14 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS, driftFilterFromSearchParams, driftSearch, loadDriftFunnel, loadDriftView } from '@/lib/drift/index.ts';
+import {
+  alertThresholdsSchema,
+  DEFAULT_ALERT_THRESHOLDS,
+  driftFilterFromSearchParams,
+  driftSearch,
+  loadDriftFunnel,
+  loadDriftView,
+} from '@/lib/drift/index.ts';
 import { DifficultyOutcomeTable } from './difficulty-outcome.tsx';
 import { AlertsList } from './alerts-list.tsx';
 import { chartSpecs, type PositionIndex } from './chart-data.ts';

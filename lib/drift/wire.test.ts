@@ -19,11 +19,21 @@ const input = driftInput([
       { probe: [5, 8], values: { meanTurns: 31.87654321, difficultyTotal: 3.333333333 } },
     ],
   },
-  { info: lineageInfo('B'), positions: [{ probe: [0, 8], values: { meanTurns: 12, difficultyTotal: 1.2 } }, { probe: [8, 8], values: { meanTurns: 2 / 3, difficultyTotal: 1 / 7 } }] },
+  {
+    info: lineageInfo('B'),
+    positions: [
+      { probe: [0, 8], values: { meanTurns: 12, difficultyTotal: 1.2 } },
+      { probe: [8, 8], values: { meanTurns: 2 / 3, difficultyTotal: 1 / 7 } },
+    ],
+  },
 ]);
 
 function page(x: 'generation' | 'time'): DriftPage {
-  const view = driftView(input, driftFilterFromSearchParams({ x }), { calibration: [], thresholds: DEFAULT_ALERT_THRESHOLDS, now: new Date('2026-02-01T00:00:00Z') });
+  const view = driftView(input, driftFilterFromSearchParams({ x }), {
+    calibration: [],
+    thresholds: DEFAULT_ALERT_THRESHOLDS,
+    now: new Date('2026-02-01T00:00:00Z'),
+  });
   return { ...view, passRatePolicy: { policy: null, label: 'pass rates', policies: ['simulated'] }, checkpoints: [] };
 }
 
@@ -44,7 +54,14 @@ describe('the drift wire form', () => {
           chart.lines.map((l) => [l.lineageId, l.points.map((p) => ({ ...p, y: roundValue(p.y) }))]),
         );
         expect(bandPoints(wire.charts[metric].band)).toEqual(
-          chart.band.map((b) => ({ ...b, median: roundValue(b.median), q1: roundValue(b.q1), q3: roundValue(b.q3), min: roundValue(b.min), max: roundValue(b.max) })),
+          chart.band.map((b) => ({
+            ...b,
+            median: roundValue(b.median),
+            q1: roundValue(b.q1),
+            q3: roundValue(b.q3),
+            min: roundValue(b.min),
+            max: roundValue(b.max),
+          })),
         );
       }
     });
