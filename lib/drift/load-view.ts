@@ -40,8 +40,8 @@ export class SerialisedDriftPage {
   ) {}
 }
 
-// Filters a few people look at at once; each entry holds one computed page (about 2 MB as JSON at
-// 127 lineages × 15 generations).
+// Filters a few people look at at once; each entry holds one computed page (and, once served, its
+// wire-form JSON: about 0.5 MB at 127 lineages × 15 generations).
 const FILTERS_KEPT = 16;
 
 /** The process's memo; `recomputes` counts its computations. */
