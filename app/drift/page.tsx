@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import {
@@ -114,17 +114,21 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         Pass rates and turns: {view.passRatePolicy.label}.
       </p>
 
-      <Section
-        title={`Alerts (${view.alerts.length})`}
-        testId="alerts"
-        aside={
-          <a href={`/api/drift/csv?chart=alerts${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
-            CSV
-          </a>
-        }
-      >
-        <AlertsList alerts={view.alerts} />
-      </Section>
+      {/* Everything but the charts sits in boundaries: the browser hydrates a boundary after the
+          rest, so the charts are drawn before the 127 outcome scatters and the alerts are hydrated. */}
+      <Suspense>
+        <Section
+          title={`Alerts (${view.alerts.length})`}
+          testId="alerts"
+          aside={
+            <a href={`/api/drift/csv?chart=alerts${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
+              CSV
+            </a>
+          }
+        >
+          <AlertsList alerts={view.alerts} />
+        </Section>
+      </Suspense>
 
       <Section title={filter.x === 'time' ? 'Over time' : 'Over generations'}>
         <DriftCharts
@@ -143,43 +147,45 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         />
       </Section>
 
-      <Section title="Pass rate by checkpoint" testId="checkpoint-section">
-        <CheckpointOverlay series={view.checkpointSeries} />
-        <CheckpointTable checkpoints={view.checkpoints} />
-      </Section>
+      <Suspense>
+        <Section title="Pass rate by checkpoint" testId="checkpoint-section">
+          <CheckpointOverlay series={view.checkpointSeries} />
+          <CheckpointTable checkpoints={view.checkpoints} />
+        </Section>
 
-      <Section
-        title="Axis effect spectrum"
-        aside={
-          <a href={`/api/drift/csv?chart=spectrum${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
-            CSV
-          </a>
-        }
-      >
-        <EffectSpectrumTable spectrum={view.spectrum} />
-      </Section>
-
-      <Section title="Estimated D against measured outcome">
-        <p className="text-xs text-zinc-500">
-          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three or
-          when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
-          policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
-        </p>
-        <DifficultyOutcomeTable rows={view.difficultyOutcome} />
-      </Section>
-
-      {seeds && (
         <Section
-          title="Seed funnel"
+          title="Axis effect spectrum"
           aside={
-            <a href="/api/drift/csv?chart=funnel" className="text-xs text-zinc-500 hover:text-zinc-900" download>
+            <a href={`/api/drift/csv?chart=spectrum${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
               CSV
             </a>
           }
         >
-          <SeedFunnel funnel={seeds.funnel} run={seeds.run ? { policy: seeds.run.policy, createdAt: seeds.run.createdAt.toISOString() } : null} />
+          <EffectSpectrumTable spectrum={view.spectrum} />
         </Section>
-      )}
+
+        <Section title="Estimated D against measured outcome">
+          <p className="text-xs text-zinc-500">
+            Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three
+            or when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
+            policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
+          </p>
+          <DifficultyOutcomeTable rows={view.difficultyOutcome} />
+        </Section>
+
+        {seeds && (
+          <Section
+            title="Seed funnel"
+            aside={
+              <a href="/api/drift/csv?chart=funnel" className="text-xs text-zinc-500 hover:text-zinc-900" download>
+                CSV
+              </a>
+            }
+          >
+            <SeedFunnel funnel={seeds.funnel} run={seeds.run ? { policy: seeds.run.policy, createdAt: seeds.run.createdAt.toISOString() } : null} />
+          </Section>
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -90,16 +90,23 @@ export function generationIdsOf(charts: Record<Metric, MetricChart>): Record<str
   return ids;
 }
 
+export type WireOutcomePoints = WireOutcomeRow['points'];
+
+/** An outcome row's points as columns, rounded. */
+export function wireOutcomePoints(points: DifficultyOutcomeRow['points']): WireOutcomePoints {
+  return {
+    ds: points.map((p) => roundValue(p.d)),
+    passRates: points.map((p) => roundOrNull(p.passRate)),
+    meanTurns: points.map((p) => roundOrNull(p.meanTurns)),
+  };
+}
+
 function wireOutcomeRow({ points, passRate, meanTurns, ...row }: DifficultyOutcomeRow): WireOutcomeRow {
   return {
     ...row,
     passRate: { r: roundOrNull(passRate.r), n: passRate.n },
     meanTurns: { r: roundOrNull(meanTurns.r), n: meanTurns.n },
-    points: {
-      ds: points.map((p) => roundValue(p.d)),
-      passRates: points.map((p) => roundOrNull(p.passRate)),
-      meanTurns: points.map((p) => roundOrNull(p.meanTurns)),
-    },
+    points: wireOutcomePoints(points),
   };
 }
 
