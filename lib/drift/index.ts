@@ -16,4 +16,16 @@ export { loadCalibrationStatuses } from './calibration.ts';
 export { loadDrift } from './load.ts';
 export { driftView } from './view.ts';
 export { loadDriftViewJson, driftPageCache, loadDriftFunnel, driftFunnelCache } from './load-view.ts';
-export { driftWire, roundValue, wireBand, wireLine, wireOutcomePoints, type WireOutcomePoints, type DriftWire, type WireBand, type WireChart, type WireLine, type WireOutcomeRow } from './wire.ts';
+export {
+  driftWire,
+  roundValue,
+  wireBand,
+  wireLine,
+  wireOutcomePoints,
+  type WireOutcomePoints,
+  type DriftWire,
+  type WireBand,
+  type WireChart,
+  type WireLine,
+  type WireOutcomeRow,
+} from './wire.ts';
