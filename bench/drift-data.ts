@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS } from './browser.ts';
 import { signInCookie, startNextServer, stopServer } from './dashboard-load.ts';
 import { isMain } from './main.ts';
 import { earlierSeed, SCALE_USERS, seedScaleDatabase, type ScaleSeed } from './scale-seed.ts';
-import { formatPercentiles, percentiles, summarize, timed, type Percentiles, type Summary } from './stats.ts';
+import { formatPercentiles, percentiles, timed, type Percentiles } from './stats.ts';
 
 export interface ColdWarm {
   cold: Percentiles; // every read recomputes: the baseline
@@ -30,7 +30,7 @@ export interface DriftDataResult {
   responseBytes: number;
   inProcess: ColdWarm;
   http?: ColdWarm & { connections: 1; trivial: Percentiles }; // trivial: GET /api/health, interleaved
-  firstChart?: { cold: Summary; warm: Summary; fcpWarm: Summary };
+  firstChart?: { cold: Percentiles; warm: Percentiles; fcpWarm: Percentiles }; // navigation → 'drift-chart-ready' (first contentful paint)
 }
 
 const coldWarm = (cold: number[], warm: number[]): ColdWarm => {
@@ -124,8 +124,8 @@ async function measureServed(
         chart.warm.push(ready!);
         chart.fcpWarm.push(fcp!);
       }
-      const result = { cold: summarize(chart.cold), warm: summarize(chart.warm), fcpWarm: summarize(chart.fcpWarm) };
-      opts.progress(`drift: first chart drawn cold ${Math.round(result.cold.median)} ms, warm ${Math.round(result.warm.median)} ms (medians)`);
+      const result = { cold: percentiles(chart.cold), warm: percentiles(chart.warm), fcpWarm: percentiles(chart.fcpWarm) };
+      opts.progress(`drift: first chart drawn cold ${formatPercentiles(result.cold)}; warm ${formatPercentiles(result.warm)}`);
       return { http, firstChart: result };
     } finally {
       await browser.close();

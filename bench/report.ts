@@ -6,7 +6,7 @@ import type { ColdWarm, DriftDataResult } from './drift-data.ts';
 import { LANES_PER_WORKER, PAPER, type EvolutionResult, type Spread } from './evolution-throughput.ts';
 import { formatRubricChecks, type RubricChecksResult } from './rubric-checks.ts';
 import type { SandboxOverheadResult } from './sandbox-overhead.ts';
-import type { Summary } from './stats.ts';
+import { formatPercentiles, type Summary } from './stats.ts';
 
 export interface BenchReport {
   mode: 'quick' | 'full';
@@ -100,18 +100,24 @@ export function targetsOf(r: BenchReport): Target[] {
   return targets;
 }
 
-// Issue 29's drift targets: the memoised read, with the inputs unchanged.
+// Issue 29's drift targets: the memoised read, with the inputs unchanged (warm), beside the read
+// that follows a write and computes everything (cold: the baseline).
 function driftTargets(d: DriftDataResult): Target[] {
   const scale = `${d.lineages} × ${d.generations}`;
   const targets: Target[] = [];
   if (d.http)
-    targets.push({ what: `p95 of GET /api/drift, ${scale}, warm`, target: '≤ 100 ms', measured: `${d.http.warm.p95} ms`, met: d.http.warm.p95 <= 100 });
+    targets.push({
+      what: `p95 of GET /api/drift, ${scale}, warm (cold: after a write)`,
+      target: '≤ 100 ms',
+      measured: `${d.http.warm.p95} ms (cold ${d.http.cold.p95} ms)`,
+      met: d.http.warm.p95 <= 100,
+    });
   if (d.firstChart)
     targets.push({
-      what: `drift page ${scale}: first chart drawn, warm`,
+      what: `p95 of the drift page's first chart drawn, ${scale}, warm (cold: after a write)`,
       target: '≤ 1 s',
-      measured: `${Math.round(d.firstChart.warm.median)} ms`,
-      met: d.firstChart.warm.median <= 1000,
+      measured: `${Math.round(d.firstChart.warm.p95)} ms (cold ${Math.round(d.firstChart.cold.p95)} ms, n=${d.firstChart.warm.n})`,
+      met: d.firstChart.warm.p95 <= 1000,
     });
   return targets;
 }
@@ -135,7 +141,7 @@ function renderDrift(lines: string[], d: DriftDataResult): void {
   if (d.firstChart)
     lines.push(
       '',
-      `First chart drawn (navigation → 'drift-chart-ready'): cold ${ms(d.firstChart.cold)}, warm ${ms(d.firstChart.warm)}; first contentful paint (warm) ${ms(d.firstChart.fcpWarm)}.`,
+      `First chart drawn (navigation → 'drift-chart-ready'): cold ${formatPercentiles(d.firstChart.cold)}; warm ${formatPercentiles(d.firstChart.warm)}; first contentful paint (warm) ${formatPercentiles(d.firstChart.fcpWarm)}.`,
     );
 }
 

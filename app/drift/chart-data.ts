@@ -1,17 +1,10 @@
 // The drift page's data reshaped for the client charts: compact arrays, values rounded to what a
 // chart can show, generation ids only where points link somewhere (one lineage).
-import type { DriftPage, BandPoint, Metric, MetricChart } from '@/lib/drift/index.ts';
+import { wireBand, wireLine, type DriftPage, type Metric, type MetricChart, type WireBand } from '@/lib/drift/index.ts';
 import type { ValueFormat } from './chart-format.ts';
 
-export interface ClientBand {
-  xs: number[];
-  median: number[];
-  q1: number[];
-  q3: number[];
-  min: number[];
-  max: number[];
-  n: number[];
-}
+// The band as GET /api/drift sends it: one array per field, values rounded.
+export type ClientBand = WireBand;
 
 export interface ClientSeries {
   metric: Metric;
@@ -44,45 +37,33 @@ export interface ChartSpec {
   lines: ClientLine[];
 }
 
-const round = (v: number) => Math.round(v * 10_000) / 10_000;
-
-function clientBand(points: BandPoint[]): ClientBand {
-  return {
-    xs: points.map((p) => p.x),
-    median: points.map((p) => round(p.median)),
-    q1: points.map((p) => round(p.q1)),
-    q3: points.map((p) => round(p.q3)),
-    min: points.map((p) => round(p.min)),
-    max: points.map((p) => round(p.max)),
-    n: points.map((p) => p.n),
-  };
-}
-
 const series = (chart: MetricChart, label: string, color: string, showBand: boolean): ClientSeries => ({
   metric: chart.metric,
   label,
   color,
-  band: clientBand(chart.band),
+  band: wireBand(chart.band),
   showBand,
 });
 
 export type PositionIndex = Map<string, { number: number; axis: string | null }>;
 
+// The lines as GET /api/drift sends them; one lineage's also name their generations.
 function lines(chart: MetricChart, withIds: boolean, positions: PositionIndex): ClientLine[] {
   const of = (id: string | null) => (id ? positions.get(id) : undefined);
-  return chart.lines.map((line) => ({
-    lineageId: line.lineageId,
-    xs: line.points.map((p) => p.x),
-    ys: line.points.map((p) => round(p.y)),
-    gaps: line.points.flatMap((p, i) => (p.gapBefore ? [i] : [])),
-    ...(withIds
-      ? {
-          ids: line.points.map((p) => p.generationId),
-          numbers: line.points.map((p) => of(p.generationId)?.number ?? (p.generationId ? null : 0)),
-          axes: line.points.map((p) => of(p.generationId)?.axis ?? null),
-        }
-      : {}),
-  }));
+  return chart.lines.map((line) => {
+    const { lineageId, xs, ys, gaps } = wireLine(line);
+    if (!withIds) return { lineageId, xs, ys, gaps };
+    const points = line.points;
+    return {
+      lineageId,
+      xs,
+      ys,
+      gaps,
+      ids: points.map((p) => p.generationId),
+      numbers: points.map((p) => of(p.generationId)?.number ?? (p.generationId ? null : 0)),
+      axes: points.map((p) => of(p.generationId)?.axis ?? null),
+    };
+  });
 }
 
 export const SERIES_COLORS = {

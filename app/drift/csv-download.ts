@@ -1,8 +1,7 @@
 // The data behind one drift chart as CSV: the funnel from the latest seed-filter run (or a
 // simulated one), the spectrum and alerts as they are, a chart's lines or band by its metrics.
 import type { Db } from '@/lib/db/index.ts';
-import { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv, loadDriftView } from '@/lib/drift/index.ts';
-import { DEFAULT_SEED_FILTER, seedFunnel, latestSeedFilterRun, loadFunnelCandidates } from '@/lib/gate/index.ts';
+import { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv, loadDriftFunnel, loadDriftView } from '@/lib/drift/index.ts';
 import type { driftCsvQuerySchema } from '@/lib/drift/index.ts';
 import type { z } from 'zod';
 import { CHART_METRICS } from './chart-data.ts';
@@ -10,9 +9,7 @@ import { CHART_METRICS } from './chart-data.ts';
 export async function driftCsv(db: Db, query: z.output<typeof driftCsvQuerySchema>): Promise<{ name: string; body: string }> {
   const { chart, part, filter, thresholds } = query;
   if (chart === 'funnel') {
-    const run = await latestSeedFilterRun(db);
-    const funnel = run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: 'simulated' }), DEFAULT_SEED_FILTER, 'simulated');
-    return { name: 'funnel', body: funnelCsv(funnel) };
+    return { name: 'funnel', body: funnelCsv((await loadDriftFunnel(db)).funnel) };
   }
   const view = await loadDriftView(db, filter, thresholds);
   if (chart === 'spectrum') return { name: 'spectrum', body: spectrumCsv(view.spectrum) };

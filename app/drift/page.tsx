@@ -1,10 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
-import { alertThresholdsSchema, DEFAULT_ALERT_THRESHOLDS, driftFilterFromSearchParams, driftSearch, loadDriftView } from '@/lib/drift/index.ts';
-import { DEFAULT_SEED_FILTER, seedFunnel, latestSeedFilterRun, loadFunnelCandidates } from '@/lib/gate/index.ts';
+import {
+  alertThresholdsSchema,
+  DEFAULT_ALERT_THRESHOLDS,
+  driftFilterFromSearchParams,
+  driftSearch,
+  loadDriftFunnel,
+  loadDriftView,
+} from '@/lib/drift/index.ts';
 import { DifficultyOutcomeTable } from './difficulty-outcome.tsx';
 import { AlertsList } from './alerts-list.tsx';
 import { chartSpecs, type PositionIndex } from './chart-data.ts';
@@ -19,9 +25,6 @@ export const metadata: Metadata = { title: 'Drift' };
 
 // Point colours in the per-lineage view (as in the charts and the spectrum).
 const AXIS_KEY = { length: 'var(--color-sky-600)', scenario: 'var(--color-amber-600)', skill: 'var(--color-emerald-600)' };
-
-// The policy the funnel falls back to when no filter run is stored.
-const DEFAULT_FUNNEL_POLICY = 'simulated';
 
 function Section({ title, aside, children, testId }: { title: string; aside?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -43,10 +46,7 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
   const db = await requestDb();
   const view = await loadDriftView(db, filter, thresholds);
   const single = filter.lineage ? view.lineages.find((l) => l.id === filter.lineage) : undefined;
-  const run = single ? null : await latestSeedFilterRun(db);
-  const funnel = single
-    ? null
-    : (run?.funnel ?? seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER, DEFAULT_FUNNEL_POLICY));
+  const seeds = single ? null : await loadDriftFunnel(db);
 
   const positions: PositionIndex = new Map(view.positions.flatMap((p) => (p.generationId ? [[p.generationId, { number: p.number, axis: p.axis }]] : [])));
   const charts = chartSpecs(view, positions);
@@ -114,17 +114,21 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         Pass rates and turns: {view.passRatePolicy.label}.
       </p>
 
-      <Section
-        title={`Alerts (${view.alerts.length})`}
-        testId="alerts"
-        aside={
-          <a href={`/api/drift/csv?chart=alerts${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
-            CSV
-          </a>
-        }
-      >
-        <AlertsList alerts={view.alerts} />
-      </Section>
+      {/* Everything but the charts sits in boundaries: the browser hydrates a boundary after the
+          rest, so the charts are drawn before the 127 outcome scatters and the alerts are hydrated. */}
+      <Suspense>
+        <Section
+          title={`Alerts (${view.alerts.length})`}
+          testId="alerts"
+          aside={
+            <a href={`/api/drift/csv?chart=alerts${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
+              CSV
+            </a>
+          }
+        >
+          <AlertsList alerts={view.alerts} />
+        </Section>
+      </Suspense>
 
       <Section title={filter.x === 'time' ? 'Over time' : 'Over generations'}>
         <DriftCharts
@@ -143,43 +147,45 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
         />
       </Section>
 
-      <Section title="Pass rate by checkpoint" testId="checkpoint-section">
-        <CheckpointOverlay series={view.checkpointSeries} />
-        <CheckpointTable checkpoints={view.checkpoints} />
-      </Section>
+      <Suspense>
+        <Section title="Pass rate by checkpoint" testId="checkpoint-section">
+          <CheckpointOverlay series={view.checkpointSeries} />
+          <CheckpointTable checkpoints={view.checkpoints} />
+        </Section>
 
-      <Section
-        title="Axis effect spectrum"
-        aside={
-          <a href={`/api/drift/csv?chart=spectrum${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
-            CSV
-          </a>
-        }
-      >
-        <EffectSpectrumTable spectrum={view.spectrum} />
-      </Section>
-
-      <Section title="Estimated D against measured outcome">
-        <p className="text-xs text-zinc-500">
-          Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three or
-          when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
-          policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
-        </p>
-        <DifficultyOutcomeTable rows={view.difficultyOutcome} />
-      </Section>
-
-      {funnel && (
         <Section
-          title="Seed funnel"
+          title="Axis effect spectrum"
           aside={
-            <a href="/api/drift/csv?chart=funnel" className="text-xs text-zinc-500 hover:text-zinc-900" download>
+            <a href={`/api/drift/csv?chart=spectrum${search ? `&${search}` : ''}`} className="text-xs text-zinc-500 hover:text-zinc-900" download>
               CSV
             </a>
           }
         >
-          <SeedFunnel funnel={funnel} run={run ? { policy: run.policy, createdAt: run.createdAt.toISOString() } : null} />
+          <EffectSpectrumTable spectrum={view.spectrum} />
         </Section>
-      )}
+
+        <Section title="Estimated D against measured outcome">
+          <p className="text-xs text-zinc-500">
+            Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three
+            or when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
+            policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
+          </p>
+          <DifficultyOutcomeTable rows={view.difficultyOutcome} />
+        </Section>
+
+        {seeds && (
+          <Section
+            title="Seed funnel"
+            aside={
+              <a href="/api/drift/csv?chart=funnel" className="text-xs text-zinc-500 hover:text-zinc-900" download>
+                CSV
+              </a>
+            }
+          >
+            <SeedFunnel funnel={seeds.funnel} run={seeds.run ? { policy: seeds.run.policy, createdAt: seeds.run.createdAt.toISOString() } : null} />
+          </Section>
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -15,4 +15,17 @@ export { type EffectSpectrum, type SpectrumMetric } from './spectrum.ts';
 export { loadCalibrationStatuses } from './calibration.ts';
 export { loadDrift } from './load.ts';
 export { driftView } from './view.ts';
-export { loadDriftViewJson, driftPageCache } from './load-view.ts';
+export { loadDriftViewJson, driftPageCache, loadDriftFunnel, driftFunnelCache } from './load-view.ts';
+export {
+  driftWire,
+  roundValue,
+  wireBand,
+  wireLine,
+  wireOutcomePoints,
+  type WireOutcomePoints,
+  type DriftWire,
+  type WireBand,
+  type WireChart,
+  type WireLine,
+  type WireOutcomeRow,
+} from './wire.ts';

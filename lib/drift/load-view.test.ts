@@ -8,7 +8,8 @@ import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { DEFAULT_ALERT_THRESHOLDS } from './alerts.ts';
 import { driftFilterFromSearchParams } from './filters.ts';
 import { DRIFT_INPUT_TABLES, tablesWithDriftInputTriggers } from './input-version.ts';
-import { driftPageCache, loadDriftView, loadDriftViewJson } from './load-view.ts';
+import { driftFunnelCache, driftPageCache, loadDriftFunnel, loadDriftView, loadDriftViewJson } from './load-view.ts';
+import { driftWire } from './wire.ts';
 
 let testDb: TestDb;
 let db: Db;
@@ -172,14 +173,32 @@ describe('the drift page memo', () => {
     expect(await recomputesAfter(() => db.job.create({ data: { kind: 'validate', payload: '{}', state: 'queued' } }))).toBe(0);
   });
 
-  it('answers the route the same page as JSON, serialised again only when the alerts change', async () => {
-    const page = await loadDriftView(db, all, DEFAULT_ALERT_THRESHOLDS, day(45));
+  it('answers the route the same page as JSON in the wire form, serialised again only when the alerts change', async () => {
+    const { alerts, ...page } = await loadDriftView(db, all, DEFAULT_ALERT_THRESHOLDS, day(45));
     const served = await loadDriftViewJson(db, all, DEFAULT_ALERT_THRESHOLDS, day(45));
-    expect(JSON.parse(served.json)).toEqual(JSON.parse(JSON.stringify(page)));
+    expect(JSON.parse(served.json)).toEqual(JSON.parse(JSON.stringify({ ...driftWire(page), alerts })));
     expect(await loadDriftViewJson(db, all, DEFAULT_ALERT_THRESHOLDS, day(45))).toBe(served);
     const stalled = await loadDriftViewJson(db, all, { ...DEFAULT_ALERT_THRESHOLDS, stalledDays: 30 }, new Date(Date.now() + 40 * 86_400_000));
     expect(stalled).not.toBe(served);
     expect((JSON.parse(stalled.json) as { alerts: { kind: string }[] }).alerts.map((a) => a.kind)).toContain('stalled');
+  });
+
+  it('memoises the funnel of the stored probes until a probe changes, and shows a stored filter run instead', async () => {
+    const kept = async () => (await loadDriftFunnel(db)).funnel.stages.at(-1)?.count;
+    const before = await loadDriftFunnel(db);
+    expect(before.run).toBeNull();
+    const computed = driftFunnelCache.recomputes;
+    expect(await loadDriftFunnel(db)).toEqual(before);
+    expect(driftFunnelCache.recomputes).toBe(computed);
+    // A long, partly solved probe of a new imported version: one more seed kept, seen at the next read.
+    const keptBefore = await kept();
+    await group(await seedEnvironment(db, { name: 'cache-long-seed' }), null, 2, [40, 40, 40, 40, 40, 40, 40, 40]);
+    expect(await kept()).toBe(keptBefore! + 1);
+    expect(driftFunnelCache.recomputes).toBe(computed + 1);
+    await db.seedFilterRun.create({ data: { policy: 'simulated', maxPasses: 4, probeSize: 8, minTurns: 30, candidates: 0, kept: 0, result: '[]' } });
+    const stored = await loadDriftFunnel(db);
+    expect(stored.run?.policy).toBe('simulated');
+    expect(stored.funnel.decisions).toEqual([]);
   });
 
   it('has the triggers of every drift input table (a migration that redefines one must create them again)', async () => {

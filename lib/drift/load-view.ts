@@ -10,10 +10,11 @@ import { loadCheckpointPassRates, type CheckpointPassRate } from './checkpoints.
 import { loadFrontierWaits } from './frontier-waits.ts';
 import { driftInputVersion } from './input-version.ts';
 import { loadDrift, withFrontierWaits } from './load.ts';
-import { GATING_PURPOSES, ProbeGroupState } from '../gate/index.ts';
+import { DEFAULT_SEED_FILTER, GATING_PURPOSES, latestSeedFilterRun, loadFunnelCandidates, ProbeGroupState, seedFunnel, type Funnel } from '../gate/index.ts';
 import { schedulerConfigFrom, type SchedulerConfig } from '../scheduler/index.ts';
 import { DriftViewCache } from './view-cache.ts';
 import { alertsOf, driftViewWithoutAlerts, type AlertInput, type DriftView } from './view.ts';
+import { driftWire } from './wire.ts';
 import { settings } from '../config/index.ts';
 
 // Which policy the pass rates are of: the one the filter names, else each lineage's gating policy;
@@ -27,11 +28,11 @@ export interface DriftPage extends DriftView {
 interface DriftPageData {
   page: Omit<DriftPage, 'alerts'>;
   alertInput: AlertInput;
-  json?: string; // `page` serialised, on the first read that needs it
+  json?: string; // `page` in the wire form (wire.ts) serialised, on the first read that needs it
   served?: SerialisedDriftPage; // the last JSON answer, reused while the alerts read the same
 }
 
-/** The page as JSON, made once for every answer that is the same. */
+/** The page as JSON in the wire form (wire.ts), made once for every answer that is the same. */
 export class SerialisedDriftPage {
   constructor(
     readonly alerts: string,
@@ -39,8 +40,8 @@ export class SerialisedDriftPage {
   ) {}
 }
 
-// Filters a few people look at at once; each entry holds one computed page (about 2 MB as JSON at
-// 127 lineages × 15 generations).
+// Filters a few people look at at once; each entry holds one computed page (and, once served, its
+// wire-form JSON: about 0.5 MB at 127 lineages × 15 generations).
 const FILTERS_KEPT = 16;
 
 /** The process's memo; `recomputes` counts its computations. */
@@ -85,7 +86,7 @@ export async function loadDriftView(db: Db, filter: DriftFilter, thresholds: Ale
 }
 
 /**
- * The same page as JSON, for the route. The memoised part is serialised once per computation; the
+ * The same page as JSON in the wire form (wire.ts), for the route. The memoised part is serialised once per computation; the
  * alerts are computed on every read, and while they come out the same (they change with the clock
  * only at whole hours and days) the previous answer is served again.
  */
@@ -93,8 +94,28 @@ export async function loadDriftViewJson(db: Db, filter: DriftFilter, thresholds:
   const data = await driftPageData(db, filter);
   const alerts = JSON.stringify(alertsOf(data.alertInput, thresholds, now));
   if (data.served?.alerts !== alerts) {
-    data.json ??= JSON.stringify(data.page);
+    data.json ??= JSON.stringify(driftWire(data.page));
     data.served = new SerialisedDriftPage(alerts, `${data.json.slice(0, -1)},"alerts":${alerts}}`);
   }
   return data.served;
+}
+
+// The policy the funnel falls back to when no filter run is stored.
+export const DEFAULT_FUNNEL_POLICY = 'simulated';
+
+/** The funnel computed from the stored probes, memoised like the page: it reads versions, probe groups and rollouts, all drift inputs. */
+export const driftFunnelCache = new DriftViewCache<Funnel>(1);
+
+/**
+ * The seed funnel the page shows: the newest stored filter run's (one small row, read every
+ * time: a run is not a drift input), else the paper's thresholds over the stored probes.
+ */
+export async function loadDriftFunnel(db: Db): Promise<{ run: { policy: string; createdAt: Date } | null; funnel: Funnel }> {
+  const run = await latestSeedFilterRun(db);
+  if (run) return { run: { policy: run.policy, createdAt: run.createdAt }, funnel: run.funnel };
+  const version = await driftInputVersion(db);
+  const funnel = await driftFunnelCache.get(db, DEFAULT_FUNNEL_POLICY, version, async () =>
+    seedFunnel(await loadFunnelCandidates(db, { policy: DEFAULT_FUNNEL_POLICY }), DEFAULT_SEED_FILTER, DEFAULT_FUNNEL_POLICY),
+  );
+  return { run: null, funnel };
 }

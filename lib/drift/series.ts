@@ -39,7 +39,7 @@ function linesOf(byLineage: Map<string, GenerationPoint[]>, metric: Metric, x: X
         continue;
       }
       const gapBefore = previous !== null && (skipped || p.number > previous.number + 1);
-      drawn.push({ x: x === 'generation' ? p.number : p.at.getTime(), y, generationId: p.generationId, gapBefore });
+      drawn.push({ x: x === 'generation' ? p.number : p.at.getTime(), y, number: p.number, generationId: p.generationId, gapBefore });
       previous = p;
       skipped = false;
     }

@@ -74,7 +74,7 @@ export interface LineSeries {
   lineageId: string;
   // gapBefore: a position between this point and the previous one has no value (not probed,
   // no tokens reported, …), or a generation number is missing: a chart must not join them.
-  points: { x: number; y: number; generationId: string | null; gapBefore: boolean }[];
+  points: { x: number; y: number; number: number; generationId: string | null; gapBefore: boolean }[];
 }
 
 export interface MetricChart {
