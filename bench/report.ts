@@ -18,6 +18,7 @@ export interface BenchReport {
   build?: string; // which web build the dashboard and browser parts measured
   seed?: { ms: number; lineages: number; generations: number; attempts: number; rollouts: number; steps: number; validatorRuns?: number };
   gvisorMissing?: string; // why the gVisor half of the sandbox part did not run
+  failure?: string; // the error that ended the run early: the parts before it are all this report has
   parts: {
     sandbox?: SandboxOverheadResult;
     sandboxGvisor?: SandboxOverheadResult;
@@ -223,6 +224,7 @@ export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
   const { sandbox, sandboxGvisor, rubricChecks, evolution, dashboard, browser, drift } = r.parts;
   lines.push(`# Envolve benchmarks (${r.mode} run)`, '');
+  if (r.failure) lines.push(`**The run stopped early:** ${r.failure}. Only the parts measured before that are below.`, '');
   lines.push(
     `- Started ${r.startedAt}, took ${r.durationSec ?? '?'} s; commit \`${r.commit.slice(0, 12)}\`${r.dirty ? ' (with uncommitted changes in the working tree)' : ''}`,
   );

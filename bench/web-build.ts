@@ -2,7 +2,7 @@
 // throwaway git worktree, so that uncommitted work in a shared checkout neither breaks the build
 // (next build type-checks every file) nor enters the figures.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const BENCH_DIST_DIR = '.next-bench';
@@ -23,8 +23,9 @@ export function buildCommittedWeb(progress: (m: string) => void): WebBuild {
   const remove = () => execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-    // Hard links, not a symlink: Turbopack resolves packages only inside the project root.
-    execFileSync('cp', ['-al', join(repo, 'node_modules'), join(dir, 'node_modules')]);
+    // Hard links, not a symlink: Turbopack resolves packages only inside the project root. The real
+    // directory, for a checkout whose node_modules is itself a symlink (a git worktree sharing one).
+    execFileSync('cp', ['-al', realpathSync(join(repo, 'node_modules')), join(dir, 'node_modules')]);
     // The Prisma clients are generated (gitignored), from the same schema.
     for (const generated of ['lib/db/generated', 'lib/db/generated-pg']) cpSync(join(repo, generated), join(dir, generated), { recursive: true });
     progress(`building ${commit.slice(0, 12)} in ${dir}`);
