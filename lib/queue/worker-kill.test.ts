@@ -5,13 +5,13 @@ import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { enqueue } from './enqueue.ts';
 import { runWorker } from './run-worker.ts';
 import { waitFor } from '../../test/fixtures/wait-for.ts';
-import { limitMs, SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../../test/budgets.ts';
+import { limitMs, SQLITE_BUSY_MS, WORKER_START_MS } from '../../test/budgets.ts';
 
 const CHILD = fileURLToPath(new URL('../../test/fixtures/worker-child.ts', import.meta.url));
 const LEASE_MS = 1_500;
-// The child starting up (Node, tsx, reaching its first query: the unbudgeted-step allowance), then its
-// claim, which may wait SQLite's busy timeout for the file's lock.
-const CHILD_CLAIMED_MS = limitMs(UNBUDGETED_STEP_MS, SQLITE_BUSY_MS);
+// The child starting up (a worker process: Node, tsx, its first query), then its claim, which may wait
+// SQLite's busy timeout for the file's lock.
+const CHILD_CLAIMED_MS = limitMs(WORKER_START_MS, SQLITE_BUSY_MS);
 // The rescuer waits for the dead worker's lease to run out, then claims and completes the job: two writes,
 // each of which may wait SQLite's busy timeout for the file's lock.
 const RESCUED_MS = limitMs(LEASE_MS, 2 * SQLITE_BUSY_MS);
