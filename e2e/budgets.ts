@@ -9,9 +9,20 @@ export const WEB_SERVER_START_LIMIT_MS = limitMs(WEB_START_MS);
 // One wait for what a page shows: the server's work, whose statements wait at most SQLite's busy timeout
 // for the shared e2e database (global setup's CLI processes and the workers write to it too), then the
 // browser's rendering, which no budget bounds.
-export const PAGE_WAIT_LIMIT_MS = limitMs(SQLITE_BUSY_MS, UNBUDGETED_STEP_MS);
+const PAGE_WAIT_MS = SQLITE_BUSY_MS + UNBUDGETED_STEP_MS;
+export const PAGE_WAIT_LIMIT_MS = limitMs(PAGE_WAIT_MS);
+
+// A spec that waits on `pageWaits` page waits one after the other (each awaited navigation, action or
+// expectation on a page or the server), and on `otherBudgetsMs` between them (a CLI process, an
+// evolution, a server's request timeout): its limit, from test/budgets.ts's limitMs.
+export function pageWaitsLimitMs(pageWaits: number, ...otherBudgetsMs: number[]): number {
+  return limitMs(pageWaits * PAGE_WAIT_MS, ...otherBudgetsMs);
+}
+
+// fixtures/auth.ts's signIn: the sign-in page, then the landing page showing the user.
+export const SIGN_IN_PAGE_WAITS = 2;
 
 // A spec that names no limit of its own signs in and then waits on a page at most this many times in a
-// row; one that waits more sets its own limit from PAGE_WAIT_LIMIT_MS. The one place this number lives.
+// row; one that waits more sets its own limit with pageWaitsLimitMs. The one place this number lives.
 const PAGE_WAITS_PER_TEST = 4;
-export const DEFAULT_TEST_LIMIT_MS = PAGE_WAITS_PER_TEST * PAGE_WAIT_LIMIT_MS;
+export const DEFAULT_TEST_LIMIT_MS = pageWaitsLimitMs(PAGE_WAITS_PER_TEST);

@@ -8,10 +8,17 @@ import { USERS, signIn } from './fixtures/auth.ts';
 import { ANNOTATOR2, calibrationFixture } from './fixtures/calibration-seed.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 import { forbiddenKeysIn } from '../lib/calibration/blind.ts';
-import { PAGE_WAIT_LIMIT_MS } from './budgets.ts';
+import { PAGE_WAIT_LIMIT_MS, pageWaitsLimitMs } from './budgets.ts';
 
-// Serial: each test builds on the labels of the one before. Generous timeouts for a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+// The set's items, each labelled in PAGE_WAITS_PER_LABEL awaited steps: waiting for it to show (a poll and
+// a read), reading its case, its answer key and the check, a note's two key steps, the submit and its poll.
+const ITEMS = 6;
+const PAGE_WAITS_PER_LABEL = 10;
+// The first test's other awaited page steps (signing in, navigation, checks, the five-page 403 sweep):
+// the most of the three tests.
+const MOST_OTHER_PAGE_WAITS = 50;
+// Serial: each test builds on the labels of the one before. Each labels at most every item, besides its other steps.
+test.describe.configure({ mode: 'serial', timeout: pageWaitsLimitMs(ITEMS * PAGE_WAITS_PER_LABEL + MOST_OTHER_PAGE_WAITS) });
 
 type Answer = 'pass' | 'fail' | 'unsure';
 const KEY: Record<Answer, string> = { pass: '1', fail: '2', unsure: '3' };

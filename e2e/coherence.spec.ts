@@ -8,6 +8,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
+import { HELD_CHECK_TIMEOUT_SEC, HELD_SEED_STEPS } from './fixtures/coherence-seed-shape.ts';
+import { BASE_IMAGE_WAIT_MS, evolutionMs, limitMs, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
 
 interface Seeded {
   lineageId: string;
@@ -23,8 +25,16 @@ const SHOTS = path.join(REPO_ROOT, 'bench', 'results', 'screenshots');
 let seeded: Seeded;
 
 test.beforeAll(() => {
-  // One real evolution (build, oracle, nop, and a rubric check out of time twice) runs here.
-  test.setTimeout(600_000);
+  // One real evolution (build, oracle, nop, and a rubric check out of time twice) runs here: the seed
+  // script's process, its wait for another process's base-image build, and one generation of the held
+  // lineage (a 2-step procedural seed along length, default loops, its one lineage check at a 1 s budget).
+  test.setTimeout(
+    limitMs(
+      UNBUDGETED_STEP_MS,
+      BASE_IMAGE_WAIT_MS,
+      evolutionMs(1, { steps: HELD_SEED_STEPS, lengthGrows: true, extraChecks: 1, checkTimeoutSec: HELD_CHECK_TIMEOUT_SEC }),
+    ),
+  );
   const out = execFileSync('npx', ['tsx', 'e2e/fixtures/coherence-seed.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },

@@ -8,8 +8,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, USERS } from './fixtures/auth.ts';
 import { DRIFT_SEED_FILE, type DriftSeedSummary } from './fixtures/drift-seed.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+import { pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
 
 const summary = (): DriftSeedSummary => JSON.parse(readFileSync(DRIFT_SEED_FILE, 'utf8')) as DriftSeedSummary;
+// The drift page's six charts: the page (its server's statements over every lineage), then the charts
+// drawn in the browser from the wire form's columns, after the document.
+const CHARTS_PAGE_WAITS = 2;
 const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 const legendCount = async (page: Page) => Number((await page.getByTestId('legend-count').textContent())?.match(/\d+/)?.[0]);
 // The values the pass-rate chart draws as its median (its own line, for one lineage).
@@ -17,10 +21,11 @@ const passRateMedian = (page: Page) => page.locator('[data-chart="passRate"] [da
 const medianValues = (page: Page) => passRateMedian(page).getAttribute('data-primary-values');
 
 test('a lead reads 100 lineages × 15 generations: six charts, bands, spectrum, funnel and alerts', async ({ page }) => {
-  test.setTimeout(300_000);
+  // Signing in, the page and its charts (CHARTS_PAGE_WAITS), then the overview's 18 other awaited steps.
+  test.setTimeout(pageWaitsLimitMs(SIGN_IN_PAGE_WAITS + CHARTS_PAGE_WAITS + 18));
   await signIn(page, 'lead');
   await page.goto('/drift');
-  await expect(page.getByTestId('drift-chart')).toHaveCount(6, { timeout: 60_000 });
+  await expect(page.getByTestId('drift-chart')).toHaveCount(6, { timeout: pageWaitsLimitMs(CHARTS_PAGE_WAITS) });
   // The first chart drawn and hydrated marks itself.
   await page.waitForFunction(() => performance.getEntriesByName('drift-chart-ready').length > 0);
 

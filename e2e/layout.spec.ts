@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, type E2eUser } from './fixtures/auth.ts';
 import { COLOR_SCHEMES, DASHBOARD_PAGES, e2eSubjects, pathIn, VIEWPORTS, type Subjects } from './fixtures/pages.ts';
+import { PAGE_WAIT_LIMIT_MS, pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
 
 type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type ColorScheme = (typeof COLOR_SCHEMES)[number];
@@ -65,6 +66,9 @@ for (const viewport of [...VIEWPORTS].sort((a, b) => a.width - b.width)) {
   test.describe(`at ${viewport.name} px`, () => {
     for (const dashboardPage of DASHBOARD_PAGES) {
       test(`${dashboardPage.name} does not scroll sideways, light or dark`, async ({ browser, baseURL }) => {
+        // Signing in (once per role), the page and its main, its requests settling, what it opens (a
+        // click and its wait), then a redraw and a check in each colour scheme.
+        test.setTimeout(pageWaitsLimitMs(SIGN_IN_PAGE_WAITS + 3 + 2 + 2 * COLOR_SCHEMES.length));
         subjects ??= e2eSubjects();
         const path = pathIn(dashboardPage, subjects);
         expect(path, `the e2e database has no ${dashboardPage.subject} for ${dashboardPage.name}: did the other specs run?`).not.toBeNull();
@@ -75,8 +79,9 @@ for (const viewport of [...VIEWPORTS].sort((a, b) => a.width - b.width)) {
           await page.goto(path!);
           await expect(page.locator('main#main')).toBeVisible();
           // Charts and trees are drawn after the page's own requests: let them settle. Pages that
-          // poll (a live tree) never go quiet, so the wait is capped and then the check runs anyway.
-          await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+          // poll (a live tree) never go quiet, so the wait is capped, at one page wait (what the page's
+          // requests are each allowed), and then the check runs anyway.
+          await page.waitForLoadState('networkidle', { timeout: PAGE_WAIT_LIMIT_MS }).catch(() => undefined);
           await dashboardPage.prepare?.(page);
           for (const colorScheme of COLOR_SCHEMES) {
             // As when the system's setting changes under an open page: the canvas charts redraw in the scheme's ink.

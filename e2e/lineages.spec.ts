@@ -5,9 +5,15 @@ import { COMPACT_BELOW_ZOOM, READABLE_ZOOM } from '../app/lineages/[id]/tree-gra
 import { signIn } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+import { pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
+import { SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
 
 const screenshot = (name: string) => path.join(SCREENSHOT_DIR, `${name}.png`);
 const focusedKey = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-node-key') ?? null);
+// The lineages the tree spec seeds beside its tree, for the list.
+const LIST_LINEAGES = 120;
+// The tree spec's awaited steps on its tree (each navigation, key press, expectation and read), the nine ArrowLefts one each.
+const TREE_PAGE_WAITS = 40;
 const minimap = (page: Page) => page.getByRole('img', { name: /^Minimap of the whole tree/ });
 
 // The tree's zoom, read off React Flow's viewport transform.
@@ -80,8 +86,11 @@ test('the lineage routes need a session, and answer 400 for a bad id and 404 for
 });
 
 test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks by keyboard and fits', async ({ page }) => {
-  test.setTimeout(360_000);
-  const seeded = execFileSync('npx', ['tsx', 'bench/lineage-tree-seed.ts', '--lineages', '120'], {
+  // The seed script's process and its lineages (the tree's and LIST_LINEAGES more), each allowed one wait
+  // of SQLite's busy timeout for the shared file, then the spec's page waits: signing in, the tree's page
+  // steps (TREE_PAGE_WAITS), and the list.
+  test.setTimeout(pageWaitsLimitMs(SIGN_IN_PAGE_WAITS + TREE_PAGE_WAITS + 2, UNBUDGETED_STEP_MS, (1 + LIST_LINEAGES) * SQLITE_BUSY_MS));
+  const seeded = execFileSync('npx', ['tsx', 'bench/lineage-tree-seed.ts', '--lineages', String(LIST_LINEAGES)], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
     encoding: 'utf8',

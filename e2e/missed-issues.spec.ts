@@ -8,6 +8,10 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
+import { pageWaitsLimitMs, PAGE_WAIT_LIMIT_MS, SIGN_IN_PAGE_WAITS } from './budgets.ts';
+import { evolutionMs, limitMs, rubricChecksMs, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
+import { DEFAULT_POLL_MS } from '../lib/queue/run-worker.ts';
+import { BACKTEST_CONCURRENCY } from '../lib/rubric/index.ts';
 
 // The fixture lineage evolves seed-logs-awk (2 steps) along length: generation n has n+2 steps.
 // Generation 1 (3 steps) is the only one this check fails.
@@ -17,8 +21,30 @@ test "$n" -ge 4`;
 const TITLE = 'Length lineages need four steps';
 const KEY = 'length-lineages-need-four-steps';
 const DESCRIPTION = 'This far along a length lineage, fewer than four steps is not harder than the seed.';
+// The spec's awaited page steps besides its two sign-ins (each navigation, action, expectation and request).
+const OTHER_PAGE_WAITS = 48;
 
 const cliEnv = { ...process.env, DATABASE_URL: E2E_DATABASE_URL };
+// The fixture lineage's seed, seed-logs-awk: its steps.
+const SEED_STEPS = 2;
+
+// Evolving the fixture lineage's next generation from the CLI: the process, then one generation along
+// length after the fixture's, judged by the built-in checks and the one lineage item this spec activates.
+const evolveNextMs = (fixtureGenerations: number) =>
+  UNBUDGETED_STEP_MS + evolutionMs(1, { steps: SEED_STEPS + fixtureGenerations, lengthGrows: true, extraChecks: 1 });
+
+// The backtest's worker: its process, a poll, then the item's one check over each of the lineage's
+// generations, BACKTEST_CONCURRENCY at a time.
+const backtestMs = (generations: number) => UNBUDGETED_STEP_MS + DEFAULT_POLL_MS + Math.ceil(generations / BACKTEST_CONCURRENCY) * rubricChecksMs(1);
+
+function generationCount(lineageId: string): number {
+  const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM Generation WHERE lineageId = ?').get(lineageId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 function newestGenerationId(lineageId: string): string {
   const db = new Database(E2E_DATABASE_URL.replace(/^file:/, ''), { readonly: true, fileMustExist: true });
@@ -35,8 +61,11 @@ interface VerdictsResponse {
 }
 
 test('a missed issue becomes an active rubric item that judges the next generation, and its backtest finds generation 1', async ({ page, browser }) => {
-  test.setTimeout(6 * 60_000);
   const { lineageId, generationIds, seedVersionId } = e2eFixture();
+  // Two sign-ins and the spec's other page waits one after the other, the next generation's evolution,
+  // and the backtest over the lineage as it stands then (its generations now, and the one evolved).
+  const pageWaits = 2 * SIGN_IN_PAGE_WAITS + OTHER_PAGE_WAITS;
+  test.setTimeout(pageWaitsLimitMs(pageWaits, evolveNextMs(generationIds.length), backtestMs(generationCount(lineageId) + 1)));
 
   // A reviewer files the issue on generation 1, from the keyboard-usable form.
   await signIn(page, 'reviewer', `/generations/${generationIds[0]}/missed-issue/new`);
@@ -106,7 +135,9 @@ test('a missed issue becomes an active rubric item that judges the next generati
   let worker: ChildProcess | undefined;
   try {
     worker = spawn('node', ['bin/envolve.mjs', 'worker', '--concurrency', '2'], { cwd: REPO_ROOT, env: cliEnv, stdio: 'ignore' });
-    await expect(lead.getByTestId('backtest-summary')).toContainText('1 violation(s)', { timeout: 4 * 60_000 });
+    // The backtest over the lineage's generations, then the page showing its summary.
+    const backtestLimitMs = limitMs(backtestMs(generationCount(lineageId))) + PAGE_WAIT_LIMIT_MS;
+    await expect(lead.getByTestId('backtest-summary')).toContainText('1 violation(s)', { timeout: backtestLimitMs });
   } finally {
     worker?.kill('SIGTERM');
   }

@@ -10,8 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { USERS } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
-import { MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from '../lib/net/edge.ts';
-import { SQLITE_BUSY_MS } from '../test/budgets.ts';
+import { CONNECTIONS_CHECK_INTERVAL_MS, MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT_MS } from '../lib/net/edge.ts';
+import { limitMs, SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
 
 const ACCOUNT_LIMIT = 5;
 const PASSWORD = 'e2e signin target password';
@@ -256,7 +256,9 @@ test('finding 4: the edge refuses targets that are not a path and a malformed ro
 });
 
 test('finding 4: a slow body is cut off at the request time limit, and one address holds at most its share of connections', async ({ baseURL }) => {
-  test.setTimeout(REQUEST_TIMEOUT_MS * 2 + 30_000);
+  // The slow request's cut-off (its time limit, then at most one check for requests past it), and the
+  // address's connections opened one after the other and the extra one's refusal, each a loopback step.
+  test.setTimeout(limitMs(REQUEST_TIMEOUT_MS, CONNECTIONS_CHECK_INTERVAL_MS, (MAX_CONNECTIONS_PER_ADDRESS + 1) * UNBUDGETED_STEP_MS));
   const url = new URL(baseURL!);
   const from = freshAddress();
   const open = (): Promise<net.Socket> =>

@@ -8,9 +8,11 @@ import { signIn, USERS } from './fixtures/auth.ts';
 import { calibrationFixture } from './fixtures/calibration-seed.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
-import { SQLITE_BUSY_MS } from '../test/budgets.ts';
+import { SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
+import { pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
 
 const ACCOUNT_LIMIT = 5;
+const WRONG_PASSWORD_ROUNDS = 30;
 const PASSWORD = 'e2e security target password';
 
 function envolve(...args: string[]): string {
@@ -40,12 +42,31 @@ async function formSignIn(page: Page, email: string, password: string): Promise<
 
 const alertText = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ });
 
+// Finding 6's pages: every dashboard page, on the e2e fixture's rows.
+const CSP_PAGES: ((fixture: ReturnType<typeof e2eFixture>) => string)[] = [
+  () => '/environments',
+  (f) => `/environments/${f.seedVersionId}`,
+  () => '/lineages',
+  (f) => `/lineages/${f.lineageId}`,
+  (f) => `/generations/${f.generationIds[0]}`,
+  () => '/review',
+  () => '/trajectories',
+  () => '/drift',
+  () => '/calibration',
+  () => '/rubric',
+  () => '/missed-issues',
+  () => '/audit',
+  () => '/admin/users',
+];
+
 test('finding 1: 30 wrong passwords through the sign-in form are stopped after the limit, rotated X-Forwarded-For or not', async ({ page }) => {
-  test.setTimeout(180_000);
+  // The account's CLI process (a process start), the sign-in page, two page waits a round (the alert,
+  // the fresh sign-in page), and the last round with the right password.
+  test.setTimeout(pageWaitsLimitMs(1 + 2 * WRONG_PASSWORD_ROUNDS + 1, UNBUDGETED_STEP_MS));
   const email = newAccount('form');
   await page.goto('/sign-in');
   const messages: string[] = [];
-  for (let attempt = 0; attempt < 30; attempt++) {
+  for (let attempt = 0; attempt < WRONG_PASSWORD_ROUNDS; attempt++) {
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${attempt}` });
     await formSignIn(page, email, `wrong password number ${attempt}`);
     await expect(alertText(page)).toHaveText(/Wrong email or password|Too many sign-in attempts/);
@@ -69,10 +90,13 @@ test('finding 2: 30 wrong passwords through the API get 429 after the limit, wit
   playwright,
   baseURL,
 }) => {
+  // Two accounts' CLI processes (process starts), a request a round, then the right password, the other
+  // account's sign-in and its session: each request a page wait.
+  test.setTimeout(pageWaitsLimitMs(WRONG_PASSWORD_ROUNDS + 3, 2 * UNBUDGETED_STEP_MS));
   const email = newAccount('api');
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const statuses: number[] = [];
-  for (let attempt = 0; attempt < 30; attempt++) {
+  for (let attempt = 0; attempt < WRONG_PASSWORD_ROUNDS; attempt++) {
     const response = await api.post('/api/auth/sign-in/email', {
       data: { email, password: `wrong ${attempt}` },
       headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
@@ -84,7 +108,7 @@ test('finding 2: 30 wrong passwords through the API get 429 after the limit, wit
     }
   }
   expect(statuses.slice(0, ACCOUNT_LIMIT)).toEqual(Array(ACCOUNT_LIMIT).fill(401));
-  expect(statuses.slice(ACCOUNT_LIMIT)).toEqual(Array(30 - ACCOUNT_LIMIT).fill(429));
+  expect(statuses.slice(ACCOUNT_LIMIT)).toEqual(Array(WRONG_PASSWORD_ROUNDS - ACCOUNT_LIMIT).fill(429));
   expect((await api.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(429);
 
   // Another account signs in with a forged X-Forwarded-For: the session keeps the real peer,
@@ -169,7 +193,8 @@ test('finding 6: security headers on pages, JSON and static files', async ({ pag
 });
 
 test('finding 6: every dashboard page satisfies its CSP in Chromium (no violations in the console)', async ({ page }) => {
-  test.setTimeout(180_000);
+  // Signing in, two page waits a page (its load, its requests settling), then a page, a click and its heading.
+  test.setTimeout(pageWaitsLimitMs(SIGN_IN_PAGE_WAITS + 2 * CSP_PAGES.length + 2));
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
@@ -179,21 +204,7 @@ test('finding 6: every dashboard page satisfies its CSP in Chromium (no violatio
   });
   const fixture = e2eFixture();
   await signIn(page, 'admin', '/environments');
-  const pages = [
-    '/environments',
-    `/environments/${fixture.seedVersionId}`,
-    '/lineages',
-    `/lineages/${fixture.lineageId}`,
-    `/generations/${fixture.generationIds[0]}`,
-    '/review',
-    '/trajectories',
-    '/drift',
-    '/calibration',
-    '/rubric',
-    '/missed-issues',
-    '/audit',
-    '/admin/users',
-  ];
+  const pages = CSP_PAGES.map((path) => path(fixture));
   for (const path of pages) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(400);

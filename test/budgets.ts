@@ -121,6 +121,14 @@ export const SQLITE_BUSY_MS = BUSY_TIMEOUT_MS;
 // machine whose cores are busy with other work many times over still passes.
 export const UNBUDGETED_STEP_MS = BUSY_TIMEOUT_MS;
 
+// Docker removing a container or a network (forced, in the background after a trial, or by the reaper):
+// no product budget bounds it; seconds on an idle machine. The one place its allowance lives.
+export const DOCKER_REMOVAL_MS = 60_000;
+
+// An `envolve worker` process from launch to its first claim (Node, tsx, the CLI's start-up, its first
+// query): no product budget bounds it. The one place its allowance lives.
+export const WORKER_START_MS = 60_000;
+
 // `envolve web` from launch to its first answer: Next's preparation of the build and the start-up
 // migration check. No product budget bounds it either: seconds on an idle machine, over two minutes with
 // both cores busy (load average 30 seen while other test runs shared them). The one place it lives.

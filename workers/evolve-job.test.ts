@@ -11,6 +11,7 @@ import { DockerSandbox } from '../lib/sandbox/index.ts';
 import { DEFAULT_SCHEDULER_CONFIG } from '../lib/scheduler/config.ts';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
 import { waitFor } from '../test/fixtures/wait-for.ts';
+import { limitMs, SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
 import { jobHandlers } from './worker-process.ts';
 
 let testDb: TestDb;
@@ -40,11 +41,15 @@ describe('the evolve job of a lineage whose seed the funnel has not kept', () =>
     const job = await enqueueEvolution(db, { lineageId: lineage.row.id, generations: 1 });
 
     const stop = new AbortController();
-    const worker = runWorker({ db, handlers: jobHandlers(db, new DockerSandbox(), 'funnel-test', silent), signal: stop.signal, pollMs: 20 });
+    const pollMs = 20;
+    const worker = runWorker({ db, handlers: jobHandlers(db, new DockerSandbox(), 'funnel-test', silent), signal: stop.signal, pollMs });
+    // A poll, the claim, the handler's funnel check (its reads, and the refusal it records), the completion:
+    // three writes that may each wait SQLite's busy timeout, and the reads' unbudgeted step.
+    const settledMs = limitMs(pollMs, 3 * SQLITE_BUSY_MS, UNBUDGETED_STEP_MS);
     const settled = await waitFor(async () => {
       const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
       return row.state === 'succeeded' || row.state === 'dead' ? row : null;
-    });
+    }, settledMs);
     stop.abort();
     await worker;
 

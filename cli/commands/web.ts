@@ -16,6 +16,7 @@ import {
   connectionCapKey,
   DEFAULT_SECURITY_HEADERS,
   edgeResponseHeaders,
+  CONNECTIONS_CHECK_INTERVAL_MS,
   HEADERS_TIMEOUT_MS,
   MAX_CONNECTIONS_PER_ADDRESS,
   rawResponse,
@@ -99,7 +100,7 @@ export function registerWebCommand(program: Command): void {
       const served = servedOrigins();
       // connectionsCheckingInterval: how often node:http looks for requests past their time limits.
       const server = createServer(
-        { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+        { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS },
         (req, res) => {
           const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, socketAddress: req.socket.remoteAddress ?? '' };
           const headers = trustworthyHeaders(request, proxies);

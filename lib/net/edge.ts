@@ -124,5 +124,7 @@ export function trustworthyHeaders(request: EdgeRequest, proxies: TrustedProxies
 export const HEADERS_TIMEOUT_MS = 10_000;
 /** A request's headers and body must both have arrived this long after it started (the largest body is 1 MiB). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often the server looks for requests past those limits: one is cut off at most this long after its limit. */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 /** Open connections one client address may hold at once; a trusted proxy's are not counted. */
 export const MAX_CONNECTIONS_PER_ADDRESS = 64;

@@ -6,6 +6,7 @@ export { originAllowed, type ServedOrigins, servedOrigins } from './origins.ts';
 export {
   actionRefusal,
   connectionCapKey,
+  CONNECTIONS_CHECK_INTERVAL_MS,
   DEFAULT_SECURITY_HEADERS,
   edgeResponseHeaders,
   HEADERS_TIMEOUT_MS,

@@ -16,6 +16,9 @@ export interface JobContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type JobHandler = (payload: any, context: JobContext) => Promise<unknown>;
 
+// How long an idle worker waits before looking for a job again, unless one is enqueued in its process.
+export const DEFAULT_POLL_MS = 1_000;
+
 export interface WorkerOptions {
   db: Db;
   /** Where jobs come from; default the embedded queue on `db`. */
@@ -43,7 +46,7 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   const workerId = options.workerId ?? defaultWorkerId();
   const concurrency = options.concurrency ?? 1;
   const leaseMs = options.leaseMs ?? 60_000;
-  const pollMs = options.pollMs ?? 1_000;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const logError = options.logError ?? ((message, error) => logger().error(message, { workerId, err: error }));
   const inFlight = new Set<Promise<void>>();
   const wakeUp = new Wakeup();

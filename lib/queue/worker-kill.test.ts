@@ -5,12 +5,13 @@ import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { enqueue } from './enqueue.ts';
 import { runWorker } from './run-worker.ts';
 import { waitFor } from '../../test/fixtures/wait-for.ts';
-import { limitMs, SQLITE_BUSY_MS } from '../../test/budgets.ts';
+import { limitMs, SQLITE_BUSY_MS, WORKER_START_MS } from '../../test/budgets.ts';
 
 const CHILD = fileURLToPath(new URL('../../test/fixtures/worker-child.ts', import.meta.url));
 const LEASE_MS = 1_500;
-// A child process starting up (Node, tsx, its first query): no product budget bounds it, so it stays fixed.
-const CHILD_START_MS = 30_000;
+// The child starting up (a worker process: Node, tsx, its first query), then its claim, which may wait
+// SQLite's busy timeout for the file's lock.
+const CHILD_CLAIMED_MS = limitMs(WORKER_START_MS, SQLITE_BUSY_MS);
 // The rescuer waits for the dead worker's lease to run out, then claims and completes the job: two writes,
 // each of which may wait SQLite's busy timeout for the file's lock.
 const RESCUED_MS = limitMs(LEASE_MS, 2 * SQLITE_BUSY_MS);
@@ -38,13 +39,10 @@ it('reclaims the job of a worker killed with SIGKILL and completes it exactly on
   child.stderr?.on('data', (chunk) => childOutput.push(String(chunk)));
   const exited = new Promise((resolve) => child?.once('exit', resolve));
 
-  await waitFor(
-    async () => {
-      const job = await db.job.findUniqueOrThrow({ where: { id } });
-      return job.state === 'running' && job.leaseOwner === 'doomed-child';
-    },
-    CHILD_START_MS + limitMs(SQLITE_BUSY_MS),
-  ).catch((error: unknown) => {
+  await waitFor(async () => {
+    const job = await db.job.findUniqueOrThrow({ where: { id } });
+    return job.state === 'running' && job.leaseOwner === 'doomed-child';
+  }, CHILD_CLAIMED_MS).catch((error: unknown) => {
     throw new Error(`child never claimed the job: ${childOutput.join('')}`, { cause: error });
   });
   const { leaseExpiresAt } = await db.job.findUniqueOrThrow({ where: { id } });

@@ -38,4 +38,4 @@ export { rubricVersionLabel, toItemView } from './view.ts';
 export { backtestView, type BacktestView } from './backtest-view.ts';
 export { setItemActiveIn } from './catalogue.ts';
 export { rubricRunsOfGeneration, runVerdictsQuerySchema } from './run-verdicts.ts';
-export { runBacktest, DEFAULT_BACKTEST_STATES, listBacktestFindings } from './backtest.ts';
+export { runBacktest, BACKTEST_CONCURRENCY, DEFAULT_BACKTEST_STATES, listBacktestFindings } from './backtest.ts';

@@ -10,6 +10,7 @@ import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { ensureToolchainImage } from '../../lib/sandbox/toolchain-images.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { helloTask } from './fixtures.ts';
+import { DOCKER_REMOVAL_MS, limitMs } from '../budgets.ts';
 
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
@@ -128,8 +129,9 @@ describe('a compose task with main and an HTTP sidecar', () => {
     expect(byKind.oracle!.agentLog).toContain('main egress: unreachable');
     expect(JSON.parse(byKind.oracle!.containment ?? '{}').networkMode).toMatch(/^internal:envolve-trial-/);
 
-    // The trial container is removed in the background once its result is read.
-    const deadline = Date.now() + 120_000;
+    // The trial container is removed in the background once its result is read: its containers side by
+    // side, the main one's disconnection from the network, then the network, each a Docker removal's allowance.
+    const deadline = Date.now() + limitMs(3 * DOCKER_REMOVAL_MS);
     let left = await leftovers();
     while ((left.containers > 0 || left.networks > 0) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -4,11 +4,26 @@ import Docker from 'dockerode';
 import { DockerHostPool, ensureBaseImage, parseDockerHost } from '../../lib/sandbox/index.ts';
 import { helloTask } from '../sandbox/fixtures.ts';
 import { dockerSocketProxy, type SocketProxy } from './socket-proxy.ts';
+import { limitMs, trialMs } from '../budgets.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 
 const JOB_LABEL = 'test-host-pool';
 let hostA: SocketProxy;
 let hostB: SocketProxy;
 const log: string[] = [];
+const AGENT_SLEEP = 'sleep 4';
+
+/** Whether the agent's script is running in the trial's container (seen through the local engine, behind both hosts). */
+async function agentRunning(docker: Docker): Promise<boolean> {
+  for (const info of await docker.listContainers({ filters: { label: [`envolve.job=${JOB_LABEL}`] } })) {
+    const top = await docker
+      .getContainer(info.Id)
+      .top()
+      .catch(() => ({ Processes: [] as string[][] }));
+    if (top.Processes.some((row: string[]) => row.join(' ').includes(AGENT_SLEEP))) return true;
+  }
+  return false;
+}
 
 beforeAll(async () => {
   await ensureBaseImage({ progress: () => {} });
@@ -35,16 +50,18 @@ it('moves a trial to another host when its host goes away mid-run, drains that h
   const pool = new DockerHostPool([parseDockerHost(`${hostA.url}#1`), parseDockerHost(`${hostB.url}#1`)], (m) => log.push(m));
   const task = helloTask();
   const { imageId } = await pool.buildEnvironmentImage(task);
+  const budgets = { agentSec: 60, verifierSec: 60 };
   const started = pool.runTrial({
     bundle: task,
     imageId,
     // Slow enough that host A is closed while the agent runs there.
-    agent: { kind: 'script', script: 'sleep 4\necho hello > /app/out.txt\n' },
-    agentTimeoutSec: 60,
-    verifierTimeoutSec: 60,
+    agent: { kind: 'script', script: `${AGENT_SLEEP}\necho hello > /app/out.txt\n` },
+    agentTimeoutSec: budgets.agentSec,
+    verifierTimeoutSec: budgets.verifierSec,
     labels: { 'envolve.job': JOB_LABEL },
   });
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Host A goes away once the agent runs there; the trial reaches its agent well within the trial's own budgets.
+  await waitFor(() => agentRunning(new Docker()), limitMs(trialMs(budgets)));
   expect(pool.hosts.map((host) => host.active)).toEqual([1, 0]); // placed on A (both free, A first)
   await hostA.close();
   const trial = await started;
