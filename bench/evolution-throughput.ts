@@ -188,23 +188,31 @@ async function runLanes(
   };
 }
 
-/** The 127-seed figures: extrapolations from the measured throughputs, labelled with what measured each. */
+/**
+ * The 127-seed figures: extrapolations, labelled as such. The main run measures throughput over the
+ * whole depth of a lineage (later generations are longer, and so are their probes); the scaling slices,
+ * all shallow and of one shape, measure how throughput changes with the lanes. So the throughput at W
+ * workers is the main run's, times slice(W) / the slice at the main run's lanes.
+ */
 export function extrapolatePaper(main: LaneRun, scaling: (LaneRun & { workers: number })[]): EvolutionResult['paper'] {
   const generations = PAPER.seeds * PAPER.generations;
-  const hoursByWorkers = WORKER_COUNTS.map((workers) => {
+  const atMainLanes = scaling.find((s) => s.lanes === main.lanes);
+  const hoursByWorkers = WORKER_COUNTS.flatMap((workers) => {
     const lanes = workers * LANES_PER_WORKER;
     const slice = scaling.find((s) => s.workers === workers);
-    const measured = slice ?? (main.lanes === lanes ? main : undefined);
-    return measured
-      ? {
-          workers,
-          lanes,
-          generationsPerMinute: measured.generationsPerMinute,
-          measuredBy: slice ? `scaling slice ${slice.lineages} × ${slice.generationsPerLineage}` : `main run ${main.lineages} × ${main.generationsPerLineage}`,
-          hours: generations / measured.generationsPerMinute / 60,
-        }
-      : undefined;
-  }).filter((row) => row !== undefined);
+    const rate =
+      lanes === main.lanes
+        ? main.generationsPerMinute
+        : slice && atMainLanes
+          ? main.generationsPerMinute * (slice.generationsPerMinute / atMainLanes.generationsPerMinute)
+          : undefined;
+    if (rate === undefined) return [];
+    const measuredBy =
+      lanes === main.lanes
+        ? `main run ${main.lineages} × ${main.generationsPerLineage}`
+        : `main run × ${(slice!.generationsPerMinute / atMainLanes!.generationsPerMinute).toFixed(2)}, the scaling slices' ratio`;
+    return [{ workers, lanes, generationsPerMinute: rate, measuredBy, hours: generations / rate / 60 }];
+  });
   const best = [...hoursByWorkers].sort((a, b) => a.hours - b.hours)[0];
   const rate = best?.generationsPerMinute ?? main.generationsPerMinute;
   const hoursOnHosts: Record<string, number> = {};

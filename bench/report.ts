@@ -325,13 +325,10 @@ function renderEvolution(lines: string[], e: EvolutionResult): void {
   const p = e.paper;
   lines.push(
     '',
-    `**Extrapolation** (not measured): the paper's ${PAPER.seeds} seeds × ${PAPER.generations} generations are ${p.generations} generations, about ${p.containers.toLocaleString('en')} containers at the measured rate per generation. At each measured throughput:`,
+    `**Extrapolation** (not measured): the paper's ${PAPER.seeds} seeds × ${PAPER.generations} generations are ${p.generations} generations, about ${p.containers.toLocaleString('en')} containers at the measured rate per generation. Later generations take longer than the slices' first two, so each worker count's throughput is the main run's (over all ${e.generationsPerLineage} generations) scaled by the slices' ratio:`,
     '',
   );
-  lines.push(
-    '| workers on this machine | lineages at a time | generations/min (measured by) | hours for 127 × 15 (extrapolated) |',
-    '| --- | --- | --- | --- |',
-  );
+  lines.push('| workers on this machine | lineages at a time | generations/min (from) | hours for 127 × 15 (extrapolated) |', '| --- | --- | --- | --- |');
   for (const w of p.hoursByWorkers)
     lines.push(`| ${w.workers} | ${w.lanes} | ${w.generationsPerMinute.toFixed(2)} (${w.measuredBy}) | ${w.hours.toFixed(1)} |`);
   lines.push(
