@@ -1,5 +1,6 @@
 // Versioning of rubric items, the active rubric per lineage and kind, and the version label.
 import { describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../db/index.ts';
 import { dbTest } from '../../test/fixtures/test.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
 import { activeRubric, saveRubricItem, setRubricItemActive, syncBuiltinRubric, type RubricItemInput } from './store.ts';
@@ -106,5 +107,43 @@ describe('rubricVersionLabel and toItemView', () => {
   dbTest('views a row as the synthesiser sees it', async ({ db }) => {
     const { item: row } = await saveRubricItem(db, item('v', { question: 'Is it good?', appliesTo: 'both' }));
     expect(toItemView(row)).toEqual({ id: row.id, key: 'v', title: 'v title', description: 'why', question: 'Is it good?', check: 'true', appliesTo: 'both' });
+  });
+});
+
+describe('saveRubricItem racing another process', () => {
+  // Another connection commits a version of the key between this save's read and its write. On SQLite
+  // (WAL) the write then fails at once with SQLITE_BUSY_SNAPSHOT, on PostgreSQL the (key, version)
+  // collides: either way the save starts again and lands on top of the other's version.
+  dbTest('a version committed between the read and the write is kept, and the save lands after it', async ({ db, testDb }) => {
+    await saveRubricItem(db, item('raced'));
+    const other = createDb(testDb.url);
+    let interleaved = false;
+    const racing = db.$extends({
+      query: {
+        rubricItem: {
+          async findFirst({ args, query }) {
+            const found = await query(args);
+            if (!interleaved) {
+              interleaved = true;
+              await saveRubricItem(other, item('raced', { check: 'exit 0' }));
+            }
+            return found;
+          },
+        },
+      },
+    }) as unknown as Db;
+    try {
+      const saved = await saveRubricItem(racing, item('raced', { check: 'exit 1' }));
+      expect(interleaved).toBe(true);
+      expect(saved).toMatchObject({ created: true, item: { version: 3, check: 'exit 1', active: true } });
+      const versions = await db.rubricItem.findMany({ where: { key: 'raced' }, orderBy: { version: 'asc' } });
+      expect(versions.map((v) => [v.version, v.check, v.active])).toEqual([
+        [1, 'true', false],
+        [2, 'exit 0', false],
+        [3, 'exit 1', true],
+      ]);
+    } finally {
+      await other.$disconnect();
+    }
   });
 });

@@ -36,10 +36,16 @@ function sameContent(row: RubricItem, input: RubricItemInput): boolean {
   );
 }
 
-// Another process saving the same key at once makes (key, version) collide.
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+// Another process saving the same key at once makes (key, version) collide (P2002). Or, on SQLite in WAL
+// mode, it commits between this transaction's read and its write: the write then fails at once with
+// SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out (Prisma reports P1008, "Operation has timed
+// out"; a Playwright set-up failed so, an evolve and a validate process syncing the built-in rubric).
+// Either way a fresh transaction sees the other's row and succeeds.
+function isRaceWithAnotherWriter(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined;
+  return code === 'P2002' || code === 'P1008';
 }
+const SAVE_ATTEMPTS = 3;
 
 // Inside the caller's transaction: a missed issue's conversion saves its item with its audit rows.
 export async function saveRubricItemIn(tx: Prisma.TransactionClient, input: RubricItemInput): Promise<SaveResult> {
@@ -73,11 +79,12 @@ function saveOnce(db: Db, input: RubricItemInput): Promise<SaveResult> {
 // Stores an item: unchanged content → nothing new; changed content → a new version.
 export async function saveRubricItem(db: Db, input: RubricItemInput): Promise<SaveResult> {
   if (input.scope === 'lineage' && !input.lineageId) throw new Error(`rubric item ${input.key}: a lineage item needs a lineageId`);
-  try {
-    return await saveOnce(db, input);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return saveOnce(db, input);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await saveOnce(db, input);
+    } catch (err) {
+      if (attempt >= SAVE_ATTEMPTS || !isRaceWithAnotherWriter(err)) throw err;
+    }
   }
 }
 
