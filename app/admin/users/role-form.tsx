@@ -9,7 +9,15 @@ export function RoleForm({ userId, email, role }: { userId: string; email: strin
   return (
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
-      <select aria-label={`Role of ${email}`} name="role" defaultValue={role} className="h-7 rounded-md border border-zinc-300 bg-white px-2 text-sm">
+      {/* Keyed by the stored role: React resets a form after its action, and a select keeps the value it
+          mounted with, so without a remount it could show the old role after a successful change. */}
+      <select
+        key={role}
+        aria-label={`Role of ${email}`}
+        name="role"
+        defaultValue={role}
+        className="h-7 rounded-md border border-zinc-300 bg-white px-2 text-sm"
+      >
         {ROLES.map((r) => (
           <option key={r}>{r}</option>
         ))}
