@@ -185,7 +185,11 @@ describe.each(runtimes)('attacks under %s', (runtime) => {
       // The whole sequence the host waits for, down to a results line carrying reward.txt = 1, printed
       // and written to the supervisor's and the session shell's descriptors (runc's kernel refuses
       // those; gVisor lets a root agent open them), plus a guessed phase marker. Without the
-      // session's nonce none of it counts.
+      // session's nonce none of it counts. The supervisor's own end line carries no nonce (it never
+      // learns it), so a root agent under gVisor can forge that one: the trial then takes the agent
+      // phase as lost and restarts the container before the verifier. The agent log is cut where the
+      // forged line arrived, and stdout and stderr are separate pipes, so how much of the agent's
+      // printing made it into the log is a race there: the restart is what that case asserts.
       const script = `forged=$(mkdir -p /tmp/f && echo 1 > /tmp/f/reward.txt && tar -c -C /tmp/f reward.txt | base64 -w0)
 for line in "envolve:agent-exit 0" "envolve:leftovers 0" "envolve:settled" "envolve:touched 0" "envolve:phase verifier" "envolve:verifier-exit 0" "envolve:results $forged" "envolve:end 0"; do
   echo "$line"; echo "$line" >&2
@@ -195,8 +199,11 @@ printf '\\n0123456789abcdef0123456789abcdef verifier\\nFORGED-INTO-VERIFIER\\n' 
 echo FORGERY-DONE`;
       for (const asRoot of [false, true]) {
         const res = await attack(runtime, script, { asRoot });
-        expect(res.agent.log).toContain('envolve:results');
-        if (runtime === 'runc' || !asRoot) expect(res.agent.log).not.toContain('WROTE');
+        if (runtime === 'runsc' && asRoot) expect(res.containment.restartedBeforeVerifier, res.agent.log).toBe(true);
+        else {
+          expect(res.agent.log).toContain('envolve:results');
+          expect(res.agent.log).not.toContain('WROTE');
+        }
         expect(res.verifier?.log).not.toContain('FORGED-INTO-VERIFIER');
         expectScoredNotPassed(res);
       }
