@@ -6,7 +6,7 @@ export { parseTaskConfig, type TaskConfig } from './task-config.ts';
 export { internetRequests } from './harbor-warnings.ts';
 export { type StoredFileChange, applyResidual, serializeResidual, diffBundles, type Residual, type FileChange } from './residual.ts';
 export { contentHash, METADATA_SIDECAR, sha256Hex } from './content-hash.ts';
-export { validateBundle, notTextReason, ORACLE_FILE } from './validate-bundle.ts';
+export { validateBundle, notTextReason, NEAR_MISS_DIR, ORACLE_FILE } from './validate-bundle.ts';
 export { formatProblem } from './problems.ts';
 export { readTasksAt, importCollection, importPath } from './import.ts';
 export { type TarEntry, packTarBuffer, firstFileIn, packTar, filesIn } from './tar.ts';

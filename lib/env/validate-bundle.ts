@@ -10,6 +10,11 @@ import { parseTaskConfig } from './task-config.ts';
 
 export const REQUIRED_FILES = ['task.toml', 'instruction.md', 'environment/Dockerfile', 'tests/test.sh'] as const;
 export const ORACLE_FILE = 'solution/solve.sh';
+// Near misses: full solutions in which one step is solved the way a careless but competent agent
+// would (a naive comma split of quoted CSV, ties broken the wrong way, the decoy input). The file
+// name is `<step id>.<mistake>.sh`; the near-miss validator runs each one and it must score 0, so
+// tests that let a typical wrong answer through are caught before a trainer meets them.
+export const NEAR_MISS_DIR = 'solution/near-misses';
 
 // Files a person or a shell reads; data files elsewhere may be binary.
 export function requiresText(path: string): boolean {

@@ -47,6 +47,17 @@ export interface Skill {
   // Bash lines run with $d (the data directory), $out (the output file), an `extract` function
   // (the scenario's native file on stdin → TSV key, value, time, category, text), LC_ALL=C.
   solve(scenario: Scenario, params: StepParams): string;
+  // The typical wrong solutions of this step, each a drop-in for solve(). materialise() makes data
+  // on which every one of them computes a wrong answer (ties where ties matter, quoted commas where
+  // a naive split is the mistake, mixed case where case matters): the near-miss validator proves
+  // it in the sandbox.
+  nearMisses?(scenario: Scenario, params: StepParams): NearMiss[];
+}
+
+export interface NearMiss {
+  name: string; // kebab-case, the mistake: 'ties-wrong-way', 'naive-comma-split', 'first-rotated-file-only'
+  why: string; // one sentence a reviewer reads: what the agent got wrong
+  solve: string; // bash with the same contract as Skill.solve
 }
 
 export const show = (scenario: Scenario, units: number): string => formatValue(units, scenario.value.decimals);
