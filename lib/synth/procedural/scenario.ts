@@ -6,6 +6,7 @@ import type { DataRecord, ValueShape } from './records.ts';
 
 export interface FieldNouns {
   record: string; // what one record is ("request", "transaction")
+  records: string; // its plural, spelled out: "ledger entries", not "ledger entrys"
   key: string;
   value: string;
   time: string;

@@ -6,7 +6,7 @@ export const appConfig: Scenario = {
   title: 'Application feature-flag config',
   fileName: 'flags.ini',
   format: 'INI: one section `[entry-NNN]` per entry with `name = `, `weight = `, `updated = ` (ISO 8601 UTC), `profile = ` and `note = ` keys in that order.',
-  nouns: { record: 'flag entry', key: 'flag name', value: 'weight', time: 'update time', category: 'profile', text: 'note' },
+  nouns: { record: 'flag entry', records: 'flag entries', key: 'flag name', value: 'weight', time: 'update time', category: 'profile', text: 'note' },
   columns: { key: 'name', value: 'weight', time: 'updated', category: 'profile', text: 'note' },
   value: { decimals: 0, min: 1, max: 1_000 },
   categories: ['production', 'staging', 'canary', 'dev'],

@@ -6,7 +6,7 @@ export const ciArtifacts: Scenario = {
   title: 'CI artifact index',
   fileName: 'artifacts.idx',
   format: 'one artifact per line as space-separated `field=value` pairs: `pipeline=NAME size=BYTES finished=ISO_TIME result=RESULT artifact=FILE`.',
-  nouns: { record: 'artifact', key: 'pipeline', value: 'size in bytes', time: 'finish time', category: 'result', text: 'artifact file' },
+  nouns: { record: 'artifact', records: 'artifacts', key: 'pipeline', value: 'size in bytes', time: 'finish time', category: 'result', text: 'artifact file' },
   columns: { key: 'pipeline', value: 'size', time: 'finished', category: 'result', text: 'artifact' },
   value: { decimals: 0, min: 100, max: 900_000 },
   categories: ['success', 'failed', 'cancelled', 'flaky'],

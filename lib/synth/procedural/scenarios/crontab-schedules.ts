@@ -8,6 +8,7 @@ export const crontabSchedules: Scenario = {
   format: 'a system crontab: each job is a comment `# owner=TEAM added=ISO_TIME budget=SECONDS` followed by `MIN HOUR * * * USER /opt/jobs/JOB`.',
   nouns: {
     record: 'cron job',
+    records: 'cron jobs',
     key: 'run-as user',
     value: 'time budget in seconds',
     time: 'time it was added',

@@ -6,7 +6,7 @@ export const httpApiTraces: Scenario = {
   title: 'HTTP API trace spans',
   fileName: 'spans.tsv',
   format: 'tab-separated with the header `span_id\tservice\tduration_ms\tstart\tstatus\troute`; durations have two decimals.',
-  nouns: { record: 'span', key: 'service', value: 'duration in ms', time: 'start time', category: 'status', text: 'route' },
+  nouns: { record: 'span', records: 'spans', key: 'service', value: 'duration in ms', time: 'start time', category: 'status', text: 'route' },
   columns: { key: 'service', value: 'duration_ms', time: 'start', category: 'status', text: 'route' },
   value: { decimals: 2, min: 100, max: 250_000 },
   categories: ['OK', 'ERROR', 'TIMEOUT', 'CANCELLED'],

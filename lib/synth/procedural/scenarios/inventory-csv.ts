@@ -6,7 +6,7 @@ export const inventoryCsv: Scenario = {
   title: 'Warehouse inventory counts',
   fileName: 'inventory.csv',
   format: 'semicolon-separated CSV with the header `sku;quantity;counted_at;warehouse;description`; times are ISO 8601 UTC.',
-  nouns: { record: 'stock count', key: 'SKU', value: 'quantity', time: 'count time', category: 'warehouse', text: 'description' },
+  nouns: { record: 'stock count', records: 'stock counts', key: 'SKU', value: 'quantity', time: 'count time', category: 'warehouse', text: 'description' },
   columns: { key: 'sku', value: 'quantity', time: 'counted_at', category: 'warehouse', text: 'description' },
   value: { decimals: 0, min: 1, max: 2_500 },
   categories: ['WH-North', 'WH-South', 'WH-East', 'WH-Central'],

@@ -7,7 +7,15 @@ export const kubernetesEvents: Scenario = {
   fileName: 'events.jsonl',
   format:
     'JSON Lines of Kubernetes events: `{"involvedObject": {"kind": "Pod", "name": POD}, "count": N, "lastTimestamp": ISO_TIME, "reason": REASON, "message": TEXT}`.',
-  nouns: { record: 'event', key: 'pod name (involvedObject.name)', value: 'count', time: 'lastTimestamp', category: 'reason', text: 'message' },
+  nouns: {
+    record: 'event',
+    records: 'events',
+    key: 'pod name (involvedObject.name)',
+    value: 'count',
+    time: 'lastTimestamp',
+    category: 'reason',
+    text: 'message',
+  },
   columns: { key: 'pod', value: 'count', time: 'lastTimestamp', category: 'reason', text: 'message' },
   value: { decimals: 0, min: 1, max: 500 },
   categories: ['BackOff', 'OOMKilled', 'Scheduled', 'Pulled', 'Unhealthy', 'FailedMount'],

@@ -16,7 +16,15 @@ export const mailSpool: Scenario = {
   fileName: 'spool.mbox',
   format:
     'mbox: each message starts with a `From ` line and has `From:`, `Date:` (RFC 2822, UTC), `Subject:`, `X-Folder:` and `X-Size:` headers, a blank line and a one-line body.',
-  nouns: { record: 'message', key: 'sender address', value: 'size in bytes (X-Size)', time: 'Date header', category: 'folder (X-Folder)', text: 'subject' },
+  nouns: {
+    record: 'message',
+    records: 'messages',
+    key: 'sender address',
+    value: 'size in bytes (X-Size)',
+    time: 'Date header',
+    category: 'folder (X-Folder)',
+    text: 'subject',
+  },
   columns: { key: 'sender', value: 'size', time: 'date', category: 'folder', text: 'subject' },
   value: { decimals: 0, min: 200, max: 90_000 },
   categories: ['inbox', 'billing', 'alerts', 'support', 'archive'],

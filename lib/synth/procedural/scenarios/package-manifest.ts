@@ -7,7 +7,15 @@ export const packageManifest: Scenario = {
   fileName: 'manifest.txt',
   format:
     'Debian-control-style stanzas separated by blank lines, each with `Package:`, `Installed-Size:` (KiB), `Build-Date:` (ISO 8601 UTC), `Section:` and `Description:` fields in that order.',
-  nouns: { record: 'package build', key: 'package name', value: 'installed size in KiB', time: 'build date', category: 'section', text: 'description' },
+  nouns: {
+    record: 'package build',
+    records: 'package builds',
+    key: 'package name',
+    value: 'installed size in KiB',
+    time: 'build date',
+    category: 'section',
+    text: 'description',
+  },
   columns: { key: 'package', value: 'installed_size', time: 'build_date', category: 'section', text: 'description' },
   value: { decimals: 0, min: 8, max: 90_000 },
   categories: ['libs', 'utils', 'net', 'devel', 'python', 'admin'],

@@ -6,7 +6,7 @@ export const paymentsLedger: Scenario = {
   title: 'Payments ledger',
   fileName: 'ledger.csv',
   format: 'CSV with the header `account,amount,posted_at,kind,memo`; amounts have two decimals, times are ISO 8601 UTC.',
-  nouns: { record: 'ledger entry', key: 'account', value: 'amount', time: 'posting time', category: 'kind', text: 'memo' },
+  nouns: { record: 'ledger entry', records: 'ledger entries', key: 'account', value: 'amount', time: 'posting time', category: 'kind', text: 'memo' },
   columns: { key: 'account', value: 'amount', time: 'posted_at', category: 'kind', text: 'memo' },
   value: { decimals: 2, min: 100, max: 500_000 },
   categories: ['debit', 'credit', 'refund', 'fee', 'chargeback'],

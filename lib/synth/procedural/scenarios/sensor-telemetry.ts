@@ -6,7 +6,7 @@ export const sensorTelemetry: Scenario = {
   title: 'Sensor telemetry',
   fileName: 'telemetry.jsonl',
   format: 'JSON Lines, one reading per line: `{"sensor": ID, "reading": NUMBER, "ts": UNIX_SECONDS, "status": STATUS, "note": TEXT}`.',
-  nouns: { record: 'reading', key: 'sensor id', value: 'reading', time: 'reading time', category: 'status', text: 'note' },
+  nouns: { record: 'reading', records: 'readings', key: 'sensor id', value: 'reading', time: 'reading time', category: 'status', text: 'note' },
   columns: { key: 'sensor', value: 'reading', time: 'ts', category: 'status', text: 'note' },
   value: { decimals: 2, min: 100, max: 9_999 },
   categories: ['ok', 'warn', 'fault', 'calibrating'],

@@ -17,6 +17,7 @@ export const webAccessLog: Scenario = {
   format: 'Apache combined log format, one request per line: `IP - - [DD/Mon/YYYY:HH:MM:SS +0000] "GET /PATH HTTP/1.1" STATUS BYTES "-" "Mozilla/5.0"`.',
   nouns: {
     record: 'request',
+    records: 'requests',
     key: 'client IP',
     value: 'response size in bytes',
     time: 'request time',

@@ -12,7 +12,7 @@ export const bcArithmetic: Skill = {
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: `${show(scenario, total)} ${formatValue(meanHundredths, 2)}` };
   },
   task: (s, p) =>
-    `For the ${s.nouns.key} \`${p.key}\` in \`DATA/${s.fileName}\`, compute the total ${s.nouns.value} of its ${s.nouns.record}s and their mean, the mean truncated (not rounded) to exactly 2 decimals as \`bc\` does with \`scale=2\`. Write one line to OUT: the total (${s.value.decimals === 0 ? 'an integer' : 'with 2 decimals'}), a space, and the mean.`,
+    `For the ${s.nouns.key} \`${p.key}\` in \`DATA/${s.fileName}\`, compute the total ${s.nouns.value} of its ${s.nouns.records} and their mean, the mean truncated (not rounded) to exactly 2 decimals as \`bc\` does with \`scale=2\`. Write one line to OUT: the total (${s.value.decimals === 0 ? 'an integer' : 'with 2 decimals'}), a space, and the mean.`,
   solve: (s, p) =>
     [
       `values=$(extract < "$d/${s.fileName}" | awk -F'\\t' -v k='${p.key}' '$1 == k { print $2 }')`,

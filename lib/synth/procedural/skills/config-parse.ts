@@ -39,7 +39,7 @@ export const configParse: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/selection.ini\` decides which ${s.nouns.record}s of \`DATA/${s.fileName}\` a report counts: \`profile\` in \`[report]\` names the active \`[profile:NAME]\` section, whose keys override those of \`[defaults]\`; lines starting with \`;\` are comments. Count the ${s.nouns.record}s whose ${s.nouns.category} equals the effective \`category\` and whose ${s.nouns.value} is at least the effective \`min_value\`. Write the count to OUT.`,
+    `\`DATA/selection.ini\` decides which ${s.nouns.records} of \`DATA/${s.fileName}\` a report counts: \`profile\` in \`[report]\` names the active \`[profile:NAME]\` section, whose keys override those of \`[defaults]\`; lines starting with \`;\` are comments. Count the ${s.nouns.records} whose ${s.nouns.category} equals the effective \`category\` and whose ${s.nouns.value} is at least the effective \`min_value\`. Write the count to OUT.`,
   solve: (s) =>
     [
       `read -r sel_category sel_min < <(awk -F' *= *' '`,

@@ -21,7 +21,7 @@ export const filePermissions: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/inbox/\` holds batch files, each a complete \`${s.fileName}\` in the format above. Only batches whose permission mode is exactly \`644\` (rw-r--r--) have been approved. Write one line to OUT: the number of approved batches, a space, and the total ${s.nouns.value} over their ${s.nouns.record}s ${decimalsPhrase(s)}.`,
+    `\`DATA/inbox/\` holds batch files, each a complete \`${s.fileName}\` in the format above. Only batches whose permission mode is exactly \`644\` (rw-r--r--) have been approved. Write one line to OUT: the number of approved batches, a space, and the total ${s.nouns.value} over their ${s.nouns.records} ${decimalsPhrase(s)}.`,
   solve: (s) =>
     [
       `tmp=$(mktemp)`,

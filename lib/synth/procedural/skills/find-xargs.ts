@@ -20,7 +20,7 @@ export const findXargs: Skill = {
     return { files, answer: show(scenario, sum(live)) };
   },
   task: (s) =>
-    `\`DATA/tree/\` holds batch files in nested directories, each a complete \`${s.fileName}\` in the format above. Only files whose name ends in \`.rec\` are live; \`.rec.bak\` and \`.tmp\` files are stale copies to ignore. Sum the ${s.nouns.value} over all ${s.nouns.record}s in live files and write it to OUT ${decimalsPhrase(s)}.`,
+    `\`DATA/tree/\` holds batch files in nested directories, each a complete \`${s.fileName}\` in the format above. Only files whose name ends in \`.rec\` are live; \`.rec.bak\` and \`.tmp\` files are stale copies to ignore. Sum the ${s.nouns.value} over all ${s.nouns.records} in live files and write it to OUT ${decimalsPhrase(s)}.`,
   solve: (s) =>
     [
       `export -f extract`,

@@ -29,7 +29,7 @@ export const gitHistory: Skill = {
     };
   },
   task: (s, p) =>
-    `\`DATA/repo\` is a git repository whose file \`${s.fileName}\` was imported in batches, one commit per batch with the subjects \`Import batch 1\` to \`Import batch 4\`. Sum the ${s.nouns.value} over the ${s.nouns.record}s the file held right after the commit \`Import batch ${p.batch}\` (later commits added more). Write the sum to OUT ${decimalsPhrase(s)}.`,
+    `\`DATA/repo\` is a git repository whose file \`${s.fileName}\` was imported in batches, one commit per batch with the subjects \`Import batch 1\` to \`Import batch 4\`. Sum the ${s.nouns.value} over the ${s.nouns.records} the file held right after the commit \`Import batch ${p.batch}\` (later commits added more). Write the sum to OUT ${decimalsPhrase(s)}.`,
   solve: (s, p) =>
     [
       `rev=$(git -C "$d/repo" log --format=%H --grep='^Import batch ${p.batch}$')`,

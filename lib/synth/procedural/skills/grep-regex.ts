@@ -21,6 +21,6 @@ export const grepRegex: Skill = {
     };
   },
   task: (s) =>
-    `Some ${s.nouns.text} values in \`DATA/${s.fileName}\` end in an error code. Count the ${s.nouns.record}s whose ${s.nouns.text} ends with \`-ERR\` followed by exactly three digits (case-sensitive; \`-ERR12\`, \`-err123\` and \`-ERR1234\` do not count). Write the count to OUT.`,
+    `Some ${s.nouns.text} values in \`DATA/${s.fileName}\` end in an error code. Count the ${s.nouns.records} whose ${s.nouns.text} ends with \`-ERR\` followed by exactly three digits (case-sensitive; \`-ERR12\`, \`-err123\` and \`-ERR1234\` do not count). Write the count to OUT.`,
   solve: (s) => `{ extract < "$d/${s.fileName}" | cut -f5 | grep -Ec -- '-ERR[0-9]{3}$' || true; } > "$out"`,
 };

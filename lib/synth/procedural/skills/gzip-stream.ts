@@ -21,7 +21,7 @@ export const gzipStream: Skill = {
     };
   },
   task: (s, p) =>
-    `\`DATA/\` holds \`${s.fileName}\` and its rotated older copies: \`${s.fileName}.1\` (plain) and \`${s.fileName}.2.gz\`, \`${s.fileName}.3.gz\` (gzip-compressed). Sum the ${s.nouns.value} of the ${s.nouns.record}s whose ${s.nouns.category} is \`${p.category}\` across all four files. Write the sum to OUT ${decimalsPhrase(s)}.`,
+    `\`DATA/\` holds \`${s.fileName}\` and its rotated older copies: \`${s.fileName}.1\` (plain) and \`${s.fileName}.2.gz\`, \`${s.fileName}.3.gz\` (gzip-compressed). Sum the ${s.nouns.value} of the ${s.nouns.records} whose ${s.nouns.category} is \`${p.category}\` across all four files. Write the sum to OUT ${decimalsPhrase(s)}.`,
   solve: (s, p) =>
     `{ extract < "$d/${s.fileName}"; extract < "$d/${s.fileName}.1"; for f in "$d"/${s.fileName}.*.gz; do zcat "$f" | extract; done; } | awk -F'\\t' -v c='${p.category}' '$4 == c { t += $2 } END { printf "${printfValue(s)}\\n", t }' > "$out"`,
 };

@@ -23,7 +23,7 @@ export const joinTables: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/owners.tsv\` maps each ${s.nouns.key} to the team that owns it (two tab-separated columns, no header). Join it with \`DATA/${s.fileName}\` on the ${s.nouns.key} and find the team whose ${s.nouns.record}s have the largest total ${s.nouns.value} (ties: the smallest team name in byte order). Write one line to OUT: the team, a space, and that total ${decimalsPhrase(s)}.`,
+    `\`DATA/owners.tsv\` maps each ${s.nouns.key} to the team that owns it (two tab-separated columns, no header). Join it with \`DATA/${s.fileName}\` on the ${s.nouns.key} and find the team whose ${s.nouns.records} have the largest total ${s.nouns.value} (ties: the smallest team name in byte order). Write one line to OUT: the team, a space, and that total ${decimalsPhrase(s)}.`,
   solve: (s) =>
     [
       `tmp=$(mktemp -d)`,

@@ -19,7 +19,7 @@ export const jqQuery: Skill = {
     return { files: [{ path: 'records.json', content: `[\n${json.join(',\n')}\n]\n` }], answer: `${top.key} ${show(scenario, top.value)}` };
   },
   task: (s, p) =>
-    `\`DATA/records.json\` is a JSON array of ${s.nouns.record}s with the fields \`${s.columns.key}\` (${s.nouns.key}), \`${s.columns.value}\` (${s.nouns.value}), \`${s.columns.time}\`, \`${s.columns.category}\` (${s.nouns.category}) and \`${s.columns.text}\`. Among the ${s.nouns.record}s whose \`${s.columns.category}\` is \`${p.category}\`, find the one with the largest \`${s.columns.value}\`. Write one line to OUT: its ${s.nouns.key}, a space, and its ${s.nouns.value} ${decimalsPhrase(s)}.`,
+    `\`DATA/records.json\` is a JSON array of ${s.nouns.records} with the fields \`${s.columns.key}\` (${s.nouns.key}), \`${s.columns.value}\` (${s.nouns.value}), \`${s.columns.time}\`, \`${s.columns.category}\` (${s.nouns.category}) and \`${s.columns.text}\`. Among the ${s.nouns.records} whose \`${s.columns.category}\` is \`${p.category}\`, find the one with the largest \`${s.columns.value}\`. Write one line to OUT: its ${s.nouns.key}, a space, and its ${s.nouns.value} ${decimalsPhrase(s)}.`,
   solve: (s, p) =>
     `jq -r --arg c '${p.category}' 'map(select(.["${s.columns.category}"] == $c)) | max_by(.["${s.columns.value}"]) | "\\(.["${s.columns.key}"]) \\(.["${s.columns.value}"])"' "$d/records.json" | awk '{ printf "%s ${printfValue(s)}\\n", $1, $2 }' > "$out"`,
 };

@@ -12,7 +12,7 @@ export const pythonScript: Skill = {
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: show(scenario, values[Math.ceil(0.9 * values.length) - 1]!) };
   },
   task: (s, p) =>
-    `Compute the 90th percentile of the ${s.nouns.value} over the ${s.nouns.record}s in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`, by the nearest-rank method: sort the n values ascending and take the one at 1-based rank ⌈0.9·n⌉. Write it to OUT ${decimalsPhrase(s)}.`,
+    `Compute the 90th percentile of the ${s.nouns.value} over the ${s.nouns.records} in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`, by the nearest-rank method: sort the n values ascending and take the one at 1-based rank ⌈0.9·n⌉. Write it to OUT ${decimalsPhrase(s)}.`,
   solve: (s, p) =>
     [
       `extract < "$d/${s.fileName}" | python3 -c '`,

@@ -8,6 +8,6 @@ export const sortUniqCount: Skill = {
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: `${key} ${count}` };
   },
   task: (s) =>
-    `Find the ${s.nouns.key} with the most ${s.nouns.record}s in \`DATA/${s.fileName}\` (ties: the smallest ${s.nouns.key} in byte order, as \`LC_ALL=C sort\` orders). Write one line to OUT: the ${s.nouns.key}, a space, and its number of ${s.nouns.record}s.`,
+    `Find the ${s.nouns.key} with the most ${s.nouns.records} in \`DATA/${s.fileName}\` (ties: the smallest ${s.nouns.key} in byte order, as \`LC_ALL=C sort\` orders). Write one line to OUT: the ${s.nouns.key}, a space, and its number of ${s.nouns.records}.`,
   solve: (s) => `extract < "$d/${s.fileName}" | cut -f1 | sort | uniq -c | sort -k1,1nr -k2,2 | awk 'NR == 1 { print $2, $1 }' > "$out"`,
 };

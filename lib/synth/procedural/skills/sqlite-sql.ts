@@ -23,7 +23,7 @@ export const sqliteSql: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/records.db\` is an SQLite database with one table \`records\` (columns \`${s.columns.key}\`, \`${s.columns.value}\`, \`${s.columns.time}\`, \`${s.columns.category}\`, \`${s.columns.text}\`; stored as text) of ${s.nouns.record}s. Find the ${s.nouns.category} (\`${s.columns.category}\`) whose ${s.nouns.record}s have the largest total ${s.nouns.value} (ties: the smallest ${s.nouns.category} in byte order). Write one line to OUT: the ${s.nouns.category}, a space, and that total ${decimalsPhrase(s)}.`,
+    `\`DATA/records.db\` is an SQLite database with one table \`records\` (columns \`${s.columns.key}\`, \`${s.columns.value}\`, \`${s.columns.time}\`, \`${s.columns.category}\`, \`${s.columns.text}\`; stored as text) of ${s.nouns.records}. Find the ${s.nouns.category} (\`${s.columns.category}\`) whose ${s.nouns.records} have the largest total ${s.nouns.value} (ties: the smallest ${s.nouns.category} in byte order). Write one line to OUT: the ${s.nouns.category}, a space, and that total ${decimalsPhrase(s)}.`,
   solve: (s) => {
     const c = s.columns;
     // Sum in integer hundredths so ties and totals are exact, whatever the decimals.

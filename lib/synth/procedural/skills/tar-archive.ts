@@ -14,7 +14,7 @@ export const tarArchive: Skill = {
     };
   },
   task: (s, p) =>
-    `\`DATA/export.tar.gz\` is a gzip-compressed tar archive whose \`parts/\` directory holds the data split into several files, each a complete \`${s.fileName}\` in the format above. Count the ${s.nouns.record}s across all parts whose ${s.nouns.key} is \`${p.key}\`. Write the count to OUT.`,
+    `\`DATA/export.tar.gz\` is a gzip-compressed tar archive whose \`parts/\` directory holds the data split into several files, each a complete \`${s.fileName}\` in the format above. Count the ${s.nouns.records} across all parts whose ${s.nouns.key} is \`${p.key}\`. Write the count to OUT.`,
   solve: (s, p) =>
     [
       `tmp=$(mktemp -d)`,
