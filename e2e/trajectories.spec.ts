@@ -38,6 +38,41 @@ test('the list puts the top reward first, and a filter in the URL narrows it', a
   expect(await rewards(table.getByTestId('reward').allTextContents())).toEqual([1, 1, 1]);
 });
 
+test('the list sorts either way: the menu, a second click on a header, and the URL', async ({ page }) => {
+  await signIn(page, 'reviewer', '/trajectories');
+  await page.goto('/trajectories');
+  const table = page.getByTestId('trajectories');
+  const scored = async () => (await rewards(table.getByTestId('reward').allTextContents())).filter(Number.isFinite);
+  const ascending = (shown: number[]) => expect(shown).toEqual([...shown].sort((a, b) => a - b));
+
+  // Lowest reward first, where false negatives hide: from the menu...
+  await page.getByLabel('Order').selectOption('asc');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/dir=asc/);
+  const fromMenu = await scored();
+  expect(fromMenu.length).toBeGreaterThan(1);
+  expect(fromMenu[0]).toBe(Math.min(...fromMenu));
+  ascending(fromMenu);
+
+  // ...from the Reward header: the first click sorts highest first, the second flips it...
+  await page.goto('/trajectories?sort=turns');
+  await table.getByRole('link', { name: 'Reward' }).click();
+  await expect(page).not.toHaveURL(/sort=turns/);
+  await expect(table.getByRole('columnheader', { name: 'Reward' })).toHaveAttribute('aria-sort', 'descending');
+  const down = await scored();
+  expect(down).toEqual([...down].sort((a, b) => b - a));
+  await table.getByRole('link', { name: 'Reward' }).click();
+  await expect(page).toHaveURL(/dir=asc/);
+  await expect(table.getByRole('columnheader', { name: 'Reward' })).toHaveAttribute('aria-sort', 'ascending');
+  ascending(await scored());
+
+  // ...and from a link, on every page of it.
+  await page.goto('/trajectories?sort=turns&dir=asc');
+  await expect(page.getByLabel('Order')).toHaveValue('asc');
+  const turns = (await table.locator('tbody tr td:nth-child(5)').allTextContents()).map((text) => Number.parseInt(text, 10));
+  expect(turns).toEqual([...turns].sort((a, b) => a - b));
+});
+
 test('annotators label blind: no trajectory page, route or nav link', async ({ page }) => {
   await signIn(page, 'annotator', '/calibration');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trajectories' })).toHaveCount(0);

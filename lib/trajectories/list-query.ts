@@ -5,6 +5,10 @@ import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../text/inde
 
 export const TRAJECTORY_SORTS = ['reward', 'suspicious', 'newest', 'turns', 'duration'] as const;
 export type TrajectorySort = (typeof TRAJECTORY_SORTS)[number];
+// `dir`, as every sortable table of the dashboard names it (lib/dashboard/table-view.ts): highest
+// first by default, where reward hacks hide; lowest first lists the false negatives.
+export const TRAJECTORY_DIRECTIONS = ['desc', 'asc'] as const;
+export type TrajectoryDirection = (typeof TRAJECTORY_DIRECTIONS)[number];
 export const TRAJECTORY_PAGE_SIZE = 50;
 
 // "yes" / "no" in the URL; anything else means "either".
@@ -14,6 +18,7 @@ const idLike = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an id is 1–64 letter
 
 export const trajectoryListSchema = z.object({
   sort: z.enum(TRAJECTORY_SORTS).default('reward'),
+  dir: z.enum(TRAJECTORY_DIRECTIONS).default('desc'),
   rewardMin: z.coerce.number().finite().optional(),
   rewardMax: z.coerce.number().finite().optional(),
   passed: yesNo.optional(),
@@ -36,7 +41,7 @@ export const trajectoryListSchema = z.object({
 });
 
 export type TrajectoryListQuery = z.infer<typeof trajectoryListSchema>;
-export type TrajectoryFilterKey = Exclude<keyof TrajectoryListQuery, 'sort' | 'page'>;
+export type TrajectoryFilterKey = Exclude<keyof TrajectoryListQuery, 'sort' | 'dir' | 'page'>;
 
 const KEYS = Object.keys(trajectoryListSchema.shape) as (keyof TrajectoryListQuery)[];
 
@@ -74,6 +79,7 @@ export function trajectoryListSearch(query: Partial<TrajectoryListQuery>, overri
     const value = merged[key];
     if (value === undefined) continue;
     if (key === 'sort' && value === 'reward') continue;
+    if (key === 'dir' && value === 'desc') continue;
     if (key === 'page' && value === 1) continue;
     params.set(key, String(value));
   }
@@ -81,7 +87,7 @@ export function trajectoryListSearch(query: Partial<TrajectoryListQuery>, overri
   return search ? `?${search}` : '';
 }
 
-/** Whether any filter (not sort or page) is set. */
+/** Whether any filter (not sort, direction or page) is set. */
 export function hasFilters(query: TrajectoryListQuery): boolean {
-  return KEYS.some((key) => key !== 'sort' && key !== 'page' && query[key] !== undefined);
+  return KEYS.some((key) => key !== 'sort' && key !== 'dir' && key !== 'page' && query[key] !== undefined);
 }

@@ -3,7 +3,7 @@
 // (Prisma's query API cannot say NULLS LAST or compare row values). The "suspicious" order reads
 // the stored Rollout.suspicion (kept by suspicion-store.ts) through its index; the median turns
 // it is scored against (mediansCte) are computed here only for that store and for the badges of
-// one page's rows. Every value is a bound parameter but the constant UNSCORED below.
+// one page's rows. Every value is a bound parameter but the column names and the unscored-reward stand-ins below.
 import { Prisma, likeContains } from '../db/index.ts';
 import type { TrajectoryListQuery } from './list-query.ts';
 
@@ -36,39 +36,49 @@ export function whereSql(query: TrajectoryListQuery): Sql {
   return parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, ' AND ')}` : Prisma.empty;
 }
 
-// Every order is descending on all its keys and ends on createdAt then id, so it is total and
-// pages never overlap. NULLS LAST: SQLite and PostgreSQL place NULL differently by default.
-// The suspicious order is the column order of the index on (suspicion, reward, createdAt, id).
-const REWARD_ORDER = Prisma.sql`"reward" DESC NULLS LAST, "createdAt" DESC, "id" DESC`;
-const ORDERS: Record<TrajectoryListQuery['sort'], Sql> = {
-  reward: REWARD_ORDER,
-  suspicious: Prisma.sql`"suspicion" DESC, ${REWARD_ORDER}`,
-  newest: Prisma.sql`"createdAt" DESC, "id" DESC`,
-  turns: Prisma.sql`"turns" DESC, "createdAt" DESC, "id" DESC`,
-  duration: Prisma.sql`"durationMs" DESC, "createdAt" DESC, "id" DESC`,
+// Each sort is a list of columns ending on createdAt then id, so the order is total and pages
+// never overlap; the list runs along it one way or the other (`dir`). An unscored reward comes
+// last either way (NULLS LAST: SQLite and PostgreSQL place NULL differently by default), since it
+// is neither a high nor a low reward. Highest first is the column order of the index on
+// (suspicion, reward, createdAt, id).
+const TIE_BREAK = ['createdAt', 'id'] as const;
+const COLUMNS: Record<TrajectoryListQuery['sort'], readonly string[]> = {
+  reward: ['reward', ...TIE_BREAK],
+  suspicious: ['suspicion', 'reward', ...TIE_BREAK],
+  newest: [...TIE_BREAK],
+  turns: ['turns', ...TIE_BREAK],
+  duration: ['durationMs', ...TIE_BREAK],
 };
 
-// The same orders as row values, for keyset comparisons (row values compare NULL as unknown,
-// so an unscored reward becomes a value below any real reward, which is where NULLS LAST puts it).
-const UNSCORED = Prisma.raw('-1e300');
-const REWARD_KEY = [Prisma.sql`COALESCE("reward", ${UNSCORED})`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`];
-const KEYS: Record<TrajectoryListQuery['sort'], Sql[]> = {
-  reward: REWARD_KEY,
-  suspicious: [Prisma.sql`"suspicion"`, ...REWARD_KEY],
-  newest: [Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
-  turns: [Prisma.sql`"turns"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
-  duration: [Prisma.sql`"durationMs"`, Prisma.sql`"createdAt"`, Prisma.sql`"id"`],
-};
+type Direction = TrajectoryListQuery['dir'];
+const flip = (dir: Direction): Direction => (dir === 'desc' ? 'asc' : 'desc');
+
+function orderSql(sort: TrajectoryListQuery['sort'], dir: Direction): Sql {
+  return Prisma.join(
+    COLUMNS[sort].map((column) => Prisma.raw(`"${column}" ${dir.toUpperCase()}${column === 'reward' ? ' NULLS LAST' : ''}`)),
+    ', ',
+  );
+}
+
+// The same order as a row value, for keyset comparisons. Row values compare NULL as unknown, so an
+// unscored reward becomes a value past every real reward on the side NULLS LAST puts it.
+function keyColumns(sort: TrajectoryListQuery['sort'], dir: Direction): Sql[] {
+  const unscored = Prisma.raw(dir === 'desc' ? '-1e300' : '1e300');
+  return COLUMNS[sort].map((column) => (column === 'reward' ? Prisma.sql`COALESCE("reward", ${unscored})` : Prisma.raw(`"${column}"`)));
+}
 
 /**
- * The sort as a row value: the list order is this key descending. `ascending` orders by it
- * the other way, for the row just before a given one.
+ * The list's order as a row value: `key`, the comparison that puts a row after another in the
+ * list (`later`, '<' when the list runs highest first), and `reversed`, the list's order the other
+ * way round, for the row just before a given one.
  */
-export function sortKeySql(sort: TrajectoryListQuery['sort']): { key: Sql; ascending: Sql } {
+export function sortKeySql(query: Pick<TrajectoryListQuery, 'sort' | 'dir'>): { key: Sql; later: Sql; earlier: Sql; reversed: Sql } {
   return {
-    key: Prisma.join(KEYS[sort], ', '),
-    ascending: Prisma.join(
-      KEYS[sort].map((column) => Prisma.sql`${column} ASC`),
+    key: Prisma.join(keyColumns(query.sort, query.dir), ', '),
+    later: Prisma.raw(query.dir === 'desc' ? '<' : '>'),
+    earlier: Prisma.raw(query.dir === 'desc' ? '>' : '<'),
+    reversed: Prisma.join(
+      keyColumns(query.sort, query.dir).map((column) => Prisma.sql`${column} ${Prisma.raw(flip(query.dir).toUpperCase())}`),
       ', ',
     ),
   };
@@ -81,7 +91,7 @@ export function sortKeySql(sort: TrajectoryListQuery['sort']): { key: Sql; ascen
 export function rankedSql(query: TrajectoryListQuery): { with: Sql; order: Sql } {
   return {
     with: Prisma.sql`WITH ranked AS (SELECT r."id", r."reward", r."turns", r."durationMs", r."createdAt", r."suspicion" FROM "Rollout" r ${whereSql(query)})`,
-    order: ORDERS[query.sort],
+    order: orderSql(query.sort, query.dir),
   };
 }
 

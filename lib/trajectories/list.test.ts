@@ -39,6 +39,28 @@ describe('listTrajectories', () => {
     expect(await order()).toEqual([ids.hacker, ids.short, ids.honest, ids.half, ids.timeout, ids.failed, ids.unscored]);
   });
 
+  it('lists the lowest reward first with dir=asc, oldest first among equals, unscored still last', async () => {
+    expect(await order({ dir: 'asc' })).toEqual([ids.failed, ids.timeout, ids.half, ids.honest, ids.short, ids.hacker, ids.unscored]);
+  });
+
+  it('runs every sort either way, each the exact reverse of the other but for unscored rewards', async () => {
+    for (const sort of ['turns', 'duration', 'newest'] as const) {
+      expect(await order({ sort, dir: 'asc' }), sort).toEqual((await order({ sort })).reverse());
+    }
+    // The suspicious order breaks ties by reward, where an unscored reward comes last either way.
+    const scored = (list: string[]) => list.filter((id) => id !== ids.unscored);
+    const [down, up] = [await order({ sort: 'suspicious' }), await order({ sort: 'suspicious', dir: 'asc' })];
+    expect(scored(up)).toEqual(scored(down).reverse());
+    expect(down.at(-1)).toBe(ids.unscored);
+  });
+
+  it('pages in both directions without overlap or gap', async () => {
+    for (const dir of ['desc', 'asc']) {
+      const pages = await Promise.all([1, 2, 3].map(async (page) => (await listTrajectories(db, q({ dir, page: String(page) }), 3)).items.map((i) => i.id)));
+      expect(pages.flat(), dir).toEqual(await order({ dir }));
+    }
+  });
+
   it('sorts by turns, duration and recency', async () => {
     expect((await order({ sort: 'turns' })).slice(0, 2)).toEqual([ids.timeout, ids.half]);
     expect((await order({ sort: 'duration' }))[0]).toBe(ids.timeout);
@@ -93,6 +115,12 @@ describe('trajectoryNeighbours', () => {
     expect(await trajectoryNeighbours(db, q({ sort: 'suspicious' }), ids.short)).toMatchObject({ position: 2, previousId: ids.hacker, nextId: ids.honest });
     expect(await trajectoryNeighbours(db, q({ env: 'beta' }), ids.hacker)).toEqual({ position: null, total: 2, previousId: null, nextId: null });
   });
+
+  it('walks the ascending order too', async () => {
+    expect(await trajectoryNeighbours(db, q({ dir: 'asc' }), ids.honest)).toEqual({ position: 4, total: 7, previousId: ids.half, nextId: ids.short });
+    expect(await trajectoryNeighbours(db, q({ dir: 'asc' }), ids.failed)).toMatchObject({ position: 1, previousId: null, nextId: ids.timeout });
+    expect(await trajectoryNeighbours(db, q({ dir: 'asc' }), ids.unscored)).toMatchObject({ position: 7, previousId: ids.hacker, nextId: null });
+  });
 });
 
 describe('list parameters', () => {
@@ -102,6 +130,8 @@ describe('list parameters', () => {
     expect(query.rewardMin).toBeUndefined();
     expect(trajectoryListSearch(query)).toBe('?policy=oracle');
     expect(trajectoryListSearch(query, { sort: 'turns', page: 2 })).toBe('?sort=turns&policy=oracle&page=2');
+    expect(trajectoryListSearch(q({ sort: 'reward', dir: 'asc' }))).toBe('?dir=asc');
+    expect(q({ dir: 'sideways' }).dir).toBe('desc');
   });
 });
 

@@ -131,16 +131,16 @@ export async function medianTurns(db: Db, versionIds: string[]): Promise<Map<str
  */
 export async function trajectoryNeighbours(db: Db, query: TrajectoryListQuery, id: string): Promise<TrajectoryNeighbours> {
   const ranked = rankedSql(query);
-  const { key, ascending } = sortKeySql(query.sort);
+  const { key, later, earlier, reversed } = sortKeySql(query);
   const current = Prisma.sql`(SELECT ${key} FROM ranked WHERE "id" = ${id})`;
   const [row] = await db.$queryRaw<
     { present: number | bigint; before: number | bigint; nextId: string | null; previousId: string | null; total: number | bigint }[]
   >(
     Prisma.sql`${ranked.with} SELECT
       (SELECT COUNT(*) FROM ranked WHERE "id" = ${id}) AS "present",
-      (SELECT COUNT(*) FROM ranked WHERE (${key}) > ${current}) AS "before",
-      (SELECT "id" FROM ranked WHERE (${key}) < ${current} ORDER BY ${ranked.order} LIMIT 1) AS "nextId",
-      (SELECT "id" FROM ranked WHERE (${key}) > ${current} ORDER BY ${ascending} LIMIT 1) AS "previousId",
+      (SELECT COUNT(*) FROM ranked WHERE (${key}) ${earlier} ${current}) AS "before",
+      (SELECT "id" FROM ranked WHERE (${key}) ${later} ${current} ORDER BY ${ranked.order} LIMIT 1) AS "nextId",
+      (SELECT "id" FROM ranked WHERE (${key}) ${earlier} ${current} ORDER BY ${reversed} LIMIT 1) AS "previousId",
       (SELECT COUNT(*) FROM ranked) AS "total"`,
   );
   const total = Number(row?.total ?? 0);

@@ -25,11 +25,18 @@ export function TrajectoryFilters({ query, facets }: { query: TrajectoryListQuer
       <label className={LABEL}>
         Sort by
         <select name="sort" defaultValue={query.sort} className={FIELD}>
-          <option value="reward">top reward</option>
+          <option value="reward">reward</option>
           <option value="suspicious">suspicious</option>
           <option value="newest">newest</option>
-          <option value="turns">most turns</option>
-          <option value="duration">longest</option>
+          <option value="turns">turns</option>
+          <option value="duration">duration</option>
+        </select>
+      </label>
+      <label className={LABEL}>
+        Order
+        <select name="dir" defaultValue={query.dir} className={FIELD}>
+          <option value="desc">descending (highest first)</option>
+          <option value="asc">ascending (lowest first)</option>
         </select>
       </label>
       <label className={LABEL}>

@@ -7,13 +7,13 @@ import { trajectoryListSearch, type TrajectoryListQuery } from '@/lib/trajectori
 import type { TrajectoryListItem, TrajectoryListPage } from '@/lib/trajectories/index.ts';
 import { FlagLabel, ReasonBadges, RewardPill } from './badges.tsx';
 
-// The server orders by each of these keys one way (highest first), by keyset: the header picks
-// the order and does not flip it.
+// The server orders by each of these keys either way, by keyset: a first click on a header sorts
+// highest first, a second click on the same header lowest first.
 function columns(search: string): Column<TrajectoryListItem>[] {
   return [
     {
       header: 'Reward',
-      sort: { key: 'reward', only: 'desc' },
+      sort: { key: 'reward', firstDir: 'desc' },
       className: 'align-top',
       cell: (item) => (
         <>
@@ -66,7 +66,7 @@ function columns(search: string): Column<TrajectoryListItem>[] {
     },
     {
       header: 'Turns',
-      sort: { key: 'turns', only: 'desc' },
+      sort: { key: 'turns', firstDir: 'desc' },
       className: 'align-top text-right tabular-nums',
       cell: (item) => (
         <>
@@ -77,13 +77,13 @@ function columns(search: string): Column<TrajectoryListItem>[] {
     },
     {
       header: 'Duration',
-      sort: { key: 'duration', only: 'desc' },
+      sort: { key: 'duration', firstDir: 'desc' },
       className: 'align-top text-right tabular-nums',
       cell: (item) => formatDuration(item.durationMs),
     },
     {
       header: 'Why look',
-      sort: { key: 'suspicious', only: 'desc' },
+      sort: { key: 'suspicious', firstDir: 'desc' },
       className: 'align-top',
       cell: (item) => (
         <span className="flex flex-wrap items-center gap-1">
@@ -94,7 +94,7 @@ function columns(search: string): Column<TrajectoryListItem>[] {
     },
     {
       header: 'Started',
-      sort: { key: 'newest', only: 'desc' },
+      sort: { key: 'newest', firstDir: 'desc' },
       className: 'align-top whitespace-nowrap text-xs text-zinc-500',
       cell: (item) => formatTimestamp(item.createdAt),
     },
