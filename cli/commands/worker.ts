@@ -2,7 +2,7 @@
 // Any number may run at once, on any machine that reaches the database; each runs its sandboxes on
 // the local engine (DOCKER_HOST) or on the pool of Docker hosts given with --docker-host.
 import type { Command } from 'commander';
-import { DockerHostPool, parseDockerHost, type Sandbox, drainAllWarmPools } from '../../lib/sandbox/index.ts';
+import { DockerHostPool, parseDockerHost, type Sandbox, drainAllWarmPools, removeOwnContainers } from '../../lib/sandbox/index.ts';
 import { openDb, openSandbox } from '../context.ts';
 import { fail, progress } from '../output.ts';
 import { runWorkerProcess } from '../../workers/worker-process.ts';
@@ -53,9 +53,10 @@ export function registerWorkerCommand(program: Command): void {
       } catch (err) {
         failure = err;
       }
-      // Whatever ended the worker, its warm pools go with it.
+      // Whatever ended the worker, its warm pools and every container it made go with it.
       pool?.close();
       await drainAllWarmPools();
+      await removeOwnContainers();
       stopListening();
       if (failure !== undefined) fail({}, failure);
     });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { assertCan, type Actor } from '../auth/index.ts';
 import type { Db, Generation } from '../db/index.ts';
 import { loadBundle } from '../env/index.ts';
+import { rethrowIfStopping } from '../sandbox/index.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 import type { EvolutionContext } from './context.ts';
 import { enqueueRevalidation } from './jobs.ts';
@@ -139,6 +140,7 @@ export async function revalidateHeld(ctx: EvolutionContext, generationId: string
     const failed = `failed on a ×${budgetFactor} retry: ${validation.buildFailed ?? error}`;
     return await moveGeneration(db, generation, GenerationState.failed, { error: failed }, { action: 'generation.revalidate', detail: { budgetFactor } });
   } catch (err) {
+    rethrowIfStopping(err);
     const message = err instanceof Error ? err.message : String(err);
     await finish(AttemptState.error, message);
     // The machine failed, not the candidate: the person chooses again.

@@ -5,7 +5,7 @@ import type { Generation } from '../db/index.ts';
 import { storeDifficulty } from '../difficulty/index.ts';
 import { contentHash, applyResidual, serializeResidual, storeBundle, validateBundle, formatProblem } from '../env/index.ts';
 import type { Plan } from '../synth/index.ts';
-import { isDeterministicBuildFailure } from '../sandbox/index.ts';
+import { isDeterministicBuildFailure, rethrowIfStopping } from '../sandbox/index.ts';
 import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
 import type { LoadedLineage } from './lineage.ts';
@@ -133,6 +133,7 @@ async function runAttempt(
     await finish(AttemptState.invalid, { error });
     return { ok: false, reasons: validation.feedback };
   } catch (err) {
+    rethrowIfStopping(err);
     const message = err instanceof Error ? err.message : String(err);
     // The synthesiser builds the parent's image to run its oracle: a build failure there is as final.
     if (isDeterministicBuildFailure(err)) {

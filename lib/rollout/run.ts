@@ -3,7 +3,7 @@
 // written (status 'running') before anything runs, so a killed worker leaves evidence behind.
 import type { Db, Rollout } from '../db/index.ts';
 import { bundleFile, type TaskBundle, getVersion, loadBundle, parseTaskConfig } from '../env/index.ts';
-import type { BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
+import { rethrowIfStopping, type BuildResult, type Sandbox, type TrialResult } from '../sandbox/index.ts';
 import { parseSequence } from '../sequence/index.ts';
 import { refreshSuspicion } from '../trajectories/index.ts';
 import { taskLimits } from '../validate/index.ts';
@@ -150,6 +150,7 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
         data: { status: 'error', error, imageId, turns: recorder?.turns ?? 0, durationMs: Date.now() - started, finishedAt: new Date() },
       });
     });
+    rethrowIfStopping(err);
   }
   // After the rollout's transaction, not in it (see suspicion-store.ts), and outside the try: a
   // failed refresh must not turn a finished rollout into an error.

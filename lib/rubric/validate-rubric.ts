@@ -4,7 +4,7 @@
 // all stamped with the rubric version label of the item set that judged.
 import type { Db, RubricItem, RubricVerdict, ValidatorRun } from '../db/index.ts';
 import type { TaskBundle } from '../env/index.ts';
-import type { ChecksResult, Sandbox } from '../sandbox/index.ts';
+import { rethrowIfStopping, type ChecksResult, type Sandbox } from '../sandbox/index.ts';
 import type { Synthesiser } from '../synth/index.ts';
 import type { RunRecord } from '../validate/index.ts';
 import { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
@@ -49,6 +49,7 @@ async function runExecutableItems(options: RubricValidatorOptions, items: Rubric
       labels: { ...options.labels, 'envolve.validator': 'rubric', 'envolve.version': options.versionId },
     });
   } catch (err) {
+    rethrowIfStopping(err);
     const detail = `sandbox failure: ${err instanceof Error ? err.message : String(err)}`;
     const verdicts = withCheck.map((item): JudgedItem => ({ item, method: 'executable', verdict: 'error', detail, durationMs: 0 }));
     return { imageId: null, runtime: null, verdicts, sandboxFailed: true, timedOut: false };

@@ -8,6 +8,7 @@ import type Docker from 'dockerode';
 import { parse } from 'yaml';
 import { bundleFile, filesUnder, type TaskBundle, packTarBuffer, type TarEntry } from '../env/index.ts';
 import { isNotFound } from './docker.ts';
+import { OWNER_LABEL, ownerLabel } from './owner.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { EXPIRY_MARGIN_SEC } from './warm-pool.ts';
 import type { TrialRequest } from './types.ts';
@@ -176,7 +177,7 @@ export async function startServices(
 ): Promise<RunningServices> {
   const name = `envolve-trial-${randomUUID().slice(0, 12)}`;
   const expires = String(Math.floor(Date.now() / 1000 + req.agentTimeoutSec + req.verifierTimeoutSec + EXPIRY_MARGIN_SEC));
-  const labels = { ...req.labels, 'envolve.managed': '1', 'envolve.task': req.bundle.name, 'envolve.expires': expires };
+  const labels = { ...req.labels, 'envolve.managed': '1', 'envolve.task': req.bundle.name, 'envolve.expires': expires, [OWNER_LABEL]: ownerLabel() };
   const network = await docker.createNetwork({ Name: name, Driver: 'bridge', Internal: true, Labels: labels });
   const containers: Docker.Container[] = [];
   const teardown = async (mainContainerId?: string) => {

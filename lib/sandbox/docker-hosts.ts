@@ -1,6 +1,7 @@
 // Docker hosts as the worker's --docker-host flag names them: a local socket, tcp:// or ssh://
 // (what dockerode supports), each with its own concurrency limit after '#': tcp://builder:2375#4.
 import Docker from 'dockerode';
+import { guardContainerCreation } from './stopping.ts';
 
 export interface DockerHostSpec {
   url: string; // as given, without the #limit
@@ -37,5 +38,5 @@ function dockerOptions(url: string): Docker.DockerOptions {
 }
 
 export function dockerFor(url: string): Docker {
-  return new Docker(dockerOptions(url));
+  return guardContainerCreation(new Docker(dockerOptions(url)));
 }

@@ -8,6 +8,7 @@ import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 import { describeSandboxRuntime, sandboxRuntimeFor } from './runtime.ts';
 import { runTrial } from './trial.ts';
+import { sandboxesStopping, SandboxStoppingError } from './stopping.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
 export class DockerSandbox implements Sandbox {
@@ -20,6 +21,10 @@ export class DockerSandbox implements Sandbox {
   // A multi-container task's sidecars start on a per-trial internal network before the agent and
   // are removed with the trial.
   async runTrial(request: TrialRequest): Promise<TrialResult> {
+    return notInterrupted(await this.runTrialOnce(request));
+  }
+
+  private async runTrialOnce(request: TrialRequest): Promise<TrialResult> {
     const compose = composeFileOf(request.bundle);
     if (!compose) return runTrial(this.docker, request);
     const spec = parseCompose(compose.path, compose.text);
@@ -48,7 +53,15 @@ export class DockerSandbox implements Sandbox {
     return reaped;
   }
 
-  runChecks(request: ChecksRequest): Promise<ChecksResult> {
-    return runChecks(this.docker, request);
+  async runChecks(request: ChecksRequest): Promise<ChecksResult> {
+    return notInterrupted(await runChecks(this.docker, request));
   }
+}
+
+// A result that came back while the process was stopping may be one whose container the stop
+// removed: it says nothing about the environment, so it is not returned as a verdict.
+function notInterrupted<T>(result: T): T {
+  const stopping = sandboxesStopping();
+  if (stopping) throw new SandboxStoppingError(stopping);
+  return result;
 }

@@ -6,18 +6,20 @@ import { inspect } from 'node:util';
 import Docker from 'dockerode';
 import { settings } from '../config/index.ts';
 import { UnavailableError } from '../errors/index.ts';
+import { guardContainerCreation } from './stopping.ts';
 
 // On the local socket, connections are kept open between requests. docker-modem formats every
 // request's options with util.inspect (showHidden, unlimited depth) before it checks whether its
 // debug log is on, and the options carry the agent: inspected in full (sockets, free lists), it
 // doubled the Node CPU of a validation (90 ms against 44, bench/sandbox-overhead.ts's sustained
 // run is CPU-bound), so the agent describes itself in one line.
+// Every engine it returns refuses to create containers once the process is stopping (stopping.ts).
 export function createDocker(): Docker {
   const host = settings().sandbox.dockerHost;
-  if (host && !host.startsWith('unix://')) return new Docker();
+  if (host && !host.startsWith('unix://')) return guardContainerCreation(new Docker());
   // docker-modem passes `agent` to every request; dockerode's types do not list it.
   const agent = Object.assign(new Agent({ keepAlive: true }), { [inspect.custom]: () => 'Agent { keepAlive: true }' });
-  return new Docker({ agent } as Docker.DockerOptions);
+  return guardContainerCreation(new Docker({ agent } as Docker.DockerOptions));
 }
 
 export class DockerUnavailableError extends UnavailableError {

@@ -1,6 +1,7 @@
 export type * from './types.ts';
 export { DockerSandbox } from './docker-sandbox.ts';
 export { createDocker, dockerAvailable, DockerUnavailableError } from './docker.ts';
+export { removeOwnContainers, rethrowIfStopping, SandboxStoppingError, sandboxesStopping, stopCreatingSandboxes } from './stopping.ts';
 export { BaseImageUnavailableError, EnvironmentBuildError, ENV_IMAGE_REPO } from './env-image.ts';
 export { BASE_IMAGE_TAG, BASE_PACKAGES, baseRecipeHash, ensureBaseImage, type BaseImage } from './base-image.ts';
 export { DEFAULT_LIMITS } from './resource-limits.ts';

@@ -3,7 +3,7 @@
 // Both verdicts are stored together, so a retried job never records a validation twice.
 import type { Db, ValidatorRun } from '../db/index.ts';
 import { bundleFile, type TaskBundle, loadBundle, ORACLE_FILE, internetRequests, parseTaskConfig, type TaskConfig } from '../env/index.ts';
-import { composeFileOf, taskComposeSpec, EnvironmentBuildError, isDeterministicBuildFailure } from '../sandbox/index.ts';
+import { composeFileOf, taskComposeSpec, EnvironmentBuildError, isDeterministicBuildFailure, rethrowIfStopping } from '../sandbox/index.ts';
 import type { BaseImageMapping, AgentSpec, BuildAttempt, BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
 import { trialRequest } from './trial-request.ts';
 import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
@@ -55,6 +55,7 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
       timeoutSec: parsed.config.environment.build_timeout_sec,
     });
   } catch (err) {
+    rethrowIfStopping(err);
     const failure = { ...errorRecord(options, 'oracle', `image build failed: ${(err as Error).message}`), status: statusOfBuildFailure(err) };
     // A failed build keeps how it was built (network, FROM mapping, mirrors) and how long it took.
     if (err instanceof EnvironmentBuildError && err.attempt) {
@@ -88,6 +89,7 @@ async function runValidator(options: ValidateOptions, bundle: TaskBundle, config
   try {
     trial = await options.sandbox.runTrial(trialRequest(bundle, config, build.imageId, AGENT_FOR[kind], labels, options.budgetFactor));
   } catch (err) {
+    rethrowIfStopping(err);
     return { ...errorRecord(options, kind, `sandbox failure: ${(err as Error).message}`), imageId: build.imageId };
   }
   const judgement = judgeTrial(kind, trial);
