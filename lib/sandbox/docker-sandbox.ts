@@ -8,6 +8,7 @@ import { reapContainers } from './reaper.ts';
 import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 import { describeSandboxRuntime, sandboxRuntimeFor } from './runtime.ts';
 import { runTrial } from './trial.ts';
+import { timeoutsWithinCeilings } from './ceilings.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
 export class DockerSandbox implements Sandbox {
@@ -19,7 +20,9 @@ export class DockerSandbox implements Sandbox {
 
   // A multi-container task's sidecars start on a per-trial internal network before the agent and
   // are removed with the trial.
-  async runTrial(request: TrialRequest): Promise<TrialResult> {
+  // Every trial's phase budgets are within the deployment's ceilings, whoever made the request.
+  async runTrial(asked: TrialRequest): Promise<TrialResult> {
+    const request = timeoutsWithinCeilings(asked);
     const compose = composeFileOf(request.bundle);
     if (!compose) return runTrial(this.docker, request);
     const spec = parseCompose(compose.path, compose.text);
