@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../lib/config/settings.ts';
 import { storeBundle } from '../../lib/env/store.ts';
-import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { DockerSandbox, drainAllWarmPools, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { helloTask } from '../sandbox/fixtures.ts';
@@ -16,12 +16,15 @@ beforeAll(async () => {
   await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
   testDb = await createTestDb();
 });
-afterAll(() => testDb.cleanup());
+afterAll(async () => {
+  await drainAllWarmPools();
+  await testDb.cleanup();
+});
 
 const MIB = 1024 * 1024;
 
 describe('resource ceilings on a real validation', () => {
-  it('runs a task asking 100000 CPUs, 64 GiB and a four-month agent budget with the ceilings, and records asked and used', async () => {
+  it('runs a task asking 100000 CPUs, four times the memory ceiling and a 1e7 s agent budget with the ceilings, and records asked and used', async () => {
     const ceilings = settings().sandbox.ceilings;
     const askedMemoryMb = ceilings.memoryMb * 4;
     const askedAgentSec = 1e7;
