@@ -41,7 +41,7 @@ export const BUILD_NETWORKS = ['default', 'host', 'none'] as const;
 const DAY_SECONDS = 24 * 3600;
 // The largest timeout ceiling a deployment may set: a week, so every timer a trial arms from it
 // (the phase budget plus its grace) stays far below the 2^31-1 ms a Node timer can hold.
-export const LONGEST_TIMEOUT_CEILING_SEC = 7 * DAY_SECONDS;
+const LONGEST_TIMEOUT_CEILING_SEC = 7 * DAY_SECONDS;
 // Docker's smallest memory limit is 6 MiB and its smallest CPU share 0.01.
 export const SMALLEST_MEMORY_MB = 6;
 export const SMALLEST_CPUS = 0.01;

@@ -2,7 +2,7 @@
 // The public API of lib/env: other modules import it from here, never from its files (README, Layers).
 export { bundleFile, type TaskBundle, filesUnder, type BundleFile } from './bundle.ts';
 export { loadBundle, getVersion, storeBundle, resolveVersionId } from './store.ts';
-export { ceilingWarnings, parseTaskConfig, resourceValueProblem, TASK_RESOURCES, type TaskConfig, type TaskResource } from './task-config.ts';
+export { parseTaskConfig, type TaskConfig } from './task-config.ts';
 export { internetRequests } from './harbor-warnings.ts';
 export { type StoredFileChange, applyResidual, serializeResidual, diffBundles, type Residual, type FileChange } from './residual.ts';
 export { contentHash, METADATA_SIDECAR, sha256Hex } from './content-hash.ts';

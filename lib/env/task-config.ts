@@ -11,7 +11,7 @@ import { CEILING_SETTINGS, SANDBOX_RUNTIMES, settings, SMALLEST_CPUS, SMALLEST_M
 // Docker holds bytes and nanoseconds as 64-bit integers and Envolve computes them as JavaScript
 // numbers, exact up to Number.MAX_SAFE_INTEGER: a value whose bytes (or ms, or nano-CPUs) pass
 // that is refused at import rather than turned into a limit no engine would honour.
-export interface TaskResource {
+interface TaskResource {
   table: 'environment' | 'agent' | 'verifier';
   key: string;
   name: ResourceName;
@@ -26,7 +26,7 @@ const MIB = 1024 * 1024;
 const largestMb = Math.floor(Number.MAX_SAFE_INTEGER / MIB);
 const largestSec = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
 
-export const TASK_RESOURCES: readonly TaskResource[] = [
+const TASK_RESOURCES: readonly TaskResource[] = [
   {
     table: 'environment',
     key: 'cpus',
@@ -51,7 +51,7 @@ function ceilingText(r: TaskResource, ceilings: ResourceCeilings): string {
 }
 
 /** Why no container can take this value, naming the deployment's ceiling; null when one can. */
-export function resourceValueProblem(r: TaskResource, value: unknown, ceilings: ResourceCeilings): string | null {
+function resourceValueProblem(r: TaskResource, value: unknown, ceilings: ResourceCeilings): string | null {
   const kind = r.whole ? 'a whole number' : 'a number';
   if (typeof value !== 'number') return `expected ${kind} of ${r.unit} (got ${JSON.stringify(value) ?? String(value)})`;
   if (!Number.isFinite(value)) return `${value} is no amount a container can take; ${ceilingText(r, ceilings)}`;

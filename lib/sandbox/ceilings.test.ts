@@ -1,7 +1,7 @@
 // The ceilings bound a trial's container whoever built the request.
 import { describe, expect, it } from 'vitest';
 import { settingsFrom } from '../config/settings.ts';
-import { clampedResources, timeoutsWithinCeilings, useOf } from './ceilings.ts';
+import { timeoutsWithinCeilings } from './ceilings.ts';
 import { DEFAULT_LIMITS, hostConfigFor, resolveLimits } from './resource-limits.ts';
 
 const ceilings = settingsFrom({ ENVOLVE_MAX_CPUS: '2', ENVOLVE_MAX_MEMORY_MB: '4096', ENVOLVE_MAX_STORAGE_MB: '600', ENVOLVE_MAX_PIDS: '300' }).sandbox
@@ -24,11 +24,5 @@ describe('timeoutsWithinCeilings', () => {
   it('bounds both phase budgets of a request', () => {
     const req = timeoutsWithinCeilings({ agentTimeoutSec: 1e308, verifierTimeoutSec: 30, imageId: 'x' }, ceilings);
     expect(req).toEqual({ agentTimeoutSec: ceilings.agentTimeoutSec, verifierTimeoutSec: 30, imageId: 'x' });
-  });
-});
-
-describe('clampedResources', () => {
-  it('names the resources whose used value is below the asked one', () => {
-    expect(clampedResources({ cpus: useOf(8, 2), memoryMb: useOf(1024, 4096) })).toEqual(['cpus']);
   });
 });

@@ -20,11 +20,6 @@ export function useOf(asked: number, ceiling: number): ResourceUse {
   return { asked, used: Math.min(asked, ceiling), ceiling };
 }
 
-/** The resources that were clamped, by name: the ones whose used value is below the asked one. */
-export function clampedResources(uses: ResourceUses): ResourceName[] {
-  return (Object.entries(uses) as Array<[ResourceName, ResourceUse]>).filter(([, use]) => use.used < use.asked).map(([name]) => name);
-}
-
 /**
  * Container limits within the ceilings: a caller that sets its own limits (a rubric check, a
  * compose trial) still cannot exceed them. The storage ceiling bounds both the largest file and /tmp.
