@@ -40,7 +40,7 @@ export function registerRolloutCommand(program: Command): void {
     .option('--competence <file>', 'simulated policy: a JSON competence profile {"default": p, "skills": {"name": p}}')
     .option('--model <id>', 'anthropic / openai policies: the model to use')
     .option('--max-turns <n>', 'commands the policy may run (default 100)')
-    .option('--agent-timeout <sec>', "wall-clock budget of the agent (default: the task's [agent] timeout_sec)")
+    .option('--agent-timeout <sec>', "wall-clock budget of the agent (default: the task's [agent] timeout_sec; at most ENVOLVE_MAX_AGENT_TIMEOUT_SEC)")
     .option('--pass-threshold <r>', 'a rollout passes at this reward or more', '1')
     .option('--json', 'print one JSON document')
     .action(async (ref: string, opts: RolloutOptions) => {

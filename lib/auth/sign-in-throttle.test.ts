@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearSignInCounts, DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, signInThrottleConfigFrom, type SignInThrottleConfig } from './sign-in-throttle.ts';
+import {
+  clearSignInCounts,
+  DEFAULT_SIGN_IN_THROTTLE,
+  SignInThrottle,
+  SWEEP_BATCH,
+  signInThrottleConfigFrom,
+  type SignInThrottleConfig,
+} from './sign-in-throttle.ts';
 import { settingsFrom } from '../config/settings.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 
@@ -33,9 +40,10 @@ describe('the sign-in throttle (counts in the database)', () => {
     const decisions = await attempts(throttle(), 30, 'Ada@Example.test', () => '198.51.100.7');
     expect(decisions.slice(0, 5).every((d) => d.allowed)).toBe(true);
     expect(decisions[5]).toMatchObject({ allowed: false, locked: ['account'], retryAfterSeconds: 60 });
-    expect(decisions.slice(6, 20).every((d) => !d.allowed && d.locked.length === 0)).toBe(true);
-    // Refused attempts count against the address too: the 21st locks it.
-    expect(decisions[20]).toMatchObject({ allowed: false, locked: ['address'] });
+    expect(decisions.slice(6).every((d) => !d.allowed && d.locked.length === 0)).toBe(true);
+    // Refused attempts count nowhere: the address has counted the six that reached the counters.
+    const addressRow = await testDb.db.signInCounter.findUnique({ where: { key: 'signin-address:198.51.100.7' } });
+    expect(addressRow?.points).toBe(6);
     // The same account typed differently is the same key.
     expect(await throttle().begin({ account: ' ada@example.TEST ', address: '198.51.100.7' })).toMatchObject({ allowed: false });
   });
@@ -75,7 +83,8 @@ describe('the sign-in throttle (counts in the database)', () => {
   });
 
   it('each further lockout of a pair lasts twice as long, up to the maximum', async () => {
-    const t = throttle({ maxLockoutSeconds: 200 });
+    // The address allows more than the four rounds' attempts, so only the pair locks.
+    const t = throttle({ maxLockoutSeconds: 200, maxAttemptsPerAddress: 100 });
     const lockouts: number[] = [];
     for (let round = 0; round < 4; round++) {
       const decisions = await attempts(t, 6, 'slow@example.test', () => '198.51.100.30');
@@ -101,6 +110,49 @@ describe('the sign-in throttle (counts in the database)', () => {
     await clearSignInCounts(testDb.db, 'Reset@example.test');
     expect(await throttle().begin({ account: 'reset@example.test', address: '198.51.100.40' })).toMatchObject({ allowed: true });
     expect(await throttle().begin({ account: 'other@example.test', address: '198.51.100.40' })).toMatchObject({ allowed: false });
+  });
+
+  it('a refused attempt writes nothing: 2,000 attempts from a locked address at 2,000 unknown accounts add a bounded number of rows', async () => {
+    const t = throttle();
+    const table = () => testDb.db.signInCounter.findMany({ orderBy: { key: 'asc' } });
+    const address = '203.0.113.99';
+    const first = [];
+    for (let i = 0; i <= config.maxAttemptsPerAddress; i++) first.push(await t.begin({ account: `nobody${i}@example.test`, address }));
+    expect(first.filter((d) => d.allowed)).toHaveLength(config.maxAttemptsPerAddress);
+    expect(first.at(-1)).toMatchObject({ allowed: false, locked: ['address'] });
+    const afterLock = await table();
+    // Each counted attempt wrote one pair and one account row; the address wrote its counter and its lockout.
+    expect(afterLock).toHaveLength(2 * config.maxAttemptsPerAddress + 2);
+
+    const refused = [];
+    for (let i = config.maxAttemptsPerAddress + 1; i < 2_000; i++) refused.push(await t.begin({ account: `nobody${i}@example.test`, address }));
+    expect(refused.every((d) => !d.allowed && d.locked.length === 0)).toBe(true);
+    expect(await table()).toEqual(afterLock);
+  });
+
+  it('an attempt at a locked pair writes nothing, not even on the address counter', async () => {
+    const t = throttle();
+    await attempts(t, 6, 'locked@example.test', () => '198.51.100.60');
+    const before = await testDb.db.signInCounter.findMany({ orderBy: { key: 'asc' } });
+    const refused = await attempts(t, 50, 'locked@example.test', () => '198.51.100.60');
+    expect(refused.every((d) => !d.allowed && d.retryAfterSeconds > 0)).toBe(true);
+    expect(await testDb.db.signInCounter.findMany({ orderBy: { key: 'asc' } })).toEqual(before);
+  });
+
+  it('a counted attempt sweeps expired rows, at most SWEEP_BATCH of them, and never a live one', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const stale = Array.from({ length: SWEEP_BATCH + 10 }, (_, i) => ({
+      key: `signin-pair:stale${String(i).padStart(3, '0')}|192.0.2.1`,
+      points: 1,
+      expire: past,
+    }));
+    await testDb.db.signInCounter.createMany({ data: stale });
+    await testDb.db.signInCounter.create({ data: { key: 'signin-address:192.0.2.2', points: 3, expire: new Date(Date.now() + 600_000) } });
+    await throttle().begin({ account: 'sweeper@example.test', address: '198.51.100.70' });
+    expect(await testDb.db.signInCounter.count({ where: { expire: { lt: new Date() } } })).toBe(10);
+    expect(await testDb.db.signInCounter.findUnique({ where: { key: 'signin-address:192.0.2.2' } })).toMatchObject({ points: 3 });
+    await throttle().begin({ account: 'sweeper@example.test', address: '198.51.100.70' });
+    expect(await testDb.db.signInCounter.count({ where: { expire: { lt: new Date() } } })).toBe(0);
   });
 
   it('stores no typed account text', async () => {

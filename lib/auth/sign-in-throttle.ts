@@ -10,6 +10,13 @@
 //   a distributed guesser is slowed down without anyone being able to keep the owner out.
 // Attempts are counted when they start, so parallel guesses cannot slip past a limit before the
 // first failure is known; a success clears its pair and gives the other counters their attempt back.
+// The table stays bounded: an attempt at a locked pair or from a locked address is refused after
+// reads only, so it writes nothing; the address is counted before the pair and the account, so the
+// rows an address can create (one pair and one account row per account it tries, known or not) are
+// paid for by its own attempts, at most maxAttemptsPerAddress of them per lockout; and every
+// counted attempt deletes up to SWEEP_BATCH expired rows. Unknown accounts keep a counter per
+// typed account, as real ones do: a counter shared by every unknown account of an address would
+// lock sooner than real accounts' counters and so tell which accounts exist.
 import { createHash } from 'node:crypto';
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import { settings, type Settings } from '../config/index.ts';
@@ -41,6 +48,9 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleConfig = {
 
 // Lockouts of a counter are remembered this long for the doubling.
 const LOCKOUT_MEMORY_SECONDS = 24 * 60 * 60;
+// Expired rows deleted by one counted attempt: more than any attempt writes (at most four rows),
+// so expired rows never pile up, and few enough that an attempt's sweep stays one small query.
+export const SWEEP_BATCH = 50;
 
 export function signInThrottleConfigFrom(fromSettings: Settings['signIn'] = settings().signIn): SignInThrottleConfig {
   return {
@@ -88,37 +98,27 @@ export class SignInThrottle {
   private readonly lockouts: RateLimiterPrisma;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly config: SignInThrottleConfig,
   ) {
-    const common = { storeClient: db, tableName: TABLE, duration: config.windowSeconds };
-    // One of the four sweeps expired rows (they share the table).
-    this.pair = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.pair, points: config.maxAttemptsPerAccount, clearExpiredByTimeout: true });
-    this.address = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.address, points: config.maxAttemptsPerAddress, clearExpiredByTimeout: false });
-    this.account = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.account, points: config.accountCeiling, clearExpiredByTimeout: false });
-    this.lockouts = new RateLimiterPrisma({
-      ...common,
-      keyPrefix: PREFIX.lockouts,
-      points: Number.MAX_SAFE_INTEGER,
-      duration: LOCKOUT_MEMORY_SECONDS,
-      clearExpiredByTimeout: false,
-    });
+    // No limiter runs its own timed clean-up: begin() sweeps expired rows as it writes.
+    const common = { storeClient: db, tableName: TABLE, duration: config.windowSeconds, clearExpiredByTimeout: false };
+    this.pair = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.pair, points: config.maxAttemptsPerAccount });
+    this.address = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.address, points: config.maxAttemptsPerAddress });
+    this.account = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.account, points: config.accountCeiling });
+    this.lockouts = new RateLimiterPrisma({ ...common, keyPrefix: PREFIX.lockouts, points: Number.MAX_SAFE_INTEGER, duration: LOCKOUT_MEMORY_SECONDS });
   }
 
   /** Starts an attempt: allowed (and counted), or refused with the seconds until the next may start. */
   async begin(keys: SignInKeys): Promise<ThrottleDecision> {
-    const [pair, address] = await Promise.all([this.count(this.pair, pairKey(keys)), this.count(this.address, keys.address)]);
-    const refusals = [
-      { scope: 'account' as const, refusal: pair },
-      { scope: 'address' as const, refusal: address },
-    ].filter((r) => r.refusal !== null);
-    if (refusals.length > 0) {
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(...refusals.map((r) => r.refusal!.retryAfterSeconds)),
-        locked: refusals.filter((r) => r.refusal!.newLockout).map((r) => r.scope),
-      };
-    }
+    const pairId = pairKey(keys);
+    const held = (await Promise.all([this.lockOf(this.pair, pairId), this.lockOf(this.address, keys.address)])).filter((s) => s !== null);
+    if (held.length > 0) return { allowed: false, retryAfterSeconds: Math.max(...held), locked: [] };
+
+    const address = await this.count(this.address, keys.address);
+    if (address) return { allowed: false, retryAfterSeconds: address.retryAfterSeconds, locked: address.newLockout ? ['address'] : [] };
+    const pair = await this.count(this.pair, pairId);
+    if (pair) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds, locked: pair.newLockout ? ['account'] : [] };
     const overCeiling = await this.account.consume(accountDigest(keys.account)).then(
       () => false,
       (rejected: unknown) => {
@@ -126,12 +126,27 @@ export class SignInThrottle {
         throw rejected;
       },
     );
+    await this.sweepExpired();
     return { allowed: true, slowdownMs: overCeiling ? this.config.slowdownMs : 0 };
   }
 
   /** The password was right: the pair starts afresh; the address and the account get their attempt back. */
   async succeeded(keys: SignInKeys): Promise<void> {
     await Promise.all([this.pair.delete(pairKey(keys)), giveBack(this.address, keys.address), giveBack(this.account, accountDigest(keys.account))]);
+  }
+
+  /** Seconds until a locked counter opens again, or null when it is not locked; reads only. */
+  private async lockOf(limiter: RateLimiterPrisma, key: string): Promise<number | null> {
+    const counted = await limiter.get(key);
+    if (!counted || counted.consumedPoints <= limiter.points) return null;
+    return Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+  }
+
+  /** Deletes at most SWEEP_BATCH expired rows, each only if it is still expired (a new window may have reused its key). */
+  private async sweepExpired(): Promise<void> {
+    const now = new Date();
+    const expired = await this.db.signInCounter.findMany({ where: { expire: { lt: now } }, select: { key: true }, take: SWEEP_BATCH });
+    if (expired.length > 0) await this.db.signInCounter.deleteMany({ where: { key: { in: expired.map((row) => row.key) }, expire: { lt: now } } });
   }
 
   /** Counts an attempt on one counter: null when allowed, else how long it is refused and whether this attempt locked it. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { SettingsError, settingsFrom } from './settings.ts';
 
@@ -10,6 +11,25 @@ describe('settingsFrom', () => {
     expect(defaults.worker).toEqual({ concurrency: 2, leaseMs: 60_000, reapIntervalMs: 60_000 });
     expect(defaults.log).toEqual({ level: 'info', format: 'auto' });
     expect(settingsFrom({ ENVOLVE_WARM_POOL: ' ', PORT: '' })).toEqual(defaults);
+  });
+
+  it('gives the resource ceilings their defaults, and refuses a timeout ceiling a timer could not hold', () => {
+    expect(settingsFrom({}).sandbox.ceilings).toEqual({
+      cpus: availableParallelism(),
+      memoryMb: 16_384,
+      storageMb: 20_480,
+      pids: 4_096,
+      agentTimeoutSec: 86_400,
+      verifierTimeoutSec: 86_400,
+      buildTimeoutSec: 86_400,
+    });
+    expect(settingsFrom({ ENVOLVE_MAX_CPUS: '0.5', ENVOLVE_MAX_AGENT_TIMEOUT_SEC: '604800' }).sandbox.ceilings).toMatchObject({
+      cpus: 0.5,
+      agentTimeoutSec: 604_800,
+    });
+    expect(() => settingsFrom({ ENVOLVE_MAX_AGENT_TIMEOUT_SEC: '2147484' })).toThrow(/ENVOLVE_MAX_AGENT_TIMEOUT_SEC: expected a whole number from 1 to 604800/);
+    expect(() => settingsFrom({ ENVOLVE_MAX_MEMORY_MB: '5' })).toThrow(/ENVOLVE_MAX_MEMORY_MB: expected a whole number from 6 to/);
+    expect(() => settingsFrom({ ENVOLVE_MAX_CPUS: '0' })).toThrow(/ENVOLVE_MAX_CPUS: expected a number from 0\.01 to 1024/);
   });
 
   it('types what it reads', () => {

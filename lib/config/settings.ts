@@ -3,6 +3,7 @@
 // named instead of surfacing as a wrong number in the middle of a run. `settings()` reads
 // process.env once per process; `settingsFrom(env)` builds the same object from any string map
 // (tests pass a plain object). The README's Configuration table documents each one.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SCHEDULER_CONFIG, schedulerConfigSchema } from './scheduler-defaults.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
@@ -38,6 +39,12 @@ export const SANDBOX_RUNTIMES = ['runc', 'runsc'] as const;
 // Images are built with the network by default, as Harbor builds them (see lib/sandbox/build-network.ts).
 export const BUILD_NETWORKS = ['default', 'host', 'none'] as const;
 const DAY_SECONDS = 24 * 3600;
+// The largest timeout ceiling a deployment may set: a week, so every timer a trial arms from it
+// (the phase budget plus its grace) stays far below the 2^31-1 ms a Node timer can hold.
+const LONGEST_TIMEOUT_CEILING_SEC = 7 * DAY_SECONDS;
+// Docker's smallest memory limit is 6 MiB and its smallest CPU share 0.01.
+export const SMALLEST_MEMORY_MB = 6;
+export const SMALLEST_CPUS = 0.01;
 // Each build mirror's validation, shared by its ENVOLVE_BUILD_* setting and a lineage's override
 // (lib/sandbox/build-mirrors.ts).
 export const BUILD_MIRROR_FIELDS = {
@@ -86,6 +93,16 @@ const variables = z.object({
   ENVOLVE_BUILD_HTTPS_PROXY: setting(BUILD_MIRROR_FIELDS.httpsProxy.optional()),
   ENVOLVE_BUILD_NO_PROXY: setting(BUILD_MIRROR_FIELDS.noProxy.optional()),
   ENVOLVE_BUILD_CA_BUNDLE: setting(BUILD_MIRROR_FIELDS.caBundle.optional()),
+  // Deployment maxima of what a task.toml may ask for: a task asking more is warned at import and
+  // runs with the ceiling, recorded on the run (lib/sandbox/ceilings.ts). A container cannot have
+  // more CPUs than the machine has, so that is the CPU default.
+  ENVOLVE_MAX_CPUS: setting(decimal(SMALLEST_CPUS, 1024).default(availableParallelism())),
+  ENVOLVE_MAX_MEMORY_MB: setting(wholeNumber(SMALLEST_MEMORY_MB, 4_194_304).default(16_384)),
+  ENVOLVE_MAX_STORAGE_MB: setting(wholeNumber(1, 4_194_304).default(20_480)),
+  ENVOLVE_MAX_PIDS: setting(wholeNumber(64, 4_194_304).default(4_096)),
+  ENVOLVE_MAX_AGENT_TIMEOUT_SEC: setting(wholeNumber(1, LONGEST_TIMEOUT_CEILING_SEC).default(DAY_SECONDS)),
+  ENVOLVE_MAX_VERIFIER_TIMEOUT_SEC: setting(wholeNumber(1, LONGEST_TIMEOUT_CEILING_SEC).default(DAY_SECONDS)),
+  ENVOLVE_MAX_BUILD_TIMEOUT_SEC: setting(wholeNumber(1, LONGEST_TIMEOUT_CEILING_SEC).default(DAY_SECONDS)),
   ENVOLVE_WORKER_CONCURRENCY: setting(wholeNumber(1, 256).default(2)),
   ENVOLVE_WORKER_LEASE_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
   ENVOLVE_WORKER_REAP_SEC: setting(decimal(0.001, DAY_SECONDS).default(60)),
@@ -151,6 +168,15 @@ function structure(v: Variables) {
       buildDir: v.ENVOLVE_BUILD_DIR,
       runtime: v.ENVOLVE_SANDBOX_RUNTIME,
       buildNetwork: v.ENVOLVE_BUILD_NETWORK,
+      ceilings: {
+        cpus: v.ENVOLVE_MAX_CPUS,
+        memoryMb: v.ENVOLVE_MAX_MEMORY_MB,
+        storageMb: v.ENVOLVE_MAX_STORAGE_MB,
+        pids: v.ENVOLVE_MAX_PIDS,
+        agentTimeoutSec: v.ENVOLVE_MAX_AGENT_TIMEOUT_SEC,
+        verifierTimeoutSec: v.ENVOLVE_MAX_VERIFIER_TIMEOUT_SEC,
+        buildTimeoutSec: v.ENVOLVE_MAX_BUILD_TIMEOUT_SEC,
+      },
       mirrors: {
         pipIndexUrl: v.ENVOLVE_BUILD_PIP_INDEX_URL,
         pipFindLinks: v.ENVOLVE_BUILD_PIP_FIND_LINKS,
@@ -188,6 +214,21 @@ function structure(v: Variables) {
 }
 
 export type Settings = Readonly<ReturnType<typeof structure>>;
+
+/** The deployment's resource maxima (ENVOLVE_MAX_*): what a trial gets at most, whatever its task.toml asks. */
+export type ResourceCeilings = Settings['sandbox']['ceilings'];
+export type ResourceName = keyof ResourceCeilings;
+
+/** Each ceiling's variable, so a message about a ceiling names the setting that raises it. */
+export const CEILING_SETTINGS: Readonly<Record<ResourceName, string>> = {
+  cpus: 'ENVOLVE_MAX_CPUS',
+  memoryMb: 'ENVOLVE_MAX_MEMORY_MB',
+  storageMb: 'ENVOLVE_MAX_STORAGE_MB',
+  pids: 'ENVOLVE_MAX_PIDS',
+  agentTimeoutSec: 'ENVOLVE_MAX_AGENT_TIMEOUT_SEC',
+  verifierTimeoutSec: 'ENVOLVE_MAX_VERIFIER_TIMEOUT_SEC',
+  buildTimeoutSec: 'ENVOLVE_MAX_BUILD_TIMEOUT_SEC',
+};
 
 export class SettingsError extends UnavailableError {
   constructor(readonly problems: string[]) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../test/env/task-fixtures.ts';
 import { harborWarnings, internetRequests } from './harbor-warnings.ts';
 import { formatProblem } from './problems.ts';
+import { settingsFrom } from '../config/settings.ts';
 
 const warningsOf = (files: Record<string, string>) => harborWarnings(bundleOf({ ...validTaskFiles(), ...files })).map(formatProblem);
 
@@ -43,6 +44,15 @@ describe('harborWarnings', () => {
     ).toEqual([
       'environment/Dockerfile: the build downloads from pypi.org (pip): behind a mirror, set ENVOLVE_BUILD_PIP_INDEX_URL',
       'tests/test.sh: downloads from astral.sh (curl), pypi.org (uv), but Envolve runs this phase offline: install it in the image (environment/Dockerfile) instead',
+    ]);
+  });
+
+  it('says which resources a task asks more of than the deployment gives, and what its runs get instead', () => {
+    const ceilings = settingsFrom({ ENVOLVE_MAX_MEMORY_MB: '4096', ENVOLVE_MAX_BUILD_TIMEOUT_SEC: '600' }).sandbox.ceilings;
+    const toml = '[verifier]\ntimeout_sec = 60\n[environment]\nmemory_mb = 8192\nbuild_timeout_sec = 3600\ncpus = 0.5\n';
+    expect(harborWarnings(bundleOf({ ...validTaskFiles(), 'task.toml': toml }), ceilings).map(formatProblem)).toEqual([
+      "task.toml: [environment] memory_mb = 8192 is more than this deployment's ceiling: its trials run with 4096 MB (ENVOLVE_MAX_MEMORY_MB)",
+      "task.toml: [environment] build_timeout_sec = 3600 is more than this deployment's ceiling: its image builds run with 600 s (ENVOLVE_MAX_BUILD_TIMEOUT_SEC)",
     ]);
   });
 

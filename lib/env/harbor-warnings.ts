@@ -1,14 +1,32 @@
 // What imports fine but will break later, said at import: scripts with CRLF line endings or a
 // shebang below the first line, COPY/ADD sources missing from environment/, a task asking for
-// internet in its agent or verifier phase (Envolve runs trials offline), compose files, what the
+// internet in its agent or verifier phase (Envolve runs trials offline), resources above the
+// deployment's ceilings (its trials get the ceiling), compose files, what the
 // build downloads (a lab behind a mirror sets the mirror), and what the offline phases download.
 import { parse } from 'smol-toml';
+import type { ResourceCeilings } from '../config/index.ts';
 import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
 import { composeFileOf, taskComposeSpec, describeNeed, fetchNeeds } from '../sandbox/index.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
+import { ceilingWarnings, parseTaskConfig } from './task-config.ts';
 
-export function harborWarnings(bundle: TaskBundle): TaskProblem[] {
-  return [...scriptWarnings(bundle), ...copySourceWarnings(bundle), ...internetWarnings(bundle), ...composeWarnings(bundle), ...fetchWarnings(bundle)];
+export function harborWarnings(bundle: TaskBundle, ceilings?: ResourceCeilings): TaskProblem[] {
+  return [
+    ...scriptWarnings(bundle),
+    ...copySourceWarnings(bundle),
+    ...internetWarnings(bundle),
+    ...resourceWarnings(bundle, ceilings),
+    ...composeWarnings(bundle),
+    ...fetchWarnings(bundle),
+  ];
+}
+
+// What the task asks more of than this deployment gives; a task.toml that does not parse is
+// validateBundle's error, not a warning here.
+function resourceWarnings(bundle: TaskBundle, ceilings?: ResourceCeilings): TaskProblem[] {
+  const toml = bundleFile(bundle, 'task.toml');
+  const parsed = toml ? parseTaskConfig(toml.content.toString('utf8'), ceilings) : undefined;
+  return parsed?.ok ? ceilingWarnings(parsed.config, ceilings).map((warning) => taskWarning('task.toml', warning)) : [];
 }
 
 function isScript(path: string, text: string): boolean {

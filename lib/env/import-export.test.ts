@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { tarEntriesOf, validTaskFiles, withTempDir, writeTar, writeTask } from '../../test/env/task-fixtures.ts';
+import { settingsFrom } from '../config/settings.ts';
 import { exportVersion } from './export.ts';
 import { importPath } from './import.ts';
 import { getVersion } from './store.ts';
@@ -160,6 +161,31 @@ describe('import and export', () => {
         ['ok', true, []],
       ]);
       expect(await getVersion(testDb.db, results[2]!.versionId!)).toMatchObject({ name: 'ok' });
+    });
+  });
+
+  it('refuses a task asking for more than any container can take, naming the ceiling, and warns about one over the ceiling', async () => {
+    await withTempDir(async (tmp) => {
+      const ceilings = settingsFrom({ ENVOLVE_MAX_CPUS: '2', ENVOLVE_MAX_MEMORY_MB: '16384' }).sandbox.ceilings;
+      const base = validTaskFiles();
+      const toml = (environment: string) => `${base['task.toml']}\n[environment]\n${environment}\n`;
+      const absurd = await writeTask(join(tmp, 'absurd'), { ...base, 'task.toml': toml('memory_mb = 99999999999'), 'instruction.md': 'Absurd memory.\n' });
+      const greedy = await writeTask(join(tmp, 'greedy'), { ...base, 'task.toml': toml('cpus = 100000'), 'instruction.md': 'Many CPUs.\n' });
+
+      const before = await rowCounts();
+      const [refused] = await importPath(testDb.db, absurd, { ceilings });
+      expect(refused!.ok).toBe(false);
+      expect(refused!.versionId).toBeUndefined();
+      expect(refused!.errors).toEqual([
+        expect.stringMatching(/^task\.toml: .*memory_mb: 99999999999 MB is more than any container can take.*16384 MB \(ENVOLVE_MAX_MEMORY_MB\)/),
+      ]);
+      expect((await rowCounts()).versions).toBe(before.versions);
+
+      const [imported] = await importPath(testDb.db, greedy, { ceilings });
+      expect(imported).toMatchObject({ ok: true, errors: [] });
+      expect(imported!.warnings).toEqual([
+        "task.toml: [environment] cpus = 100000 is more than this deployment's ceiling: its trials run with 2 CPUs (ENVOLVE_MAX_CPUS)",
+      ]);
     });
   });
 

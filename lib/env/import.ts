@@ -5,6 +5,7 @@
 
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { ResourceCeilings } from '../config/index.ts';
 import type { PrismaClient } from '../db/index.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { contentHash, METADATA_SIDECAR } from './content-hash.ts';
@@ -20,6 +21,7 @@ import { ORACLE_FILE, validateBundle } from './validate-bundle.ts';
 
 export interface ImportOptions {
   limits?: Partial<ImportLimits>;
+  ceilings?: ResourceCeilings; // the resource ceilings import warns against; default: the deployment's ENVOLVE_MAX_*
 }
 
 export interface TaskImportResult {
@@ -136,7 +138,7 @@ async function importBundle(
 ): Promise<TaskImportResult> {
   const sidecarFile = bundleFile(bundle, METADATA_SIDECAR);
   const harborBundle = { ...bundle, files: bundle.files.filter((f) => f.path !== METADATA_SIDECAR) };
-  const problems = [...readProblems, ...validateBundle(harborBundle, options.limits), ...harborWarnings(harborBundle)];
+  const problems = [...readProblems, ...validateBundle(harborBundle, options.limits, options.ceilings), ...harborWarnings(harborBundle, options.ceilings)];
 
   let metadata = seedMetadata();
   if (sidecarFile) {

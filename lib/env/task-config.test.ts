@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaskConfig } from './task-config.ts';
+import { settingsFrom } from '../config/settings.ts';
+import { ceilingWarnings, parseTaskConfig } from './task-config.ts';
+
+const ceilings = settingsFrom({ ENVOLVE_MAX_CPUS: '4', ENVOLVE_MAX_MEMORY_MB: '16384', ENVOLVE_MAX_AGENT_TIMEOUT_SEC: '86400' }).sandbox.ceilings;
 
 describe('parseTaskConfig', () => {
   it('fills Harbor defaults for missing sections', () => {
@@ -89,5 +92,52 @@ describe('parseTaskConfig', () => {
     expect(unset.ok && unset.config.environment.sandbox_runtime).toBeUndefined();
     const kata = parseTaskConfig('[environment]\nsandbox_runtime = "kata"\n');
     expect(kata).toEqual({ ok: false, error: expect.stringContaining('environment.sandbox_runtime') });
+  });
+});
+
+describe('task.toml resources and the deployment ceilings', () => {
+  const refusal = (toml: string) => {
+    const result = parseTaskConfig(toml, ceilings);
+    if (result.ok) throw new Error(`accepted: ${toml}`);
+    return result.error;
+  };
+
+  it('refuses a value no container can take, naming the ceiling and its setting', () => {
+    expect(refusal('[environment]\nmemory_mb = 99999999999\n')).toBe(
+      'invalid settings: environment.memory_mb: 99999999999 MB is more than any container can take (at most 8589934591 MB); ' +
+        'this deployment gives a trial at most 16384 MB (ENVOLVE_MAX_MEMORY_MB)',
+    );
+    expect(refusal('[agent]\ntimeout_sec = 1e308\n')).toMatch(
+      /agent\.timeout_sec: 1e\+308 s is more than any container can take .*at most 86400 s \(ENVOLVE_MAX_AGENT_TIMEOUT_SEC\)/,
+    );
+    expect(refusal('[environment]\nstorage_mb = 99999999999\n')).toMatch(/ENVOLVE_MAX_STORAGE_MB/);
+    expect(refusal('[environment]\nbuild_timeout_sec = 1e308\n')).toMatch(/ENVOLVE_MAX_BUILD_TIMEOUT_SEC/);
+    expect(refusal('[environment]\ncpus = 1e12\n')).toMatch(/environment\.cpus: .*at most 4 CPUs \(ENVOLVE_MAX_CPUS\)/);
+  });
+
+  it('refuses non-finite, zero and negative values the same way', () => {
+    expect(refusal('[environment]\ncpus = inf\n')).toMatch(/environment\.cpus: Infinity is no amount a container can take; .*ENVOLVE_MAX_CPUS/);
+    expect(refusal('[verifier]\ntimeout_sec = nan\n')).toMatch(/verifier\.timeout_sec: NaN is no amount .*ENVOLVE_MAX_VERIFIER_TIMEOUT_SEC/);
+    expect(refusal('[environment]\nmemory_mb = 0\n')).toMatch(
+      /memory_mb: 0 MB is less than any container can run with \(at least 6 MB\).*ENVOLVE_MAX_MEMORY_MB/,
+    );
+    expect(refusal('[agent]\ntimeout_sec = -600\n')).toMatch(/agent\.timeout_sec: -600 s is less than/);
+    expect(refusal('[environment]\nmemory_mb = 1024.5\n')).toMatch(/memory_mb: expected a whole number of MB \(got 1024\.5\)/);
+  });
+
+  it('accepts a value over the ceiling that a container could take, and says what its trials will get', () => {
+    const result = parseTaskConfig('[agent]\ntimeout_sec = 1e7\n[environment]\ncpus = 100000\nmemory_mb = 65536\nstorage_mb = 4096\n', ceilings);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.config.environment).toMatchObject({ cpus: 100000, memory_mb: 65536 });
+    expect(ceilingWarnings(result.config, ceilings)).toEqual([
+      "[environment] cpus = 100000 is more than this deployment's ceiling: its trials run with 4 CPUs (ENVOLVE_MAX_CPUS)",
+      "[environment] memory_mb = 65536 is more than this deployment's ceiling: its trials run with 16384 MB (ENVOLVE_MAX_MEMORY_MB)",
+      "[agent] timeout_sec = 10000000 is more than this deployment's ceiling: its trials run with 86400 s (ENVOLVE_MAX_AGENT_TIMEOUT_SEC)",
+    ]);
+  });
+
+  it('warns about nothing for a task within every ceiling', () => {
+    const result = parseTaskConfig('[environment]\ncpus = 2\n', ceilings);
+    expect(result.ok && ceilingWarnings(result.config, ceilings)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // are text, task.toml parses, paths are safe and sizes are within limits. Runs
 // on every bundle before it is stored, whether it came from disk or evolution.
 
+import type { ResourceCeilings } from '../config/index.ts';
 import { bundleFile, type TaskBundle } from './bundle.ts';
 import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { unsafePathReason } from './paths.ts';
@@ -21,7 +22,8 @@ export function requiresText(path: string): boolean {
   return path === 'task.toml' || path === 'instruction.md' || path === 'environment/Dockerfile' || path.endsWith('.sh');
 }
 
-export function validateBundle(bundle: TaskBundle, limitOverrides?: Partial<ImportLimits>): TaskProblem[] {
+// `ceilings` only words the error about a resource no container can take (default: the deployment's).
+export function validateBundle(bundle: TaskBundle, limitOverrides?: Partial<ImportLimits>, ceilings?: ResourceCeilings): TaskProblem[] {
   const limits = resolveLimits(limitOverrides);
   const problems: TaskProblem[] = [...pathProblems(bundle), ...sizeProblems(bundle, limits)];
 
@@ -40,7 +42,7 @@ export function validateBundle(bundle: TaskBundle, limitOverrides?: Partial<Impo
 
   const toml = bundleFile(bundle, 'task.toml');
   if (toml && !notTextReason(toml.content)) {
-    const parsed = parseTaskConfig(toml.content.toString('utf8'));
+    const parsed = parseTaskConfig(toml.content.toString('utf8'), ceilings);
     if (!parsed.ok) problems.push(taskError('task.toml', parsed.error));
   }
 

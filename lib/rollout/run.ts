@@ -6,14 +6,15 @@ import { bundleFile, type TaskBundle, getVersion, loadBundle, parseTaskConfig } 
 import { rethrowIfStopping, type BuildResult, type Sandbox, type TrialResult } from '../sandbox/index.ts';
 import { parseSequence } from '../sequence/index.ts';
 import { refreshSuspicion } from '../trajectories/index.ts';
-import { taskLimits } from '../validate/index.ts';
+import { taskResources } from '../validate/index.ts';
+import { CEILING_SETTINGS } from '../config/index.ts';
+import { configuredCeilings } from '../sandbox/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 import { storeChangedFiles, type ChangedFile } from './blobs.ts';
 import { touchesProtected, TrajectoryRecorder, TurnLimitReached, type RecordedStep } from './recorder.ts';
 import type { Policy, Terminal } from './types.ts';
 
 export const DEFAULT_MAX_TURNS = 100;
-const MAX_TOTAL_TIMEOUT_SEC = 6 * 3600;
 // Where an agent's artifacts are looked for when the image sets no WORKDIR.
 const WORK_DIRS_WITHOUT_WORKDIR = ['/app', '/root', '/home', '/srv', '/opt', '/output', '/workspace'];
 
@@ -32,7 +33,7 @@ export interface RolloutRequest {
   lineageId?: string;
   passThreshold?: number; // a rollout passes when its reward is at least this; default 1
   maxTurns?: number;
-  agentTimeoutSec?: number; // overrides task.toml [agent] timeout_sec
+  agentTimeoutSec?: number; // overrides task.toml [agent] timeout_sec; at most ENVOLVE_MAX_AGENT_TIMEOUT_SEC
   commandTimeoutSec?: number; // per command; default the sandbox's (600 s) capped by the agent budget
   jobId?: string;
   timeoutReward?: number; // the low reward a timed-out rollout gets; default 0
@@ -115,9 +116,12 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
     const sequence = version.metadata.sequence === undefined ? undefined : parseSequence(version.metadata.sequence);
     const instruction = bundleFile(bundle, 'instruction.md')?.content.toString('utf8') ?? '';
     const maxTurns = req.maxTurns ?? DEFAULT_MAX_TURNS;
-    const agentTimeoutSec = req.agentTimeoutSec ?? config.config.agent.timeout_sec;
-    if (!(agentTimeoutSec > 0 && agentTimeoutSec <= MAX_TOTAL_TIMEOUT_SEC))
-      throw new Error(`agentTimeoutSec must be in (0, ${MAX_TOTAL_TIMEOUT_SEC}], got ${agentTimeoutSec}`);
+    // A caller's own budget must fit the ceiling; the task's is clamped to it (and recorded).
+    const ceiling = configuredCeilings().agentTimeoutSec;
+    if (req.agentTimeoutSec !== undefined && !(req.agentTimeoutSec > 0 && req.agentTimeoutSec <= ceiling))
+      throw new Error(`agentTimeoutSec must be in (0, ${ceiling}] (${CEILING_SETTINGS.agentTimeoutSec}), got ${req.agentTimeoutSec}`);
+    const resources = taskResources(config.config, { agentTimeoutSec: req.agentTimeoutSec });
+    const { agentTimeoutSec } = resources;
 
     imageId = (await deps.sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec })).imageId;
     await db.rollout.update({ where: { id: row.id }, data: { imageId } });
@@ -132,9 +136,10 @@ export async function runRollout(deps: RolloutDeps, req: RolloutRequest): Promis
         commandTimeoutSec: Math.min(req.commandTimeoutSec ?? 600, agentTimeoutSec),
         drive: (terminal, signal) => drivePolicy(req, { bundle, instruction, sequence, maxTurns }, rec, terminal, signal),
       },
-      limits: taskLimits(config.config),
+      limits: resources.limits,
       agentTimeoutSec,
-      verifierTimeoutSec: config.config.verifier.timeout_sec,
+      verifierTimeoutSec: resources.verifierTimeoutSec,
+      resources: resources.uses,
       timeoutReward: req.timeoutReward ?? 0,
       labels: { ...req.labels, 'envolve.rollout': row.id, 'envolve.version': req.versionId },
       captureOutputs: { dirsWhenWorkdirIsRoot: WORK_DIRS_WITHOUT_WORKDIR },

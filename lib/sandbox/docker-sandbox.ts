@@ -9,6 +9,7 @@ import { runChecks, type ChecksRequest, type ChecksResult } from './run-checks.t
 import { describeSandboxRuntime, sandboxRuntimeFor } from './runtime.ts';
 import { runTrial } from './trial.ts';
 import { sandboxesStopping, SandboxStoppingError } from './stopping.ts';
+import { timeoutsWithinCeilings } from './ceilings.ts';
 import type { BuildOptions, BuildResult, ReapedContainer, ReapOptions, Sandbox, TrialRequest, TrialResult } from './types.ts';
 
 export class DockerSandbox implements Sandbox {
@@ -20,8 +21,9 @@ export class DockerSandbox implements Sandbox {
 
   // A multi-container task's sidecars start on a per-trial internal network before the agent and
   // are removed with the trial.
-  async runTrial(request: TrialRequest): Promise<TrialResult> {
-    return notInterrupted(await this.runTrialOnce(request));
+  // Every trial's phase budgets are within the deployment's ceilings, whoever made the request.
+  async runTrial(asked: TrialRequest): Promise<TrialResult> {
+    return notInterrupted(await this.runTrialOnce(timeoutsWithinCeilings(asked)));
   }
 
   private async runTrialOnce(request: TrialRequest): Promise<TrialResult> {

@@ -30,6 +30,8 @@ import { fetchNeeds, unreachableMessage, unresolvedNeeds } from './fetch-needs.t
 import { composeFileOf, parseCompose } from './compose.ts';
 import type { BuildAttempt, BuildOptions, BuildResult, MappedImage } from './types.ts';
 import { RefusedError, UnavailableError } from '../errors/index.ts';
+import { configuredCeilings } from './ceilings.ts';
+import { timerDelayMs } from './timer-delay.ts';
 
 export const ENV_IMAGE_REPO = 'envolve/env';
 const LOG_TAIL_LINES = 40;
@@ -210,7 +212,7 @@ function runBuild(docker: Docker, { entries, tag, labels, buildargs, network, ti
         networkmode: network.mode === 'bridge' ? 'default' : network.mode,
         labels,
         buildargs,
-        abortSignal: timeoutSec ? AbortSignal.timeout(timeoutSec * 1000) : undefined,
+        abortSignal: timeoutSec ? AbortSignal.timeout(timerDelayMs(Math.min(timeoutSec, configuredCeilings().buildTimeoutSec))) : undefined,
       })
       .then((stream) =>
         docker.modem.followProgress(

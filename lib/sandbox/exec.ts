@@ -6,6 +6,7 @@ import { PassThrough, type Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
 import type { PhaseResult } from './types.ts';
+import { timerDelayMs } from './timer-delay.ts';
 
 export interface ExecSpec {
   cmd: string[];
@@ -61,7 +62,7 @@ export async function runPhase(container: Docker.Container, spec: ExecSpec): Pro
       .onTimeout()
       .catch(() => undefined)
       .finally(() => setTimeout(() => stream.destroy(), 5000).unref());
-  }, spec.timeoutSec * 1000);
+  }, timerDelayMs(spec.timeoutSec));
   try {
     await ended;
   } finally {

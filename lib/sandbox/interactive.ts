@@ -8,6 +8,7 @@ import { CappedLog } from './capped-log.ts';
 import { exitCodeOf, startLoggedExec, type ExecSpec } from './exec.ts';
 import { agentPhaseCommand } from './resource-limits.ts';
 import type { InteractiveAgent, PhaseResult, ShellResult, ShellTerminal } from './types.ts';
+import { timerDelayMs } from './timer-delay.ts';
 
 export const DEFAULT_COMMAND_TIMEOUT_SEC = 600;
 export const DEFAULT_COMMAND_OUTPUT_BYTES = 1024 * 1024;
@@ -68,7 +69,7 @@ async function runTurn(container: Docker.Container, command: string, spec: TurnS
   };
   const onAbort = () => stop('budget');
   spec.signal.addEventListener('abort', onAbort, { once: true });
-  const backstop = setTimeout(() => stop('backstop'), (spec.timeoutSec + HOST_BACKSTOP_SEC) * 1000);
+  const backstop = setTimeout(() => stop('backstop'), timerDelayMs(spec.timeoutSec + HOST_BACKSTOP_SEC));
   const poller = setInterval(() => {
     void exec.inspect().then(
       (info) => {
@@ -111,7 +112,7 @@ export async function runInteractivePhase(
     transcript.write(Buffer.from(`\n[envolve: phase exceeded its ${spec.timeoutSec}s budget; container killed]\n`));
     budget.abort();
     void spec.onTimeout().catch(() => undefined);
-  }, spec.timeoutSec * 1000);
+  }, timerDelayMs(spec.timeoutSec));
 
   const terminal: ShellTerminal = {
     run: async (command, opts) => {

@@ -1,5 +1,7 @@
 // Resource limits of a trial container and their Docker HostConfig form.
 import type { HostConfig } from 'dockerode';
+import type { ResourceCeilings } from '../config/index.ts';
+import { configuredCeilings, limitsWithinCeilings } from './ceilings.ts';
 import type { SandboxRuntime } from './runtime.ts';
 import type { Limits } from './types.ts';
 
@@ -36,12 +38,13 @@ export function agentPhaseCommand(cmd: string[], user: string): string[] {
   return ['setpriv', `--bounding-set=-all,${keep}`, '--', ...cmd];
 }
 
-export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
+/** The defaults with the overrides given, within the deployment's ceilings whoever asked. */
+export function resolveLimits(overrides: Partial<Limits> = {}, ceilings: ResourceCeilings = configuredCeilings()): Limits {
   const limits = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(overrides) as Array<[keyof Limits, number | undefined]>) {
     if (value !== undefined) limits[key] = value;
   }
-  return limits;
+  return limitsWithinCeilings(limits, ceilings);
 }
 
 // Under gVisor the host's pids cgroup counts the sandbox kernel's own threads, not the task's

@@ -28,6 +28,7 @@ import type { Duplex } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { CappedLog } from './capped-log.ts';
+import { LONGEST_TIMER_MS } from './timer-delay.ts';
 
 export const SESSION_END = 'envolve:end';
 
@@ -151,7 +152,7 @@ ${script}`;
       const value = found();
       if (value !== undefined || this.#ended || Date.now() >= deadline) return value;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deadline - Date.now());
+        const timer = setTimeout(resolve, Math.min(deadline - Date.now(), LONGEST_TIMER_MS));
         this.#waiters.push(() => (clearTimeout(timer), resolve()));
       });
     }

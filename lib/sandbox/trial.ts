@@ -116,7 +116,8 @@ interface TrialRunState extends TrialState {
   container?: Docker.Container;
 }
 
-function containmentOf(state: TrialRunState, limits: Limits, runtime: SandboxRuntime, network?: TrialRequest['network']): Containment {
+function containmentOf(state: TrialRunState, limits: Limits, runtime: SandboxRuntime, req: TrialRequest): Containment {
+  const { network, resources } = req;
   const phases = [state.agent, state.verifier].filter((p): p is PhaseResult => p !== null);
   return {
     runtime,
@@ -128,6 +129,7 @@ function containmentOf(state: TrialRunState, limits: Limits, runtime: SandboxRun
     leftoverProcesses: Math.max(0, ...state.sessions.flatMap((s) => s.said('leftovers')).map(Number)),
     containerStopped: phases.some((p) => p.containerStopped === true),
     limits,
+    ...(resources ? { resources } : {}),
   };
 }
 
@@ -197,7 +199,7 @@ export async function runTrial(docker: Docker, req: TrialRequest): Promise<Trial
     runtime,
     agent: state.agent,
     verifier: state.verifier,
-    containment: containmentOf(state, limits, runtime, req.network),
+    containment: containmentOf(state, limits, runtime, req),
     phaseMs: state.clock.laps,
     ...(state.outputs ? { outputs: state.outputs } : {}),
     ...(state.protectedPathsTouched !== undefined ? { protectedPathsTouched: state.protectedPathsTouched } : {}),

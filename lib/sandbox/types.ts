@@ -5,6 +5,7 @@ import type { BaseImageMapping } from './base-image-map.ts';
 import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
 import type { MirrorsSource, ResolvedBuildMirrors } from './build-mirrors.ts';
 import type { ChecksRequest, ChecksResult } from './run-checks.ts';
+import type { ResourceUses } from './ceilings.ts';
 import type { SandboxRuntime } from './runtime.ts';
 
 export interface BuildOptions {
@@ -84,6 +85,9 @@ export interface TrialRequest {
   runtime?: SandboxRuntime; // the lineage's choice; default ENVOLVE_SANDBOX_RUNTIME (the bundle's task.toml may require runsc)
   agentTimeoutSec: number;
   verifierTimeoutSec: number;
+  // What the task asked for and what this trial gets, within the deployment's ceilings; kept in
+  // the trial's containment record. The limits and timeouts above are the values used.
+  resources?: ResourceUses;
   timeoutReward?: number; // the reward a timed-out trial gets; default 0
   labels?: Record<string, string>; // e.g. job and worker ids, added to the container
   // Return the regular files the agent created or changed under these directories (read after
@@ -130,6 +134,7 @@ export interface Containment {
   leftoverProcesses: number; // processes the agent left running when its phase ended, killed before the verifier
   containerStopped: boolean; // the container stopped during a phase, not by a timeout (e.g. gVisor's sandbox killed at its memory limit)
   limits: Limits;
+  resources?: ResourceUses; // per resource: asked by the task, used by the trial, the deployment's ceiling
 }
 
 export type TrialStatus = 'completed' | 'timed-out' | 'reward-missing' | 'error';
