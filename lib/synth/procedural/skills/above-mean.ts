@@ -3,7 +3,7 @@
 // from those against the overall mean.
 import type { DataRecord } from '../records.ts';
 import type { Skill } from '../skill.ts';
-import { awkUnits, byName } from './shaping.ts';
+import { a, awkUnits, byName } from './shaping.ts';
 
 // Per category, the records whose value times the count exceeds the total: exact in integers.
 export function aboveMean(records: DataRecord[], scope: (r: DataRecord) => DataRecord[], strict = true): string {
@@ -44,7 +44,7 @@ export const aboveMeanSkill: Skill = {
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: aboveMean(records, own) };
   },
   task: (s) =>
-    `For each ${s.nouns.category} in \`DATA/${s.fileName}\`, compute the mean ${s.nouns.value} of that ${s.nouns.category}'s ${s.nouns.records} and count its ${s.nouns.records} whose ${s.nouns.value} is strictly greater than that mean (a ${s.nouns.value} equal to the mean does not count). Write one line per ${s.nouns.category} present to OUT: the ${s.nouns.category}, a space, and the count; lines sorted by ${s.nouns.category} in byte order.`,
+    `For each ${s.nouns.category} in \`DATA/${s.fileName}\`, compute the mean ${s.nouns.value} of that ${s.nouns.category}'s ${s.nouns.records} and count its ${s.nouns.records} whose ${s.nouns.value} is strictly greater than that mean (${a(s.nouns.value)} equal to the mean does not count). Write one line per ${s.nouns.category} present to OUT: the ${s.nouns.category}, a space, and the count; lines sorted by ${s.nouns.category} in byte order.`,
   solve: (s) => aboveMeanAwk(s.fileName, awkUnits(s), '$4', '>'),
   nearMisses: (s) => [
     { name: 'equal-counts', why: 'counts values equal to the mean too (>= instead of >)', solve: aboveMeanAwk(s.fileName, awkUnits(s), '$4', '>=') },

@@ -3,7 +3,7 @@
 // 1200.0, 1200.50) and each side has a key the other lacks, so a text comparison flags equal
 // totals and an inner join misses the one-sided keys.
 import type { Skill } from '../skill.ts';
-import { awkShow, awkUnits, byName, showUnits, unitScale } from './shaping.ts';
+import { a, awkShow, awkUnits, byName, showUnits, unitScale } from './shaping.ts';
 
 // The other system's spelling of a total: trailing zeros of the decimals dropped, or one added.
 export function looseNumber(units: number, scale: number, style: number): string {
@@ -42,7 +42,7 @@ export const reconcileSkill: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/other-system.tsv\` holds another system's total ${s.nouns.value} per ${s.nouns.key} (two tab-separated columns, no header; its numbers may be written with fewer or more decimals than ours, e.g. \`12.5\`, \`12.50\` and \`12.500\` are the same amount). Total the ${s.nouns.value} per ${s.nouns.key} over \`DATA/${s.fileName}\` and reconcile: a ${s.nouns.key} missing on one side has total 0 there; totals are equal when they are the same number. Write one line per ${s.nouns.key} whose two totals differ to OUT: the ${s.nouns.key}, our total and the other system's total (both ${s.value.decimals === 0 ? 'as integers' : 'with exactly 2 decimals'}), separated by spaces; lines sorted by ${s.nouns.key} in byte order.`,
+    `\`DATA/other-system.tsv\` holds another system's total ${s.nouns.value} per ${s.nouns.key} (two tab-separated columns, no header; its numbers may be written with fewer or more decimals than ours, e.g. \`12.5\`, \`12.50\` and \`12.500\` are the same amount). Total the ${s.nouns.value} per ${s.nouns.key} over \`DATA/${s.fileName}\` and reconcile: ${a(s.nouns.key)} missing on one side has total 0 there; totals are equal when they are the same number. Write one line per ${s.nouns.key} whose two totals differ to OUT: the ${s.nouns.key}, our total and the other system's total (both ${s.value.decimals === 0 ? 'as integers' : 'with exactly 2 decimals'}), separated by spaces; lines sorted by ${s.nouns.key} in byte order.`,
   solve: (s) => reconcileAwk(s, 'a[k] != b[k]'),
   nearMisses: (s) => [
     { name: 'inner-join', why: 'compares only the keys present on both sides', solve: reconcileAwk(s, '(k in a) && (k in b) && a[k] != b[k]') },

@@ -4,7 +4,7 @@
 // milliseconds, or matching `retry_key=` each give other totals.
 import { isoTime } from '../records.ts';
 import type { Skill } from '../skill.ts';
-import { byName } from './shaping.ts';
+import { a, byName } from './shaping.ts';
 
 export interface LogLine {
   time: number;
@@ -45,7 +45,7 @@ export const regexExtractSkill: Skill = {
     return { files: [{ path: 'app.log', content: `${lines.map(writeLine).join('\n')}\n` }], answer: totalsPerKey(lines) };
   },
   task: (s) =>
-    `\`DATA/app.log\` is an application log, one event per line: a time, a level, words, then \`name=value\` fields separated by spaces. Request lines carry a field named exactly \`key\` (a ${s.nouns.key}) and a \`dur\` field, a duration written either in milliseconds (\`dur=250ms\`) or in seconds (\`dur=1.25s\`, \`dur=2s\`). Other lines may carry fields whose names merely end in \`key\` (such as \`retry_key\`); they are not requests. Total the durations of the request lines per ${s.nouns.key} in milliseconds. Write one line per ${s.nouns.key} to OUT: the ${s.nouns.key}, a space, and its total as an integer number of milliseconds; lines sorted by ${s.nouns.key} in byte order.`,
+    `\`DATA/app.log\` is an application log, one event per line: a time, a level, words, then \`name=value\` fields separated by spaces. Request lines carry a field named exactly \`key\` (${a(s.nouns.key)}) and a \`dur\` field, a duration written either in milliseconds (\`dur=250ms\`) or in seconds (\`dur=1.25s\`, \`dur=2s\`). Other lines may carry fields whose names merely end in \`key\` (such as \`retry_key\`); they are not requests. Total the durations of the request lines per ${s.nouns.key} in milliseconds. Write one line per ${s.nouns.key} to OUT: the ${s.nouns.key}, a space, and its total as an integer number of milliseconds; lines sorted by ${s.nouns.key} in byte order.`,
   solve: () => regexPython('(?:^| )key=(\\S+)', 'both'),
   nearMisses: () => [
     {

@@ -56,3 +56,9 @@ export const pythonRows = (scenario: Scenario): string[] => [
   '    k, v, t, c, x = line.rstrip("\\n").split("\\t")',
   '    rows.append((k, units(v), epoch(t), c, x))',
 ];
+
+// "an account", "an HTTP status", "a user": the article render-step uses for the same nouns.
+export function a(noun: string): string {
+  return `${/^(?:[aeio]|u(?!s)|HTTP|SKU)/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,7 @@
 // (changes unseen) both give another answer.
 import type { DataRecord } from '../records.ts';
 import type { Skill } from '../skill.ts';
-import { byName, showUnits } from './shaping.ts';
+import { a, byName, showUnits } from './shaping.ts';
 
 export function latestByKey(records: DataRecord[]): Map<string, number> {
   const latest = new Map<string, number>();
@@ -54,7 +54,7 @@ export const snapshotDiffSkill: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/before.tsv\` and \`DATA/after.tsv\` are two snapshots of the current ${s.nouns.value} per ${s.nouns.key}: tab-separated, a header row \`${s.columns.key}<TAB>${s.columns.value}\`, one row per ${s.nouns.key}, rows in no particular order. Compare them by ${s.nouns.key}. Write to OUT one line per ${s.nouns.key} that differs, sorted by ${s.nouns.key} in byte order: \`KEY added\` for a ${s.nouns.key} only in the second snapshot, \`KEY removed\` for one only in the first, and \`KEY changed OLD NEW\` for one in both with a different ${s.nouns.value} (OLD and NEW as the snapshots write them).`,
+    `\`DATA/before.tsv\` and \`DATA/after.tsv\` are two snapshots of the current ${s.nouns.value} per ${s.nouns.key}: tab-separated, a header row \`${s.columns.key}<TAB>${s.columns.value}\`, one row per ${s.nouns.key}, rows in no particular order. Compare them by ${s.nouns.key}. Write to OUT one line per ${s.nouns.key} that differs, sorted by ${s.nouns.key} in byte order: \`KEY added\` for ${a(s.nouns.key)} only in the second snapshot, \`KEY removed\` for one only in the first, and \`KEY changed OLD NEW\` for one in both with a different ${s.nouns.value} (OLD and NEW as the snapshots write them).`,
   solve: () =>
     [
       `awk -F'\\t' 'FNR == 1 { next } NR == FNR { old[$1] = $2; next } { now[$1] = $2 }`,

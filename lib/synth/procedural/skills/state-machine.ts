@@ -3,7 +3,7 @@
 // both, so restarting the clock or dropping unclosed intervals gives other totals.
 import { isoTime, type DataRecord } from '../records.ts';
 import type { Skill } from '../skill.ts';
-import { byName } from './shaping.ts';
+import { a, byName, capitalised } from './shaping.ts';
 
 export interface Transition {
   time: number;
@@ -59,7 +59,7 @@ export const stateMachineSkill: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/transitions.log\` is an event log, one line per event in time order: \`YYYY-MM-DDTHH:MM:SSZ KEY STATE\`, where KEY is a ${s.nouns.key} and STATE is \`open\` or \`closed\`. Every ${s.nouns.key} starts closed. An \`open\` event of a closed ${s.nouns.key} opens it; an \`open\` of an already open ${s.nouns.key} changes nothing (its open time keeps running from the first \`open\`); a \`closed\` event of an open ${s.nouns.key} closes it; a \`closed\` of a closed one changes nothing. A ${s.nouns.key} still open at the end counts as open until the time of the log's last event. Compute the total seconds each ${s.nouns.key} was open. Write one line per ${s.nouns.key} with a total above 0 to OUT: the ${s.nouns.key}, a space, and its total; lines ordered by total descending, equal totals by ${s.nouns.key} in byte order.`,
+    `\`DATA/transitions.log\` is an event log, one line per event in time order: \`YYYY-MM-DDTHH:MM:SSZ KEY STATE\`, where KEY is ${a(s.nouns.key)} and STATE is \`open\` or \`closed\`. Every ${s.nouns.key} starts closed. An \`open\` event of a closed ${s.nouns.key} opens it; an \`open\` of an already open ${s.nouns.key} changes nothing (its open time keeps running from the first \`open\`); a \`closed\` event of an open ${s.nouns.key} closes it; a \`closed\` of a closed one changes nothing. ${capitalised(a(s.nouns.key))} still open at the end counts as open until the time of the log's last event. Compute the total seconds each ${s.nouns.key} was open. Write one line per ${s.nouns.key} with a total above 0 to OUT: the ${s.nouns.key}, a space, and its total; lines ordered by total descending, equal totals by ${s.nouns.key} in byte order.`,
   solve: () => stateAwk(false, false),
   nearMisses: () => [
     { name: 'repeated-open-restarts', why: 'restarts the clock at every open, losing the time since the first one', solve: stateAwk(true, false) },
