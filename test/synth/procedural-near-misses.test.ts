@@ -63,6 +63,10 @@ const CASES: { name: string; scenario: string; seed: number }[] = [
   { name: 'kubernetes-events', scenario: 'kubernetes-events', seed: 4303 },
   { name: 'app-config', scenario: 'app-config', seed: 4304 },
   { name: 'sensor-telemetry with comment noise', scenario: 'sensor-telemetry+comments', seed: 4305 },
+  { name: 'genomics-fasta', scenario: 'genomics-fasta', seed: 4306 },
+  { name: 'dns-zone', scenario: 'dns-zone', seed: 4307 },
+  { name: 'weather-observations as CSV', scenario: 'weather-observations+csv', seed: 4308 },
+  { name: 'http-api-traces with CRLF line endings', scenario: 'http-api-traces+crlf', seed: 4309 },
 ];
 
 describe('near misses of the procedural skills fail in Docker', () => {
