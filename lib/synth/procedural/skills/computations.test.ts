@@ -9,6 +9,10 @@ import { SCENARIOS } from '../scenarios/index.ts';
 import type { Skill, StepParams } from '../skill.ts';
 import { generateRecords } from '../records.ts';
 import { aboveMean, aboveMeanSkill } from './above-mean.ts';
+import { medianSkill } from './median.ts';
+import { movingWindowSkill } from './moving-window.ts';
+import { rateOfChangeSkill } from './rate-of-change.ts';
+import { isoTime } from '../records.ts';
 import { busiestHour, busiestHourSkill } from './busiest-hour.ts';
 import { dedupeLast } from './dedupe-composite.ts';
 import { denseRanks } from './dense-rank.ts';
@@ -286,6 +290,26 @@ describe('computation skills: the data defeats the near misses, in every domain 
           group.some((r) => r.value * group.length === total),
           `${domain.name} above-mean pivot`,
         ).toBe(true);
+        // The skills that reshape their data until the mistakes part ways got there.
+        const own = (r: DataRecord) => records.filter((x) => x.category === r.category);
+        expect(aboveMean(records, own), `${domain.name} above-mean overall`).not.toBe(aboveMean(records, () => records));
+        for (const seed of [700 + i, 900 + i]) {
+          const median = materialised(medianSkill, domain, seed, shape);
+          const values = median.records.filter((r) => r.category === median.params.category);
+          const shown = (u: number) => (domain.value.decimals === 0 ? String(u) : `${Math.floor(u / 100)}.${String(u % 100).padStart(2, '0')}`);
+          expect(textMedian(values.map((r) => shown(r.value))), `${domain.name} median text sort`).not.toBe(shown(lowerMedian(values.map((r) => r.value))));
+          expect(values.length % 2, `${domain.name} median even count`).toBe(0);
+          const windows = materialised(movingWindowSkill, domain, seed, shape);
+          const mine = windows.records.filter((r) => r.key === windows.params.key);
+          const start = (w: ReturnType<typeof bestWindow>) => (w ? `${isoTime(w[0].time)} ${w[1]}` : '');
+          expect(start(bestWindow(mine, 3)), `${domain.name} window of two`).not.toBe(start(bestWindow(mine, 2)));
+          expect(start(bestWindow(mine, 3)), `${domain.name} window over all keys`).not.toBe(start(bestWindow(windows.records, 3)));
+          const steps = materialised(rateOfChangeSkill, domain, seed, shape);
+          const keyed = steps.records.filter((r) => r.key === steps.params.key);
+          const pair = (x: ReturnType<typeof largestStep>) => (x ? `${x[0].time} ${x[1].time} ${x[2]}` : '');
+          expect(pair(largestStep(keyed)), `${domain.name} absolute change`).not.toBe(pair(largestStep(keyed, Math.abs)));
+          expect(pair(largestStep(keyed)), `${domain.name} change over all keys`).not.toBe(pair(largestStep(steps.records)));
+        }
       }
     });
   }
