@@ -116,6 +116,32 @@ export const SKILL_WEIGHTS = {
   'join-tables': 2,
   'bc-arithmetic': 1.5,
   'base64-decode': 1.5,
+  // Computations beyond one tool (procedural skills with near misses): everyday ones (a regex
+  // with capture groups, per-hour counts, a CSV parser, de-duplication) near 2.5–3; state
+  // machines, sessions, moving windows and interval sweeps, which few terminal sessions need, at 1.
+  'regex-extract': 3,
+  'busiest-hour': 3,
+  median: 2.5,
+  'dedupe-composite': 2.5,
+  'jq-group-by': 2.5,
+  'quoted-csv': 2.5,
+  'left-join': 2,
+  'top-k-ties': 2,
+  'snapshot-diff': 2,
+  'sql-having': 2,
+  'time-gaps': 2,
+  'above-mean': 1.5,
+  'running-total': 1.5,
+  'rate-of-change': 1.5,
+  histogram: 1.5,
+  'pivot-table': 1.5,
+  reconcile: 1.5,
+  sessions: 1,
+  'state-machine': 1,
+  'moving-window': 1,
+  'max-concurrency': 1,
+  'dense-rank': 1,
+  'longest-streak': 1,
 } as const satisfies Record<string, number>;
 
 export const SKILL_TURNS = {
@@ -141,6 +167,31 @@ export const SKILL_TURNS = {
   'join-tables': 5,
   'bc-arithmetic': 4,
   'base64-decode': 4,
+  // A stated rule to get exactly right (boundaries, tie-breaks, rounding) and a check against it
+  // on top of the tool: 5–8 turns.
+  'regex-extract': 6,
+  'busiest-hour': 5,
+  median: 5,
+  'dedupe-composite': 5,
+  'jq-group-by': 6,
+  'quoted-csv': 6,
+  'left-join': 5,
+  'top-k-ties': 5,
+  'snapshot-diff': 6,
+  'sql-having': 6,
+  'time-gaps': 6,
+  'above-mean': 6,
+  'running-total': 6,
+  'rate-of-change': 6,
+  histogram: 6,
+  'pivot-table': 6,
+  reconcile: 7,
+  sessions: 7,
+  'state-machine': 8,
+  'moving-window': 6,
+  'max-concurrency': 7,
+  'dense-rank': 6,
+  'longest-streak': 6,
 } as const satisfies Record<keyof typeof SKILL_WEIGHTS, number>;
 
 export const UNKNOWN_SKILL_TURNS = 5;
@@ -166,6 +217,10 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'base64-decode': 0.5,
     'jq-query': 0.3,
     'git-history': 0.3,
+    'busiest-hour': 3,
+    sessions: 2.5,
+    'time-gaps': 1.5,
+    'top-k-ties': 1.5,
   },
   'payments-ledger': {
     'bc-arithmetic': 4,
@@ -177,6 +232,10 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'sha256-checksum': 1.5,
     'git-history': 0.3,
     'file-permissions': 0.3,
+    reconcile: 4,
+    'running-total': 2.5,
+    'dedupe-composite': 2,
+    'quoted-csv': 2,
   },
   'sensor-telemetry': {
     'bc-arithmetic': 3,
@@ -187,6 +246,10 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'gzip-stream': 1.5,
     'sort-uniq-count': 1.5,
     'git-history': 0.2,
+    'moving-window': 3,
+    'rate-of-change': 3,
+    'time-gaps': 2.5,
+    histogram: 2,
   },
   'package-manifest': {
     'jq-query': 4,
@@ -198,6 +261,8 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'sort-uniq-count': 1.2,
     'date-arithmetic': 0.5,
     'bc-arithmetic': 0.3,
+    'snapshot-diff': 2.5,
+    'jq-group-by': 2,
   },
   'genomics-fasta': {
     'tr-normalise': 3,
@@ -211,6 +276,8 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'file-permissions': 0.3,
     'git-history': 0.2,
     'date-arithmetic': 0.2,
+    histogram: 2,
+    median: 1.5,
   },
   'mail-spool': {
     'base64-decode': 4,
@@ -220,6 +287,8 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'sort-uniq-count': 1.5,
     'jq-query': 0.3,
     'bc-arithmetic': 0.3,
+    'dedupe-composite': 2,
+    'regex-extract': 2,
   },
   'ci-artifacts': {
     'tar-archive': 4,
@@ -230,6 +299,9 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'diff-compare': 2,
     'file-permissions': 2,
     'bc-arithmetic': 0.3,
+    'longest-streak': 2.5,
+    'max-concurrency': 2,
+    'state-machine': 1.5,
   },
   'auth-syslog': {
     'grep-regex': 3,
@@ -240,6 +312,9 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'file-permissions': 1.5,
     'jq-query': 0.3,
     'git-history': 0.2,
+    sessions: 3,
+    'regex-extract': 2,
+    'busiest-hour': 2,
   },
   'inventory-csv': {
     'cut-columns': 3,
@@ -253,6 +328,10 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'jq-query': 0.3,
     'base64-decode': 0.3,
     'git-history': 0.2,
+    'snapshot-diff': 3,
+    reconcile: 2.5,
+    'quoted-csv': 2.5,
+    'pivot-table': 2,
   },
   'dns-zone': {
     'grep-regex': 2.5,
@@ -263,6 +342,7 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'sort-uniq-count': 1.5,
     'jq-query': 0.3,
     'sqlite-sql': 0.3,
+    'snapshot-diff': 2,
   },
   'kubernetes-events': {
     'jq-query': 4,
@@ -272,6 +352,9 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'grep-regex': 1.5,
     'config-parse': 1.5,
     'sqlite-sql': 0.4,
+    'jq-group-by': 3,
+    'state-machine': 2.5,
+    'longest-streak': 1.5,
   },
   'http-api-traces': {
     'jq-query': 4,
@@ -282,6 +365,9 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'base64-decode': 1.5,
     'gzip-stream': 1.5,
     'git-history': 0.3,
+    'max-concurrency': 2.5,
+    'regex-extract': 2,
+    median: 2,
   },
   'app-config': {
     'config-parse': 4,
@@ -293,6 +379,7 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'grep-regex': 1.5,
     'sort-uniq-count': 0.5,
     'bc-arithmetic': 0.3,
+    'snapshot-diff': 2.5,
   },
   'crontab-schedules': {
     'date-arithmetic': 4,
@@ -302,6 +389,7 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'file-permissions': 1.5,
     'sed-rewrite': 1.5,
     'jq-query': 0.3,
+    'max-concurrency': 2.5,
   },
   'library-catalog': {
     'sqlite-sql': 3,
@@ -312,6 +400,8 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'awk-fields': 1.5,
     'grep-regex': 1.5,
     'git-history': 0.2,
+    'dense-rank': 2,
+    'left-join': 2,
   },
   'weather-observations': {
     'bc-arithmetic': 3,
@@ -323,6 +413,9 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
     'gzip-stream': 1.2,
     'jq-query': 1,
     'git-history': 0.2,
+    'moving-window': 2.5,
+    histogram: 2.5,
+    'above-mean': 2,
   },
 };
 

@@ -20,11 +20,11 @@ const chain: Sequence = {
 const text = (bundle: TaskBundle, path: string): string => bundleFile(bundle, path)?.content.toString('utf8') ?? '';
 
 describe('catalogue', () => {
-  it('has exactly the agreed names: 16 domains × 4 layouts × 5 noises, 22 skills × 3 deliveries', () => {
+  it('has exactly the agreed names: 16 domains × 4 layouts × 5 noises, 45 skills × 3 deliveries', () => {
     expect(DOMAIN_NAMES).toHaveLength(16);
-    expect(BASE_SKILL_NAMES).toHaveLength(22);
+    expect(BASE_SKILL_NAMES).toHaveLength(45);
     expect(new Set(SCENARIO_NAMES).size).toBe(320);
-    expect(new Set(SKILL_NAMES).size).toBe(66);
+    expect(new Set(SKILL_NAMES).size).toBe(135);
     expect(SCENARIO_NAMES).toContain('web-access-log+csv+crlf');
     expect(SKILL_NAMES).toContain('awk-fields+gz');
   });

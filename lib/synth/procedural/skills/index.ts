@@ -22,6 +22,29 @@ import { sqliteSql } from './sqlite-sql.ts';
 import { tarArchive } from './tar-archive.ts';
 import { trNormalise } from './tr-normalise.ts';
 import { wcCount } from './wc-count.ts';
+import { leftJoin } from './left-join.ts';
+import { busiestHourSkill } from './busiest-hour.ts';
+import { sessionsSkill } from './sessions.ts';
+import { medianSkill } from './median.ts';
+import { dedupeSkill } from './dedupe-composite.ts';
+import { topKTiesSkill } from './top-k-ties.ts';
+import { snapshotDiffSkill } from './snapshot-diff.ts';
+import { aboveMeanSkill } from './above-mean.ts';
+import { sqlHavingSkill } from './sql-having.ts';
+import { jqGroupBySkill } from './jq-group-by.ts';
+import { stateMachineSkill } from './state-machine.ts';
+import { runningTotalSkill } from './running-total.ts';
+import { movingWindowSkill } from './moving-window.ts';
+import { rateOfChangeSkill } from './rate-of-change.ts';
+import { histogramSkill } from './histogram.ts';
+import { maxConcurrencySkill } from './max-concurrency.ts';
+import { denseRankSkill } from './dense-rank.ts';
+import { pivotTableSkill } from './pivot-table.ts';
+import { timeGapsSkill } from './time-gaps.ts';
+import { longestStreakSkill } from './longest-streak.ts';
+import { regexExtractSkill } from './regex-extract.ts';
+import { quotedCsvSkill } from './quoted-csv.ts';
+import { reconcileSkill } from './reconcile.ts';
 
 export const SKILLS: readonly Skill[] = [
   awkFields,
@@ -46,4 +69,29 @@ export const SKILLS: readonly Skill[] = [
   trNormalise,
   pythonScript,
   base64Decode,
+  // Computations over the records beyond one tool each: joins, windows, sessions, ranks, diffs,
+  // derived thresholds, state machines, parsers. Each names the near misses its data defeats.
+  leftJoin,
+  busiestHourSkill,
+  sessionsSkill,
+  medianSkill,
+  dedupeSkill,
+  topKTiesSkill,
+  snapshotDiffSkill,
+  aboveMeanSkill,
+  sqlHavingSkill,
+  jqGroupBySkill,
+  stateMachineSkill,
+  runningTotalSkill,
+  movingWindowSkill,
+  rateOfChangeSkill,
+  histogramSkill,
+  maxConcurrencySkill,
+  denseRankSkill,
+  pivotTableSkill,
+  timeGapsSkill,
+  longestStreakSkill,
+  regexExtractSkill,
+  quotedCsvSkill,
+  reconcileSkill,
 ];
