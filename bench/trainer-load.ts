@@ -6,8 +6,9 @@
 // step). Then the database is checked: every answered key is one stored group, no group is stored
 // twice, and every release happened once, by a group that cleared the rule. Prints p50/p95/p99 of
 // POST /groups and GET /batch, groups per second and the load average.
-// Needs a production build (`npx next build`, or ENVOLVE_NEXT_DIST_DIR).
-//   npm run bench:trainer -- [--trainers 20] [--groups 25] [--lineages 10] [--drop 0.1] [--replay 0.1] [--json]
+// Serves this checkout's production build (`npx next build`, or ENVOLVE_NEXT_DIST_DIR), or with
+// --build builds the committed code at HEAD in a throwaway worktree first (bench/web-build.ts).
+//   npm run bench:trainer -- [--build] [--trainers 20] [--groups 25] [--lineages 10] [--drop 0.1] [--replay 0.1] [--json]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { GenerationState } from '../lib/states/index.ts';
 import { seedEnvironment } from '../test/fixtures/dashboard-rows.ts';
 import { startEnvolveWeb } from '../test/fixtures/trainer-server.ts';
 import { isMain } from './main.ts';
+import { buildCommittedWeb, type WebBuild } from './web-build.ts';
 
 export interface TrainerLoadOptions {
   trainers: number;
@@ -226,7 +228,7 @@ async function checkDatabase(db: Db, seen: Observed, problems: string[]): Promis
   };
 }
 
-export async function trainerLoad(options: TrainerLoadOptions, progress: (m: string) => void = () => {}): Promise<TrainerLoadResult> {
+export async function trainerLoad(options: TrainerLoadOptions, progress: (m: string) => void = () => {}, web?: WebBuild): Promise<TrainerLoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'envolve-bench-trainer-'));
   const url = `file:${join(dir, 'envolve.db')}`;
   try {
@@ -239,7 +241,7 @@ export async function trainerLoad(options: TrainerLoadOptions, progress: (m: str
       trainers.push({ index: i, token: (await createApiToken(db, user.id, `bench trainer ${i}`, 'trainer')).token });
     }
     progress(`seeded ${options.lineages} lineages × ${options.generations} approved generations and ${options.trainers} trainers in ${dir}`);
-    const server = await startEnvolveWeb(url);
+    const server = web ? await startEnvolveWeb(url, { ENVOLVE_NEXT_DIST_DIR: web.distDir }, web.dir) : await startEnvolveWeb(url);
     const seen: Observed = { post: [], batch: [], answered: new Map(), dropped: 0, retried: 0, replays: 0, replayAnswersOk: 0, stale: 0, errors: [] };
     const before = loadavg();
     let wallSeconds: number;
@@ -308,6 +310,7 @@ if (isMain(import.meta.url)) {
       replay: { type: 'string', default: '0.1' },
       stale: { type: 'string', default: '0.1' },
       json: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
     },
   });
   const count = (name: string, value: string) => {
@@ -320,6 +323,7 @@ if (isMain(import.meta.url)) {
     if (!(n >= 0 && n <= 1)) throw new Error(`--${name}: expected a share from 0 to 1, not ${value}`);
     return n;
   };
+  const web = values.build ? buildCommittedWeb((m) => console.error(m)) : undefined;
   const result = await trainerLoad(
     {
       trainers: count('trainers', values.trainers),
@@ -331,7 +335,8 @@ if (isMain(import.meta.url)) {
       staleRate: share('stale', values.stale),
     },
     (m) => console.error(m),
-  );
+    web,
+  ).finally(() => web?.remove());
   console.log(values.json ? JSON.stringify(result, null, 2) : report(result));
   process.exitCode = result.ok ? 0 : 1;
 }
