@@ -104,7 +104,9 @@ class AuthenticationError(EnvolveError):
 
 
 class PermissionDeniedError(EnvolveError):
-    """403: the token's account may not use the trainer API, or the version is held out."""
+    """403: the token's account may not use the trainer API, the report's policy is not one the
+    token names (``policy_not_allowed``) or is one Envolve runs itself (``policy_run_by_envolve``),
+    or the version is held out."""
 
     def _describe(self) -> str:
         return f"Envolve forbids this (403 {self.code}): {self.message}"
