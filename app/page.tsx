@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { Route } from 'next';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { listOwnApiTokens } from '@/lib/auth/index.ts';
 import { homeWork } from '@/lib/dashboard/index.ts';
 import { requestDb } from './_server/db.ts';
 import { currentUser } from './_server/session.ts';
@@ -15,7 +16,11 @@ export const metadata: Metadata = { title: 'Home' };
 export default async function Home() {
   const user = await currentUser();
   if (!user) redirect('/sign-in?next=%2F');
-  const work = await homeWork(await requestDb(), user);
+  const db = await requestDb();
+  const work = await homeWork(db, user);
+  // The policies this person's active tokens report for: what the `policy` of a report must be.
+  const tokens = work.trainerApi ? (await listOwnApiTokens(db, user)).filter((t) => !t.revokedAt) : [];
+  const reportPolicy = tokens[0]?.policies[0] ?? 'trainer';
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <div>
@@ -107,11 +112,20 @@ export default async function Home() {
               work the same way:
             </p>
           )}
-          <pre className="overflow-x-auto rounded bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-50">
-            {`TOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\\n  -d '{"versionId":"…","rewards":[1,0,1],"policy":"my-policy"}' "$API/groups"`}
+          <p data-testid="home-token-policies">
+            {tokens.length === 0
+              ? 'You have no active token yet. A new one reports for the policy trainer unless you name others.'
+              : `Your tokens report for: ${tokens.map((t) => `${t.policies.join(', ')} (${t.name})`).join('; ')}. A group under any other policy is refused (403), and so is one under a policy Envolve runs itself (oracle, nop, simulated, openai, anthropic).`}
+          </p>
+          <pre className="overflow-x-auto rounded bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-50" data-testid="home-trainer-request">
+            {`TOKEN=…; API=<this server>/api/v1/trainer\ncurl -s -H "Authorization: Bearer $TOKEN" "$API/batch?size=8"\ncurl -s -H "Authorization: Bearer $TOKEN" -o task.tar.gz "$API/environments/<versionId>/task"\nKEY=$(uuidgen)  # one per group; after a lost answer, send the same body with the same KEY\ncurl -s -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' -H "Idempotency-Key: $KEY" \\\n  -d '{"versionId":"…","rewards":[1,0,null,1],"policy":"${reportPolicy}","policyVersion":"step-120"}' "$API/groups"`}
           </pre>
           <p className="text-zinc-600">
-            A held-out version answers 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.
+            One Idempotency-Key per group: sent again after a lost answer, the same key and body answer the first group (200,{' '}
+            <code className="font-mono text-xs">Idempotency-Replayed: true</code>) instead of storing it twice; the same key with another body is 409.{' '}
+            <code className="font-mono text-xs">policyVersion</code> is your checkpoint: only the newest one&apos;s groups release generations;{' '}
+            <code className="font-mono text-xs">null</code> is a rollout that timed out. Only versions a reviewer approved are served: another answers 409 with
+            its state, a held-out version 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.
           </p>
         </Card>
       )}

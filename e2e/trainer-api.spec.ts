@@ -11,11 +11,15 @@ import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 import { SQLITE_BUSY_MS } from '../test/budgets.ts';
 
 function trainerToken(): string {
-  const out = execFileSync('node', ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--json'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'node',
+    ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--policy', 'trainer,e2e-trainer-api', '--json'],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+      encoding: 'utf8',
+    },
+  );
   return (JSON.parse(out) as { token: string }).token;
 }
 
@@ -73,6 +77,21 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   });
   expect(reported.status()).toBe(201);
   expect(await reported.json()).toMatchObject({ passes: 5, size: 8, timeouts: 1, advanced: [] });
+
+  // One Idempotency-Key per group: the same key and body answer the first group again (200, marked a
+  // replay), the same key with another body is 409; a policy Envolve runs itself is refused whatever the token.
+  const keyed = { ...headers, 'idempotency-key': `e2e-trainer-api-${Date.now()}` };
+  const group = { versionId, rewards: [1, 1, 0, 0], policy: 'e2e-trainer-api', policyVersion: 'step-1' };
+  const first = await request.post('/api/v1/trainer/groups', { headers: keyed, data: group });
+  expect(first.status()).toBe(201);
+  const again = await request.post('/api/v1/trainer/groups', { headers: keyed, data: group });
+  expect(again.status()).toBe(200);
+  expect(again.headers()['idempotency-replayed']).toBe('true');
+  expect(((await again.json()) as { groupId: string }).groupId).toBe(((await first.json()) as { groupId: string }).groupId);
+  expect((await request.post('/api/v1/trainer/groups', { headers: keyed, data: { ...group, rewards: [1, 1, 1, 0] } })).status()).toBe(409);
+  const spoofed = await request.post('/api/v1/trainer/groups', { headers, data: { ...group, policy: 'anthropic' } });
+  expect(spoofed.status()).toBe(403);
+  expect(await spoofed.json()).toMatchObject({ error: 'policy_run_by_envolve' });
 });
 
 test('a flagged version is gone (410), a held-out one refused (403), an unknown one not found (404)', async ({ request }) => {

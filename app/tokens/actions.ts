@@ -6,11 +6,13 @@ import { ZodError } from 'zod';
 import { requestDb } from '@/app/_server/db.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { createOwnApiToken, revokeOwnApiToken } from '@/lib/auth/index.ts';
+import { settings } from '@/lib/config/index.ts';
 import { DomainError } from '@/lib/errors/index.ts';
+import { checkTokenPolicies, schedulerConfigFrom, withdrawTokenReleases } from '@/lib/scheduler/index.ts';
 
 export interface CreateTokenState {
   error: string | null;
-  created: { name: string; token: string } | null;
+  created: { name: string; token: string; policies: string[] } | null;
 }
 
 export interface RevokeTokenState {
@@ -26,18 +28,23 @@ function problem(err: unknown): string {
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
   const user = await requirePermission('api-tokens.own');
   try {
-    const { name, token } = await createOwnApiToken(await requestDb(), user, String(form.get('name') ?? ''));
+    const policies = checkTokenPolicies(String(form.get('policies') ?? ''));
+    const { name, token } = await createOwnApiToken(await requestDb(), user, String(form.get('name') ?? ''), policies);
     revalidatePath('/tokens');
-    return { error: null, created: { name, token } };
+    return { error: null, created: { name, token, policies } };
   } catch (err) {
     return { error: problem(err), created: null };
   }
 }
 
-export async function revokeTokenAction(tokenId: string, _previous: RevokeTokenState): Promise<RevokeTokenState> {
+// With `withdraw` checked (the button listed the releases and asked), the token's groups and what
+// they released are withdrawn too; revokeOwnApiToken first proves the token is the caller's.
+export async function revokeTokenAction(tokenId: string, _previous: RevokeTokenState, form: FormData): Promise<RevokeTokenState> {
   const user = await requirePermission('api-tokens.own');
   try {
-    await revokeOwnApiToken(await requestDb(), user, tokenId);
+    const db = await requestDb();
+    await revokeOwnApiToken(db, user, tokenId);
+    if (form.get('withdraw') === 'on') await withdrawTokenReleases(db, user, tokenId, schedulerConfigFrom(settings().scheduler));
     revalidatePath('/tokens');
     return { error: null };
   } catch (err) {

@@ -18,6 +18,14 @@ export function CreateTokenForm({ nameMax }: { nameMax: number }) {
           Token name
           <input name="name" required maxLength={nameMax} placeholder="e.g. gpu-box-1 trainer" className={`${inputClass} w-72`} />
         </label>
+        <label className="flex flex-col gap-1 text-xs text-zinc-600">
+          Policies it reports for
+          <input name="policies" placeholder="trainer" aria-describedby="policies-help" className={`${inputClass} w-56`} />
+        </label>
+        <p id="policies-help" className="basis-full text-xs text-zinc-500">
+          Comma-separated; blank is <code className="font-mono">trainer</code>. Its groups are accepted only under these names (the{' '}
+          <code className="font-mono">policy</code> field of a report), never under a policy Envolve runs itself (oracle, nop, simulated, openai, anthropic).
+        </p>
         <button type="submit" disabled={pending} className={primaryButtonClass}>
           {pending ? 'Creating…' : 'Create token'}
         </button>
@@ -27,12 +35,12 @@ export function CreateTokenForm({ nameMax }: { nameMax: number }) {
           {state.error}
         </p>
       )}
-      {state.created && <NewToken name={state.created.name} token={state.created.token} />}
+      {state.created && <NewToken name={state.created.name} token={state.created.token} policies={state.created.policies} />}
     </section>
   );
 }
 
-function NewToken({ name, token }: { name: string; token: string }) {
+function NewToken({ name, token, policies }: { name: string; token: string; policies: string[] }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   async function copy() {
     try {
@@ -44,7 +52,10 @@ function NewToken({ name, token }: { name: string; token: string }) {
   }
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-      <p>Token “{name}” made. Copy it now: it is shown only this once, and Envolve keeps only a hash of it.</p>
+      <p>
+        Token “{name}” made, reporting for <span data-testid="new-token-policies">{policies.join(', ')}</span>. Copy it now: it is shown only this once, and
+        Envolve keeps only a hash of it.
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <code data-testid="new-token" className="select-all break-all rounded bg-white px-2 py-1 font-mono text-xs ring-1 ring-amber-200">
           {token}

@@ -1,4 +1,5 @@
 // `envolve users …` and `envolve tokens …`: accounts and machine credentials from the shell.
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import {
   ROLES,
@@ -12,6 +13,8 @@ import {
   revokeApiToken,
   setPassword,
 } from '../../lib/auth/index.ts';
+import { settings } from '../../lib/config/index.ts';
+import { checkTokenPolicies, releasesOfToken, schedulerConfigFrom, tokenReleasesText, withdrawTokenReleases } from '../../lib/scheduler/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, table, type OutputOptions } from '../output.ts';
 
@@ -25,7 +28,14 @@ interface CreateUserOptions extends OutputOptions {
 interface CreateTokenOptions extends OutputOptions {
   user: string;
   name: string;
+  policy?: string;
 }
+
+interface RevokeTokenOptions extends OutputOptions {
+  withdrawReleases?: boolean;
+}
+
+const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
 
 export function registerUserCommands(program: Command): void {
   const users = program.command('users').description('dashboard accounts');
@@ -81,15 +91,21 @@ export function registerUserCommands(program: Command): void {
     .description('create an API token for a user; it is printed once and only its hash is kept')
     .requiredOption('--user <email>', "the token's user")
     .requiredOption('--name <name>', 'what the token is for')
+    .option('--policy <names>', 'the policies it may report groups for, comma-separated (default: trainer)')
     .option('--json', 'print one JSON document')
     .action((opts: CreateTokenOptions) =>
       run(opts, async () => {
+        const policies = checkTokenPolicies(opts.policy);
         const created = await withDb(async (db) => {
           const user = await findUserByEmail(db, opts.user);
           if (!user) throw new Error(`no user with email ${opts.user}`);
-          return { user: user.email, role: user.role, ...(await createApiToken(db, user.id, opts.name)) };
+          return { user: user.email, role: user.role, ...(await createApiToken(db, user.id, opts.name, policies)) };
         });
-        emit(opts, { ok: true, ...created }, (r) => `${r.token}\n(token "${r.name}" for ${r.user}; shown once, send it as Authorization: Bearer <token>)`);
+        emit(
+          opts,
+          { ok: true, ...created },
+          (r) => `${r.token}\n(token "${r.name}" for ${r.user}, reporting for ${r.policies.join(', ')}; shown once, send it as Authorization: Bearer <token>)`,
+        );
       }),
     );
   tokens
@@ -102,20 +118,35 @@ export function registerUserCommands(program: Command): void {
         const when = (date: Date | null) => date?.toISOString() ?? '–';
         emit(opts, { tokens: list }, (r) =>
           table([
-            ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'],
-            ...r.tokens.map((t) => [t.id, t.name, t.user, when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt)]),
+            ['ID', 'NAME', 'USER', 'POLICIES', 'CREATED', 'LAST USED', 'REVOKED'],
+            ...r.tokens.map((t) => [t.id, t.name, t.user, t.policies.join(','), when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt)]),
           ]),
         );
       }),
     );
   tokens
     .command('revoke <id>')
-    .description('revoke a token: refused at once by this process, by running servers within a second')
+    .description(
+      'revoke a token: refused at once by this process, by running servers within a second; prints the releases its groups made, which --withdraw-releases takes back',
+    )
+    .option('--withdraw-releases', 'also withdraw its groups and every generation they released (back to approved), once you saw the list')
     .option('--json', 'print one JSON document')
-    .action((id: string, opts: OutputOptions) =>
+    .action((id: string, opts: RevokeTokenOptions) =>
       run(opts, async () => {
-        const token = await withDb((db) => revokeApiToken(db, id));
-        emit(opts, { ok: true, token }, (r) => `revoked token "${r.token.name}" of ${r.token.user} (${r.token.revokedAt?.toISOString()})`);
+        const outcome = await withDb(async (db) => {
+          const token = await revokeApiToken(db, id);
+          const releases = await releasesOfToken(db, id);
+          const withdrawal = opts.withdrawReleases ? await withdrawTokenReleases(db, operator(), id, schedulerConfigFrom(settings().scheduler)) : null;
+          return { token, releases, withdrawal };
+        });
+        emit(opts, { ok: true, ...outcome }, (r) => {
+          const revoked = `revoked token "${r.token.name}" of ${r.token.user} (${r.token.revokedAt?.toISOString()})`;
+          if (r.releases.length === 0) return `${revoked}\nits groups released nothing that is still released`;
+          if (!r.withdrawal) {
+            return `${revoked}\nits groups released ${tokenReleasesText(r.releases)}: run again with --withdraw-releases to withdraw them (they go back to approved)`;
+          }
+          return `${revoked}\nwithdrew ${r.withdrawal.groupsWithdrawn} of its groups and the releases of ${tokenReleasesText(r.releases)} (back to approved)`;
+        });
       }),
     );
 }

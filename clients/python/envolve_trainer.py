@@ -14,13 +14,16 @@ One file, Python's standard library only (urllib, json, tarfile): copy it next t
         print(result.passes, "/", result.size, result.advanced)
 
 The token is an Envolve API token of a ``trainer`` account (``envolve tokens create --user
-trainer@... --name my-trainer``), sent as ``Authorization: Bearer``. Errors from the server are
-raised as :class:`EnvolveError` subclasses carrying the server's own message; connection failures
-are retried with exponential backoff where a retry cannot record anything twice.
+trainer@... --name my-trainer --policy trainer``), sent as ``Authorization: Bearer``; it names the
+policies it may report for (``trainer`` by default). Errors from the server are raised as
+:class:`EnvolveError` subclasses carrying the server's own message. Connection failures, timeouts and
+5xx answers are retried with bounded exponential backoff; a group report carries one
+``Idempotency-Key`` through all its attempts, so a lost answer neither loses nor doubles the group.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
@@ -28,6 +31,7 @@ import socket
 import tarfile
 import tempfile
 import time
+import uuid
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -46,6 +50,7 @@ __all__ = [
     "PermissionDeniedError",
     "NotFoundError",
     "GoneError",
+    "ConflictError",
     "RefusedError",
     "ServerError",
     "EnvolveConnectionError",
@@ -99,7 +104,9 @@ class AuthenticationError(EnvolveError):
 
 
 class PermissionDeniedError(EnvolveError):
-    """403: the token's account may not use the trainer API, or the version is held out."""
+    """403: the token's account may not use the trainer API, the report's policy is not one the
+    token names (``policy_not_allowed``) or is one Envolve runs itself (``policy_run_by_envolve``),
+    or the version is held out."""
 
     def _describe(self) -> str:
         return f"Envolve forbids this (403 {self.code}): {self.message}"
@@ -110,7 +117,12 @@ class NotFoundError(EnvolveError):
 
 
 class GoneError(EnvolveError):
-    """410: the version is no longer served (flagged as a reward hack, rejected or superseded)."""
+    """410: the version is no longer served (flagged as a reward hack)."""
+
+
+class ConflictError(EnvolveError):
+    """409: the version is in a state that is not trained on (awaiting review, rejected,
+    superseded...: ``body["state"]`` names it), or an Idempotency-Key was sent again with another body."""
 
 
 class RefusedError(EnvolveError):
@@ -138,12 +150,18 @@ _ERRORS_BY_STATUS: Dict[int, type] = {
     401: AuthenticationError,
     403: PermissionDeniedError,
     404: NotFoundError,
+    409: ConflictError,
     410: GoneError,
     422: RefusedError,
 }
 
-# Answers that mean "not now" rather than "no": a proxy in front of a restarting server.
+# Answers that mean "not now" rather than "no": a proxy in front of a restarting server. A group
+# report, which carries an Idempotency-Key, retries every 5xx: the server stores a keyed group once.
 _RETRY_STATUSES = frozenset({502, 503, 504})
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotency-Replayed"
+# However many retries a caller asks for, one wait between attempts is at most this many seconds.
+MAX_BACKOFF_SECONDS = 30.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -218,16 +236,20 @@ class ReportResult:
     size: int
     timeouts: int
     advanced: List[Mapping[str, Any]]
+    idempotency_key: str = ""  # the key the report was sent with (every attempt used it)
+    replayed: bool = False  # the server had stored this group already and answered it again
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "ReportResult":
+    def from_json(cls, data: Mapping[str, Any], *, idempotency_key: str = "", replayed: bool = False) -> "ReportResult":
         return cls(
             group_id=str(data["groupId"]),
             passes=int(data["passes"]),
             size=int(data["size"]),
             timeouts=int(data.get("timeouts", 0)),
             advanced=list(data.get("advanced", [])),
+            idempotency_key=idempotency_key,
+            replayed=replayed,
             raw=dict(data),
         )
 
@@ -253,8 +275,9 @@ class EnvolveTrainer:
     :param base_url: the server, e.g. ``http://127.0.0.1:3000`` (a trailing ``/api/v1/trainer`` is not needed).
     :param token: an API token of a trainer account; default ``$ENVOLVE_TOKEN``.
     :param timeout: seconds per HTTP request (connect and each read).
-    :param retries: further attempts after a connection failure or a 502/503/504.
-    :param backoff: seconds before the first retry; doubled each time.
+    :param retries: further attempts after a connection failure, a timeout or a 502/503/504 (any
+        5xx for a group report, which the server stores once per Idempotency-Key).
+    :param backoff: seconds before the first retry; doubled each time, at most MAX_BACKOFF_SECONDS.
     """
 
     def __init__(
@@ -334,17 +357,25 @@ class EnvolveTrainer:
         policy: str = "trainer",
         policy_version: str = "",
         timed_out: Optional[Sequence[bool]] = None,
+        idempotency_key: Optional[str] = None,
     ) -> ReportResult:
         """Reports the rewards of one rollout group on a version you were served.
 
-        ``policy`` names the policy being trained (a lineage gated by it counts only its groups);
-        ``policy_version`` is the checkpoint or step that made the rollouts. A reward of ``None``
-        (or ``timed_out[i]``) says the rollout timed out: the server scores it, never the trainer.
+        ``policy`` names the policy being trained, one your token names (a lineage gated by it
+        counts only its groups); ``policy_version`` is the checkpoint or step that made the
+        rollouts. A reward of ``None`` (or ``timed_out[i]``) says the rollout timed out: the server
+        scores it, never the trainer.
 
-        Not retried once the request may have reached the server: a lost answer could otherwise
-        record the group twice. A :class:`EnvolveConnectionError` from here says which case it was."""
+        The report carries an ``Idempotency-Key`` (``idempotency_key``, or a new UUID: one per
+        group) and is retried with it after a connection failure, a timeout or a 5xx, so a lost
+        answer neither loses the group nor stores it twice: the server answers a key it has seen
+        with the first group (``result.replayed``). Pass the same key again to resume a report
+        after a crash; a key sent with another body is refused (:class:`ConflictError`)."""
         if not policy:
             raise ValueError("policy must name the policy being trained")
+        key = idempotency_key if idempotency_key is not None else str(uuid.uuid4())
+        if not key or len(key) > 200 or any(not 0x21 <= ord(c) <= 0x7E for c in key):
+            raise ValueError(f"idempotency_key must be 1 to 200 printable ASCII characters without spaces, not {key!r}")
         body: Dict[str, Any] = {
             "versionId": version_id,
             "rewards": [None if r is None else float(r) for r in rewards],
@@ -353,24 +384,34 @@ class EnvolveTrainer:
         }
         if timed_out is not None:
             body["timedOut"] = [bool(t) for t in timed_out]
-        return ReportResult.from_json(self._json("POST", f"{API_PREFIX}/groups", body, idempotent=False))
+
+        def once() -> ReportResult:
+            with self._open(self._request("POST", f"{API_PREFIX}/groups", body, {IDEMPOTENCY_HEADER: key})) as response:
+                data = _parse_json(response.read(), response.status)
+                replayed = (response.headers.get(REPLAYED_HEADER) or "").lower() == "true"
+                return ReportResult.from_json(data, idempotency_key=key, replayed=replayed)
+
+        return self._retrying(once, any_server_error=True)
 
     # -- HTTP --------------------------------------------------------------------------------
 
-    def _request(self, method: str, path: str, body: Optional[Mapping[str, Any]] = None) -> urllib.request.Request:
+    def _request(
+        self, method: str, path: str, body: Optional[Mapping[str, Any]] = None, extra_headers: Optional[Mapping[str, str]] = None
+    ) -> urllib.request.Request:
         headers = {"Authorization": f"Bearer {self._token}", "Accept": "application/json", "User-Agent": "envolve-trainer-python/1"}
+        headers.update(extra_headers or {})
         data = None
         if body is not None:
             data = json.dumps(body).encode("utf-8")
             headers["Content-Type"] = "application/json"
         return urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
 
-    def _json(self, method: str, path: str, body: Optional[Mapping[str, Any]] = None, *, idempotent: bool = True) -> Dict[str, Any]:
+    def _json(self, method: str, path: str) -> Dict[str, Any]:
         def once() -> Dict[str, Any]:
-            with self._open(self._request(method, path, body)) as response:
+            with self._open(self._request(method, path)) as response:
                 return _parse_json(response.read(), response.status)
 
-        return self._retrying(once) if idempotent else self._retrying(once, only_unsent=True)
+        return self._retrying(once)
 
     def _download_to(self, path: str, archive: Path) -> Optional[str]:
         with self._open(self._request("GET", path)) as response, open(archive, "wb") as out:
@@ -391,37 +432,29 @@ class EnvolveTrainer:
         except urllib.error.HTTPError as err:
             raise _error_from(err) from None
 
-    def _retrying(self, call: Callable[[], T], *, only_unsent: bool = False) -> T:
+    def _retrying(self, call: Callable[[], T], *, any_server_error: bool = False) -> T:
+        """``call()``, again after a connection failure, a timeout or a 502/503/504 (any 5xx when
+        ``any_server_error``: a keyed group report), at most ``retries`` more times, waiting
+        ``backoff`` seconds, doubled each time up to MAX_BACKOFF_SECONDS."""
         delay = self.backoff
         for attempt in range(self.retries + 1):
             try:
                 return call()
             except ServerError as err:
-                if err.status not in _RETRY_STATUSES or only_unsent or attempt == self.retries:
+                retryable = err.status >= 500 if any_server_error else err.status in _RETRY_STATUSES
+                if not retryable or attempt == self.retries:
                     raise
-            except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError) as err:
-                unsent = _never_sent(err)
-                if only_unsent and not unsent:
-                    raise EnvolveConnectionError(
-                        f"the connection to {self.base_url} failed after the report was sent ({_reason(err)}); "
-                        "it may or may not have been recorded, so it was not sent again"
-                    ) from err
+            except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError, http.client.HTTPException) as err:
                 if attempt == self.retries:
                     raise EnvolveConnectionError(f"cannot reach Envolve at {self.base_url} after {attempt + 1} attempts: {_reason(err)}") from err
-            self._sleep(delay)
+            self._sleep(min(delay, MAX_BACKOFF_SECONDS))
             delay *= 2
         raise AssertionError("unreachable")
 
 
 def _reason(err: BaseException) -> str:
     reason = getattr(err, "reason", None)
-    return str(reason if reason is not None else err)
-
-
-def _never_sent(err: BaseException) -> bool:
-    """Whether the request certainly never reached the server (so sending it again is safe)."""
-    cause = getattr(err, "reason", err)
-    return isinstance(cause, (ConnectionRefusedError, socket.gaierror))
+    return str(reason if reason is not None else err) or type(err).__name__
 
 
 def _parse_json(raw: bytes, status: int) -> Dict[str, Any]:

@@ -20,7 +20,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import threading
 import time
 import unittest
 import urllib.request
@@ -32,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from envolve_trainer import (  # noqa: E402
     AuthenticationError,
     BadRequestError,
-    EnvolveConnectionError,
+    ConflictError,
     EnvolveTrainer,
     PermissionDeniedError,
     RefusedError,
@@ -194,6 +193,22 @@ class AgainstTheServer(unittest.TestCase):
         self.assertEqual(len(stored), 1)
         self.assertEqual((stored[0]["policy"], stored[0]["policyVersion"], stored[0]["passes"], stored[0]["timeouts"]), ("trainer", "42", 5, 1))
 
+    def test_the_same_key_answers_the_first_group_and_stores_it_once(self) -> None:
+        before = len(server().groups(server().seed_version))
+        first = self.client().report(server().seed_version, [1, 0, 1, 0], policy="trainer", policy_version="44", idempotency_key="python-replay-1")
+        again = self.client().report(server().seed_version, [1, 0, 1, 0], policy="trainer", policy_version="44", idempotency_key="python-replay-1")
+        self.assertEqual((first.replayed, again.replayed, again.group_id), (False, True, first.group_id))
+        self.assertEqual(len(server().groups(server().seed_version)), before + 1)
+        with self.assertRaises(ConflictError) as other_body:
+            self.client().report(server().seed_version, [1, 1, 1, 0], policy="trainer", policy_version="44", idempotency_key="python-replay-1")
+        self.assertEqual((other_body.exception.status, other_body.exception.code), (409, "idempotency_key_reused"))
+
+    def test_a_policy_the_token_does_not_name_or_envolve_runs_is_a_403(self) -> None:
+        for policy, code in (("trainer-b", "policy_not_allowed"), ("anthropic", "policy_run_by_envolve")):
+            with self.assertRaises(PermissionDeniedError) as caught:
+                self.client().report(server().seed_version, [1, 0], policy=policy, policy_version="1")
+            self.assertEqual(caught.exception.code, code)
+
     def test_the_token_comes_from_the_environment_when_not_given(self) -> None:
         os.environ["ENVOLVE_TOKEN"] = server().token
         try:
@@ -233,67 +248,6 @@ class AgainstTheServer(unittest.TestCase):
         with self.assertRaises(BadRequestError) as caught:
             self.client().report(server().seed_version, [], policy="trainer")
         self.assertIn("rewards", caught.exception.message)
-
-
-class _Dropper(threading.Thread):
-    """A TCP server that reads each request and closes the connection without answering: the
-    server received the request, and the client cannot know whether it acted on it."""
-
-    def __init__(self) -> None:
-        super().__init__(daemon=True)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.port = self.sock.getsockname()[1]
-        self.connections = 0
-
-    def run(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            with conn:
-                conn.recv(65536)
-
-
-class Retries(unittest.TestCase):
-    def test_a_refused_connection_is_retried_with_backoff_then_reported(self) -> None:
-        delays: List[float] = []
-        client = EnvolveTrainer(f"http://127.0.0.1:{free_port()}", "t", retries=3, backoff=0.1, sleep=delays.append)
-        with self.assertRaisesRegex(EnvolveConnectionError, "after 4 attempts"):
-            client.batch()
-        self.assertEqual(delays, [0.1, 0.2, 0.4])
-        # Nothing reached a server, so a report is retried as well.
-        delays.clear()
-        with self.assertRaises(EnvolveConnectionError):
-            client.report("v", [1.0])
-        self.assertEqual(len(delays), 3)
-
-    def test_a_report_that_may_have_arrived_is_not_sent_twice_but_a_batch_is_asked_again(self) -> None:
-        dropper = _Dropper()
-        dropper.start()
-        try:
-            client = EnvolveTrainer(f"http://127.0.0.1:{dropper.port}", "t", retries=2, backoff=0, timeout=10, sleep=lambda _: None)
-            with self.assertRaisesRegex(EnvolveConnectionError, "may or may not have been recorded"):
-                client.report("v", [1.0, 0.0])
-            self.assertEqual(dropper.connections, 1)
-            with self.assertRaises(EnvolveConnectionError):
-                client.batch()
-            self.assertEqual(dropper.connections, 1 + 3)
-        finally:
-            dropper.sock.close()
-
-    def test_arguments_are_checked_before_anything_is_sent(self) -> None:
-        with self.assertRaisesRegex(ValueError, "http"):
-            EnvolveTrainer("127.0.0.1:3000", "t")
-        client = EnvolveTrainer("http://127.0.0.1:1", "t", retries=0)
-        with self.assertRaisesRegex(ValueError, "size"):
-            client.batch(size=0)
-        with self.assertRaisesRegex(ValueError, "version id"):
-            client.download("../x", "/tmp")
-        self.assertNotIn("t'", repr(client))
 
 
 def _tar(entries: List[tarfile.TarInfo], contents: Dict[str, bytes]) -> bytes:

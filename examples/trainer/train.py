@@ -8,7 +8,8 @@ Each training step is one checkpoint of the policy being trained. The loop
   3. runs a group of rollouts (8 by default) of the current checkpoint on it, in real sandboxes,
      scored by the task's own verifier,
   4. reports each group with the step as the policy version (``POST /api/v1/trainer/groups``),
-     which is what moves a trainer-gated lineage's frontier,
+     which is what moves a trainer-gated lineage's frontier, under one Idempotency-Key per group
+     (the client retries with it, so a lost answer neither loses nor doubles a group),
   5. "trains": here, the next checkpoint is simply the next step.
 
 It talks to the server only through the public API with a trainer token (``ENVOLVE_TOKEN``), using
@@ -43,6 +44,7 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
@@ -67,7 +69,14 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     p.add_argument("--batch-size", type=int, default=8, help="environments asked for per step (repeats run once)")
     p.add_argument("--group-size", type=int, default=8, help="rollouts per environment")
     p.add_argument("--policy", choices=("simulated", "openai"), default="simulated")
-    p.add_argument("--policy-name", default="trainer", help="the name the groups are reported under (a lineage gated by it counts them)")
+    p.add_argument(
+        "--policy-name", default="trainer", help="the name the groups are reported under: one the token names (a lineage gated by it counts them)"
+    )
+    p.add_argument(
+        "--run-id",
+        default=uuid.uuid4().hex,
+        help="names this run in each group's Idempotency-Key (<run>/step-<n>/<version>): rerun a crashed run with its id and a group it already reported is answered, not stored again",
+    )
     p.add_argument("--competence", type=float, default=0.3, help="simulated: competence at step 0")
     p.add_argument("--competence-per-step", type=float, default=0.1, help="simulated: added per step")
     p.add_argument("--competence-schedule", help="simulated: comma-separated competence of steps 1, 2, ... (overrides the two above)")
@@ -197,7 +206,10 @@ def roll_and_report(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.N
         group["error"] = str(err)
         print(f"step {step}: {env.name} G{env.generation}: not reported ({err})", file=sys.stderr)
         return group
-    result = client.report(env.version_id, rewards, policy=args.policy_name, policy_version=str(step))
+    # One key per group, from what makes the group: the client resends it after a lost answer, and
+    # a rerun of this run with the same --run-id gets the first answer instead of a second group.
+    key = f"{args.run_id}/step-{step}/{env.version_id}"
+    result = client.report(env.version_id, rewards, policy=args.policy_name, policy_version=str(step), idempotency_key=key)
     group.update(
         rewards=rewards,
         passes=result.passes,

@@ -39,6 +39,7 @@ const VERBS: Record<string, string> = {
   'user.create': 'created the account',
   'api-token.create': 'made an API token for',
   'api-token.revoke': 'revoked an API token of',
+  'api-token.withdraw-releases': 'withdrew what the groups of an API token released, a token of',
   'user.role': 'changed the role of',
   'user.deactivate': 'deactivated',
   'user.reactivate': 'reactivated',

@@ -11,6 +11,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  token?: { id: string; policies: string[] }; // present when the caller presented an API token
 }
 
 export type GuardDecision =

@@ -19,6 +19,7 @@ export {
   setPassword,
 } from './users.ts';
 export { safeRedirectPath } from './safe-redirect.ts';
+export { DEFAULT_TOKEN_POLICY, parseTokenPolicies } from './api-tokens.ts';
 export { ACCOUNT_DEACTIVATED_MESSAGE } from './password-attempts.ts';
 export { createOwnApiToken, revokeOwnApiToken, listOwnApiTokens, TOKEN_NAME_MAX } from './own-api-tokens.ts';
 export { seedAccounts, type SeededAccount } from './seed-accounts.ts';

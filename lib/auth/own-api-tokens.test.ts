@@ -11,10 +11,11 @@ let testDb: TestDb;
 const trainer: Actor = { id: 'u-trainer', email: 'trainer@example.test', role: 'trainer' };
 const other: Actor = { id: 'u-other', email: 'other@example.test', role: 'trainer' };
 const reviewer: Actor = { id: 'u-reviewer', email: 'reviewer@example.test', role: 'reviewer' };
+const labTrainer: Actor = { id: 'u-lab', email: 'lab@example.test', role: 'trainer' };
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  for (const a of [trainer, other, reviewer]) await testDb.db.user.create({ data: { id: a.id!, email: a.email, name: a.email, role: a.role } });
+  for (const a of [trainer, other, reviewer, labTrainer]) await testDb.db.user.create({ data: { id: a.id!, email: a.email, name: a.email, role: a.role } });
 });
 afterAll(() => testDb.cleanup());
 
@@ -27,7 +28,9 @@ describe('own API tokens', () => {
     await createOwnApiToken(db, other, 'someone else’s');
 
     const listed = await listOwnApiTokens(db, trainer);
-    expect(listed).toEqual([{ id: made.id, name: 'gpu box 1', createdAt: expect.any(Date), lastUsedAt: expect.any(Date), revokedAt: null }]);
+    expect(listed).toEqual([
+      { id: made.id, name: 'gpu box 1', policies: ['trainer'], createdAt: expect.any(Date), lastUsedAt: expect.any(Date), revokedAt: null },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(made.token);
 
     // Another trainer cannot revoke it, nor learn that it exists.
@@ -41,6 +44,15 @@ describe('own API tokens', () => {
     const audit = await db.auditEvent.findMany({ where: { subjectType: 'user', subjectId: trainer.id! }, orderBy: { createdAt: 'asc' } });
     expect(audit.map((e) => e.action)).toEqual(['api-token.create', 'api-token.revoke']);
     expect(audit.map((e) => e.after).join('')).not.toContain(made.token);
+  });
+
+  it('names the policies a token reports for, in the token, its verification and the audit', async () => {
+    const { db } = testDb;
+    const named = await createOwnApiToken(db, labTrainer, 'policy box', 'trainer-b, trainer-c');
+    expect(named.policies).toEqual(['trainer-b', 'trainer-c']);
+    expect(await verifyApiToken(db, named.token)).toMatchObject({ token: { id: named.id, policies: ['trainer-b', 'trainer-c'] } });
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { action: 'api-token.create', after: { contains: named.id } } });
+    expect(JSON.parse(audit.after ?? '{}')).toMatchObject({ policies: ['trainer-b', 'trainer-c'] });
   });
 
   it('lists active tokens first', async () => {

@@ -124,6 +124,8 @@ const variables = z.object({
   ENVOLVE_PASS_THRESHOLD: setting(decimal(0, 1).optional()),
   ENVOLVE_PROBE_POLICY: setting(z.string().optional()),
   ENVOLVE_TIMEOUT_REWARD: setting(decimal(-1_000_000, 1_000_000).optional()),
+  // How long a trainer may retry a group report with its Idempotency-Key and get the first answer.
+  ENVOLVE_IDEMPOTENCY_TTL_HOURS: setting(decimal(0.001, 24 * 365).default(24)),
 
   ENVOLVE_ADMIN_EMAIL: setting(z.email({ error: 'expected an email address' }).optional()),
   ENVOLVE_ADMIN_PASSWORD: setting(z.string().optional()),
@@ -208,6 +210,7 @@ function structure(v: Variables) {
       probePolicy: v.ENVOLVE_PROBE_POLICY,
       timeoutReward: v.ENVOLVE_TIMEOUT_REWARD,
     },
+    trainer: { idempotencyTtlMs: v.ENVOLVE_IDEMPOTENCY_TTL_HOURS * 3600 * 1000 },
     admin: { email: v.ENVOLVE_ADMIN_EMAIL, password: v.ENVOLVE_ADMIN_PASSWORD },
     test: { database: v.ENVOLVE_TEST_DATABASE, postgresUrl: v.ENVOLVE_TEST_PG_URL },
   };

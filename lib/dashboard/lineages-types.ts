@@ -92,6 +92,9 @@ export interface TreeRelease {
   releaseRate: number | null;
   minGroup: number | null;
   demoMode: boolean;
+  // Who reported the releasing group through the trainer API: the user and the token's name (null
+  // for Envolve's own probes and for groups reported before reports recorded their sender).
+  reportedBy: { email: string | null; token: string | null } | null;
 }
 
 export interface TreeGate {

@@ -176,12 +176,35 @@ describe('getLineageTree', () => {
       releaseRate: 0.75,
       minGroup: 8,
       demoMode: true,
+      reportedBy: null, // Envolve's own probe
     });
     expect(tg1.probe).toEqual({ policy: 'trainer', policyVersion: 'step-4', passes: 5, size: 8, simulated: false });
     const simulated = await getLineageTree(db, big.lineageId, { config, policy: 'simulated' });
     expect(simulated!.generations.find((g) => g.id === g1.id)!.probe).toEqual({ policy: 'simulated', policyVersion: '2', passes: 7, size: 8, simulated: true });
     // A generation released before releases were recorded says so with nulls.
     expect(byDefault!.generations.find((g) => g.id === big.generationIds[1])!.release).toMatchObject({ policy: null, passes: null });
+
+    // A release by a trainer's group names who reported it: the user and the token.
+    const user = await db.user.create({ data: { id: 'u-lab-trainer', email: 'lab@trainer.test', name: 'lab', role: 'trainer' } });
+    const token = await db.apiToken.create({ data: { name: 'gpu box 3', userId: user.id, tokenHash: 'lab-token-hash' } });
+    const reported = await db.probeGroup.create({
+      data: {
+        versionId: g1.versionId!,
+        purpose: 'trainer',
+        policy: 'trainer',
+        policyVersion: 'step-0',
+        size: 8,
+        passes: 8,
+        completed: 8,
+        state: 'complete',
+        userId: user.id,
+        tokenId: token.id,
+        createdAt: new Date(0), // first seen long ago: step-4 stays the newest checkpoint
+      },
+    });
+    await db.generation.update({ where: { id: g1.id }, data: { releasedByGroupId: reported.id, releasedByPolicy: 'trainer' } });
+    const named = await getLineageTree(db, big.lineageId, { config });
+    expect(named!.generations.find((g) => g.id === g1.id)!.release!.reportedBy).toEqual({ email: 'lab@trainer.test', token: 'gpu box 3' });
   });
 
   it('returns null for an unknown lineage', async () => {

@@ -186,6 +186,10 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     lineageWaits(db, lineageId, view.config),
     newestPolicyVersion(db, gate.policy),
   ]);
+  const reporters = await reportersOf(
+    db,
+    lineage.generations.flatMap((g) => (g.releasedByGroupId ? [g.releasedByGroupId] : [])),
+  );
   const waitOf = new Map(waits.generations.map((w) => [w.generation, w.reason]));
   const versionById = new Map(versions.map((v) => [v.id, v]));
   const verdictsByAttempt = new Map<string, Map<string, TreeVerdict>>();
@@ -254,7 +258,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
         verdicts: settledOn ? verdictsOf(settledOn.id) : [],
         attempts,
         probe: probeOf(g.versionId),
-        release: g.state === GenerationState.released ? releaseOf(g) : null,
+        release: g.state === GenerationState.released ? releaseOf(g, reporters) : null,
         wait: g.state === GenerationState.approved ? (waitOf.get(g.number) ?? null) : null,
         createdAt: g.createdAt.toISOString(),
         updatedAt: g.updatedAt.toISOString(),
@@ -263,9 +267,27 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   };
 }
 
+type Reporter = NonNullable<TreeRelease['reportedBy']>;
+
+// The sender of each group a trainer reported: its user's email and its token's name.
+async function reportersOf(db: Db, groupIds: string[]): Promise<Map<string, Reporter>> {
+  if (groupIds.length === 0) return new Map();
+  const groups = await db.probeGroup.findMany({ where: { id: { in: groupIds }, userId: { not: null } }, select: { id: true, userId: true, tokenId: true } });
+  const [users, tokens] = await Promise.all([
+    db.user.findMany({ where: { id: { in: groups.map((g) => g.userId as string) } }, select: { id: true, email: true } }),
+    db.apiToken.findMany({ where: { id: { in: groups.flatMap((g) => (g.tokenId ? [g.tokenId] : [])) } }, select: { id: true, name: true } }),
+  ]);
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  const token = new Map(tokens.map((t) => [t.id, t.name]));
+  return new Map(groups.map((g) => [g.id, { email: email.get(g.userId as string) ?? null, token: g.tokenId ? (token.get(g.tokenId) ?? null) : null }]));
+}
+
 // A release decision as stored with the generation (GateDecision JSON); releases made before
 // decisions were stored have only their state, and say so with nulls.
-function releaseOf(g: { releasedByGroupId: string | null; releasedByPolicy: string | null; releaseRule: string | null }): TreeRelease {
+function releaseOf(
+  g: { releasedByGroupId: string | null; releasedByPolicy: string | null; releaseRule: string | null },
+  reporters: Map<string, Reporter>,
+): TreeRelease {
   let rule: Partial<GateDecision> = {};
   try {
     if (g.releaseRule) rule = JSON.parse(g.releaseRule) as Partial<GateDecision>;
@@ -282,6 +304,7 @@ function releaseOf(g: { releasedByGroupId: string | null; releasedByPolicy: stri
     releaseRate: rule.releaseRate ?? null,
     minGroup: rule.minGroup ?? null,
     demoMode: rule.demoMode ?? false,
+    reportedBy: g.releasedByGroupId ? (reporters.get(g.releasedByGroupId) ?? null) : null,
   };
 }
 

@@ -4,7 +4,9 @@ import type { Db, ProbeGroup } from '../db/index.ts';
 
 // A group runs until its rollouts are in; it is complete when every one completed, failed when one
 // errored or some are missing (finishGroup is the one writer; a trainer's report is created complete).
-export const ProbeGroupState = { running: 'running', complete: 'complete', failed: 'failed' } as const;
+// A trainer's group is withdrawn when the token that reported it is revoked with its releases: only
+// complete groups gate, so a withdrawn one never releases anything again.
+export const ProbeGroupState = { running: 'running', complete: 'complete', failed: 'failed', withdrawn: 'withdrawn' } as const;
 export type ProbeGroupState = (typeof ProbeGroupState)[keyof typeof ProbeGroupState];
 
 export type GroupPurpose = 'probe' | 'trainer' | 'eval' | 'profile' | 'determinism';

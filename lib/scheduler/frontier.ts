@@ -71,7 +71,12 @@ async function release(
     const released = await changeGenerationState(tx, expected, {
       to: GenerationState.released,
       data: { releasedByGroupId: group.id, releasedByPolicy: group.policy, releaseRule: JSON.stringify(decision) },
-      audit: { actor: SCHEDULER_ACTOR, action: 'generation.release', after: { groupId: group.id, policy: group.policy } },
+      // A trainer's group names who reported it: the release is theirs as much as the scheduler's.
+      audit: {
+        actor: SCHEDULER_ACTOR,
+        action: 'generation.release',
+        after: { groupId: group.id, policy: group.policy, ...(group.userId ? { reportedBy: { userId: group.userId, tokenId: group.tokenId } } : {}) },
+      },
     }).then(
       () => true,
       (err: unknown) => {

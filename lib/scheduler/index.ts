@@ -55,9 +55,24 @@ export {
 export { downloadRefusedError, servedTaskTarball } from './task-download.ts';
 export { refusalOf, servabilityFacts, unservableReason, type ServabilityFacts, type Unservable } from './servable.ts';
 export { exportDataset, exportRefusal, type DatasetExportRequest, type DatasetExportResult, type DatasetPurpose } from './dataset-export.ts';
-export { reportRefusedError, reportTrainerGroup, scoredRewards, trainerReportSchema, type TrainerReport, type TrainerReportResult } from './report.ts';
+export {
+  checkTokenPolicies,
+  reportPolicyRefusal,
+  reportRefusedError,
+  reportTrainerGroup,
+  scoredRewards,
+  trainerReporterOf,
+  trainerReportSchema,
+  type ReportOptions,
+  type TrainerReport,
+  type TrainerReporter,
+  type TrainerReportOutcome,
+  type TrainerReportResult,
+} from './report.ts';
+export { IDEMPOTENCY_REPLAYED_HEADER, idempotencyKeyOf, sweepExpiredIdempotencyKeys } from './idempotency.ts';
 export { checkSetName, holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet, type HeldOutSetSummary } from './held-out.ts';
 export { evaluateHeldOutSet, type EvalReport, type EvalVersionResult } from './eval.ts';
 export { policyNamed } from './policy.ts';
 export { probeGroupsOf, type ProbeGroupView } from './view.ts';
 export { lineageFrontierVersions } from './frontier.ts';
+export { releasesOfToken, tokenReleasesText, withdrawTokenReleases, type TokenRelease, type TokenWithdrawal } from './token-releases.ts';

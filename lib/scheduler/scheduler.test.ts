@@ -20,6 +20,7 @@ import {
   schedulerConfigFrom,
   trainableEnvironments,
   trainerReportSchema,
+  type TrainerReport,
   versionsOfSet,
 } from './index.ts';
 
@@ -337,6 +338,8 @@ describe('what approved generations wait for', () => {
 });
 
 describe('trainer reports', () => {
+  const reporter = { userId: 'trainer-user', email: 'trainer@example.com', tokenId: 'trainer-token', policies: ['trainer'] };
+  const reported = async (report: TrainerReport) => (await reportTrainerGroup(db, report, config, reporter, { idempotencyTtlMs: 3_600_000 })).result;
   it('scores timeouts with the low reward and counts them; a 6/8 group releases the next generation', async () => {
     const { lineage, seed, generations } = await lineageWith(['approved']);
     await db.lineage.update({ where: { id: lineage.id }, data: { probePolicy: 'trainer' } });
@@ -346,7 +349,7 @@ describe('trainer reports', () => {
       timedOut: [false, false, false, false, false, false, true, false],
       policyVersion: 't',
     });
-    const result = await reportTrainerGroup(db, report, config);
+    const result = await reported(report);
     expect(result).toMatchObject({ passes: 6, size: 8, timeouts: 1 });
     expect(result.advanced[0]?.steps[0]).toEqual({ kind: 'released', generation: 1, versionId: generations[0]!.versionId });
     expect(await db.probeGroup.findUniqueOrThrow({ where: { id: result.groupId } })).toMatchObject({
@@ -364,7 +367,7 @@ describe('trainer reports', () => {
     const { lineage, seed, generations } = await lineageWith(['approved']);
     await db.lineage.update({ where: { id: lineage.id }, data: { probePolicy: 'trainer' } });
     const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, null, null, null, null, null, 1, 1], policyVersion: 't' });
-    const result = await reportTrainerGroup(db, report, config);
+    const result = await reported(report);
     expect(result).toMatchObject({ passes: 2, size: 8, timeouts: 6 });
     expect(result.advanced[0]?.steps[0]).toMatchObject({ kind: 'held', passes: 2, size: 8 });
     expect((await db.generation.findUniqueOrThrow({ where: { id: generations[0]!.id } })).state).toBe('approved');
@@ -374,22 +377,22 @@ describe('trainer reports', () => {
     const { lineage, seed } = await lineageWith([]);
     await db.lineage.update({ where: { id: lineage.id }, data: { timeoutReward: 1 } });
     const report = trainerReportSchema.parse({ versionId: seed, rewards: [null, 0], policyVersion: 't' });
-    expect(await reportTrainerGroup(db, report, config)).toMatchObject({ passes: 1, timeouts: 1 });
+    expect(await reported(report)).toMatchObject({ passes: 1, timeouts: 1 });
   });
 
   it('counts a reward above the bar reported as timed out as a failure', async () => {
     const { seed } = await lineageWith([]);
     const report = trainerReportSchema.parse({ versionId: seed, rewards: [1, 1], timedOut: [true, false], policyVersion: 't' });
-    expect(await reportTrainerGroup(db, report, config)).toMatchObject({ passes: 1, timeouts: 1 });
+    expect(await reported(report)).toMatchObject({ passes: 1, timeouts: 1 });
   });
 
   it('refuses malformed bodies and unknown or held-out versions', async () => {
     expect(trainerReportSchema.safeParse({ versionId: 'x', rewards: 'all' }).success).toBe(false);
     expect(trainerReportSchema.safeParse({ versionId: 'x', rewards: [1], timedOut: [true, false] }).success).toBe(false);
-    await expect(reportTrainerGroup(db, trainerReportSchema.parse({ versionId: 'nope', rewards: [1] }), config)).rejects.toThrow(/not found/);
+    await expect(reported(trainerReportSchema.parse({ versionId: 'nope', rewards: [1] }))).rejects.toThrow(/not found/);
     const { seed } = await lineageWith([]);
     await holdOut(db, { set: 'report-test', versionIds: [seed] });
-    await expect(reportTrainerGroup(db, trainerReportSchema.parse({ versionId: seed, rewards: [1] }), config)).rejects.toThrow(/held out/);
+    await expect(reported(trainerReportSchema.parse({ versionId: seed, rewards: [1] }))).rejects.toThrow(/held out/);
   });
 });
 

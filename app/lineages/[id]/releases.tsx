@@ -23,6 +23,12 @@ function ReleasedBy({ g }: { g: TreeGeneration }) {
     <>
       {r.policy}
       {r.simulated && <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">simulated — demo mode</span>}
+      {r.reportedBy && (
+        <span className="ml-1.5 text-xs text-zinc-500" data-testid="reported-by">
+          reported by {r.reportedBy.email ?? 'a deleted user'}
+          {r.reportedBy.token !== null && <> with token “{r.reportedBy.token}”</>}
+        </span>
+      )}
     </>
   );
 }
