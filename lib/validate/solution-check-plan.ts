@@ -59,6 +59,7 @@ const NEAR_MISS_NAME = /^([^./]+)\.([^/]+)\.sh$/;
 export function nearMissFiles(bundle: TaskBundle): { file: string; stepId: string; mistake: string }[] {
   return filesUnder(bundle, NEAR_MISS_DIR)
     .map((f) => f.path.slice(NEAR_MISS_DIR.length + 1))
+    .sort()
     .flatMap((file) => {
       const match = NEAR_MISS_NAME.exec(file);
       return match ? [{ file, stepId: match[1]!, mistake: match[2]! }] : [];
@@ -121,7 +122,7 @@ mkdir -p ${STASH_DIR} || exit 1
 [[ -d ${OUTPUT_DIR} ]] && find ${OUTPUT_DIR} -mindepth 1 -delete
 list_outputs > ${base}.before
 touch ${base}.mark
-echo "envolve: running ${run.script.replaceAll('"', '')} (${run.pass === 'as-is' ? 'data as it is' : 'data unwrapped'}, budget ${budgetSec}s)"
+printf 'envolve: running %s (%s, budget %ss)\\n' ${quote(run.script)} '${run.pass === 'as-is' ? 'data as it is' : 'data unwrapped'}' ${budgetSec}
 timeout -k 5 ${budgetSec} bash ${quote(run.script)}
 code=$?
 ((code == 124 || code == 137)) && echo "envolve: the solution ran out of its ${budgetSec}s budget"
@@ -139,8 +140,8 @@ exit 0`;
 // (the suffix dropped), a tar.gz whose members overwrite nothing, then on every text file a
 // leading UTF-8 BOM, CR line endings, the three-line export banner and `# note:` annotation
 // lines. Each change is logged. Decoding repeats so a file wrapped twice is unwrapped twice.
-export const UNWRAP_SCRIPT = `set -u
-d=${DATA_DIR}
+export const unwrapScript = (dataDir: string): string => `set -u
+d=${quote(dataDir)}
 [[ -d $d ]] || { echo "envolve unwrap: no $d, nothing to undo"; exit 0; }
 for round in 1 2 3; do
   n=0

@@ -6,7 +6,7 @@
 import type { TaskBundle, TaskConfig } from '../env/index.ts';
 import type { BuildResult, InteractiveAgent, Sandbox, ShellTerminal, TrialResult } from '../sandbox/index.ts';
 import { buildRecord, errorRecord, type RecordScope, type RunRecord } from './run-record.ts';
-import { planSolutionChecks, runCommand, trialBundle, UNWRAP_SCRIPT, type SolutionCheckInput, type SolutionCheckKind } from './solution-check-plan.ts';
+import { DATA_DIR, planSolutionChecks, runCommand, trialBundle, unwrapScript, type SolutionCheckInput, type SolutionCheckKind } from './solution-check-plan.ts';
 import { buildReport, parseResultEnvelope, reportLog, reportProblems, reportVerdict, type AgentRunResult } from './solution-check-report.ts';
 import { taskLimits } from './trial-request.ts';
 
@@ -35,7 +35,12 @@ export function solutionCheckKinds(bundle: TaskBundle, input: SolutionCheckInput
 
 // The trial's budgets: each solution gets the budget the task gives its reference solution (and the
 // unwrap pass one more), each test run the verifier's, each with the slack to stash or restore.
-export function solutionCheckBudgets(runCount: number, withUnwrap: boolean, config: TaskConfig, budgetFactor = 1) {
+export function solutionCheckBudgets(
+  runCount: number,
+  withUnwrap: boolean,
+  config: { agent: Pick<TaskConfig['agent'], 'timeout_sec'>; verifier: Pick<TaskConfig['verifier'], 'timeout_sec'> },
+  budgetFactor = 1,
+) {
   const solutionSec = Math.ceil(config.agent.timeout_sec * budgetFactor);
   const verifierSec = Math.ceil(config.verifier.timeout_sec * budgetFactor);
   const commandSec = solutionSec + STASH_SLACK_SEC;
@@ -67,11 +72,12 @@ export async function runSolutionChecks(options: SolutionCheckOptions): Promise<
     drive: async (terminal: ShellTerminal) => {
       for (const run of plan.runs) {
         if (run.id === plan.unwrapBefore) {
-          const unwrap = await terminal.run(UNWRAP_SCRIPT, { timeoutSec: commandSec });
+          const unwrap = await terminal.run(unwrapScript(DATA_DIR), { timeoutSec: commandSec });
           unwrapLog = `$ undo the data's wrappers and noise in place\n${unwrap.output}`;
         }
         const result = await terminal.run(runCommand(run, solutionSec), { timeoutSec: commandSec });
-        const exit = /envolve: exit (\d+)/.exec(result.output);
+        // The last such line is the run command's own: a solution could print one too.
+        const exit = [...result.output.matchAll(/^envolve: exit (\d+)$/gm)].at(-1);
         agents[run.id] = {
           exitCode: exit ? Number(exit[1]) : null,
           timedOut: result.timedOut || result.output.includes('ran out of its'),
@@ -109,9 +115,8 @@ export async function runSolutionChecks(options: SolutionCheckOptions): Promise<
     const trialProblem = trialFailure(trial, files !== null);
     const verdict = trialProblem ? 'error' : reportVerdict(report);
     const rewards = report.runs.map((r) => r.reward).filter((r): r is number => r !== null);
-    const agentLog = [kind === 'counter-check' ? unwrapLog : '', ...runs.map((r) => `$ ${r.label}\n${agents[r.id]?.output ?? '(not run)\n'}`)]
-      .filter(Boolean)
-      .join('\n');
+    // In the order they ran; the unwrap pass just before the first run on unwrapped data.
+    const agentLog = runs.map((r) => `${r.id === plan.unwrapBefore ? `${unwrapLog}\n` : ''}$ ${r.label}\n${agents[r.id]?.output ?? '(not run)\n'}`).join('\n');
     const rawVerifier = runs.map((r) => sections.get(r.id) ?? '').join('');
     const record: RunRecord = {
       ...errorRecord(options, kind, EXPECTED_REWARD, trialProblem ?? reportProblems(report) ?? ''),

@@ -30,7 +30,8 @@ const LINEAGE = { loops: LOOPS, lengthGrows: true, extraChecks: 1 };
 function budgetMs(): number {
   const held = evolutionMs(1, { steps: 2, ...LINEAGE, checkTimeoutSec: FIRST_CHECK_SEC });
   const retryChecks = { extraChecks: 1, checkTimeoutSec: EXIT_FACTOR * FIRST_CHECK_SEC };
-  const revalidation = candidateValidationMs(withBudgetFactor(proceduralTaskBudgets(3), EXIT_FACTOR), retryChecks);
+  // Generation 1 is counter-checked against the seed.
+  const revalidation = candidateValidationMs(withBudgetFactor(proceduralTaskBudgets(3), EXIT_FACTOR), { ...retryChecks, ancestors: 1 });
   const next = evolutionMs(1, { steps: 3, ...LINEAGE, ...retryChecks });
   return limitMs(held, revalidation, next);
 }
