@@ -88,6 +88,7 @@ describe('a needs-attention generation', () => {
         [2, 'valid', held.versionId],
       ]);
       expect(attempts[1]!.validatorRuns.map((r) => [r.kind, r.verdict]).sort()).toEqual([
+        ['counter-check', 'passed'],
         ['invalid-test', 'passed'],
         ['oracle', 'passed'],
         ['rubric', 'passed'],
