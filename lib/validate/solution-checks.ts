@@ -27,12 +27,6 @@ export interface SolutionCheckOptions extends RecordScope {
   progress?: (message: string) => void;
 }
 
-/** The kinds of row the checks will record for this bundle and input (none: nothing to run). */
-export function solutionCheckKinds(bundle: TaskBundle, input: SolutionCheckInput | null): SolutionCheckKind[] {
-  const { runs } = planSolutionChecks(bundle, input);
-  return SOLUTION_CHECK_KINDS.filter((kind) => runs.some((r) => r.kind === kind));
-}
-
 // The trial's budgets: each solution gets the budget the task gives its reference solution (and the
 // unwrap pass one more), each test run the verifier's, each with the slack to stash or restore.
 export function solutionCheckBudgets(
