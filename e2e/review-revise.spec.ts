@@ -18,7 +18,8 @@ const SEED_STEPS = 2;
 // Another lineage seed than the fixture lineage's (1): a lineage of its own from the same seed task.
 const LINEAGE_SEED = '27';
 // The revision runs Loop 2 again: up to its rounds, each a candidate validation of the three-step task.
-const REVISION_MS = DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralTaskBudgets(SEED_STEPS + 1));
+// (Generation 1 is counter-checked against the seed.)
+const REVISION_MS = DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralTaskBudgets(SEED_STEPS + 1), { ancestors: 1 });
 const COMMENT = 'The added step asks too little of its data: rebuild it with another question.';
 
 const cliEnv = { ...process.env, DATABASE_URL: E2E_DATABASE_URL };

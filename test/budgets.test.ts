@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RETRY_BUDGET_FACTOR } from '../lib/sandbox/run-checks.ts';
 import { proceduralBudgets } from '../lib/synth/procedural/render.ts';
 import {
+  BUILTIN_PLAN_CHECKS,
   candidateValidationMs,
   DEFAULT_LOOPS,
   evolutionMs,
@@ -39,7 +40,12 @@ describe('test limits from the product budgets', () => {
 
   it('grows an evolution with its generations, its loops and, on the length axis, its steps', () => {
     const one = evolutionMs(1, { steps: 2 });
-    expect(evolutionMs(3, { steps: 2 })).toBe(3 * one);
+    // Each later generation has one more ancestor whose solution the counter-check runs.
+    expect(evolutionMs(3, { steps: 2 })).toBeGreaterThan(3 * one);
+    expect(one).toBe(
+      DEFAULT_LOOPS.maxPlanRounds * rubricChecksMs(BUILTIN_PLAN_CHECKS) +
+        DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralBudgets(2), { ancestors: 1 }),
+    );
     expect(evolutionMs(1, { steps: 2, loops: { maxPlanRounds: DEFAULT_LOOPS.maxPlanRounds, maxModifyRounds: 1 } })).toBeLessThan(one);
     expect(evolutionMs(1, { steps: 2, lengthGrows: true })).toBeGreaterThan(one);
     expect(one).toBeGreaterThanOrEqual(DEFAULT_LOOPS.maxModifyRounds * validationMs(proceduralBudgets(2)));

@@ -13,6 +13,7 @@ import { BUILTIN_RUBRIC } from '../lib/rubric/builtin-items.ts';
 import { BASE_IMAGE_LOCK_WAIT_MS } from '../lib/sandbox/base-image.ts';
 import { checksWorstCaseSec, DEFAULT_CHECK_TIMEOUT_SEC } from '../lib/sandbox/run-checks.ts';
 import { proceduralBudgets } from '../lib/synth/procedural/render.ts';
+import { solutionCheckBudgets } from '../lib/validate/solution-checks.ts';
 
 export const SAFETY_FACTOR = 1.5;
 
@@ -78,10 +79,24 @@ export function validationMs(b: TaskBudgets): number {
   return buildMs(b) + trialMs(b);
 }
 
-// One validation of an evolved candidate: the oracle and invalid-test validation, with the rubric's checks
-// (the built-in ones and `extraChecks` more) running beside it.
-export function candidateValidationMs(b: TaskBudgets, o: { extraChecks?: number; checkTimeoutSec?: number } = {}): number {
-  return Math.max(validationMs(b), rubricChecksMs(BUILTIN_ENVIRONMENT_CHECKS + (o.extraChecks ?? 0), o.checkTimeoutSec));
+// The counter-check and near-miss trial: every ancestor's solution twice (as it is, then on unwrapped
+// data, after the unwrap pass) and every near miss once, one after the other in one container.
+export function solutionChecksMs(b: TaskBudgets, o: { ancestors?: number; nearMisses?: number }): number {
+  const runs = 2 * (o.ancestors ?? 0) + (o.nearMisses ?? 0);
+  if (runs === 0) return 0;
+  const budgets = solutionCheckBudgets(runs, (o.ancestors ?? 0) > 0, { agent: { timeout_sec: b.agentSec }, verifier: { timeout_sec: b.verifierSec } });
+  return (budgets.agentPhaseSec + budgets.verifierPhaseSec) * 1000;
+}
+
+// One validation of an evolved candidate: its image builds, then the oracle and invalid-test trials and the
+// counter-check and near-miss trial (against `ancestors` earlier solutions and `nearMisses` near misses) run
+// side by side on it, with the rubric's checks (the built-in ones and `extraChecks` more) running beside them.
+export function candidateValidationMs(
+  b: TaskBudgets,
+  o: { extraChecks?: number; checkTimeoutSec?: number; ancestors?: number; nearMisses?: number } = {},
+): number {
+  const trials = buildMs(b) + Math.max(trialMs(b), solutionChecksMs(b, o));
+  return Math.max(trials, rubricChecksMs(BUILTIN_ENVIRONMENT_CHECKS + (o.extraChecks ?? 0), o.checkTimeoutSec));
 }
 
 // The loops a lineage gets when it names none.
@@ -93,6 +108,7 @@ export interface EvolutionShape {
   lengthGrows?: boolean; // a length lineage adds one step per generation (and so agent time)
   extraChecks?: number; // lineage rubric items with a check, beside the built-in ones
   checkTimeoutSec?: number; // the context's rubricCheckTimeoutSec (the plan review's checks keep the default)
+  nearMisses?: number; // near misses a candidate carries (each runs in the near-miss validator); default 0
 }
 
 // Evolving `generations` procedural generations: each reviews up to maxPlanRounds plans against the plan
@@ -103,7 +119,8 @@ export function evolutionMs(generations: number, o: EvolutionShape): number {
   for (let g = 1; g <= generations; g++) {
     const task = proceduralTaskBudgets(o.steps + (o.lengthGrows ? g : 0));
     total += maxPlanRounds * rubricChecksMs(BUILTIN_PLAN_CHECKS);
-    total += maxModifyRounds * candidateValidationMs(task, o);
+    // Generation g descends from at most g versions (its parent back to the seed): each is counter-checked.
+    total += maxModifyRounds * candidateValidationMs(task, { ...o, ancestors: g });
   }
   return total;
 }

@@ -1,11 +1,11 @@
 // `envolve env …`: import, list, show, export and validate environment versions.
 import type { Command } from 'commander';
 import { exportVersion, importCollection, resolveVersionId } from '../../lib/env/index.ts';
-import { getEnvironment, listEnvironments } from '../../lib/dashboard/index.ts';
+import { getEnvironment, listEnvironments, type ValidatorRunRow } from '../../lib/dashboard/index.ts';
 import { userInfo } from 'node:os';
 import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
 import { describeImportedSeed, parseSequenceSpec, versionSandbox } from '../../lib/evolution/index.ts';
-import { enqueueValidation, validateEnvironment } from '../../lib/validate/index.ts';
+import { enqueueValidation, validateEnvironment, type SolutionCheckReport } from '../../lib/validate/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { baseImagesFrom, withBaseImageFlags } from '../flags.ts';
 import { emit, fail, progress, shortId, table, type OutputOptions } from '../output.ts';
@@ -166,8 +166,38 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
               r.createdAt,
             ]),
           ]),
+      ...(d.runs.length === 0 ? [] : solutionCheckLines(d.runs)),
     ].join('\n'),
   );
+}
+
+// The newest counter-check and near-miss runs in words, with every run they did not reject.
+function solutionCheckLines(runs: ValidatorRunRow[]): string[] {
+  const latest = (kind: string) => runs.find((r) => r.kind === kind); // newest first
+  const lines = [''];
+  const counter = latest('counter-check');
+  const nearMiss = latest('near-miss');
+  const detail = (report: SolutionCheckReport) => report.runs.filter((r) => r.outcome !== 'caught').map((r) => `    ${r.outcome}: ${r.label}: ${r.why}`);
+  if (!counter) lines.push('counter-check: not run (no earlier reference solution was run against this version)');
+  else if (!counter.solutionCheck) lines.push(`counter-check: ${counter.verdict}${counter.error ? ` (${counter.error.split('\n')[0]})` : ''}`);
+  else {
+    const report = counter.solutionCheck;
+    const scope = report.checkedSteps ? `changed or added steps ${report.checkedSteps.join(', ')}` : 'the whole task';
+    lines.push(
+      `counter-check: ${counter.verdict}, ${report.caught}/${report.total} runs of earlier reference solutions rejected on ${scope}`,
+      ...detail(report),
+    );
+  }
+  if (!nearMiss) lines.push('near misses: none written (no near-miss verdict)');
+  else if (!nearMiss.solutionCheck) lines.push(`near misses: ${nearMiss.verdict}${nearMiss.error ? ` (${nearMiss.error.split('\n')[0]})` : ''}`);
+  else {
+    const report = nearMiss.solutionCheck;
+    lines.push(
+      `near misses: ${nearMiss.verdict}, mutation score ${report.caught}/${report.total} (near misses the tests rejected of those written)`,
+      ...detail(report),
+    );
+  }
+  return lines;
 }
 
 async function exportCommand(id: string, opts: Opts): Promise<void> {

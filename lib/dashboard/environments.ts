@@ -10,6 +10,7 @@ import { taskTomlSections } from './task-toml.ts';
 import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
 import { versionSandboxRuntime } from '../evolution/index.ts';
 import { ACTIVE_JOB_STATES } from '../queue/index.ts';
+import { parseSolutionCheckReport } from '../validate/index.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
@@ -178,10 +179,15 @@ function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
   }
 }
 
-type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment'> & { createdAt: Date; containment: string | null };
+type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment' | 'solutionCheck'> & { createdAt: Date; containment: string | null };
 
 function toRunRow(run: StoredRunRow): ValidatorRunRow {
-  return { ...run, containment: jsonEntries(run.containment), createdAt: run.createdAt.toISOString() };
+  return {
+    ...run,
+    containment: jsonEntries(run.containment),
+    solutionCheck: parseSolutionCheckReport(run.rewardDetail),
+    createdAt: run.createdAt.toISOString(),
+  };
 }
 
 /** The agent or verifier log of one validator run, or null when the run does not exist. */

@@ -7,6 +7,7 @@ import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 import { incoherentParent } from '../evolution/index.ts';
 import { GenerationState } from '../states/index.ts';
+import { parseSolutionCheckReport } from '../validate/index.ts';
 import { RUN_ROW_SELECT } from './environments.ts';
 import { jsonEntries } from './flatten.ts';
 import { changesSinceLastReview } from './attempt-compare.ts';
@@ -169,6 +170,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       runs: attempt.validatorRuns.map(({ rubricVerdicts, containment, createdAt, ...run }) => ({
         ...run,
         containment: jsonEntries(containment),
+        solutionCheck: parseSolutionCheckReport(run.rewardDetail),
         createdAt: createdAt.toISOString(),
         rubricVerdicts: rubricVerdicts.map((v) => ({
           id: v.id,

@@ -1,6 +1,7 @@
 // Shapes the dashboard reads. They cross the server/client boundary and go out
 // as JSON, so dates are ISO strings and nothing here refers to Prisma.
 import type { VersionSandboxRuntime } from '../evolution/index.ts';
+import type { SolutionCheckReport } from '../validate/index.ts';
 import type { DisplayEntry } from './flatten.ts';
 
 export type ValidatorKind = 'oracle' | 'invalid-test';
@@ -61,6 +62,8 @@ export interface ValidatorRunRow {
   totalDurationMs: number;
   jobId: string | null;
   sandboxRuntime: string | null; // the OCI runtime the trial ran under (null: not recorded, or no trial ran)
+  // Counter-check and near-miss runs: every solution run, its steps and why it was caught or not.
+  solutionCheck: SolutionCheckReport | null;
   createdAt: string;
 }
 

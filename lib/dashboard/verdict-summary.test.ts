@@ -35,7 +35,43 @@ describe('verdict summary', () => {
       run('oracle', 'passed'),
     ];
     expect(orderRuns(runs).map((r) => r.kind)).toEqual(['oracle', 'invalid-test', 'rubric']);
-    expect(summaryText(verdictSummary(runs))).toBe('Oracle ✓ · Invalid-test ✓ · Rubric 1 passed, 2 unjudged');
-    expect(summaryText(verdictSummary([run('oracle', 'failed')]))).toBe('Oracle ✗ · Invalid-test not run · Rubric not run');
+    expect(summaryText(verdictSummary(runs))).toBe('Oracle ✓ · Invalid-test ✓ · Counter-check not run · no near misses written · Rubric 1 passed, 2 unjudged');
+    expect(summaryText(verdictSummary([run('oracle', 'failed')]))).toBe(
+      'Oracle ✗ · Invalid-test not run · Counter-check not run · no near misses written · Rubric not run',
+    );
+  });
+
+  it('counts the runs the counter-check and the near-miss validator rejected, from their reports', () => {
+    const report = (kind: string, caught: number, total: number) =>
+      JSON.stringify({
+        kind,
+        checkedSteps: kind === 'counter-check' ? ['s2'] : null,
+        caught,
+        total,
+        runs: Array.from({ length: total }, (_, i) => ({
+          id: `r${i + 1}`,
+          label: `run ${i + 1}`,
+          pass: 'as-is',
+          reward: i < caught ? 0 : 1,
+          steps: [],
+          outcome: i < caught ? 'caught' : 'let-through',
+          why: '',
+          agentExitCode: 0,
+          agentTimedOut: false,
+        })),
+      });
+    const withReport = (kind: string, v: string, detail: string | null) => ({ ...run(kind, v), rewardDetail: detail }) as AttemptRunView;
+    const runs = [
+      withReport('near-miss', 'failed', report('near-miss', 6, 7)),
+      withReport('counter-check', 'passed', report('counter-check', 4, 4)),
+      run('oracle', 'passed'),
+      run('invalid-test', 'passed'),
+    ];
+    expect(orderRuns(runs).map((r) => r.kind)).toEqual(['oracle', 'invalid-test', 'counter-check', 'near-miss']);
+    expect(summaryText(verdictSummary(runs))).toBe(
+      'Oracle ✓ · Invalid-test ✓ · Counter-check ✓ 4/4 earlier-solution runs rejected · Near misses 6/7 rejected ✗ · Rubric not run',
+    );
+    // A run that reached no trial has no report: its verdict alone, never a count it does not have.
+    expect(summaryText(verdictSummary([withReport('near-miss', 'error', null)]))).toContain('Near misses error');
   });
 });

@@ -1,8 +1,10 @@
-// The generation page's verdicts, read first: one line ("Oracle ✓ · Invalid-test ✓ · Rubric 7
-// passed, 11 unjudged"), the oracle and invalid-test runs before the rubric, and one rubric row
+// The generation page's verdicts, read first: one line ("Oracle ✓ · Invalid-test ✓ · Counter-check
+// ✓ 4/4 earlier-solution runs rejected · Near misses 7/7 rejected ✓ · Rubric 7 passed, 11
+// unjudged"), the trial validators before the rubric, and one rubric row
 // per item. An item with both an executable check and an LLM question is judged by each method
 // and stores one verdict per method; shown as two rows it looked like a duplicate item, so the
 // rows are merged here into one item with both methods' verdicts.
+import { parseSolutionCheckReport } from '../validate/index.ts';
 import type { AttemptRunView, RubricVerdictView } from './generation-types.ts';
 
 export interface RubricItemRow {
@@ -20,9 +22,18 @@ export interface RubricCounts {
   unjudged: number;
 }
 
+// A counter-check or near-miss verdict with its counts: runs the tests rejected of all runs.
+export interface SolutionCheckCounts {
+  verdict: string;
+  caught: number | null; // null when the run recorded no report (it reached no trial)
+  total: number | null;
+}
+
 export interface VerdictSummary {
   oracle: string | null; // the run's verdict, null when it did not run
   invalidTest: string | null;
+  counterCheck: SolutionCheckCounts | null; // null: no earlier solution was run against it
+  nearMiss: SolutionCheckCounts | null; // null: the bundle has no near misses (none written)
   rubric: RubricCounts | null;
 }
 
@@ -46,9 +57,9 @@ export function mergeRubricVerdicts(verdicts: readonly RubricVerdictView[]): Rub
   return [...byItem.values()];
 }
 
-const RUN_ORDER = ['oracle', 'invalid-test', 'rubric'];
+const RUN_ORDER = ['oracle', 'invalid-test', 'counter-check', 'near-miss', 'rubric'];
 
-/** Oracle, then invalid-test, then the rubric; anything else after, in the given order. */
+/** Oracle, invalid-test, counter-check, near-miss, then the rubric; anything else after, in the given order. */
 export function orderRuns<R extends Pick<AttemptRunView, 'kind'>>(runs: readonly R[]): R[] {
   const rank = (kind: string) => (RUN_ORDER.includes(kind) ? RUN_ORDER.indexOf(kind) : RUN_ORDER.length);
   return [...runs].sort((a, b) => rank(a.kind) - rank(b.kind));
@@ -64,7 +75,19 @@ export function verdictSummary(runs: readonly AttemptRunView[]): VerdictSummary 
       if (item.verdict in rubric) rubric[item.verdict as keyof RubricCounts] += 1;
     }
   }
-  return { oracle: latest('oracle')?.verdict ?? null, invalidTest: latest('invalid-test')?.verdict ?? null, rubric };
+  return {
+    oracle: latest('oracle')?.verdict ?? null,
+    invalidTest: latest('invalid-test')?.verdict ?? null,
+    counterCheck: solutionCheckCounts(latest('counter-check')),
+    nearMiss: solutionCheckCounts(latest('near-miss')),
+    rubric,
+  };
+}
+
+function solutionCheckCounts(run: AttemptRunView | null): SolutionCheckCounts | null {
+  if (!run) return null;
+  const report = parseSolutionCheckReport(run.rewardDetail);
+  return { verdict: run.verdict, caught: report?.caught ?? null, total: report?.total ?? null };
 }
 
 const MARK: Record<string, string> = { passed: '✓', failed: '✗', error: 'error' };
@@ -78,5 +101,24 @@ export function summaryText(summary: VerdictSummary): string {
         .map((k) => `${r[k]} ${k}`)
         .join(', ') || 'no items'
     : 'not run';
-  return [run('Oracle', summary.oracle), run('Invalid-test', summary.invalidTest), `Rubric ${counts}`].join(' · ');
+  return [
+    run('Oracle', summary.oracle),
+    run('Invalid-test', summary.invalidTest),
+    counterCheckText(summary.counterCheck),
+    nearMissText(summary.nearMiss),
+    `Rubric ${counts}`,
+  ].join(' · ');
+}
+
+const counted = (c: SolutionCheckCounts) => (c.total === null ? '' : ` ${c.caught}/${c.total}`);
+
+function counterCheckText(c: SolutionCheckCounts | null): string {
+  if (!c) return 'Counter-check not run';
+  return `Counter-check ${MARK[c.verdict] ?? c.verdict}${c.total === null ? '' : `${counted(c)} earlier-solution runs rejected`}`;
+}
+
+// Never a pass when nothing was checked: a bundle without near misses says so.
+function nearMissText(c: SolutionCheckCounts | null): string {
+  if (!c) return 'no near misses written';
+  return c.total === null ? `Near misses ${MARK[c.verdict] ?? c.verdict}` : `Near misses${counted(c)} rejected ${MARK[c.verdict] ?? c.verdict}`;
 }

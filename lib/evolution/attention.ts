@@ -111,7 +111,10 @@ export async function revalidateHeld(ctx: EvolutionContext, generationId: string
     db.attempt.update({ where: { id: attempt.id }, data: { state, error, durationMs: Date.now() - started } });
   try {
     const bundle = await loadBundle(db, versionId);
-    const validation = await validateCandidate({ ...ctx, budgetFactor }, { versionId, bundle, attemptId: attempt.id, lineageId: generation.lineageId });
+    const validation = await validateCandidate(
+      { ...ctx, budgetFactor },
+      { versionId, bundle, attemptId: attempt.id, lineageId: generation.lineageId, parentVersionId: generation.parentVersionId },
+    );
     const error = validation.feedback.map((line) => line.split('\n')[0]).join('\n');
     if (validation.passed) {
       await finish(AttemptState.valid, null);

@@ -116,7 +116,13 @@ async function runAttempt(
     }
     await db.attempt.update({ where: { id: attempt.id }, data: { candidateVersionId: versionId, state: AttemptState.validating } });
 
-    const validation = await validateCandidate(ctx, { versionId, bundle: child, attemptId: attempt.id, lineageId: lineage.row.id });
+    const validation = await validateCandidate(ctx, {
+      versionId,
+      bundle: child,
+      attemptId: attempt.id,
+      lineageId: lineage.row.id,
+      parentVersionId: parent.versionId,
+    });
     if (validation.passed) {
       await finish(AttemptState.valid);
       return { ok: true, versionId };

@@ -1,10 +1,13 @@
-// The three validators of Loop 2, in parallel: oracle and invalid-test (in their own
-// containers on the candidate's image) and the rubric (executable checks and the LLM judge).
+// The validators of Loop 2, in parallel: oracle and invalid-test (in their own containers on the
+// candidate's image), counter-check and near-miss (together in one more container on it: no
+// earlier reference solution may answer what the candidate changed, every near miss must score
+// 0) and the rubric (executable checks and the LLM judge).
 import type { ValidatorRun } from '../db/index.ts';
 import type { TaskBundle } from '../env/index.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../sandbox/index.ts';
-import { BUILD_FAILED, REFUSED, validateEnvironment } from '../validate/index.ts';
+import { BUILD_FAILED, REFUSED, SOLUTION_CHECK_KINDS, validateEnvironment } from '../validate/index.ts';
+import { solutionCheckInput } from './ancestry.ts';
 import type { EvolutionContext } from './context.ts';
 
 export interface CandidateValidation {
@@ -23,13 +26,22 @@ const LOG_TAIL = 1500;
 
 export async function validateCandidate(
   ctx: EvolutionContext,
-  candidate: { versionId: string; bundle: TaskBundle; attemptId: string; lineageId: string },
+  candidate: { versionId: string; bundle: TaskBundle; attemptId: string; lineageId: string; parentVersionId: string },
 ): Promise<CandidateValidation> {
   const items = await activeRubric(ctx.db, { lineageId: candidate.lineageId, appliesTo: 'environment' });
   const budgetFactor = ctx.budgetFactor ?? 1;
   const checkTimeoutSec = budgetFactor === 1 ? ctx.rubricCheckTimeoutSec : (ctx.rubricCheckTimeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC) * budgetFactor;
+  const solutionChecks = await solutionCheckInput(ctx.db, candidate.lineageId, candidate.parentVersionId, candidate.versionId);
   const [pair, rubric] = await Promise.all([
-    validateEnvironment({ db: ctx.db, sandbox: ctx.sandbox, versionId: candidate.versionId, attemptId: candidate.attemptId, labels: ctx.labels, budgetFactor }),
+    validateEnvironment({
+      db: ctx.db,
+      sandbox: ctx.sandbox,
+      versionId: candidate.versionId,
+      attemptId: candidate.attemptId,
+      labels: ctx.labels,
+      budgetFactor,
+      solutionChecks,
+    }),
     runRubricValidator({
       db: ctx.db,
       sandbox: ctx.sandbox,
@@ -65,6 +77,11 @@ export function inconclusiveReason(runs: ValidatorRun[], feedback: string[]): st
 async function feedbackFrom(ctx: EvolutionContext, runs: ValidatorRun[]): Promise<string[]> {
   const feedback: string[] = [];
   for (const run of runs.filter((r) => r.verdict !== 'passed')) {
+    // Their error is already the per-run account: which ancestor or near miss, which step, what it wrote.
+    if ((SOLUTION_CHECK_KINDS as string[]).includes(run.kind)) {
+      feedback.push(`${run.kind} ${run.verdict}: ${run.error ?? ''}`);
+      continue;
+    }
     if (run.kind !== 'rubric') {
       const tail = run.verifierLog.slice(-LOG_TAIL).trim();
       feedback.push(`${run.kind} ${run.verdict}: ${run.error ?? ''}${tail ? `\nverifier output:\n${tail}` : ''}`);

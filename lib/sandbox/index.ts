@@ -6,6 +6,7 @@ export { BaseImageUnavailableError, EnvironmentBuildError, ENV_IMAGE_REPO } from
 export { BASE_IMAGE_TAG, BASE_PACKAGES, baseRecipeHash, ensureBaseImage, type BaseImage } from './base-image.ts';
 export { DEFAULT_LIMITS } from './resource-limits.ts';
 export { configuredCeilings, type ResourceUses, useOf } from './ceilings.ts';
+export { parseRewardJson, parseRewardTxt } from './reward.ts';
 export { DEFAULT_COMMAND_OUTPUT_BYTES, DEFAULT_COMMAND_TIMEOUT_SEC } from './interactive.ts';
 export { BUNDLE_MOUNT, DEFAULT_CHECK_TIMEOUT_SEC, type CheckResult, type CheckSpec, type ChecksRequest, type ChecksResult } from './run-checks.ts';
 export { DEFAULT_HOST_CAPACITY, dockerFor, parseDockerHost, type DockerHostSpec } from './docker-hosts.ts';

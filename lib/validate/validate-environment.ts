@@ -1,10 +1,15 @@
-// The foundation's two validators, run in parallel containers on one built image:
-// oracle (the reference solution must score 1) and invalid-test (doing nothing must score 0).
-// Both verdicts are stored together, so a retried job never records a validation twice.
+// The validators that run on one built image, in parallel containers: oracle (the reference
+// solution must score 1), invalid-test (doing nothing must score 0), and, sharing one container,
+// near-miss (every near miss the bundle carries must score 0) and counter-check (no earlier
+// reference solution may answer what the candidate changed; only when the caller names them).
+// All verdicts are stored together, so a retried job never records a validation twice.
 import type { Db, ValidatorRun } from '../db/index.ts';
 import { bundleFile, type TaskBundle, loadBundle, ORACLE_FILE, internetRequests, parseTaskConfig, type TaskConfig } from '../env/index.ts';
 import { composeFileOf, taskComposeSpec, EnvironmentBuildError, isDeterministicBuildFailure, rethrowIfStopping } from '../sandbox/index.ts';
-import type { BaseImageMapping, AgentSpec, BuildAttempt, BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
+import type { BaseImageMapping, AgentSpec, BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
+import { buildRecord, errorRecord as recordWithError, type RunRecord } from './run-record.ts';
+import type { SolutionCheckInput } from './solution-check-plan.ts';
+import { runSolutionChecks } from './solution-checks.ts';
 import { trialRequest } from './trial-request.ts';
 import { EXPECTED_REWARD, judgeTrial, type ValidatorKind } from './verdict.ts';
 
@@ -22,19 +27,24 @@ export interface ValidateOptions {
   labels?: Record<string, string>;
   progress?: (message: string) => void;
   budgetFactor?: number; // multiplies the task's agent and verifier timeouts (a retry with a larger budget)
+  // The earlier versions' solutions and the changed steps, for the counter-check (an evolution
+  // candidate); without it only the near misses the bundle carries are checked.
+  solutionChecks?: SolutionCheckInput | null;
 }
-
-export type RunRecord = Omit<ValidatorRun, 'id' | 'createdAt'>;
 
 export async function validateEnvironment(options: ValidateOptions): Promise<ValidatorRun[]> {
   const { db, versionId, jobId } = options;
+  const bundle = await loadBundle(db, versionId);
   if (jobId) {
+    // One transaction writes every row of a validation (a build failure has no solution-check rows).
     const done = await db.validatorRun.findMany({ where: { jobId }, orderBy: { kind: 'desc' } });
-    if (done.length === VALIDATOR_KINDS.length) return done;
+    if (done.length >= VALIDATOR_KINDS.length) return done;
   }
-  const records = await runValidators(options, await loadBundle(db, versionId));
+  const records = await runValidators(options, bundle);
   return db.$transaction(records.map((data) => db.validatorRun.create({ data })));
 }
+
+const errorRecord = (options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord => recordWithError(options, kind, EXPECTED_REWARD[kind], error);
 
 async function runValidators(options: ValidateOptions, bundle: TaskBundle): Promise<RunRecord[]> {
   const progress = options.progress ?? (() => {});
@@ -68,7 +78,15 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
 
   // Without a reference solution there is nothing for the oracle to run: said, not run.
   const hasSolution = bundleFile(bundle, ORACLE_FILE) !== undefined;
-  return Promise.all(
+  const checks = runSolutionChecks({
+    ...options,
+    bundle,
+    config: parsed.config,
+    build,
+    input: options.solutionChecks ?? null,
+    progress,
+  });
+  const pair = Promise.all(
     VALIDATOR_KINDS.map(async (kind) => {
       if (kind === 'oracle' && !hasSolution) {
         progress('oracle: no reference solution');
@@ -80,6 +98,8 @@ async function runValidators(options: ValidateOptions, bundle: TaskBundle): Prom
       return record;
     }),
   );
+  const [oracleAndInvalid, solutionChecks] = await Promise.all([pair, checks]);
+  return [...oracleAndInvalid, ...solutionChecks];
 }
 
 async function runValidator(options: ValidateOptions, bundle: TaskBundle, config: TaskConfig, build: BuildResult, kind: ValidatorKind): Promise<RunRecord> {
@@ -140,37 +160,4 @@ export const REFUSED = 'refused';
 
 function statusOfBuildFailure(err: unknown): string {
   return isDeterministicBuildFailure(err) ? BUILD_FAILED : 'error';
-}
-
-function buildRecord(build: BuildAttempt & { cached: boolean }) {
-  return { network: build.network, mapped: build.mapped, mirrors: build.mirrors, mirrorsSource: build.mirrorsSource, tag: build.tag, cached: build.cached };
-}
-
-function errorRecord(options: ValidateOptions, kind: ValidatorKind, error: string): RunRecord {
-  return {
-    versionId: options.versionId,
-    kind,
-    verdict: 'error',
-    status: 'error',
-    reward: null,
-    rewardDetail: null,
-    expectedReward: EXPECTED_REWARD[kind],
-    imageId: null,
-    sandboxRuntime: null,
-    agentExitCode: null,
-    verifierExitCode: null,
-    agentLog: '',
-    verifierLog: '',
-    error,
-    containment: null,
-    build: null,
-    timedOut: false,
-    buildDurationMs: 0,
-    agentDurationMs: 0,
-    verifierDurationMs: 0,
-    totalDurationMs: 0,
-    jobId: options.jobId ?? null,
-    attemptId: options.attemptId ?? null,
-    rubricVersion: null,
-  };
 }

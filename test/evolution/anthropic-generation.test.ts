@@ -2,6 +2,7 @@
 // the local fake of the Messages API. The fake's answers are what a competent model would say:
 // the procedural synthesiser's plan and residual for the same parent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSolutionCheckReport } from '../../lib/validate/index.ts';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import type { FileChange } from '../../lib/env/residual.ts';
 import { getVersion, loadBundle } from '../../lib/env/store.ts';
@@ -89,7 +90,15 @@ describe('the Anthropic synthesiser in the loops', () => {
     expect(claude.usage().cacheReadInputTokens).toBeGreaterThan(0);
 
     const runs = await db.validatorRun.findMany({ where: { versionId: generation.versionId! }, include: { rubricVerdicts: true } });
-    expect(runs.map((r) => `${r.kind}:${r.verdict}`).sort()).toEqual(['invalid-test:passed', 'oracle:passed', 'rubric:passed']);
+    // The counter-check runs for Claude-made generations too: the seed's solution does not answer
+    // the added step. The procedural residual carries no near misses, so there is no near-miss row.
+    expect(runs.map((r) => `${r.kind}:${r.verdict}`).sort()).toEqual(['counter-check:passed', 'invalid-test:passed', 'oracle:passed', 'rubric:passed']);
+    const counter = parseSolutionCheckReport(runs.find((r) => r.kind === 'counter-check')!.rewardDetail)!;
+    expect(counter.checkedSteps).toEqual(expect.arrayContaining(plan.edit.inserted));
+    expect(counter.runs.map((r) => [r.ancestor?.label, r.pass, r.outcome])).toEqual([
+      ['the seed', 'as-is', 'caught'],
+      ['the seed', 'unwrapped', 'caught'],
+    ]);
     const llm = runs.find((r) => r.kind === 'rubric')!.rubricVerdicts.filter((v) => v.method === 'llm');
     expect(llm.length).toBeGreaterThan(0);
     expect(llm.every((v) => v.verdict === 'passed')).toBe(true);

@@ -30,7 +30,8 @@ const LINEAGE = { loops: LOOPS, lengthGrows: true, extraChecks: 1 };
 function budgetMs(): number {
   const held = evolutionMs(1, { steps: 2, ...LINEAGE, checkTimeoutSec: FIRST_CHECK_SEC });
   const retryChecks = { extraChecks: 1, checkTimeoutSec: EXIT_FACTOR * FIRST_CHECK_SEC };
-  const revalidation = candidateValidationMs(withBudgetFactor(proceduralTaskBudgets(3), EXIT_FACTOR), retryChecks);
+  // Generation 1 is counter-checked against the seed.
+  const revalidation = candidateValidationMs(withBudgetFactor(proceduralTaskBudgets(3), EXIT_FACTOR), { ...retryChecks, ancestors: 1 });
   const next = evolutionMs(1, { steps: 3, ...LINEAGE, ...retryChecks });
   return limitMs(held, revalidation, next);
 }
@@ -87,6 +88,7 @@ describe('a needs-attention generation', () => {
         [2, 'valid', held.versionId],
       ]);
       expect(attempts[1]!.validatorRuns.map((r) => [r.kind, r.verdict]).sort()).toEqual([
+        ['counter-check', 'passed'],
         ['invalid-test', 'passed'],
         ['oracle', 'passed'],
         ['rubric', 'passed'],

@@ -88,7 +88,8 @@ describe('Loop 2 with a broken modifier', () => {
       expect(generation.error).toMatch(/no valid candidate/);
       const attempts = await attemptsOf(generation.id);
       expect(attempts.map((a) => a.state)).toEqual(['invalid', 'invalid']);
-      expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 3)).toBe(true);
+      // oracle, invalid-test, counter-check (against the seed's solution) and rubric; no near misses written.
+      expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 4)).toBe(true);
     },
     repairLimitMs(1, 2),
   );
@@ -145,6 +146,7 @@ describe('Loop 2 when a validator reaches no verdict', () => {
       expect(attempts.map((a) => a.state)).toEqual(['inconclusive']);
       expect(held.versionId).toBe(attempts[0]!.candidateVersionId);
       expect(attempts[0]!.validatorRuns.map((r) => [r.kind, r.verdict])).toEqual([
+        ['counter-check', 'passed'],
         ['invalid-test', 'passed'],
         ['oracle', 'passed'],
         ['rubric', 'error'],

@@ -21,7 +21,7 @@ const SEED_STEPS = 2;
 // revision of generation 2 (a modify loop of its own), and generations 3 to 6 rebuilt on it.
 function budgetMs(): number {
   const lineage = { lengthGrows: true };
-  const revision = DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralTaskBudgets(SEED_STEPS + 2));
+  const revision = DEFAULT_LOOPS.maxModifyRounds * candidateValidationMs(proceduralTaskBudgets(SEED_STEPS + 2), { ancestors: 2 });
   return limitMs(evolutionMs(6, { steps: SEED_STEPS, ...lineage }), revision, evolutionMs(4, { steps: SEED_STEPS + 2, ...lineage }));
 }
 

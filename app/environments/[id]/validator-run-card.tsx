@@ -3,8 +3,14 @@ import { formatDuration, formatTimestamp, shortHash } from '@/lib/dashboard/brow
 import type { ValidatorRunRow } from '@/lib/dashboard/index.ts';
 import { RewardText, VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { RunLog } from './run-log.tsx';
+import { SolutionCheckTable } from './solution-check-report.tsx';
 
-const KIND_LABELS: Record<string, string> = { oracle: 'Oracle', 'invalid-test': 'Invalid test (nop)' };
+const KIND_LABELS: Record<string, string> = {
+  oracle: 'Oracle',
+  'invalid-test': 'Invalid test (nop)',
+  'counter-check': 'Counter-check (earlier solutions)',
+  'near-miss': 'Near misses',
+};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -96,7 +102,8 @@ export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
             {run.error}
           </p>
         )}
-        {run.rewardDetail && (
+        {run.solutionCheck && <SolutionCheckTable report={run.solutionCheck} />}
+        {run.rewardDetail && !run.solutionCheck && (
           <p className="text-xs text-zinc-600">
             reward.json <code className="font-mono">{run.rewardDetail}</code>
           </p>
