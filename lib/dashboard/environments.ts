@@ -10,6 +10,8 @@ import { taskTomlSections } from './task-toml.ts';
 import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, ValidatorRunRow, VerdictSummary } from './types.ts';
 import { versionSandboxRuntime } from '../evolution/index.ts';
 import { ACTIVE_JOB_STATES } from '../queue/index.ts';
+import { rubricJudgements, type RubricJudgement } from '../rubric/index.ts';
+import { shownVerdict } from './run-label.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
@@ -114,6 +116,10 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
   });
   if (!version) return null;
   const pending = await versionsWithActiveJobs(db, [id]);
+  const judgements = await rubricJudgements(
+    db,
+    version.validatorRuns.filter((r) => r.kind === 'rubric').map((r) => r.id),
+  );
   const { sections, doc, error } = taskTomlSections(version.taskToml);
   return {
     id: version.id,
@@ -133,7 +139,7 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
       executable: file.executable,
       blobHash: file.blobHash,
     })),
-    runs: version.validatorRuns.map(toRunRow),
+    runs: version.validatorRuns.map((run) => toRunRow(run, judgements)),
     validationPending: pending.has(id),
     difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
@@ -178,10 +184,11 @@ function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
   }
 }
 
-type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment'> & { createdAt: Date; containment: string | null };
+type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment' | 'label' | 'judged'> & { createdAt: Date; containment: string | null };
 
-function toRunRow(run: StoredRunRow): ValidatorRunRow {
-  return { ...run, containment: jsonEntries(run.containment), createdAt: run.createdAt.toISOString() };
+function toRunRow(run: StoredRunRow, judgements: Map<string, RubricJudgement>): ValidatorRunRow {
+  const shown = shownVerdict(run.kind, run.verdict, judgements.get(run.id) ?? null);
+  return { ...run, ...shown, containment: jsonEntries(run.containment), createdAt: run.createdAt.toISOString() };
 }
 
 /** The agent or verifier log of one validator run, or null when the run does not exist. */

@@ -62,6 +62,8 @@ export interface ValidatorRunRow {
   jobId: string | null;
   sandboxRuntime: string | null; // the OCI runtime the trial ran under (null: not recorded, or no trial ran)
   createdAt: string;
+  label: string; // what the badge says (run-label.ts): a rubric run is "passed" only when it judged everything
+  judged: string | null; // rubric runs: "8 of 19 judged, 11 need an LLM judge"
 }
 
 // One `[table]` of task.toml, flattened to displayable key/value pairs.
