@@ -39,13 +39,56 @@ export interface RubricKeyView {
   source: string;
   inForce: RubricItem | null; // the active version, if any
   versions: RubricItem[]; // newest first
-  verdictCount: number; // verdicts any version of the key has given
+  // Verdicts any version of the key has given: an environment item's in rubric validator runs, a plan
+  // item's in plan reviews (as the generation pages show them); judged = passed or failed.
+  verdictCount: number;
+  judgedCount: number;
   lineageName: string | null;
+}
+
+interface VerdictTally {
+  total: number;
+  judged: number;
+}
+
+const isJudged = (verdict: string) => verdict === 'passed' || verdict === 'failed';
+
+function tally(into: Map<string, VerdictTally>, itemId: string, verdict: string, count = 1): void {
+  const t = into.get(itemId) ?? { total: 0, judged: 0 };
+  t.total += count;
+  if (isJudged(verdict)) t.judged += count;
+  into.set(itemId, t);
+}
+
+// Plan items judge plans, not environments: their verdicts are the items of each plan round's
+// stored review (one per item and round), never RubricVerdict rows.
+async function planReviewTallies(db: Db, into: Map<string, VerdictTally>): Promise<void> {
+  const rounds = await db.planRound.findMany({ where: { review: { contains: '"itemId"' } }, select: { review: true } });
+  for (const { review } of rounds) {
+    let items: unknown;
+    try {
+      items = (JSON.parse(review) as { items?: unknown }).items;
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(items)) continue;
+    for (const item of items as { itemId?: unknown; verdict?: unknown }[]) {
+      if (typeof item.itemId === 'string' && typeof item.verdict === 'string') tally(into, item.itemId, item.verdict);
+    }
+  }
+}
+
+async function verdictTallies(db: Db): Promise<Map<string, VerdictTally>> {
+  const tallies = new Map<string, VerdictTally>();
+  const groups = await db.rubricVerdict.groupBy({ by: ['itemId', 'verdict'], _count: { _all: true } });
+  for (const g of groups) tally(tallies, g.itemId, g.verdict, g._count._all);
+  await planReviewTallies(db, tallies);
+  return tallies;
 }
 
 export async function listRubricCatalogue(db: Db): Promise<RubricKeyView[]> {
   const items = await db.rubricItem.findMany({ orderBy: [{ key: 'asc' }, { version: 'desc' }] });
-  const counts = new Map((await db.rubricVerdict.groupBy({ by: ['itemId'], _count: { _all: true } })).map((c) => [c.itemId, c._count._all]));
+  const counts = await verdictTallies(db);
   const lineageIds = [...new Set(items.flatMap((i) => (i.lineageId ? [i.lineageId] : [])))];
   const lineages = new Map((await db.lineage.findMany({ where: { id: { in: lineageIds } }, select: { id: true, name: true } })).map((l) => [l.id, l.name]));
   const byKey = new Map<string, RubricItem[]>();
@@ -59,7 +102,8 @@ export async function listRubricCatalogue(db: Db): Promise<RubricKeyView[]> {
           source: newest.source,
           inForce: versions.find((v) => v.active) ?? null,
           versions,
-          verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id) ?? 0), 0),
+          verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id)?.total ?? 0), 0),
+          judgedCount: versions.reduce((sum, v) => sum + (counts.get(v.id)?.judged ?? 0), 0),
           lineageName: newest.lineageId ? (lineages.get(newest.lineageId) ?? null) : null,
         };
       })

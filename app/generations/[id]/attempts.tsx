@@ -7,6 +7,8 @@ import type { AttemptRunView, AttemptView } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { ValidatorRunCard } from '../../environments/[id]/validator-run-card.tsx';
 
+const METHOD_LABELS: Record<string, string> = { executable: 'check', builtin: 'built-in check', llm: 'LLM' };
+
 function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: string }) {
   const items = mergeRubricVerdicts(run.rubricVerdicts);
   const judged = items.filter((item) => item.verdict !== 'unjudged');
@@ -79,7 +81,7 @@ function RubricTable({ items, generationId }: { items: RubricItemRow[]; generati
               <span className="flex flex-wrap gap-1">
                 {item.methods.map((m) => (
                   <span key={m.id} className="inline-flex items-center gap-1">
-                    <span className="text-zinc-500">{m.method === 'llm' ? 'LLM' : 'check'}</span>
+                    <span className="text-zinc-500">{METHOD_LABELS[m.method] ?? m.method}</span>
                     <VerdictBadge verdict={m.verdict} />
                   </span>
                 ))}

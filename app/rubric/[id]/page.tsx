@@ -114,6 +114,16 @@ export default async function RubricItemPage({
           ) : (
             <p className="mt-1 text-sm text-zinc-700">–</p>
           )}
+          <h2 className="mt-3 text-sm font-semibold">Built-in check</h2>
+          <p className="mt-1 text-sm text-zinc-700">
+            {item.builtinCheck ? (
+              <>
+                <span className="font-mono">{item.builtinCheck}</span>: Envolve&apos;s own code judges the files, no sandbox and no LLM
+              </>
+            ) : (
+              '–'
+            )}
+          </p>
         </div>
       </section>
 
