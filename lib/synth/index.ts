@@ -45,3 +45,4 @@ export { AnthropicSynthesiser, checkAnthropic, type DoctorReport } from './anthr
 export { misfit } from './procedural/catalogue.ts';
 export { renderSeedTask, SEED_TASKS } from './procedural/seeds.ts';
 export { catalogueVocabulary } from './procedural/vocabulary.ts';
+export { readChain } from './procedural/render-chain.ts';

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { TaskBundle } from '../../env/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, SCENARIO_NAMES, SKILL_NAMES, misfit } from '../../synth/procedural/catalogue.ts';
 import { renderEnvironment } from '../../synth/procedural/render.ts';
+import { renderChained } from '../../synth/procedural/render-chain.ts';
+import { importedSequence } from '../../synth/procedural/imported.ts';
 import type { Step } from '../../sequence/index.ts';
 import { exampleBundles, withFiles } from '../../../test/rubric/fixtures.ts';
 import { printedAnswersCheck } from './printed-answers.ts';
@@ -37,6 +39,19 @@ function proceduralSequences(): { label: string; steps: Step[] }[] {
       ],
     })),
   ];
+}
+
+// access-log-report lengthened offline by one chained step of each skill, as the procedural
+// synthesiser lengthens an imported seed (the oracle's report.json is what it chains on).
+async function chainedBundles(): Promise<TaskBundle[]> {
+  const seed = (await exampleBundles()).find((b) => b.name === 'access-log-report')!;
+  const report = { total_requests: 600, unique_ips: 43, top_ips: [{ ip: '203.0.113.7', requests: 81 }], server_errors: 64, bytes_sent: 13729609 };
+  const artifacts = [{ path: '/app/report.json', content: Buffer.from(`${JSON.stringify(report, null, 2)}\n`) }];
+  return BASE_SKILL_NAMES.map((skill) => {
+    const sequence = importedSequence(seed.name);
+    sequence.steps.push({ id: 's2', scenario: 'payments-ledger', skill, dependsOn: ['s1'] });
+    return renderChained(seed, sequence, { seed: 3, name: `${seed.name}-${skill}`, artifacts });
+  });
 }
 
 describe('spelling', () => {
@@ -75,6 +90,23 @@ describe('spelling', () => {
       for (const m of await misspellings(proseSources(bundle))) wrong.push(`${label}: ${m.file} '${m.word}' in ${m.context}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("checks only the section Envolve appended to an imported task, not its author's text", async () => {
+    const [chained] = await chainedBundles();
+    const instruction = text(chained!, 'instruction.md');
+    // A misspelling of the same length in the author's text: not Envolve's text, not checked.
+    expect(instruction.indexOf('Standard command-line tools')).toBeLessThan(instruction.indexOf('## Further steps'));
+    const authorTypo = withFiles(chained!, { 'instruction.md': instruction.replace('Standard command-line tools', 'Stnadard command-line tools') });
+    expect((await spellingCheck(authorTypo)).passed).toBe(true);
+    // Text put before the author's moves the chained section, which then no longer lines up: all of it is checked.
+    const shifted = withFiles(chained!, { 'instruction.md': `Plese ${instruction}` });
+    expect((await spellingCheck(shifted)).detail).toContain("'Plese'");
+    const ourTypo = withFiles(chained!, { 'instruction.md': instruction.replace('ledger entry', 'ledger entyr') });
+    expect((await spellingCheck(ourTypo)).detail).toContain("'entyr'");
+    const sources = proseSources(chained!);
+    expect(sources.map((s) => s.file)).toEqual(['instruction.md']);
+    expect(sources[0]!.prose.trimStart()).toMatch(/^## Further steps/);
   });
 });
 
@@ -121,6 +153,7 @@ describe('every built-in check on the shipped examples and procedural renders', 
   it('passes them all', async () => {
     const bundles = [
       ...(await exampleBundles()),
+      ...(await chainedBundles()),
       ...proceduralSequences()
         .filter((_, i) => i % 7 === 0)
         .map(({ steps }) => renderEnvironment({ steps }, { seed: 11, name: 'procedural-task' })),

@@ -1,5 +1,6 @@
 // The hard-coded answer check: solution/solve.sh must compute the answers, not print them. The
-// answers are the values of tests/expected.json and the literal strings the tests compare the
+// answers are the values of tests/expected.json (and of any JSON file in tests/, such as a chained
+// task's tests/chain.json) and the literal strings the tests compare the
 // agent's output against; one of them appearing in what solve.sh prints (echo, printf, a here-doc)
 // fails the item. A value instruction.md gives the agent (a step id, a threshold) is an input, and a
 // one-character value (0, 1, a letter) says too little to be anyone's answer, so neither counts.
@@ -59,17 +60,17 @@ function comparedLiterals(script: string): string[] {
 // The answers the tests hold, each with where it came from.
 export function expectedAnswers(bundle: TaskBundle): { value: string; source: string }[] {
   const answers: { value: string; source: string }[] = [];
-  const expected = fileText(bundle, EXPECTED);
-  if (expected !== null) {
+  const tests = bundle.files.filter((f) => f.path.startsWith('tests/'));
+  for (const file of tests.filter((f) => f.path.endsWith('.json'))) {
     try {
-      for (const value of scalars(JSON.parse(expected))) {
-        for (const line of [value, ...value.split('\n')]) answers.push({ value: line.trim(), source: EXPECTED });
+      for (const value of scalars(JSON.parse(file.content.toString('utf8')))) {
+        for (const line of [value, ...value.split('\n')]) answers.push({ value: line.trim(), source: file.path });
       }
     } catch {
       // Not JSON: the literal values of the test scripts still count.
     }
   }
-  for (const file of bundle.files.filter((f) => f.path.startsWith('tests/') && f.path !== EXPECTED)) {
+  for (const file of tests.filter((f) => !f.path.endsWith('.json'))) {
     for (const value of comparedLiterals(file.content.toString('utf8'))) answers.push({ value: value.trim(), source: file.path });
   }
   return answers.filter((a) => a.value.length >= 2 && !a.value.startsWith('/') && /[\p{L}\p{N}]/u.test(a.value));
@@ -101,7 +102,8 @@ export const printedAnswersCheck: BuiltinCheck = async (bundle) => {
   const solution = fileText(bundle, SOLUTION);
   if (solution === null) return { passed: true, detail: `no ${SOLUTION}: nothing prints an answer` };
   const answers = expectedAnswers(bundle);
-  if (answers.length === 0) return { passed: true, detail: `no expected answers found (${EXPECTED}, or literals the tests compare against)` };
+  if (answers.length === 0)
+    return { passed: true, detail: `no expected answers found (${EXPECTED} or another JSON file in tests/, or literals the tests compare against)` };
   const instruction = fileText(bundle, 'instruction.md') ?? '';
   const printed = printedText(solution);
   const hits = new Map<string, string>();

@@ -1,6 +1,8 @@
 // The spelling check of generated text: instruction.md and task.toml's text values, word by word,
 // against the Hunspell English dictionary (nspell with dictionary-en). A misspelt noun in the
 // instruction ("ledger entrys") is what an agent reads; the LLM's typos question is not always asked.
+// An imported task lengthened offline (renderChained) keeps its author's text above the chained
+// steps: only the section Envolve appended is its generated text, and only that is checked.
 //
 // Not words, so never checked: code spans and fenced code, URLs, paths and file names, identifiers
 // (snake_case, camelCase, ACRONYMS, anything with a digit or a symbol), numbers and single letters.
@@ -9,7 +11,7 @@
 import type NSpell from 'nspell';
 import { parse } from 'smol-toml';
 import type { TaskBundle } from '../../env/index.ts';
-import { catalogueVocabulary } from '../../synth/index.ts';
+import { catalogueVocabulary, readChain } from '../../synth/index.ts';
 import { TERMINAL_WORDS } from './terminal-words.ts';
 import { fileText, type BuiltinCheck } from './types.ts';
 
@@ -107,9 +109,23 @@ export async function misspellings(sources: ReadonlyArray<{ file: string; prose:
   return [...found.values()];
 }
 
+// The chained section of a lengthened imported task, or null when the bundle is not one (or its
+// instruction was edited outside Envolve, when all of it is checked).
+function chainedSection(bundle: TaskBundle, instruction: string): string | null {
+  try {
+    const chained = readChain(bundle);
+    return chained ? Buffer.from(instruction, 'utf8').subarray(chained.chain.baseBytes.instruction).toString('utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
 export function proseSources(bundle: TaskBundle): { file: string; prose: string }[] {
-  const instruction = fileText(bundle, 'instruction.md');
-  const toml = fileText(bundle, 'task.toml');
+  const whole = fileText(bundle, 'instruction.md');
+  const chained = whole === null ? null : chainedSection(bundle, whole);
+  const instruction = chained ?? whole;
+  // A chained task's task.toml is its author's, unchanged.
+  const toml = chained === null ? fileText(bundle, 'task.toml') : null;
   return [
     ...(instruction === null ? [] : [{ file: 'instruction.md', prose: proseOf(instruction) }]),
     ...(toml === null ? [] : [{ file: 'task.toml', prose: tomlText(toml) }]),
