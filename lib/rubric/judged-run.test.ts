@@ -47,7 +47,7 @@ describe('a rubric run with built-in items', () => {
     const instruction = good.files.find((f) => f.path === 'instruction.md')!.content.toString('utf8');
     const failing = await run(withFiles(good, { 'instruction.md': instruction.replaceAll('ledger entries', 'ledger entrys') }));
     expect(failing.verdict).toBe('failed');
-    expect(failing.error).toMatch(/^spelling failed \(builtin\): 1 misspelt word/);
+    expect(failing.error).toMatch(/^spelling failed \(builtin\): 1 misspelt word of \d+ checked: 'entrys'$/);
     const spelling = failing.rubricVerdicts.find((v) => v.itemId === items.find((i) => i.key === 'spelling')!.id)!;
     expect(spelling).toMatchObject({ method: 'builtin', verdict: 'failed' });
     expect(spelling.detail).toContain("'entrys'");

@@ -61,7 +61,9 @@ describe('spelling', () => {
     const bad = withFiles(good, { 'instruction.md': text(good, 'instruction.md').replaceAll('ledger entries', 'ledger entrys') });
     const result = await spellingCheck(bad);
     expect(result.passed).toBe(false);
-    expect(result.detail).toMatch(/^1 misspelt word of \d+ checked:\ninstruction\.md: 'entrys' \(2×\), did you mean 'entry'.* in: .*of ledger entrys\./);
+    expect(result.detail).toMatch(
+      /^1 misspelt word of \d+ checked: 'entrys'\ninstruction\.md: 'entrys' \(2×\), did you mean 'entry'.* in: .*of ledger entrys\./,
+    );
     expect((await spellingCheck(good)).passed).toBe(true);
   });
 

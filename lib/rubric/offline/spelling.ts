@@ -147,5 +147,12 @@ export const spellingCheck: BuiltinCheck = async (bundle) => {
     return `${m.file}: '${m.word}'${m.count > 1 ? ` (${m.count}×)` : ''}${suggestions.length ? `, did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : ''} in: ${m.context}`;
   });
   const more = wrong.length > REPORTED ? [`... and ${wrong.length - REPORTED} more`] : [];
-  return { passed: false, detail: [`${wrong.length} misspelt word${wrong.length === 1 ? '' : 's'} of ${checked} checked:`, ...lines, ...more].join('\n') };
+  // The first line names the words: it is what a run's error summary and the modifier's feedback show.
+  const named =
+    wrong
+      .slice(0, 5)
+      .map((m) => `'${m.word}'`)
+      .join(', ') + (wrong.length > 5 ? ', ...' : '');
+  const headline = `${wrong.length} misspelt word${wrong.length === 1 ? '' : 's'} of ${checked} checked: ${named}`;
+  return { passed: false, detail: [headline, ...lines, ...more].join('\n') };
 };
