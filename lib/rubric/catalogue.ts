@@ -118,14 +118,50 @@ export interface ItemVerdictRow {
   method: string;
   detail: string;
   createdAt: Date;
-  versionId: string;
+  versionId: string; // the version judged; for a plan review, the parent the plan was made from
   rubricVersion: string | null;
-  validatorRunId: string;
+  validatorRunId: string | null; // null for a plan item's verdict, which a plan review gave
   generation: { id: string; number: number; lineageName: string } | null;
 }
 
-// Which versions of the environment this item (at this version) judged, newest first.
+// A plan item's verdicts: its entry in each plan round's stored review, as the generation page shows it.
+async function planReviewVerdicts(db: Db, itemId: string, take: number): Promise<ItemVerdictRow[]> {
+  const rounds = await db.planRound.findMany({
+    where: { review: { contains: `"itemId":${JSON.stringify(itemId)}` } },
+    orderBy: { createdAt: 'desc' },
+    take,
+    include: { generation: { select: { id: true, number: true, parentVersionId: true, lineage: { select: { name: true } } } } },
+  });
+  return rounds.flatMap((round) => {
+    let items: unknown;
+    try {
+      items = (JSON.parse(round.review) as { items?: unknown }).items;
+    } catch {
+      return [];
+    }
+    const entry = Array.isArray(items) ? (items as { itemId?: unknown; verdict?: unknown; reason?: unknown }[]).find((i) => i.itemId === itemId) : undefined;
+    if (!entry || typeof entry.verdict !== 'string') return [];
+    const g = round.generation;
+    return [
+      {
+        id: `${round.id}:${itemId}`,
+        verdict: entry.verdict,
+        method: `plan review, round ${round.round}`,
+        detail: typeof entry.reason === 'string' ? entry.reason : '',
+        createdAt: round.createdAt,
+        versionId: g.parentVersionId,
+        rubricVersion: round.rubricVersion,
+        validatorRunId: null,
+        generation: { id: g.id, number: g.number, lineageName: g.lineage.name },
+      },
+    ];
+  });
+}
+
+// Which versions of the environment (or, for a plan item, which plans) this item at this version
+// judged, newest first.
 export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<ItemVerdictRow[]> {
+  const plans = await planReviewVerdicts(db, itemId, take);
   const verdicts = await db.rubricVerdict.findMany({
     where: { itemId },
     orderBy: { createdAt: 'desc' },
@@ -140,7 +176,7 @@ export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<
       },
     },
   });
-  return verdicts.map((v) => {
+  const fromRuns = verdicts.map((v): ItemVerdictRow => {
     const generation = v.validatorRun.attempt?.generation;
     return {
       id: v.id,
@@ -154,4 +190,5 @@ export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<
       generation: generation ? { id: generation.id, number: generation.number, lineageName: generation.lineage.name } : null,
     };
   });
+  return [...fromRuns, ...plans].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, take);
 }

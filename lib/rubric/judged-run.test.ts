@@ -9,7 +9,7 @@ import { seedLineage } from '../../test/fixtures/lineage-rows.ts';
 import { exampleBundles, withFiles } from '../../test/rubric/fixtures.ts';
 import { OFFLINE_ITEMS } from './builtin/offline-items.ts';
 import { BUILTIN_RUBRIC } from './builtin-items.ts';
-import { listRubricCatalogue } from './catalogue.ts';
+import { itemVerdicts, listRubricCatalogue } from './catalogue.ts';
 import { judgementText, rubricRunLabel } from './judgement.ts';
 import { rubricJudgements } from './run-verdicts.ts';
 import { activeRubric, syncBuiltinRubric } from './store.ts';
@@ -79,6 +79,7 @@ describe('the /rubric catalogue', () => {
         {
           generationId: lineage.generationIds[0]!,
           round: 1,
+          createdAt: new Date('2026-01-01T10:00:00Z'),
           plan: '{}',
           approved: false,
           rubricVersion: 'r-test',
@@ -87,6 +88,7 @@ describe('the /rubric catalogue', () => {
         {
           generationId: lineage.generationIds[0]!,
           round: 2,
+          createdAt: new Date('2026-01-01T10:01:00Z'),
           plan: '{}',
           approved: true,
           rubricVersion: 'r-test',
@@ -100,5 +102,12 @@ describe('the /rubric catalogue', () => {
     expect(row('plan_rationale')).toMatchObject({ verdictCount: 2, judgedCount: 1 });
     expect(row('plan_axis_consistent')).toMatchObject({ verdictCount: 0, judgedCount: 0 });
     expect(catalogue).toHaveLength(new Set(BUILTIN_RUBRIC.map((i) => i.key)).size);
+    // The item page lists the same verdicts, newest round first, on the version the plan was made from.
+    const rows = await itemVerdicts(db, id('plan_rationale'));
+    expect(rows.map((r) => [r.method, r.verdict, r.validatorRunId])).toEqual([
+      ['plan review, round 2', 'passed', null],
+      ['plan review, round 1', 'unjudged', null],
+    ]);
+    expect(rows[0]).toMatchObject({ rubricVersion: 'r-test', generation: { id: lineage.generationIds[0], number: 1, lineageName: 'plan counts' } });
   });
 });
