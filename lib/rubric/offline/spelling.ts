@@ -26,7 +26,11 @@ function englishSpeller(): Promise<Speller> {
     const spell = nspell(dictionary);
     for (const word of [...TERMINAL_WORDS, ...catalogueVocabulary()]) spell.add(word);
     return spell;
-  })();
+  })().catch((err: unknown) => {
+    // A failed load is not remembered: the next check tries again.
+    speller = null;
+    throw err;
+  });
   return speller;
 }
 
