@@ -8,7 +8,20 @@ const nextConfig: NextConfig = {
   // `require`s: bundling breaks their `.node` binary lookup (dockerode pulls in
   // ssh2 and cpu-features). The generated Prisma client (lib/db/generated, with
   // `.ts` import specifiers) is ordinary source and is bundled with the app.
-  serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'pg', '@prisma/adapter-pg', 'pg-boss'],
+  // dictionary-en reads its word files next to itself (import.meta.url), so it and
+  // nspell (the rubric's spelling check) load from node_modules as well.
+  serverExternalPackages: [
+    'better-sqlite3',
+    '@prisma/adapter-better-sqlite3',
+    'dockerode',
+    'ssh2',
+    'cpu-features',
+    'pg',
+    '@prisma/adapter-pg',
+    'pg-boss',
+    'nspell',
+    'dictionary-en',
+  ],
   typedRoutes: true,
   poweredByHeader: false,
   // A second build beside the default one (parallel end-to-end runs on one checkout).

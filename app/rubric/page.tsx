@@ -50,13 +50,13 @@ const COLUMNS: Column<RubricKeyView>[] = [
   {
     header: 'Method',
     className: 'text-zinc-600',
-    cell: (k) => [shownOf(k).check ? 'check' : '', shownOf(k).question ? 'LLM' : ''].filter(Boolean).join(' + '),
+    cell: (k) => [shownOf(k).check ? 'check' : '', shownOf(k).builtinCheck ? 'built-in' : '', shownOf(k).question ? 'LLM' : ''].filter(Boolean).join(' + '),
   },
   {
     header: 'Verdicts',
     sort: { key: 'verdicts', value: (k) => k.verdictCount, firstDir: 'desc' },
     className: 'text-right tabular-nums text-zinc-600',
-    cell: (k) => k.verdictCount,
+    cell: (k) => (k.verdictCount === 0 ? 0 : `${k.verdictCount} (${k.judgedCount} judged)`),
   },
 ];
 

@@ -158,7 +158,8 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
             ['VALIDATOR', 'VERDICT', 'REWARD', 'IMAGE', 'RUNTIME', 'MS', 'WHEN'],
             ...d.runs.map((r) => [
               r.kind,
-              r.verdict,
+              // A rubric run names what it judged: "partly judged: 8 of 19 judged, 11 need an LLM judge".
+              r.judged ? `${r.label}: ${r.judged}` : r.label,
               String(r.reward ?? '–'),
               shortId(r.imageId),
               r.sandboxRuntime ?? '–',

@@ -170,7 +170,7 @@ export function lineageSummary(report: LineageReport): string {
     g.difficulty ? g.difficulty.total.toFixed(2) : '–',
     g.difficulty ? g.difficulty.scenarioNovelty.toFixed(2) : '–',
     g.difficulty ? g.difficulty.skillRarity.toFixed(2) : '–',
-    ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.verdict ?? '–').join('/'),
+    ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.shown ?? '–').join('/'),
     `${g.planRounds}/${g.attempts}`,
   ]);
   return [

@@ -43,8 +43,8 @@ export function registerRubricCommands(program: Command): void {
                   k.source,
                   shown.scope === 'lineage' ? `lineage ${k.lineageName ?? shown.lineageId}` : 'global',
                   shown.appliesTo,
-                  [shown.check ? 'check' : '', shown.question ? 'llm' : ''].filter(Boolean).join('+'),
-                  String(k.verdictCount),
+                  [shown.check ? 'check' : '', shown.builtinCheck ? 'builtin' : '', shown.question ? 'llm' : ''].filter(Boolean).join('+'),
+                  `${k.verdictCount} (${k.judgedCount} judged)`,
                 ];
               }),
             ]),

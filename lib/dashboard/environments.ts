@@ -11,6 +11,8 @@ import type { EnvironmentDetail, EnvironmentListItem, LogPhase, ValidatorKind, V
 import { versionSandboxRuntime } from '../evolution/index.ts';
 import { ACTIVE_JOB_STATES } from '../queue/index.ts';
 import { parseSolutionCheckReport } from '../validate/index.ts';
+import { rubricJudgements, type RubricJudgement } from '../rubric/index.ts';
+import { shownVerdict } from './run-label.ts';
 
 export const ENVIRONMENT_LIST_LIMIT = 500;
 
@@ -115,6 +117,10 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
   });
   if (!version) return null;
   const pending = await versionsWithActiveJobs(db, [id]);
+  const judgements = await rubricJudgements(
+    db,
+    version.validatorRuns.filter((r) => r.kind === 'rubric').map((r) => r.id),
+  );
   const { sections, doc, error } = taskTomlSections(version.taskToml);
   return {
     id: version.id,
@@ -134,7 +140,7 @@ export async function getEnvironment(db: Db, id: string): Promise<EnvironmentDet
       executable: file.executable,
       blobHash: file.blobHash,
     })),
-    runs: version.validatorRuns.map(toRunRow),
+    runs: version.validatorRuns.map((run) => toRunRow(run, judgements)),
     validationPending: pending.has(id),
     difficulty: readStoredDifficulty(version),
     sequence: sequenceOf(version.metadata),
@@ -179,11 +185,13 @@ function sequenceOf(metadata: string): EnvironmentDetail['sequence'] {
   }
 }
 
-type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment' | 'solutionCheck'> & { createdAt: Date; containment: string | null };
+type StoredRunRow = Omit<ValidatorRunRow, 'createdAt' | 'containment' | 'solutionCheck' | 'label' | 'judged'> & { createdAt: Date; containment: string | null };
 
-function toRunRow(run: StoredRunRow): ValidatorRunRow {
+function toRunRow(run: StoredRunRow, judgements: Map<string, RubricJudgement>): ValidatorRunRow {
+  const shown = shownVerdict(run.kind, run.verdict, judgements.get(run.id) ?? null);
   return {
     ...run,
+    ...shown,
     containment: jsonEntries(run.containment),
     solutionCheck: parseSolutionCheckReport(run.rewardDetail),
     createdAt: run.createdAt.toISOString(),

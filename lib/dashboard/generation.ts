@@ -10,6 +10,8 @@ import { GenerationState } from '../states/index.ts';
 import { parseSolutionCheckReport } from '../validate/index.ts';
 import { RUN_ROW_SELECT } from './environments.ts';
 import { jsonEntries } from './flatten.ts';
+import { countJudgement } from '../rubric/index.ts';
+import { shownVerdict } from './run-label.ts';
 import { changesSinceLastReview } from './attempt-compare.ts';
 import { parseStoredResidual, residualFileDiff, residualSummary } from './generation-residual.ts';
 import type { AttemptView, DifficultyAxes, FileDiffView, GenerationReview, PlanItemVerdict, PlanRoundView, SequenceView } from './generation-types.ts';
@@ -169,6 +171,7 @@ export async function getGenerationReview(db: Db, id: string, options: { viewerI
       createdAt: attempt.createdAt.toISOString(),
       runs: attempt.validatorRuns.map(({ rubricVerdicts, containment, createdAt, ...run }) => ({
         ...run,
+        ...shownVerdict(run.kind, run.verdict, countJudgement(rubricVerdicts)),
         containment: jsonEntries(containment),
         solutionCheck: parseSolutionCheckReport(run.rewardDetail),
         createdAt: createdAt.toISOString(),

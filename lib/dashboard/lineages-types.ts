@@ -58,7 +58,9 @@ export type Difficulty = StoredDifficulty;
 // The newest run of each validator kind on one attempt's candidate.
 export interface TreeVerdict {
   kind: string;
-  verdict: string;
+  verdict: string; // stored; a rubric run's is its gate (no judged item failed), never shown alone
+  label: string; // what the badge says: a rubric run that left verdicts unjudged is "partly judged"
+  judged: string | null; // rubric runs: "8 of 19 judged, 11 need an LLM judge"
   reward: number | null;
 }
 

@@ -116,10 +116,34 @@ describe('getLineageTree', () => {
     expect(g1?.verdicts.map((v) => `${v.kind}:${v.verdict}`).sort()).toEqual(['invalid-test:passed', 'oracle:passed', 'rubric:passed']);
     expect(g1?.attempts[0]?.verdicts.find((v) => v.kind === 'oracle')?.verdict).toBe('failed');
 
+    // A rubric run without verdicts judged nothing: its badge says so, not "passed".
+    expect(g1?.verdicts.find((v) => v.kind === 'rubric')).toMatchObject({ verdict: 'passed', label: 'no items', judged: 'no items' });
+
     const failed = tree?.generations.find((g) => g.id === big.failedGenerationIds[0]);
     expect(failed).toMatchObject({ number: 4, state: 'failed', versionId: null, difficulty: null });
     const settled4 = tree?.generations.find((g) => g.id === big.generationIds[3]);
     expect(failed?.parentVersionId).toBe(settled4?.parentVersionId);
+  });
+
+  it('says what a rubric run judged: a passed check beside an unasked question is "partly judged", never "passed"', async () => {
+    const db = testDb.db;
+    const settled = await db.attempt.findFirstOrThrow({ where: { generationId: big.generationIds[1], state: 'valid' } });
+    const run = await db.validatorRun.findFirstOrThrow({ where: { attemptId: settled.id, kind: 'rubric' } });
+    const item = await db.rubricItem.create({ data: { key: 'tree_item', version: 1, title: 't', description: 'd', check: 'true', question: 'q?' } });
+    await db.rubricVerdict.createMany({
+      data: [
+        { validatorRunId: run.id, itemId: item.id, method: 'executable', verdict: 'passed' },
+        { validatorRunId: run.id, itemId: item.id, method: 'llm', verdict: 'unjudged' },
+      ],
+    });
+    const tree = await getLineageTree(db, big.lineageId, { config: schedulerConfigFrom({}) });
+    const g2 = tree?.generations.find((g) => g.id === big.generationIds[1]);
+    expect(g2?.verdicts.find((v) => v.kind === 'rubric')).toMatchObject({
+      verdict: 'passed',
+      label: 'partly judged',
+      judged: '1 of 2 judged, 1 needs an LLM judge',
+    });
+    expect(g2?.verdicts.find((v) => v.kind === 'oracle')).toMatchObject({ verdict: 'passed', label: 'passed', judged: null });
   });
 
   it('names who released each generation and shows pass rates of one policy, the gating policy by default', async () => {

@@ -8,6 +8,7 @@ import { GenerationState, VALIDATED_STATES } from '../states/index.ts';
 import type { SchedulerConfig } from '../scheduler/index.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision, GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/index.ts';
 import { lineageWaits } from '../scheduler/index.ts';
+import { judgementText, rubricJudgements, rubricRunLabel } from '../rubric/index.ts';
 import type {
   LineageListItem,
   LineageListPage,
@@ -176,7 +177,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
       where: { attemptId: { in: attemptIds } },
       // Oldest first, so the newest run of a kind is the one left in the map.
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { attemptId: true, kind: true, verdict: true, reward: true },
+      select: { id: true, attemptId: true, kind: true, verdict: true, reward: true },
     }),
     db.probeGroup.findMany({
       where: { versionId: { in: versionIds }, purpose: { in: GATING_PURPOSES }, state: ProbeGroupState.complete },
@@ -192,11 +193,17 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   );
   const waitOf = new Map(waits.generations.map((w) => [w.generation, w.reason]));
   const versionById = new Map(versions.map((v) => [v.id, v]));
+  const judgements = await rubricJudgements(
+    db,
+    runs.filter((r) => r.kind === 'rubric').map((r) => r.id),
+  );
   const verdictsByAttempt = new Map<string, Map<string, TreeVerdict>>();
-  for (const { attemptId, ...run } of runs) {
+  for (const { id, attemptId, ...run } of runs) {
     if (!attemptId) continue;
     const kinds = verdictsByAttempt.get(attemptId) ?? new Map<string, TreeVerdict>();
-    kinds.set(run.kind, run);
+    const judgement = judgements.get(id);
+    const shown = judgement ? { label: rubricRunLabel(run.verdict, judgement), judged: judgementText(judgement) } : { label: run.verdict, judged: null };
+    kinds.set(run.kind, { ...run, ...shown });
     verdictsByAttempt.set(attemptId, kinds);
   }
   const verdictsOf = (attemptId: string): TreeVerdict[] => [...(verdictsByAttempt.get(attemptId)?.values() ?? [])];

@@ -65,6 +65,8 @@ export interface ValidatorRunRow {
   // Counter-check and near-miss runs: every solution run, its steps and why it was caught or not.
   solutionCheck: SolutionCheckReport | null;
   createdAt: string;
+  label: string; // what the badge says (run-label.ts): a rubric run is "passed" only when it judged everything
+  judged: string | null; // rubric runs: "8 of 19 judged, 11 need an LLM judge"
 }
 
 // One `[table]` of task.toml, flattened to displayable key/value pairs.

@@ -35,7 +35,10 @@ describe('verdict summary', () => {
       run('oracle', 'passed'),
     ];
     expect(orderRuns(runs).map((r) => r.kind)).toEqual(['oracle', 'invalid-test', 'rubric']);
-    expect(summaryText(verdictSummary(runs))).toBe('Oracle ✓ · Invalid-test ✓ · Counter-check not run · no near misses written · Rubric 1 passed, 2 unjudged');
+    // Counted per verdict: a's check and b's check judged, a's and c's questions wait for an LLM.
+    expect(summaryText(verdictSummary(runs))).toBe(
+      'Oracle ✓ · Invalid-test ✓ · Counter-check not run · no near misses written · Rubric 2 of 4 judged, 2 need an LLM judge',
+    );
     expect(summaryText(verdictSummary([run('oracle', 'failed')]))).toBe(
       'Oracle ✗ · Invalid-test not run · Counter-check not run · no near misses written · Rubric not run',
     );
@@ -73,5 +76,14 @@ describe('verdict summary', () => {
     );
     // A run that reached no trial has no report: its verdict alone, never a count it does not have.
     expect(summaryText(verdictSummary([withReport('near-miss', 'error', null)]))).toContain('Near misses error');
+  });
+
+  it('marks the rubric ✓ only when every verdict was judged and passed, ✗ when one failed', () => {
+    const allJudged = run('rubric', 'passed', [verdict('a', 'executable', 'passed'), verdict('b', 'llm', 'passed')]);
+    expect(summaryText(verdictSummary([allJudged]))).toBe('Oracle not run · Invalid-test not run · Rubric ✓ 2 of 2 judged, all passed');
+    const failed = run('rubric', 'failed', [verdict('a', 'executable', 'failed'), verdict('b', 'executable', 'error'), verdict('c', 'llm', 'unjudged')]);
+    expect(summaryText(verdictSummary([failed]))).toBe(
+      'Oracle not run · Invalid-test not run · Rubric ✗ 1 of 3 judged (1 failed), 1 could not be judged (error), 1 needs an LLM judge',
+    );
   });
 });

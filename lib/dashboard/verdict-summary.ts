@@ -1,9 +1,10 @@
 // The generation page's verdicts, read first: one line ("Oracle ✓ · Invalid-test ✓ · Counter-check
-// ✓ 4/4 earlier-solution runs rejected · Near misses 7/7 rejected ✓ · Rubric 7 passed, 11
-// unjudged"), the trial validators before the rubric, and one rubric row
+// ✓ 4/4 earlier-solution runs rejected · Near misses 7/7 rejected ✓ · Rubric 8 of 19 judged, 11 need
+// an LLM judge"), the trial validators before the rubric, and one rubric row
 // per item. An item with both an executable check and an LLM question is judged by each method
 // and stores one verdict per method; shown as two rows it looked like a duplicate item, so the
 // rows are merged here into one item with both methods' verdicts.
+import { countJudgement, judgementText, type RubricJudgement } from '../rubric/index.ts';
 import { parseSolutionCheckReport } from '../validate/index.ts';
 import type { AttemptRunView, RubricVerdictView } from './generation-types.ts';
 
@@ -13,13 +14,6 @@ export interface RubricItemRow {
   itemTitle: string;
   verdict: string; // the item's: failed > error > unjudged > passed over its methods
   methods: Pick<RubricVerdictView, 'id' | 'method' | 'verdict' | 'detail'>[];
-}
-
-export interface RubricCounts {
-  passed: number;
-  failed: number;
-  error: number;
-  unjudged: number;
 }
 
 // A counter-check or near-miss verdict with its counts: runs the tests rejected of all runs.
@@ -34,7 +28,7 @@ export interface VerdictSummary {
   invalidTest: string | null;
   counterCheck: SolutionCheckCounts | null; // null: no earlier solution was run against it
   nearMiss: SolutionCheckCounts | null; // null: the bundle has no near misses (none written)
-  rubric: RubricCounts | null;
+  rubric: RubricJudgement | null; // counted per verdict (item × method), see lib/rubric/judgement.ts
 }
 
 const SEVERITY = ['failed', 'error', 'unjudged', 'passed'];
@@ -68,13 +62,7 @@ export function orderRuns<R extends Pick<AttemptRunView, 'kind'>>(runs: readonly
 export function verdictSummary(runs: readonly AttemptRunView[]): VerdictSummary {
   const latest = (kind: string) => runs.filter((r) => r.kind === kind).at(-1) ?? null;
   const rubricRun = latest('rubric');
-  let rubric: RubricCounts | null = null;
-  if (rubricRun) {
-    rubric = { passed: 0, failed: 0, error: 0, unjudged: 0 };
-    for (const item of mergeRubricVerdicts(rubricRun.rubricVerdicts)) {
-      if (item.verdict in rubric) rubric[item.verdict as keyof RubricCounts] += 1;
-    }
-  }
+  const rubric = rubricRun ? countJudgement(rubricRun.rubricVerdicts) : null;
   return {
     oracle: latest('oracle')?.verdict ?? null,
     invalidTest: latest('invalid-test')?.verdict ?? null,
@@ -95,18 +83,15 @@ const MARK: Record<string, string> = { passed: '✓', failed: '✗', error: 'err
 export function summaryText(summary: VerdictSummary): string {
   const run = (name: string, verdict: string | null) => `${name} ${verdict === null ? 'not run' : (MARK[verdict] ?? verdict)}`;
   const r = summary.rubric;
-  const counts = r
-    ? (['passed', 'failed', 'error', 'unjudged'] as const)
-        .filter((k) => r[k] > 0)
-        .map((k) => `${r[k]} ${k}`)
-        .join(', ') || 'no items'
-    : 'not run';
+  // ✓ only when every verdict was judged and passed: unjudged questions are never a pass.
+  const rubricMark = !r ? '' : r.failed > 0 ? '✗ ' : r.total > 0 && r.passed === r.total ? '✓ ' : '';
+  const rubric = r ? `${rubricMark}${judgementText(r)}` : 'not run';
   return [
     run('Oracle', summary.oracle),
     run('Invalid-test', summary.invalidTest),
     counterCheckText(summary.counterCheck),
     nearMissText(summary.nearMiss),
-    `Rubric ${counts}`,
+    `Rubric ${rubric}`,
   ].join(' · ');
 }
 

@@ -10,6 +10,7 @@ import { settingsOf } from './lineage.ts';
 import { lineageSandboxRuntime } from './lineage-sandbox.ts';
 import { resolveBuildMirrors, shownBuildMirrors, type ShownBuildMirrors } from '../sandbox/index.ts';
 import type { ResolvedSandboxRuntime } from '../sandbox/index.ts';
+import { rubricJudgements, rubricRunLabel } from '../rubric/index.ts';
 
 export interface GenerationReport {
   number: number;
@@ -20,7 +21,9 @@ export interface GenerationReport {
   effort: string;
   sequence: unknown;
   difficulty: StoredDifficulty | null;
-  verdicts: Record<string, { verdict: string; reward: number | null; imageId: string | null; sandboxRuntime: string | null }>;
+  // shown: what to print; a rubric run's stored verdict is only its gate, so it is shown with what it
+  // judged ("partly judged (8 of 19 judged)"), never as a plain "passed" (lib/rubric/judgement.ts).
+  verdicts: Record<string, { verdict: string; shown: string; reward: number | null; imageId: string | null; sandboxRuntime: string | null }>;
   planRounds: number;
   attempts: number;
   error: string | null;
@@ -54,8 +57,16 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
   const runs = await db.validatorRun.findMany({
     where: { versionId: { in: versionIds }, attemptId: { not: null } },
     orderBy: { createdAt: 'asc' },
-    select: { versionId: true, kind: true, verdict: true, reward: true, imageId: true, sandboxRuntime: true },
+    select: { id: true, versionId: true, kind: true, verdict: true, reward: true, imageId: true, sandboxRuntime: true },
   });
+  const judgements = await rubricJudgements(
+    db,
+    runs.filter((r) => r.kind === 'rubric').map((r) => r.id),
+  );
+  const shown = (run: (typeof runs)[number]) => {
+    const j = judgements.get(run.id);
+    return j ? `${rubricRunLabel(run.verdict, j)} (${j.judged} of ${j.total} judged)` : run.verdict;
+  };
   const settings = settingsOf(lineage);
   return {
     id: lineage.id,
@@ -73,7 +84,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
       const version = g.versionId ? versions.get(g.versionId) : undefined;
       const verdicts: GenerationReport['verdicts'] = {};
       for (const run of runs.filter((r) => r.versionId === g.versionId)) {
-        verdicts[run.kind] = { verdict: run.verdict, reward: run.reward, imageId: run.imageId, sandboxRuntime: run.sandboxRuntime };
+        verdicts[run.kind] = { verdict: run.verdict, shown: shown(run), reward: run.reward, imageId: run.imageId, sandboxRuntime: run.sandboxRuntime };
       }
       return {
         number: g.number,

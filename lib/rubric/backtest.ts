@@ -2,8 +2,8 @@
 // (by default approved, released and awaiting review), to find what it would have caught, and
 // always over the generations the missed issues it came from were filed on, whatever their
 // state: whether it catches those is the first thing the lead asks (backtest-headline.ts).
-// Executable checks run in a sandbox, one container per version, two at a time; LLM questions
-// go to the judge if one is configured and are otherwise 'unjudged'. Each run replaces the
+// Executable checks run in a sandbox, one container per version, two at a time; built-in checks run
+// in-process; LLM questions go to the judge if one is configured and are otherwise 'unjudged'. Each run replaces the
 // item's earlier findings, except those already sent back to review (kept as history).
 import type { Db, BacktestFinding, RubricItem } from '../db/index.ts';
 import { versionSandbox } from '../evolution/index.ts';
@@ -12,7 +12,7 @@ import { loadBundle } from '../env/index.ts';
 import type { Sandbox } from '../sandbox/index.ts';
 import type { Synthesiser } from '../synth/index.ts';
 import type { BacktestOrigin } from './backtest-headline.ts';
-import { checkVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
+import { builtinVerdict, checkVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { toItemView } from './view.ts';
 
 export const DEFAULT_BACKTEST_STATES = STANDING_STATES;
@@ -72,6 +72,7 @@ async function judgeOne(options: BacktestOptions, item: RubricItem, target: Targ
       verdicts.push({ method: 'executable', verdict: 'error', detail: `sandbox failure: ${err instanceof Error ? err.message : String(err)}`, durationMs: 0 });
     }
   }
+  if (item.builtinCheck !== null) verdicts.push(await builtinVerdict(item.builtinCheck, bundle));
   if (item.question !== null) {
     if (!options.judge) verdicts.push({ method: 'llm', verdict: 'unjudged', detail: 'no LLM is configured', durationMs: 0 });
     else {

@@ -39,13 +39,56 @@ export interface RubricKeyView {
   source: string;
   inForce: RubricItem | null; // the active version, if any
   versions: RubricItem[]; // newest first
-  verdictCount: number; // verdicts any version of the key has given
+  // Verdicts any version of the key has given: an environment item's in rubric validator runs, a plan
+  // item's in plan reviews (as the generation pages show them); judged = passed or failed.
+  verdictCount: number;
+  judgedCount: number;
   lineageName: string | null;
+}
+
+interface VerdictTally {
+  total: number;
+  judged: number;
+}
+
+const isJudged = (verdict: string) => verdict === 'passed' || verdict === 'failed';
+
+function tally(into: Map<string, VerdictTally>, itemId: string, verdict: string, count = 1): void {
+  const t = into.get(itemId) ?? { total: 0, judged: 0 };
+  t.total += count;
+  if (isJudged(verdict)) t.judged += count;
+  into.set(itemId, t);
+}
+
+// Plan items judge plans, not environments: their verdicts are the items of each plan round's
+// stored review (one per item and round), never RubricVerdict rows.
+async function planReviewTallies(db: Db, into: Map<string, VerdictTally>): Promise<void> {
+  const rounds = await db.planRound.findMany({ where: { review: { contains: '"itemId"' } }, select: { review: true } });
+  for (const { review } of rounds) {
+    let items: unknown;
+    try {
+      items = (JSON.parse(review) as { items?: unknown }).items;
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(items)) continue;
+    for (const item of items as { itemId?: unknown; verdict?: unknown }[]) {
+      if (typeof item.itemId === 'string' && typeof item.verdict === 'string') tally(into, item.itemId, item.verdict);
+    }
+  }
+}
+
+async function verdictTallies(db: Db): Promise<Map<string, VerdictTally>> {
+  const tallies = new Map<string, VerdictTally>();
+  const groups = await db.rubricVerdict.groupBy({ by: ['itemId', 'verdict'], _count: { _all: true } });
+  for (const g of groups) tally(tallies, g.itemId, g.verdict, g._count._all);
+  await planReviewTallies(db, tallies);
+  return tallies;
 }
 
 export async function listRubricCatalogue(db: Db): Promise<RubricKeyView[]> {
   const items = await db.rubricItem.findMany({ orderBy: [{ key: 'asc' }, { version: 'desc' }] });
-  const counts = new Map((await db.rubricVerdict.groupBy({ by: ['itemId'], _count: { _all: true } })).map((c) => [c.itemId, c._count._all]));
+  const counts = await verdictTallies(db);
   const lineageIds = [...new Set(items.flatMap((i) => (i.lineageId ? [i.lineageId] : [])))];
   const lineages = new Map((await db.lineage.findMany({ where: { id: { in: lineageIds } }, select: { id: true, name: true } })).map((l) => [l.id, l.name]));
   const byKey = new Map<string, RubricItem[]>();
@@ -59,7 +102,8 @@ export async function listRubricCatalogue(db: Db): Promise<RubricKeyView[]> {
           source: newest.source,
           inForce: versions.find((v) => v.active) ?? null,
           versions,
-          verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id) ?? 0), 0),
+          verdictCount: versions.reduce((sum, v) => sum + (counts.get(v.id)?.total ?? 0), 0),
+          judgedCount: versions.reduce((sum, v) => sum + (counts.get(v.id)?.judged ?? 0), 0),
           lineageName: newest.lineageId ? (lineages.get(newest.lineageId) ?? null) : null,
         };
       })
@@ -74,14 +118,50 @@ export interface ItemVerdictRow {
   method: string;
   detail: string;
   createdAt: Date;
-  versionId: string;
+  versionId: string; // the version judged; for a plan review, the parent the plan was made from
   rubricVersion: string | null;
-  validatorRunId: string;
+  validatorRunId: string | null; // null for a plan item's verdict, which a plan review gave
   generation: { id: string; number: number; lineageName: string } | null;
 }
 
-// Which versions of the environment this item (at this version) judged, newest first.
+// A plan item's verdicts: its entry in each plan round's stored review, as the generation page shows it.
+async function planReviewVerdicts(db: Db, itemId: string, take: number): Promise<ItemVerdictRow[]> {
+  const rounds = await db.planRound.findMany({
+    where: { review: { contains: `"itemId":${JSON.stringify(itemId)}` } },
+    orderBy: { createdAt: 'desc' },
+    take,
+    include: { generation: { select: { id: true, number: true, parentVersionId: true, lineage: { select: { name: true } } } } },
+  });
+  return rounds.flatMap((round) => {
+    let items: unknown;
+    try {
+      items = (JSON.parse(round.review) as { items?: unknown }).items;
+    } catch {
+      return [];
+    }
+    const entry = Array.isArray(items) ? (items as { itemId?: unknown; verdict?: unknown; reason?: unknown }[]).find((i) => i.itemId === itemId) : undefined;
+    if (!entry || typeof entry.verdict !== 'string') return [];
+    const g = round.generation;
+    return [
+      {
+        id: `${round.id}:${itemId}`,
+        verdict: entry.verdict,
+        method: `plan review, round ${round.round}`,
+        detail: typeof entry.reason === 'string' ? entry.reason : '',
+        createdAt: round.createdAt,
+        versionId: g.parentVersionId,
+        rubricVersion: round.rubricVersion,
+        validatorRunId: null,
+        generation: { id: g.id, number: g.number, lineageName: g.lineage.name },
+      },
+    ];
+  });
+}
+
+// Which versions of the environment (or, for a plan item, which plans) this item at this version
+// judged, newest first.
 export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<ItemVerdictRow[]> {
+  const plans = await planReviewVerdicts(db, itemId, take);
   const verdicts = await db.rubricVerdict.findMany({
     where: { itemId },
     orderBy: { createdAt: 'desc' },
@@ -96,7 +176,7 @@ export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<
       },
     },
   });
-  return verdicts.map((v) => {
+  const fromRuns = verdicts.map((v): ItemVerdictRow => {
     const generation = v.validatorRun.attempt?.generation;
     return {
       id: v.id,
@@ -110,4 +190,5 @@ export async function itemVerdicts(db: Db, itemId: string, take = 100): Promise<
       generation: generation ? { id: generation.id, number: generation.number, lineageName: generation.lineage.name } : null,
     };
   });
+  return [...fromRuns, ...plans].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, take);
 }

@@ -37,5 +37,6 @@ export { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict, type RubricMe
 export { rubricVersionLabel, toItemView } from './view.ts';
 export { backtestView, type BacktestView } from './backtest-view.ts';
 export { setItemActiveIn } from './catalogue.ts';
-export { rubricRunsOfGeneration, runVerdictsQuerySchema } from './run-verdicts.ts';
+export { rubricJudgements, rubricRunsOfGeneration, runVerdictsQuerySchema, type RubricRunView } from './run-verdicts.ts';
 export { runBacktest, BACKTEST_CONCURRENCY, DEFAULT_BACKTEST_STATES, listBacktestFindings } from './backtest.ts';
+export { countJudgement, judgementsByRun, judgementText, NO_JUDGEMENT, rubricRunLabel, type RubricJudgement } from './judgement.ts';

@@ -29,6 +29,7 @@ function sameContent(row: RubricItem, input: RubricItemInput): boolean {
     row.description === input.description &&
     row.check === input.check &&
     row.question === input.question &&
+    row.builtinCheck === (input.builtinCheck ?? null) &&
     row.appliesTo === input.appliesTo &&
     row.scope === (input.scope ?? 'global') &&
     row.lineageId === (input.lineageId ?? null) &&
@@ -62,6 +63,7 @@ export async function saveRubricItemIn(tx: Prisma.TransactionClient, input: Rubr
       description: input.description,
       check: input.check,
       question: input.question,
+      builtinCheck: input.builtinCheck ?? null,
       appliesTo: input.appliesTo,
       scope: input.scope ?? 'global',
       lineageId: input.lineageId ?? null,

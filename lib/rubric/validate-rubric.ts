@@ -1,13 +1,15 @@
 // The rubric validator of Loop 2: every executable item's check runs against the
-// candidate's files in one sandbox container while the LLM judge answers the questions;
-// one ValidatorRun (kind 'rubric') is stored with one RubricVerdict per (item, method),
-// all stamped with the rubric version label of the item set that judged.
+// candidate's files in one sandbox container, the built-in checks run in-process, and the LLM
+// judge answers the questions; one ValidatorRun (kind 'rubric') is stored with one RubricVerdict
+// per (item, method), all stamped with the rubric version label of the item set that judged.
+// The run's verdict is a gate: 'passed' when no judged item failed or erred, unjudged questions
+// included, and it is always shown with what was judged (judgement.ts), never as a plain pass.
 import type { Db, RubricItem, RubricVerdict, ValidatorRun } from '../db/index.ts';
 import type { TaskBundle } from '../env/index.ts';
 import { rethrowIfStopping, type ChecksResult, type Sandbox } from '../sandbox/index.ts';
 import type { Synthesiser } from '../synth/index.ts';
 import type { RunRecord } from '../validate/index.ts';
-import { checkVerdict, judgeVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
+import { builtinVerdict, checkVerdict, judgeVerdict, runVerdict, type ItemVerdict } from './verdicts.ts';
 import { rubricVersionLabel, toItemView } from './view.ts';
 
 export interface RubricValidatorOptions {
@@ -75,6 +77,11 @@ async function judgeItem(options: RubricValidatorOptions, item: RubricItem): Pro
   }
 }
 
+function runBuiltinItems(options: RubricValidatorOptions, items: RubricItem[]): Promise<JudgedItem[]> {
+  const withBuiltin = items.filter((item): item is RubricItem & { builtinCheck: string } => item.builtinCheck !== null);
+  return Promise.all(withBuiltin.map(async (item) => ({ item, ...(await builtinVerdict(item.builtinCheck, options.bundle)) })));
+}
+
 function firstLine(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
@@ -101,12 +108,13 @@ export async function runRubricValidator(options: RubricValidatorOptions): Promi
   }
   const started = Date.now();
   const items = options.items.filter((item) => item.appliesTo !== 'plan');
-  const [executable, judged] = await Promise.all([
+  const [executable, builtin, judged] = await Promise.all([
     runExecutableItems(options, items),
+    runBuiltinItems(options, items),
     Promise.all(items.filter((item) => item.question !== null).map((item) => judgeItem(options, item))),
   ]);
-  // Item order, the executable verdict before the LLM's for an item that has both.
-  const verdicts = items.flatMap((item) => [...executable.verdicts, ...judged].filter((v) => v.item.id === item.id));
+  // Item order; for an item with several methods, the executable verdict, then the built-in, then the LLM's.
+  const verdicts = items.flatMap((item) => [...executable.verdicts, ...builtin, ...judged].filter((v) => v.item.id === item.id));
   const checksMs = executable.verdicts.reduce((sum, v) => sum + v.durationMs, 0);
   const record: RunRecord = {
     versionId: options.versionId,

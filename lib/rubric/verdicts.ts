@@ -1,9 +1,14 @@
-// From check results and judge answers to rubric verdicts, and from those to the run's verdict.
-// An LLM item nobody judged is 'unjudged' — never 'passed' — and does not fail the run.
+// From check results, built-in checks and judge answers to rubric verdicts, and from those to the
+// run's verdict. An LLM item nobody judged is 'unjudged' — never 'passed' — and does not fail the
+// run; the run's 'passed' is a gate over what was judged, and is never shown without the counts
+// of what was (judgement.ts).
+import type { TaskBundle } from '../env/index.ts';
 import type { CheckResult } from '../sandbox/index.ts';
 import type { JudgeVerdict } from '../synth/index.ts';
+import { BUILTIN_CHECKS } from './offline/registry.ts';
 
-export type RubricMethod = 'executable' | 'llm';
+// executable: a shell check in a sandbox; builtin: Envolve's own code, in-process; llm: the judge.
+export type RubricMethod = 'executable' | 'builtin' | 'llm';
 export type RubricVerdictValue = 'passed' | 'failed' | 'unjudged' | 'error';
 export type RubricRunVerdict = 'passed' | 'failed' | 'error';
 
@@ -35,6 +40,22 @@ export function checkVerdict(result: CheckResult): ItemVerdict {
 
 export function judgeVerdict(answer: JudgeVerdict, durationMs: number): ItemVerdict {
   return { method: 'llm', verdict: answer.verdict, detail: answer.explanation, durationMs };
+}
+
+export async function builtinVerdict(name: string, bundle: TaskBundle): Promise<ItemVerdict> {
+  const check = BUILTIN_CHECKS[name];
+  if (!check) {
+    const known = Object.keys(BUILTIN_CHECKS).join(', ');
+    return { method: 'builtin', verdict: 'error', detail: `this Envolve has no built-in check ${name} (it has ${known})`, durationMs: 0 };
+  }
+  const started = Date.now();
+  try {
+    const result = await check(bundle);
+    return { method: 'builtin', verdict: result.passed ? 'passed' : 'failed', detail: result.detail, durationMs: Date.now() - started };
+  } catch (err) {
+    const detail = `the built-in check ${name} broke: ${err instanceof Error ? err.message : String(err)}`;
+    return { method: 'builtin', verdict: 'error', detail, durationMs: Date.now() - started };
+  }
 }
 
 export function runVerdict(verdicts: ReadonlyArray<Pick<ItemVerdict, 'verdict'>>): RubricRunVerdict {

@@ -44,3 +44,5 @@ export { tokenCounts } from './anthropic/usage.ts';
 export { AnthropicSynthesiser, checkAnthropic, type DoctorReport } from './anthropic/index.ts';
 export { misfit } from './procedural/catalogue.ts';
 export { renderSeedTask, SEED_TASKS } from './procedural/seeds.ts';
+export { catalogueVocabulary } from './procedural/vocabulary.ts';
+export { readChain } from './procedural/render-chain.ts';

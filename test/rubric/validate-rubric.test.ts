@@ -70,8 +70,11 @@ describe('runRubricValidator', () => {
       expect(Object.keys(llm).length).toBe(questions);
       expect(new Set(Object.values(llm).map((v) => v.verdict))).toEqual(new Set(['unjudged']));
       expect(llm.typos!.detail).toMatch(/no LLM/);
+      // The built-in checks are judged without an LLM: they pass on the example.
+      const builtin = await testDb.db.rubricVerdict.findMany({ where: { validatorRunId: run.id, method: 'builtin' } });
+      expect(builtin.map((v) => v.verdict)).toEqual(Array(items.filter((i) => i.builtinCheck).length).fill('passed'));
       // The compact log: one line per verdict.
-      expect(run.agentLog.split('\n')).toHaveLength(Object.keys(executable).length + questions);
+      expect(run.agentLog.split('\n')).toHaveLength(Object.keys(executable).length + builtin.length + questions);
       expect(run.agentLog).toMatch(/^passed +executable +reward_file_written@1 /m);
     },
     limitMs(RUBRIC_RUN_MS),

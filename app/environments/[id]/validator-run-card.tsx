@@ -10,6 +10,7 @@ const KIND_LABELS: Record<string, string> = {
   'invalid-test': 'Invalid test (nop)',
   'counter-check': 'Counter-check (earlier solutions)',
   'near-miss': 'Near misses',
+  rubric: 'Rubric',
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -56,7 +57,8 @@ export function ValidatorRunCard({ run }: { run: ValidatorRunRow }) {
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5">
         <h3 className="text-sm font-semibold">{KIND_LABELS[run.kind] ?? run.kind}</h3>
-        <VerdictBadge verdict={run.verdict} />
+        <VerdictBadge verdict={run.label} />
+        {run.judged && <span className="text-xs text-zinc-700">{run.judged}</span>}
         <span className="text-xs text-zinc-600">{run.status}</span>
         <span className="text-xs text-zinc-600">
           <RewardText reward={run.reward} expected={run.expectedReward} />

@@ -1,20 +1,27 @@
 import Link from 'next/link';
 import type { Route } from 'next';
 import { formatDuration, formatTimestamp, mergeRubricVerdicts, orderRuns, summaryText, verdictSummary, type RubricItemRow } from '@/lib/dashboard/index.ts';
+import { countJudgement, judgementText, rubricRunLabel } from '@/lib/rubric/index.ts';
 import { AttemptState } from '@/lib/states/index.ts';
 import type { AttemptRunView, AttemptView } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 import { ValidatorRunCard } from '../../environments/[id]/validator-run-card.tsx';
 
+const METHOD_LABELS: Record<string, string> = { executable: 'check', builtin: 'built-in check', llm: 'LLM' };
+
 function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: string }) {
   const items = mergeRubricVerdicts(run.rubricVerdicts);
   const judged = items.filter((item) => item.verdict !== 'unjudged');
   const unjudged = items.filter((item) => item.verdict === 'unjudged');
+  const judgement = countJudgement(run.rubricVerdicts);
   return (
     <article aria-label={`Rubric run ${run.id}`} data-testid="run-rubric" className="rounded-lg border border-zinc-200 bg-white">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5">
         <h3 className="text-sm font-semibold">Rubric</h3>
-        <VerdictBadge verdict={run.verdict} />
+        <VerdictBadge verdict={rubricRunLabel(run.verdict, judgement)} />
+        <span className="text-xs text-zinc-700" data-testid="rubric-judgement">
+          {judgementText(judgement)}
+        </span>
         <span className="text-xs text-zinc-600">
           judged by rubric <span className="font-mono">{run.rubricVersion ?? '—'}</span>
         </span>
@@ -30,7 +37,9 @@ function RubricRun({ run, generationId }: { run: AttemptRunView; generationId: s
       <RubricTable items={judged} generationId={generationId} />
       {unjudged.length > 0 && (
         <details data-testid="rubric-unjudged" className="border-t border-zinc-100">
-          <summary className="cursor-pointer px-4 py-1.5 text-xs text-zinc-600 hover:bg-zinc-50">{unjudged.length} items unjudged (no LLM judged them)</summary>
+          <summary className="cursor-pointer px-4 py-1.5 text-xs text-zinc-600 hover:bg-zinc-50">
+            {unjudged.length} items wait for an LLM judge (no LLM judged their questions)
+          </summary>
           <RubricTable items={unjudged} generationId={generationId} />
         </details>
       )}
@@ -72,7 +81,7 @@ function RubricTable({ items, generationId }: { items: RubricItemRow[]; generati
               <span className="flex flex-wrap gap-1">
                 {item.methods.map((m) => (
                   <span key={m.id} className="inline-flex items-center gap-1">
-                    <span className="text-zinc-500">{m.method === 'llm' ? 'LLM' : 'check'}</span>
+                    <span className="text-zinc-500">{METHOD_LABELS[m.method] ?? m.method}</span>
                     <VerdictBadge verdict={m.verdict} />
                   </span>
                 ))}

@@ -66,7 +66,8 @@ function Verdicts({ verdicts }: { verdicts: TreeVerdict[] }) {
           <span className="text-xs text-zinc-600">{v.kind}</span>
           <span className="flex items-center gap-1.5">
             {v.reward !== null && <span className="text-xs tabular-nums text-zinc-500">reward {formatReward(v.reward)}</span>}
-            <VerdictBadge verdict={v.verdict} />
+            {v.judged && <span className="text-xs text-zinc-500">{v.judged}</span>}
+            <VerdictBadge verdict={v.label} />
           </span>
         </li>
       ))}

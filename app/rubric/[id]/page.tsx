@@ -114,6 +114,16 @@ export default async function RubricItemPage({
           ) : (
             <p className="mt-1 text-sm text-zinc-700">–</p>
           )}
+          <h2 className="mt-3 text-sm font-semibold">Built-in check</h2>
+          <p className="mt-1 text-sm text-zinc-700">
+            {item.builtinCheck ? (
+              <>
+                <span className="font-mono">{item.builtinCheck}</span>: Envolve&apos;s own code judges the files, no sandbox and no LLM
+              </>
+            ) : (
+              '–'
+            )}
+          </p>
         </div>
       </section>
 
@@ -144,7 +154,8 @@ export default async function RubricItemPage({
           What this version judged
         </h2>
         <p className="text-sm text-zinc-500">
-          Verdicts of {item.key}@{item.version} in rubric validator runs, with the rubric version (item set) of each run.
+          Verdicts of {item.key}@{item.version} in rubric validator runs (a plan item&apos;s in plan reviews, on the parent version the plan was made from),
+          with the rubric version (item set) of each.
         </p>
         {verdicts.length === 0 ? (
           <p className="rounded-lg border border-dashed border-zinc-300 bg-white px-4 py-6 text-center text-sm text-zinc-600">

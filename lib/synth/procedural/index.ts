@@ -10,3 +10,4 @@ export { SandboxArtifactSource, type ArtifactSource } from './oracle-artifacts.t
 export { chooseProbe, probesOf, type ArtifactProbe, type OracleArtifact } from './artifact-probe.ts';
 export { importedSequence, ImportedEditError, IMPORTED_PREFIX } from './imported.ts';
 export { readChain, renderChained } from './render-chain.ts';
+export { catalogueVocabulary } from './vocabulary.ts';

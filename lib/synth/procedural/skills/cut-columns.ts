@@ -16,7 +16,7 @@ export const cutColumns: Skill = {
     return { files: [{ path: 'export.psv', content: `${rows.join('\n')}\n` }], answer: String(distinct.size) };
   },
   task: (s, p) =>
-    `\`DATA/export.psv\` is a pipe-separated export of ${s.nouns.records}; its header row names the columns (\`${s.columns.key}\` is the ${s.nouns.key}, \`${s.columns.category}\` the ${s.nouns.category}) but their order is not fixed. Count the distinct ${s.nouns.key}s among rows whose \`${s.columns.category}\` is \`${p.category}\`. Write the count to OUT.`,
+    `\`DATA/export.psv\` is a pipe-separated export of ${s.nouns.records}; its header row names the columns (\`${s.columns.key}\` is the ${s.nouns.key}, \`${s.columns.category}\` the ${s.nouns.category}) but their order is not fixed. Count the distinct ${s.nouns.key} values among rows whose \`${s.columns.category}\` is \`${p.category}\`. Write the count to OUT.`,
   solve: (s, p) =>
     [
       `key_col=$(head -n 1 "$d/export.psv" | tr '|' '\\n' | grep -nx '${s.columns.key}' | cut -d: -f1)`,

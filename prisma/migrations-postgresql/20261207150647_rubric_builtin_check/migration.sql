@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RubricItem" ADD COLUMN     "builtinCheck" TEXT;
