@@ -74,7 +74,7 @@ describe('domain rules', () => {
     }
   });
 
-  it('the excluded rows change every answer a skill computes: sums per category, top counts, time spans per key', () => {
+  it('the excluded rows change every answer a skill computes: totals, sums per category, top counts, time spans per key', () => {
     for (const domain of DOMAIN_NAMES) {
       const scenario = SCENARIOS.find((s) => s.name === domain)!;
       for (const seed of [1, 2, 3, 4, 5]) {
@@ -84,6 +84,8 @@ describe('domain rules', () => {
           expect(sumOf(all, category), `${domain} ${category}`).not.toBe(sumOf(records, category));
         for (const key of new Set(records.map((r) => r.key))) expect(span(all, key), `${domain} ${key}`).not.toBe(span(records, key));
         expect(topByCount(all.map((r) => r.key)), domain).not.toEqual(topByCount(records.map((r) => r.key)));
+        const total = (rows: DataRecord[]) => rows.reduce((t, r) => t + r.value, 0);
+        expect(total(all), domain).not.toBe(total(records));
       }
     }
   });

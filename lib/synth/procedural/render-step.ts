@@ -70,8 +70,12 @@ function sameShape(token: string, rng: Rng): string {
   }
   const digits = /(\d+)(\D*)$/.exec(token);
   if (digits) {
-    const width = digits[1]!.length;
-    const redrawn = String(rng.int(width === 1 ? 1 : 10 ** (width - 1), 10 ** width - 1)).padStart(width, '0');
+    const run = digits[1]!;
+    // Differing in two digits where there are two: one changed digit reads as a typo, not an id.
+    const changed = (other: string) => [...other].filter((ch, i) => ch !== run[i]).length;
+    let redrawn = run;
+    for (let attempt = 0; attempt < 20 && changed(redrawn) < Math.min(2, run.length); attempt++)
+      redrawn = String(rng.int(run.length === 1 ? 1 : 10 ** (run.length - 1), 10 ** run.length - 1)).padStart(run.length, '0');
     return token.slice(0, digits.index) + redrawn + digits[2];
   }
   // Letters only: the same pattern of upper and lower case after the first character.
