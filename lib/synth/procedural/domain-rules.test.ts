@@ -74,7 +74,7 @@ describe('domain rules', () => {
     }
   });
 
-  it('the excluded rows change every answer a skill computes: totals, sums per category, top counts, time spans per key', () => {
+  it('the excluded rows change every answer a skill computes: totals, sums per category, top counts, time spans per key, percentiles', () => {
     for (const domain of DOMAIN_NAMES) {
       const scenario = SCENARIOS.find((s) => s.name === domain)!;
       for (const seed of [1, 2, 3, 4, 5]) {
@@ -86,6 +86,9 @@ describe('domain rules', () => {
         expect(topByCount(all.map((r) => r.key)), domain).not.toEqual(topByCount(records.map((r) => r.key)));
         const total = (rows: DataRecord[]) => rows.reduce((t, r) => t + r.value, 0);
         expect(total(all), domain).not.toBe(total(records));
+        // The 90th percentile python-script asks for (nearest rank).
+        const p90 = (rows: DataRecord[]) => rows.map((r) => r.value).sort((a, b) => a - b)[Math.ceil(0.9 * rows.length) - 1];
+        expect(p90(all), domain).not.toBe(p90(records));
       }
     }
   });

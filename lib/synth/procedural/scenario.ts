@@ -73,8 +73,8 @@ export const keepWhere = (condition: string): string => `awk -F'\\t' -v OFS='\\t
 /**
  * The rows of a rule whose excluded rows are ghosts of counted records: before the first record
  * of every key, category and text (so every question a skill asks meets one), the rows `ghostRows`
- * makes from a copy of it ten seconds earlier. A ghost of a category's first record carries the
- * largest value the domain has, so sums, counts above a threshold and percentiles all move.
+ * makes from a copy of it ten seconds earlier. A ghost carries the largest value the domain has,
+ * so totals, sums, counts above a threshold and high percentiles all move when it is counted.
  */
 export function weaveGhosts(
   records: DataRecord[],
@@ -85,11 +85,10 @@ export function weaveGhosts(
   const seen = new Set<string>();
   const first = (label: string) => (seen.has(label) ? false : (seen.add(label), true));
   return records.flatMap((r) => {
-    const newCategory = first(`c\u0000${r.category}`);
-    const isSource = [first(`k\u0000${r.key}`), newCategory, first(`t\u0000${r.text}`)].some(Boolean);
+    const isSource = [first(`k\u0000${r.key}`), first(`c\u0000${r.category}`), first(`t\u0000${r.text}`)].some(Boolean);
     const counted = { ...r, attr: countedAttr(r) };
     if (!isSource) return [counted];
-    return [...ghostRows({ ...r, value: newCategory ? value.max : r.value, time: r.time - 10 }), counted];
+    return [...ghostRows({ ...r, value: value.max, time: r.time - 10 }), counted];
   });
 }
 
