@@ -134,11 +134,11 @@ describe('difficulty', () => {
     expect(after.length - before.length).toBe(REFERENCE_TABLE.turns.get('jq-query')! - REFERENCE_TABLE.turns.get('awk-fields')!);
   });
 
-  it('a scenario edit can change L: noise in the data costs a turn per step under the reference', () => {
+  it('noise and layout are attributes: no turn under the reference, while a fitted table can price a pair', () => {
     const priors = tablePriors(REFERENCE_TABLE);
     const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] }] };
     const child = replaceField(parent, ['s1'], 'scenario', ['web-access-log+csv+crlf']);
-    expect(difficulty(child, priors).length - difficulty(parent, priors).length).toBe(1);
+    expect(difficulty(child, priors).length - difficulty(parent, priors).length).toBe(0);
     // A fitted table's per-pair turns override the sum of the parts.
     const fitted = { ...small, pairTurns: new Map([[pairKey('a', 'x'), 7.5]]) };
     expect(difficulty({ steps: [{ id: 's1', scenario: 'a', skill: 'x', dependsOn: [] }] }, tablePriors(fitted)).length).toBe(7.5);

@@ -30,9 +30,19 @@ describe('fitPriors', () => {
     expect(fitted.skill('jq-query', 'genomics-fasta').p).toBeGreaterThan(base.skill('jq-query', 'genomics-fasta').p);
     // A scenario the corpus never shows keeps the base conditional.
     expect(fitted.skill('jq-query', 'dns-zone').p).toBe(base.skill('jq-query', 'dns-zone').p);
-    expect(sum(table.scenarios) + table.scenarioEpsilon).toBeCloseTo(1, 12);
-    expect(sum(table.skillMarginal) + table.skillEpsilon).toBeCloseTo(1, 12);
-    for (const m of table.skillsGiven.values()) expect(sum(m) + table.skillEpsilon).toBeCloseTo(1, 12);
+    // The plain names sum to 1 − ε; a composed name keeps the base's attribute factor over its plain one.
+    const plain = (m: ReadonlyMap<string, number>) => new Map([...m].filter(([name]) => !name.includes('+')));
+    expect(sum(plain(table.scenarios)) + table.scenarioEpsilon).toBeCloseTo(1, 12);
+    expect(sum(plain(table.skillMarginal)) + table.skillEpsilon).toBeCloseTo(1, 12);
+    for (const m of table.skillsGiven.values()) expect(sum(plain(m)) + table.skillEpsilon).toBeCloseTo(1, 12);
+    const ratio = (m: ReadonlyMap<string, number>) => m.get('genomics-fasta+csv+bom')! / m.get('genomics-fasta')!;
+    expect(ratio(table.scenarios)).toBeCloseTo(ratio(REFERENCE_TABLE.scenarios), 12);
+    // A composed name in the corpus counts towards its plain name.
+    const composed = fitPriors([{ name: 'c', versionId: 'vc', sequence: seq(['genomics-fasta+comments', 'awk-fields+gz']) }], REFERENCE_TABLE).table;
+    expect(composed.scenarios.get('genomics-fasta')!).toBeGreaterThan(REFERENCE_TABLE.scenarios.get('genomics-fasta')!);
+    expect(composed.skillsGiven.get('genomics-fasta')!.get('awk-fields')!).toBeGreaterThan(
+      REFERENCE_TABLE.skillsGiven.get('genomics-fasta')!.get('awk-fields')!,
+    );
     expect(provenance).toMatchObject({ base: REFERENCE_TABLE.version, counts: { environments: 2, steps: 3, scenarios: 1, pairs: 2, withTurns: 0 } });
     expect(table.version).toMatch(/^fit-[0-9a-f]{12}$/);
     expect(fitPriors(corpus, REFERENCE_TABLE, { strength: 10, turnsStrength: 5 }).table.version).toBe(table.version);
@@ -55,7 +65,7 @@ describe('fitPriors', () => {
     const toNoisy = replaceField(parent, ['s1'], 'scenario', ['genomics-fasta+comments']);
     expect(difficulty(parent, priors).length).toBeCloseTo(7, 12); // 5 · (9/5 + 1) / 2
     expect(difficulty(toNative, priors).length).toBe(5); // an unseen pair: the base's turns
-    expect(difficulty(toNoisy, priors).length).toBe(6); // the base's turns plus a turn for the noise
+    expect(difficulty(toNoisy, priors).length).toBe(5); // the base's turns: noise is an attribute and adds none
   });
 
   it('refuses an empty corpus and non-positive strengths', () => {

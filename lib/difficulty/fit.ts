@@ -8,10 +8,14 @@
 //   p(κ | σ) = (c(σ, κ) + α · p₀(κ | σ)) / (c(σ) + α)        p₀(κ | σ) backs off to p₀(κ)
 //   turns(σ, κ) = t₀(σ, κ) · (Σ rₑ + γ) / (nₑ + γ)           rₑ = observed mean turns / t₀ of env e
 // Each distribution is renormalised to 1 − ε (the base's ε), so unknown names still cost more.
+// Counts are taken on the plain names (a domain, a base skill): layout, noise and delivery are
+// attributes of a step (reference-priors.ts), so a composed name keeps the base's attribute factor
+// over its plain name's fitted probability, and the plain names are what sums to 1 − ε.
 import { createHash } from 'node:crypto';
 import type { Sequence } from '../sequence/index.ts';
 import { tablePriors } from './priors.ts';
 import { pairKey, type ReferenceTable } from './reference-priors.ts';
+import { scenarioParts, skillParts } from './scenario-names.ts';
 
 export interface CorpusEnvironment {
   name: string;
@@ -49,6 +53,16 @@ function count<K>(map: Map<K, number>, key: K): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
+const plainScenario = (name: string): string => scenarioParts(name)?.domain ?? name;
+const plainSkill = (name: string): string => skillParts(name)?.base ?? name;
+
+// The base's factor for a composed name over its plain name (1 when the base lacks either).
+function attributeFactor(table: ReadonlyMap<string, number> | undefined, name: string, plain: string): number {
+  const composed = table?.get(name);
+  const bare = table?.get(plain);
+  return composed === undefined || bare === undefined ? 1 : composed / bare;
+}
+
 export function fitPriors(corpus: CorpusEnvironment[], base: ReferenceTable, options: FitOptions = DEFAULT_FIT_OPTIONS): FittedPriors {
   const { strength: a, turnsStrength: g } = options;
   if (!(a > 0) || !(g > 0)) throw new RangeError(`smoothing strengths must be positive, got α=${a}, γ=${g}`);
@@ -56,37 +70,55 @@ export function fitPriors(corpus: CorpusEnvironment[], base: ReferenceTable, opt
   const steps = corpus.flatMap((e) => e.sequence.steps);
   if (steps.length === 0) throw new Error('the corpus holds no described step: nothing to fit');
 
-  const scenarioCounts = new Map<string, number>();
+  const domainCounts = new Map<string, number>();
   const pairCounts = new Map<string, Map<string, number>>();
   const skillCounts = new Map<string, number>();
   for (const s of steps) {
-    count(scenarioCounts, s.scenario);
-    count(skillCounts, s.skill);
-    if (!pairCounts.has(s.scenario)) pairCounts.set(s.scenario, new Map());
-    count(pairCounts.get(s.scenario)!, s.skill);
+    const domain = plainScenario(s.scenario);
+    count(domainCounts, domain);
+    count(skillCounts, plainSkill(s.skill));
+    if (!pairCounts.has(domain)) pairCounts.set(domain, new Map());
+    count(pairCounts.get(domain)!, plainSkill(s.skill));
   }
   const n = steps.length;
-  const scenarioNames = new Set([...base.scenarios.keys(), ...scenarioCounts.keys()]);
-  const skillNames = new Set([...base.skillMarginal.keys(), ...skillCounts.keys()]);
+  const domains = new Set([...base.scenarios.keys(), ...steps.map((s) => s.scenario)].map(plainScenario));
+  const scenarioNames = new Set([...base.scenarios.keys(), ...steps.map((s) => s.scenario), ...domains]);
+  const baseSkills = new Set([...base.skillMarginal.keys(), ...steps.map((s) => s.skill)].map(plainSkill));
+  const skillNames = new Set([...base.skillMarginal.keys(), ...steps.map((s) => s.skill), ...baseSkills]);
+  // A plain distribution spread over the composed names: each keeps the base's attribute factor.
+  const spread = (plain: Map<string, number>, names: Set<string>, toPlain: (name: string) => string, baseTable: ReadonlyMap<string, number> | undefined) =>
+    new Map([...names].map((name) => [name, plain.get(toPlain(name))! * attributeFactor(baseTable, name, toPlain(name))]));
 
-  const scenarios = normalise(
-    new Map([...scenarioNames].map((σ) => [σ, ((scenarioCounts.get(σ) ?? 0) + a * prior.scenario(σ).p) / (n + a)])),
-    1 - base.scenarioEpsilon,
+  const scenarios = spread(
+    normalise(new Map([...domains].map((d) => [d, ((domainCounts.get(d) ?? 0) + a * prior.scenario(d).p) / (n + a)])), 1 - base.scenarioEpsilon),
+    scenarioNames,
+    plainScenario,
+    base.scenarios,
   );
-  const skillMarginal = normalise(
-    new Map([...skillNames].map((κ) => [κ, ((skillCounts.get(κ) ?? 0) + a * (base.skillMarginal.get(κ) ?? base.skillEpsilon)) / (n + a)])),
-    1 - base.skillEpsilon,
+  const skillMarginal = spread(
+    normalise(
+      new Map([...baseSkills].map((κ) => [κ, ((skillCounts.get(κ) ?? 0) + a * (base.skillMarginal.get(κ) ?? base.skillEpsilon)) / (n + a)])),
+      1 - base.skillEpsilon,
+    ),
+    skillNames,
+    plainSkill,
+    base.skillMarginal,
   );
   const skillsGiven = new Map<string, Map<string, number>>();
   for (const σ of scenarioNames) {
-    const seen = pairCounts.get(σ);
-    const inσ = scenarioCounts.get(σ) ?? 0;
-    // A scenario the corpus never shows keeps the base's conditional as it was.
+    const domain = plainScenario(σ);
+    const seen = pairCounts.get(domain);
+    const inDomain = domainCounts.get(domain) ?? 0;
+    // A domain the corpus never shows keeps the base's conditional as it was.
     if (!seen && base.skillsGiven.has(σ)) {
       skillsGiven.set(σ, new Map(base.skillsGiven.get(σ)!));
       continue;
     }
-    skillsGiven.set(σ, normalise(new Map([...skillNames].map((κ) => [κ, ((seen?.get(κ) ?? 0) + a * prior.skill(κ, σ).p) / (inσ + a)])), 1 - base.skillEpsilon));
+    const plain = normalise(
+      new Map([...baseSkills].map((κ) => [κ, ((seen?.get(κ) ?? 0) + a * prior.skill(κ, domain).p) / (inDomain + a)])),
+      1 - base.skillEpsilon,
+    );
+    skillsGiven.set(σ, spread(plain, skillNames, plainSkill, base.skillsGiven.get(domain) ?? base.skillMarginal));
   }
 
   // Turns: each environment with observed turns says how far off the base's expected turns were;
@@ -113,7 +145,7 @@ export function fitPriors(corpus: CorpusEnvironment[], base: ReferenceTable, opt
     counts: {
       environments: corpus.length,
       steps: n,
-      scenarios: scenarioCounts.size,
+      scenarios: domainCounts.size,
       pairs: pairTurns.size,
       withTurns: corpus.filter((e) => e.observedTurns).length,
     },

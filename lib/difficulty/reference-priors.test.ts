@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_TABLE, REFERENCE_VERSION, SCENARIO_EPSILON, SKILL_EPSILON } from './reference-priors.ts';
+import { ATTRIBUTE_FACTOR, REFERENCE_TABLE, REFERENCE_VERSION, SCENARIO_EPSILON, SKILL_EPSILON } from './reference-priors.ts';
 import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts } from './scenario-names.ts';
 
 const DOMAINS = [
@@ -81,10 +81,11 @@ describe('reference priors', () => {
     for (const skills of REFERENCE_TABLE.skillsGiven.values()) expect([...skills.keys()].sort()).toEqual([...SKILLS].sort());
   });
 
-  it('each distribution sums to 1 with its reserved ε for unknown names', () => {
-    expect(sum(REFERENCE_TABLE.scenarios) + SCENARIO_EPSILON).toBeCloseTo(1, 12);
-    expect(sum(REFERENCE_TABLE.skillMarginal) + SKILL_EPSILON).toBeCloseTo(1, 12);
-    for (const skills of REFERENCE_TABLE.skillsGiven.values()) expect(sum(skills) + SKILL_EPSILON).toBeCloseTo(1, 12);
+  it('the plain names of each distribution sum to 1 with its reserved ε for unknown names', () => {
+    const plain = (m: ReadonlyMap<string, number>, names: string[]) => new Map(names.map((n) => [n, m.get(n)!]));
+    expect(sum(plain(REFERENCE_TABLE.scenarios, DOMAINS)) + SCENARIO_EPSILON).toBeCloseTo(1, 12);
+    expect(sum(plain(REFERENCE_TABLE.skillMarginal, BASE_SKILLS)) + SKILL_EPSILON).toBeCloseTo(1, 12);
+    for (const skills of REFERENCE_TABLE.skillsGiven.values()) expect(sum(plain(skills, BASE_SKILLS)) + SKILL_EPSILON).toBeCloseTo(1, 12);
   });
 
   it('ε is below every known probability, so an unknown name always costs more', () => {
@@ -103,19 +104,25 @@ describe('reference priors', () => {
     expect(skillParts('awk-fields+zip')).toBeNull();
   });
 
-  it("a composed name's prior is its domain's (or skill's) times its parts' weights, and noise and delivery cost a turn", () => {
+  it('layout, noise and delivery are attributes priced near zero: about 0.01 each in −ln p, no turns', () => {
+    const cost = (p: number) => -Math.log(p);
     const p = (name: string) => REFERENCE_TABLE.scenarios.get(name)!;
-    expect(p('web-access-log+csv+crlf') / p('web-access-log')).toBeCloseTo((0.2 * 0.12) / (0.55 * 0.6), 12);
-    const given = REFERENCE_TABLE.skillsGiven.get('web-access-log')!;
-    expect(given.get('awk-fields+gz')! / given.get('awk-fields')!).toBeCloseTo(0.1 / 0.85, 12);
-    expect(REFERENCE_TABLE.turns.get('awk-fields+gz')).toBe(REFERENCE_TABLE.turns.get('awk-fields')! + 1);
-    expect(REFERENCE_TABLE.scenarioTurns.get('web-access-log+csv+crlf')).toBe(1);
-    expect(REFERENCE_TABLE.scenarioTurns.get('web-access-log+csv')).toBeUndefined();
+    expect(cost(p('web-access-log+csv+crlf')) - cost(p('web-access-log'))).toBeCloseTo(2 * -Math.log(ATTRIBUTE_FACTOR), 12);
+    expect(cost(p('web-access-log+bom')) - cost(p('web-access-log'))).toBeLessThan(0.02);
+    const given = REFERENCE_TABLE.skillsGiven.get('web-access-log+jsonl')!;
+    expect(cost(given.get('awk-fields+b64')!) - cost(given.get('awk-fields')!)).toBeLessThan(0.02);
+    // The conditional depends on the domain alone: a layout does not make a skill fit better.
+    expect(REFERENCE_TABLE.skillsGiven.get('web-access-log+jsonl')).toEqual(REFERENCE_TABLE.skillsGiven.get('web-access-log'));
+    expect(REFERENCE_TABLE.turns.get('awk-fields+gz')).toBe(REFERENCE_TABLE.turns.get('awk-fields'));
+    expect(REFERENCE_TABLE.scenarioTurns.size).toBe(0);
+    // A real change costs more than every attribute together: the rarest skill swap in the
+    // seed's domain, or moving to a rarer domain.
+    const attributes = 3 * -Math.log(ATTRIBUTE_FACTOR);
+    expect(cost(p('mail-spool')) - cost(p('web-access-log'))).toBeGreaterThan(attributes);
   });
 
   it('affinities shape the conditional: jq is natural for Kubernetes events, awk for access logs', () => {
     const given = (scenario: string, skill: string) => REFERENCE_TABLE.skillsGiven.get(scenario)!.get(skill)!;
-    expect(given('web-access-log+jsonl', 'jq-query')).toBeGreaterThan(given('web-access-log', 'jq-query'));
     expect(given('kubernetes-events', 'jq-query')).toBeGreaterThan(given('web-access-log', 'jq-query'));
     expect(given('web-access-log', 'awk-fields')).toBeGreaterThan(given('kubernetes-events', 'awk-fields'));
     expect(REFERENCE_TABLE.scenarios.get('web-access-log')!).toBeGreaterThan(REFERENCE_TABLE.scenarios.get('genomics-fasta')!);

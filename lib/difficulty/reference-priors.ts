@@ -1,15 +1,4 @@
-import {
-  composeScenario,
-  composeSkill,
-  DELIVERIES,
-  LAYOUTS,
-  NOISES,
-  type Delivery,
-  type Layout,
-  type Noise,
-  type ScenarioParts,
-  skillParts,
-} from './scenario-names.ts';
+import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, type ScenarioParts } from './scenario-names.ts';
 
 // The shipped reference distribution of off-policy difficulty (docs/method.md §2): priors p(σ) over
 // scenarios and p(κ | σ) over skills given a scenario. It is deliberately NOT the policy's
@@ -42,20 +31,24 @@ import {
 // is unknowable, and a fixed ε keeps each step's cost independent of the rest of the sequence.
 // The test suite checks that ε stays below every known probability.
 //
-// Composed scenarios (ref-2027.1): a scenario name is `domain[+layout][+noise]`
-// (scenario-names.ts). The domains are SCENARIO_WEIGHTS; a domain's data comes in its native
-// layout or as a CSV, TSV or JSON Lines export, clean or with the noise real exports carry
-// (annotation lines, CRLF line endings, a banner above the data, a byte-order mark).
-// - p(σ) = p(domain) · LAYOUT_WEIGHTS[layout] · NOISE_WEIGHTS[noise]: layout and noise are judged
-//   independent of the domain (exports are made the same way whatever they hold), so the composed
-//   names share the domain's mass and the table still sums to 1 − SCENARIO_EPSILON.
-// - p(κ | σ) ∝ SKILL_WEIGHTS[κ] · SKILL_AFFINITY[domain][κ] · LAYOUT_SKILL_AFFINITY[layout][κ]:
-//   awk for delimited columns, jq for JSON Lines. Noise does not change which skill fits.
-// - Turns are per (scenario, skill) pair: SKILL_TURNS[κ] + NOISE_TURNS[noise] (finding and
-//   stripping the noise costs a turn), so a scenario edit can change L.
-// - Skills take a delivery parameter, `skill[+gz|+b64]`: the step's files come gzip-compressed
-//   or base64-encoded. p(κ+delivery | σ) = p(κ | σ) · DELIVERY_WEIGHTS[delivery] (how data is
-//   shipped does not depend on what it is), and the delivery adds DELIVERY_TURNS.
+// Attributes (ref-2027.2): a scenario name is `domain[+layout][+noise]` and a skill name
+// `skill[+gz|+b64]` (scenario-names.ts). The layout (CSV, TSV or JSON Lines export), the noise
+// (annotation lines, CRLF line endings, a banner above the data, a byte-order mark) and the
+// delivery (gzip-compressed or base64-encoded files) are attributes of a step, not different
+// scenarios or skills: the instruction names each one, so an agent undoes it with one command it
+// already knows (`gunzip`, `base64 -d`, `tr -d '\r'`, `tail -n +4`). They are priced near zero:
+// - p(σ) of a composed scenario is p(domain) · ATTRIBUTE_FACTOR per attribute that is not the
+//   default (native layout, clean data), and p(κ+delivery | σ) is p(κ | domain) · ATTRIBUTE_FACTOR
+//   when the delivery is not plain. −ln ATTRIBUTE_FACTOR ≈ 0.01, far below the margin an edit must
+//   clear (0.05), so an attribute alone never makes a step harder; it can only ride along with a
+//   real change of domain or skill.
+// - The plain names are the distribution: the domains sum to 1 − SCENARIO_EPSILON, the plain
+//   skills given a scenario to 1 − SKILL_EPSILON. An attributed name is not an event of its own
+//   but its plain name seen in other packaging, so the composed names are not re-normalised.
+// - Attributes add no turns: L counts the turns of the work, and unwrapping is not work.
+// - Which skill fits depends on the domain, not on its layout (no layout affinity).
+// ref-2027.1 priced the attributes as rare events (one base64 delivery added ≈ +3.8 to D, more
+// than eight real scenario generations) and gave noise and deliveries a turn each.
 // ref-2026.12 had the 16 domains and 22 skills alone (each is still the same name: native and clean).
 //
 // L is counted in agent turns, as in the method (not in sequence steps): SKILL_TURNS is how many
@@ -67,11 +60,11 @@ import {
 // not cheaper than a familiar one. L of a sequence is the sum over its steps. These numbers are
 // part of the table: changing one bumps REFERENCE_VERSION like any probability.
 
-export const REFERENCE_VERSION = 'ref-2027.1';
+export const REFERENCE_VERSION = 'ref-2027.2';
 
-// Below the rarest composed scenario (a niche domain as a TSV with a byte-order mark, ≈ 9e-5).
+// Below the rarest domain (library catalogues and FASTA files, ≈ 0.018, times two attribute factors).
 export const SCENARIO_EPSILON = 0.00005;
-// Below the rarest composed skill (a rare skill, base64-delivered, in a scenario it suits badly).
+// Below the rarest skill (a rare skill, delivered, in a scenario it suits badly).
 export const SKILL_EPSILON = 0.00001;
 
 export const SCENARIO_WEIGHTS = {
@@ -196,11 +189,9 @@ export const SKILL_TURNS = {
 
 export const UNKNOWN_SKILL_TURNS = 5;
 
-export const LAYOUT_WEIGHTS = { native: 0.55, csv: 0.2, jsonl: 0.15, tsv: 0.1 } as const satisfies Record<Layout, number>;
-export const NOISE_WEIGHTS = { clean: 0.6, comments: 0.15, crlf: 0.12, banner: 0.08, bom: 0.05 } as const satisfies Record<Noise, number>;
-export const DELIVERY_WEIGHTS = { plain: 0.85, gz: 0.1, b64: 0.05 } as const satisfies Record<Delivery, number>;
-export const DELIVERY_TURNS = { plain: 0, gz: 1, b64: 1 } as const satisfies Record<Delivery, number>;
-export const NOISE_TURNS = { clean: 0, comments: 1, crlf: 1, banner: 1, bom: 1 } as const satisfies Record<Noise, number>;
+// The probability factor of one non-default attribute (a layout other than native, noise other
+// than clean, a delivery other than plain): −ln 0.99 ≈ 0.01.
+export const ATTRIBUTE_FACTOR = 0.99;
 
 export type ReferenceScenario = keyof typeof SCENARIO_WEIGHTS;
 export type ReferenceSkill = keyof typeof SKILL_WEIGHTS;
@@ -419,21 +410,14 @@ export const SKILL_AFFINITY: Record<ReferenceScenario, Partial<Record<ReferenceS
   },
 };
 
-export const LAYOUT_SKILL_AFFINITY: Record<Layout, Partial<Record<ReferenceSkill, number>>> = {
-  native: {},
-  csv: { 'awk-fields': 1.5, 'cut-columns': 1.5, 'sqlite-sql': 1.5, 'join-tables': 1.3, 'python-script': 1.2 },
-  tsv: { 'awk-fields': 1.5, 'cut-columns': 1.5, 'join-tables': 1.3 },
-  jsonl: { 'jq-query': 2, 'python-script': 1.5, 'awk-fields': 0.5, 'cut-columns': 0.5 },
-};
-
 // The normalised table the lookups use (computed once from the weights above).
 export interface ReferenceTable {
   version: string;
   scenarioEpsilon: number;
   skillEpsilon: number;
-  scenarios: ReadonlyMap<string, number>; // p(σ); sums to 1 − scenarioEpsilon
-  skillsGiven: ReadonlyMap<string, ReadonlyMap<string, number>>; // p(κ | σ); each sums to 1 − skillEpsilon
-  skillMarginal: ReadonlyMap<string, number>; // backoff p(κ) for unknown σ; sums to 1 − skillEpsilon
+  scenarios: ReadonlyMap<string, number>; // p(σ); the plain domains sum to 1 − scenarioEpsilon
+  skillsGiven: ReadonlyMap<string, ReadonlyMap<string, number>>; // p(κ | σ); the plain skills of each sum to 1 − skillEpsilon
+  skillMarginal: ReadonlyMap<string, number>; // backoff p(κ) for unknown σ; the plain skills sum to 1 − skillEpsilon
   turns: ReadonlyMap<string, number>; // expected agent turns of one step exercising κ
   scenarioTurns: ReadonlyMap<string, number>; // turns a scenario adds to any skill's (its noise)
   pairTurns: ReadonlyMap<string, number>; // fitted turns per pairKey(σ, κ), overriding the sum above
@@ -448,57 +432,51 @@ function normalise(weights: [string, number][], mass: number): Map<string, numbe
   return new Map(weights.map(([name, w]) => [name, (mass * w) / total]));
 }
 
-/** Every composed scenario of the catalogue with its weight: domain × layout × noise. */
-export function composedScenarioWeights(): [string, ScenarioParts & { weight: number }][] {
-  return (Object.entries(SCENARIO_WEIGHTS) as [ReferenceScenario, number][]).flatMap(([domain, w]) =>
-    LAYOUTS.flatMap((layout) =>
-      NOISES.map((noise): [string, ScenarioParts & { weight: number }] => [
-        composeScenario({ domain, layout, noise }),
-        { domain, layout, noise, weight: w * LAYOUT_WEIGHTS[layout] * NOISE_WEIGHTS[noise] },
-      ]),
-    ),
+const factor = (attributes: number): number => ATTRIBUTE_FACTOR ** attributes;
+
+/** Every composed scenario of the catalogue with its parts: domain × layout × noise. */
+export function composedScenarios(): [string, ScenarioParts][] {
+  return (Object.keys(SCENARIO_WEIGHTS) as ReferenceScenario[]).flatMap((domain) =>
+    LAYOUTS.flatMap((layout) => NOISES.map((noise): [string, ScenarioParts] => [composeScenario({ domain, layout, noise }), { domain, layout, noise }])),
   );
 }
 
-// Every skill with every delivery: [composed name, base skill, delivery weight].
-function composedSkills(): [string, ReferenceSkill, number][] {
-  return (Object.keys(SKILL_WEIGHTS) as ReferenceSkill[]).flatMap((base) =>
-    DELIVERIES.map((delivery): [string, ReferenceSkill, number] => [composeSkill({ base, delivery }), base, DELIVERY_WEIGHTS[delivery]]),
+const scenarioAttributes = ({ layout, noise }: ScenarioParts): number => (layout === 'native' ? 0 : 1) + (noise === 'clean' ? 0 : 1);
+
+// p of every plain name times the attribute factor of every composed name built on it.
+function withDeliveries(plain: Map<string, number>): Map<string, number> {
+  return new Map(
+    [...plain].flatMap(([base, p]) =>
+      DELIVERIES.map((delivery): [string, number] => [composeSkill({ base, delivery }), p * factor(delivery === 'plain' ? 0 : 1)]),
+    ),
   );
 }
 
 function buildReferenceTable(): ReferenceTable {
-  const skills = composedSkills().map(([name, base, w]): [string, ReferenceSkill, number] => [name, base, w * SKILL_WEIGHTS[base]]);
-  const skillsGiven = new Map<string, Map<string, number>>();
-  const scenarioTurns = new Map<string, number>();
-  const composed = composedScenarioWeights();
-  for (const [name, { domain, layout, noise }] of composed) {
-    const affinity = SKILL_AFFINITY[domain as ReferenceScenario];
-    const layoutAffinity = LAYOUT_SKILL_AFFINITY[layout];
-    skillsGiven.set(
-      name,
-      normalise(
-        skills.map(([name, base, w]) => [name, w * (affinity[base] ?? 1) * (layoutAffinity[base] ?? 1)]),
-        1 - SKILL_EPSILON,
+  const skills = Object.entries(SKILL_WEIGHTS) as [ReferenceSkill, number][];
+  const domains = normalise(Object.entries(SCENARIO_WEIGHTS), 1 - SCENARIO_EPSILON);
+  const givenDomain = new Map<string, Map<string, number>>(
+    (Object.keys(SCENARIO_WEIGHTS) as ReferenceScenario[]).map((domain) => [
+      domain,
+      withDeliveries(
+        normalise(
+          skills.map(([name, w]) => [name, w * (SKILL_AFFINITY[domain][name] ?? 1)]),
+          1 - SKILL_EPSILON,
+        ),
       ),
-    );
-    if (NOISE_TURNS[noise] > 0) scenarioTurns.set(name, NOISE_TURNS[noise]);
-  }
+    ]),
+  );
+  const composed = composedScenarios();
   return {
     version: REFERENCE_VERSION,
     scenarioEpsilon: SCENARIO_EPSILON,
     skillEpsilon: SKILL_EPSILON,
-    scenarios: normalise(
-      composed.map(([name, { weight }]) => [name, weight]),
-      1 - SCENARIO_EPSILON,
-    ),
-    skillsGiven,
-    skillMarginal: normalise(
-      skills.map(([name, , w]) => [name, w]),
-      1 - SKILL_EPSILON,
-    ),
-    turns: new Map(composedSkills().map(([name, base]) => [name, SKILL_TURNS[base] + DELIVERY_TURNS[skillParts(name)!.delivery]])),
-    scenarioTurns,
+    scenarios: new Map(composed.map(([name, parts]) => [name, domains.get(parts.domain)! * factor(scenarioAttributes(parts))])),
+    skillsGiven: new Map(composed.map(([name, parts]) => [name, givenDomain.get(parts.domain)!])),
+    skillMarginal: withDeliveries(normalise(skills, 1 - SKILL_EPSILON)),
+    turns: new Map(DELIVERIES.flatMap((delivery) => skills.map(([base]): [string, number] => [composeSkill({ base, delivery }), SKILL_TURNS[base]]))),
+    // Noise adds no turns in this table; fitted tables may measure some.
+    scenarioTurns: new Map(),
     pairTurns: new Map(),
     unknownSkillTurns: UNKNOWN_SKILL_TURNS,
   };

@@ -1,13 +1,13 @@
 // Composed scenarios: a domain's records in another layout (CSV, TSV, JSON Lines with the
 // domain's column names) and with the noise real exports carry. The composed scenario is a
-// Scenario like any other: its render writes the layout and adds the noise, its extract strips
-// the noise and parses the layout, so every skill that reads the scenario's file through
-// `extract` works on it unchanged. Column exports (jq, cut) get the noise on their own file and
+// Scenario like any other, with its domain's rule: its render writes the layout and adds the
+// noise, its extract strips the noise, parses the layout and applies the rule, so every skill
+// that reads the scenario's file through `extract` works on it unchanged. Column exports (jq, cut) get the noise on their own file and
 // a cleaning pass in their solution (render-step.ts).
 import { composeScenario, scenarioParts, type Layout, type Noise, type ScenarioParts } from '../../difficulty/index.ts';
-import { formatValue, isoTime, type DataRecord } from './records.ts';
+import { formatValue, isoTime, type FileRecord } from './records.ts';
 import { hashSeed } from './rng.ts';
-import { lines, type Scenario } from './scenario.ts';
+import { defineScenario, lines, type Scenario } from './scenario.ts';
 
 export interface NoiseShape {
   describe: string; // one sentence for the instruction
@@ -42,34 +42,36 @@ export const NOISE: Record<Exclude<Noise, 'clean'>, NoiseShape> = {
   bom: { describe: 'The file starts with a UTF-8 byte-order mark.', clean: `sed '1s/^\\xEF\\xBB\\xBF//'`, add: (text) => `\uFEFF${text}` },
 };
 
-function layoutOf(domain: Scenario, layout: Exclude<Layout, 'native'>): Pick<Scenario, 'fileName' | 'format' | 'render' | 'extract'> {
+// A layout renders the domain's rows (counted and excluded alike) with one more column, the
+// attribute the domain rule reads, and parses them back into the same six fields.
+function layoutOf(domain: Scenario, layout: Exclude<Layout, 'native'>): Pick<Scenario, 'fileName' | 'format' | 'renderRows' | 'parse'> {
   const c = domain.columns;
-  const header = [c.key, c.value, c.time, c.category, c.text];
+  const header = [c.key, c.value, c.time, c.category, c.text, domain.rule.column];
   const stem = domain.fileName.split('.')[0]!;
-  const cells = (r: DataRecord) => [r.key, formatValue(r.value, domain.value.decimals), isoTime(r.time), r.category, r.text];
-  const times = 'times are ISO 8601 UTC (`YYYY-MM-DDTHH:MM:SSZ`)';
+  const cells = (r: FileRecord) => [r.key, formatValue(r.value, domain.value.decimals), isoTime(r.time), r.category, r.text, r.attr];
+  const times = `times are ISO 8601 UTC (\`YYYY-MM-DDTHH:MM:SSZ\`), \`${domain.rule.column}\` is ${domain.rule.columnMeaning}`;
   if (layout === 'jsonl') {
     // Values with decimals are strings, as money and measurements usually are in JSON exports.
-    const value = (r: DataRecord) => (domain.value.decimals === 0 ? String(r.value) : `"${formatValue(r.value, domain.value.decimals)}"`);
+    const value = (r: FileRecord) => (domain.value.decimals === 0 ? String(r.value) : `"${formatValue(r.value, domain.value.decimals)}"`);
     return {
       fileName: `${stem}.jsonl`,
       format: `JSON Lines, one ${domain.nouns.record} per line: \`{${header.map((h) => `"${h}": …`).join(', ')}}\`; \`${c.value}\` is ${domain.value.decimals === 0 ? 'a number' : 'a string with two decimals'}, ${times}.`,
-      render: (records) =>
+      renderRows: (rows) =>
         lines(
-          records.map(
+          rows.map(
             (r) =>
-              `{"${c.key}": "${r.key}", "${c.value}": ${value(r)}, "${c.time}": "${isoTime(r.time)}", "${c.category}": "${r.category}", "${c.text}": "${r.text}"}`,
+              `{"${c.key}": "${r.key}", "${c.value}": ${value(r)}, "${c.time}": "${isoTime(r.time)}", "${c.category}": "${r.category}", "${c.text}": "${r.text}", "${domain.rule.column}": "${r.attr}"}`,
           ),
         ),
-      extract: `jq -r '[${header.map((h) => `.["${h}"]`).join(', ')}] | @tsv'`,
+      parse: `jq -r '[${header.map((h) => `.["${h}"]`).join(', ')}] | @tsv'`,
     };
   }
   const sep = layout === 'csv' ? ',' : '\t';
   return {
     fileName: `${stem}.${layout}`,
     format: `${layout === 'csv' ? 'CSV' : 'Tab-separated values'} with the header row \`${header.join(sep === ',' ? ',' : '<TAB>')}\`, one ${domain.nouns.record} per row; ${times}.`,
-    render: (records) => lines([header.join(sep), ...records.map((r) => cells(r).join(sep))]),
-    extract: layout === 'csv' ? `tail -n +2 | awk -F, -v OFS='\\t' '{print $1,$2,$3,$4,$5}'` : 'tail -n +2',
+    renderRows: (rows) => lines([header.join(sep), ...rows.map((r) => cells(r).join(sep))]),
+    parse: layout === 'csv' ? `tail -n +2 | awk -F, -v OFS='\\t' '{print $1,$2,$3,$4,$5,$6}'` : 'tail -n +2',
   };
 }
 
@@ -82,17 +84,20 @@ export function composedScenario(domain: Scenario, layout: Layout, noise: Noise)
   const parts = { domain: domain.name, layout, noise };
   const base = layout === 'native' ? domain : { ...domain, ...layoutOf(domain, layout) };
   const title = layout === 'native' ? domain.title : `${domain.title} (${layout.toUpperCase()} export)`;
-  if (noise === 'clean') return { ...base, name: composeScenario(parts), title, parts };
+  const name = composeScenario(parts);
+  if (noise === 'clean') return { ...defineScenario({ ...base, name, title }), parts };
   const shape = NOISE[noise];
   return {
-    ...base,
-    name: composeScenario(parts),
-    title,
+    ...defineScenario({
+      ...base,
+      name,
+      title,
+      format: `${base.format} ${shape.describe}`,
+      renderRows: (rows) => shape.add(base.renderRows(rows)),
+      parse: `${shape.clean} | ${base.parse}`,
+    }),
     parts,
     noise: shape,
-    format: `${base.format} ${shape.describe}`,
-    render: (records) => shape.add(base.render(records)),
-    extract: `${shape.clean} | ${base.extract}`,
   };
 }
 

@@ -1,13 +1,13 @@
 // The procedural proposer keeps making the environment harder: length edits deepen the
-// dependency chain, scenario and skill edits only ever raise D, and when no catalogue name can
-// raise it any more the proposer says the axis is exhausted instead of swapping sideways. The
-// catalogue is large enough for 15 generations per axis from every shipped seed.
+// dependency chain, scenario and skill edits only ever raise D and always change a step's domain
+// or base skill (never only its layout, noise or delivery), and when no catalogue name can raise
+// it any more the proposer says the axis is exhausted instead of swapping sideways.
 import { describe, expect, it } from 'vitest';
 import { difficulty, REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
 import { chainDepth, checkEdit } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence } from '../../sequence/types.ts';
 import { AxisExhausted } from '../types.ts';
-import { proposePlan } from './propose.ts';
+import { essenceOf, proposePlan } from './propose.ts';
 import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { newSeedSequence } from './seed-sequence.ts';
 import { SEED_TASKS } from './seeds.ts';
@@ -15,12 +15,12 @@ import { SEED_TASKS } from './seeds.ts';
 const D = (sequence: Sequence) => difficulty(sequence, tablePriors(REFERENCE_TABLE)).total;
 const MARGIN = 0.05;
 
-function evolve(sequence: Sequence, axis: Axis, effort: Effort, generations: number, seed: number) {
+function evolve(sequence: Sequence, axis: Axis, effort: Effort, generations: number, seed: number, margin = MARGIN) {
   const history = [sequence];
   for (let g = 1; g <= generations; g++) {
     const parent = history.at(-1)!;
     try {
-      const plan = proposePlan({ sequence: parent, axis, effort, seed: seed * 1000 + g, round: 0, minGain: MARGIN });
+      const plan = proposePlan({ sequence: parent, axis, effort, seed: seed * 1000 + g, round: 0, minGain: margin });
       expect(checkEdit(parent, plan.child, axis, effort)).toEqual([]);
       history.push(plan.child);
     } catch (err) {
@@ -53,14 +53,50 @@ describe('the procedural proposer', () => {
     }
   });
 
-  it('from every shipped seed, 15 low-effort generations on every axis raise D each time by more than the margin', () => {
+  it('from every shipped seed, low-effort generations raise D each time by more than the margin: 15 on length, at least 5 on scenario and skill', () => {
     for (const task of SEED_TASKS) {
       for (const axis of ['length', 'scenario', 'skill'] as const) {
         const { history, exhaustedAt, reason } = evolve(task.sequence, axis, 'low', 15, task.seed);
-        expect(exhaustedAt, `${task.name} ${axis}: ${reason}`).toBeNull();
+        if (axis === 'length') expect(exhaustedAt, `${task.name} ${axis}: ${reason}`).toBeNull();
+        expect(history.length - 1, `${task.name} ${axis}: ${reason}`).toBeGreaterThanOrEqual(5);
         for (let i = 1; i < history.length; i++) expect(D(history[i]!) - D(history[i - 1]!)).toBeGreaterThan(MARGIN);
       }
     }
+  });
+
+  it('never makes an edit whose only change is a layout, noise or delivery: 20 lineages × 15 generations on each axis', () => {
+    let edits = 0;
+    const efforts: Effort[] = ['low', 'high', 'max'];
+    for (let lineage = 1; lineage <= 20; lineage++) {
+      const start = newSeedSequence(lineage, { steps: 1 + (lineage % 2) });
+      for (const axis of ['length', 'scenario', 'skill'] as const) {
+        // Half the lineages with no margin at all: the rule, not the price, keeps attributes out.
+        const { history } = evolve(start, axis, efforts[lineage % 3]!, 15, lineage, lineage % 2 === 0 ? 0 : MARGIN);
+        for (let g = 1; g < history.length; g++) {
+          const parent = new Map(history[g - 1]!.steps.map((s) => [s.id, s]));
+          for (const step of history[g]!.steps) {
+            const before = parent.get(step.id);
+            if (!before) {
+              // An inserted step asks a new question over a plain domain with a plain skill.
+              expect(essenceOf('scenario', step.scenario)).toBe(step.scenario);
+              expect(essenceOf('skill', step.skill)).toBe(step.skill);
+              edits++;
+              continue;
+            }
+            for (const field of ['scenario', 'skill'] as const) {
+              if (before[field] === step[field]) continue;
+              edits++;
+              expect(field, `lineage ${lineage} generation ${g}: ${before[field]} → ${step[field]}`).toBe(axis);
+              expect(essenceOf(field, step[field]), `lineage ${lineage} generation ${g}: ${before[field]} → ${step[field]}`).not.toBe(
+                essenceOf(field, before[field]),
+              );
+            }
+          }
+        }
+      }
+    }
+    // The simulation made real edits on every axis (not an empty pass).
+    expect(edits).toBeGreaterThan(20 * 3 * 3);
   });
 
   it('reports the axis exhausted where the catalogue ends, never a sideways swap', () => {

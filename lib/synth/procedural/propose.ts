@@ -1,6 +1,6 @@
 // The procedural proposer: chooses WHICH steps change and to WHICH catalogue names, with a seeded
 // PRNG, and leaves the mechanics to lib/sequence (insertSteps, replaceField, describeEdit).
-import { REFERENCE_TABLE, tablePriors } from '../../difficulty/index.ts';
+import { REFERENCE_TABLE, scenarioParts, skillParts, tablePriors } from '../../difficulty/index.ts';
 import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/index.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
@@ -141,14 +141,27 @@ function stepsCost(steps: Step[]): number {
   return steps.reduce((sum, s) => sum + stepCost(s.scenario, s.skill), 0);
 }
 
-// Catalogue names on the axis that make this step harder by more than `minGain` and that the
-// synthesiser can build with the step's other name, least hard first.
+/**
+ * The part of a name an edit on the axis must change: a scenario's domain (its records, its
+ * questions and its domain rule), a skill's base technique. Layout, noise and delivery are
+ * attributes an agent undoes with one command: they may ride along with a real change, never be
+ * the whole edit.
+ */
+export function essenceOf(axis: 'scenario' | 'skill', name: string): string {
+  return axis === 'scenario' ? (scenarioParts(name)?.domain ?? name) : (skillParts(name)?.base ?? name);
+}
+
+// Catalogue names on the axis that change the step's domain or base skill, make it harder by more
+// than `minGain`, and that the synthesiser can build with the step's other name, least hard first.
 function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): string[] {
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
   const pair = (name: string): [string, string] => (axis === 'scenario' ? [name, step.skill] : [step.scenario, name]);
   const costOf = (name: string) => stepCost(...pair(name));
   const current = costOf(step[axis]);
-  return catalogue.filter((n) => costOf(n) - current > minGain && misfit(...pair(n)) === null).sort((a, b) => costOf(a) - costOf(b) || (a < b ? -1 : 1));
+  const essence = essenceOf(axis, step[axis]);
+  return catalogue
+    .filter((n) => essenceOf(axis, n) !== essence && costOf(n) - current > minGain && misfit(...pair(n)) === null)
+    .sort((a, b) => costOf(a) - costOf(b) || (a < b ? -1 : 1));
 }
 
 // A seeded choice among the few least-hard names above the margin, preferring names the sequence

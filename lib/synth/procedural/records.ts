@@ -11,6 +11,13 @@ export interface DataRecord {
   text: string; // path-safe token, no spaces and no '/'
 }
 
+// A row of a native file: a record with the attribute its domain's rule reads (a user agent, a
+// folder flag, a transaction id and what it reverses …). Counted records and the records the rule
+// excludes are both rows; only the rule tells them apart.
+export interface FileRecord extends DataRecord {
+  attr: string; // path-safe; may hold single spaces
+}
+
 export interface ValueShape {
   decimals: 0 | 2;
   min: number; // in smallest units, ≥ 1 display unit so bc never prints a bare leading dot

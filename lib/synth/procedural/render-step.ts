@@ -5,8 +5,9 @@
 import type { Step } from '../../sequence/index.ts';
 import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
+import { SCENARIOS } from './scenarios/index.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
-import type { DataFile, Skill, StepParams } from './skill.ts';
+import type { DataFile, NearMiss, Skill, StepParams } from './skill.ts';
 import type { ComposedScenario, NoiseShape } from './compose.ts';
 import { DELIVERY, type DeliveryShape } from './delivery.ts';
 import type { ArtifactProbe } from './artifact-probe.ts';
@@ -17,12 +18,21 @@ export interface RenderedDataset {
   build?: string;
 }
 
+// A typical wrong solution of the step: `solve` is a complete step fragment (like
+// RenderedStep.solve) with the mistake in it, which the step's tests must reject.
+export interface StepNearMiss {
+  name: string;
+  why: string;
+  solve: string;
+}
+
 export interface RenderedStep {
   step: Step;
   datasets: RenderedDataset[];
   instruction: string; // the body of the step's section, without its heading
   solve: string;
   answer: string;
+  nearMisses: StepNearMiss[];
 }
 
 export const outputPath = (stepId: string): string => `/app/out/${stepId}.txt`;
@@ -34,17 +44,63 @@ export function handleOf(answer: string): string {
   return token;
 }
 
-// Plausible wrong values: the same token with its last letter or digit changed, so a decoy
-// directory looks like an answer but is not this one.
-export function decoysOf(handle: string, rng: Rng, count: number): string[] {
+// Every entity, category and text a scenario can name, drawn once: a decoy for an upstream answer
+// that is one of them is another of them.
+let vocabularies: Array<Set<string>> | undefined;
+function vocabularyOf(token: string): string[] | undefined {
+  vocabularies ??= SCENARIOS.flatMap((scenario) => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 40; i++) for (const key of scenario.makeKeys(createRng(hashSeed('vocabulary', scenario.name, i)))) keys.add(key);
+    return [keys, new Set(scenario.categories), new Set(scenario.texts)];
+  });
+  const found = vocabularies.find((words) => words.has(token) && words.size > 2);
+  return found && [...found].filter((word) => word !== token).sort();
+}
+
+// Another value of the same shape: a number near it (an off-by-a-little total or count), or the
+// same name with its last run of digits drawn again (another account, contig, chunk or address).
+function sameShape(token: string, rng: Rng): string {
+  const number = /^(-?)(\d+)(?:\.(\d+))?$/.exec(token);
+  if (number) {
+    const decimals = number[3]?.length ?? 0;
+    const units = Math.round(Number(token) * 10 ** decimals);
+    const step = decimals === 0 ? rng.int(1, 3) : rng.int(1, 5_000);
+    const moved = units + (rng.next() < 0.5 && units - step >= 0 ? -step : step);
+    return (moved / 10 ** decimals).toFixed(decimals);
+  }
+  const digits = /(\d+)(\D*)$/.exec(token);
+  if (digits) {
+    const run = digits[1]!;
+    // Differing in two digits where there are two: one changed digit reads as a typo, not an id.
+    const changed = (other: string) => [...other].filter((ch, i) => ch !== run[i]).length;
+    let redrawn = run;
+    for (let attempt = 0; attempt < 20 && changed(redrawn) < Math.min(2, run.length); attempt++)
+      redrawn = String(rng.int(run.length === 1 ? 1 : 10 ** (run.length - 1), 10 ** run.length - 1)).padStart(run.length, '0');
+    return token.slice(0, digits.index) + redrawn + digits[2];
+  }
+  // Letters only: the same pattern of upper and lower case after the first character.
+  return [...token]
+    .map((ch, i) =>
+      i === 0 ? ch : /[A-Z]/.test(ch) ? String.fromCharCode(65 + rng.int(0, 25)) : /[a-z]/.test(ch) ? String.fromCharCode(97 + rng.int(0, 25)) : ch,
+    )
+    .join('');
+}
+
+/**
+ * Plausible wrong answers of the upstream question, so a candidate directory cannot be told from
+ * the true one by its name: other entities, categories or texts of the same scenario when the
+ * answer is one, otherwise values of the same shape (a nearby number, another id). A joined
+ * handle (the parts joined with `_`, one per upstream answer) gets decoys that change one part.
+ */
+export function decoysOf(parts: readonly string[], rng: Rng, count: number): string[] {
+  const handle = parts.join('_');
   const decoys = new Set<string>();
-  const positions = [...handle].flatMap((ch, i) => (/[A-Za-z0-9]/.test(ch) ? [i] : []));
   for (let attempt = 0; decoys.size < count && attempt < 100; attempt++) {
-    const at = positions[positions.length - 1 - (attempt % Math.min(2, positions.length))]!;
-    const ch = handle[at]!;
-    const alphabet = /[0-9]/.test(ch) ? '0123456789' : /[a-z]/.test(ch) ? 'abcdefghijklmnopqrstuvwxyz' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    const replacement = rng.pick([...alphabet].filter((c) => c !== ch));
-    const decoy = handle.slice(0, at) + replacement + handle.slice(at + 1);
+    const at = attempt % parts.length;
+    const part = parts[at]!;
+    const others = vocabularyOf(part);
+    const replacement = others ? rng.pick(others) : sameShape(part, rng);
+    const decoy = [...parts.slice(0, at), replacement, ...parts.slice(at + 1)].join('_');
     if (decoy !== handle) decoys.add(decoy);
   }
   return [...decoys];
@@ -68,7 +124,7 @@ export function renderStep(
     return handleOf(answer);
   });
   const chosen = upstream.join('_');
-  const candidates = upstream.length === 0 ? [''] : [chosen, ...decoysOf(chosen, stepRng, 2)].sort();
+  const candidates = upstream.length === 0 ? [''] : [chosen, ...decoysOf(upstream, stepRng, 2)].sort();
 
   let answer = '';
   const datasets = candidates.map((candidate) => {
@@ -106,9 +162,12 @@ export function renderStep(
         }.`;
   const n = scenario.nouns;
   const meaning = `Each ${n.record} has ${withArticle(n.key)}, ${withArticle(n.value)}, ${withArticle(n.time)}, ${withArticle(n.category)} and ${withArticle(n.text)}.`;
+  const rule = ruleApplies(setup)
+    ? ` ${scenario.rule.describe}${scenario.parts.layout === 'native' ? '' : ` In this export the \`${scenario.rule.column}\` column says so.`}`
+    : '';
   const format = skill.exportsColumns
     ? `${meaning}${exportNoise ? ` The export files carry noise: ${exportNoise.describe}` : ''}`
-    : `${scenario.title} files here use this format: ${scenario.format} ${meaning}`;
+    : `${scenario.title} files here use this format: ${scenario.format} ${meaning}${rule}`;
   const task = skill.task(scenario, params).replace(/\bOUT\b/g, `\`${out}\``);
   const instruction = `${location} ${format}${delivery ? ` ${delivery.describe}` : ''}\n\n${task}\n`;
 
@@ -117,11 +176,38 @@ export function renderStep(
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, ...solveLines(step.id, setup)].join('\n');
-  return { step, datasets, instruction, solve, answer };
+  const header = `# ${step.id}: ${step.skill} over ${step.scenario}`;
+  const solve = [header, select, ...solveLines(step.id, setup)].join('\n');
+  const nearMisses = domainNearMisses(setup).map((miss) => ({ ...miss, solve: [header, select, miss.solve].join('\n') }));
+  return { step, datasets, instruction, solve, answer, nearMisses };
 }
 
-interface StepSetup {
+// The domain rule shapes the answer when the skill reads the scenario's file through `extract`;
+// a column export (jq, cut, SQL) is built from the counted records alone, and a skill that
+// compares whole files (diff, wc, sha256sum) never asks which rows count.
+function ruleApplies({ scenario, skill, params }: StepSetup): boolean {
+  return !skill.exportsColumns && /\bextract\b/.test(skill.solve(scenario, params));
+}
+
+/**
+ * The step's domain near misses, each a drop-in for the lines after `d=`: the parent question
+ * (the same computation over every row, the domain rule ignored), which is what a solution
+ * carried over from another domain computes.
+ */
+export function domainNearMisses(setup: StepSetup): NearMiss[] {
+  if (!ruleApplies(setup)) return [];
+  const rule = setup.scenario.rule;
+  return [
+    {
+      name: 'parent-question',
+      why: `counts every row of the file, ignoring the ${setup.scenario.parts.domain} rule (${rule.name}): the question of the parent domain, not this one`,
+      solve: solveLines(setup.stepId, setup, `${setup.scenario.parse} | cut -f1-5`).join('\n'),
+    },
+  ];
+}
+
+export interface StepSetup {
+  stepId: string;
   scenario: ComposedScenario;
   skill: Skill;
   delivery?: DeliveryShape;
@@ -133,7 +219,7 @@ interface StepSetup {
 
 // The step's names resolved and its question's selectors drawn: everything its solution
 // fragment depends on, without generating any data.
-function stepSetup(step: Step, seed: number, variant: number): StepSetup {
+export function stepSetup(step: Step, seed: number, variant = 0): StepSetup {
   const scenario = scenarioNamed(step.scenario);
   const { skill, delivery: deliveryName } = skillNamed(step.skill);
   const unfit = misfit(step.scenario, step.skill);
@@ -142,6 +228,7 @@ function stepSetup(step: Step, seed: number, variant: number): StepSetup {
   const keys = scenario.makeKeys(stepRng);
   const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
   return {
+    stepId: step.id,
     scenario,
     skill,
     ...(deliveryName === 'plain' ? {} : { delivery: DELIVERY[deliveryName] }),
@@ -154,11 +241,12 @@ function stepSetup(step: Step, seed: number, variant: number): StepSetup {
   };
 }
 
-// The fragment's lines after its data directory is selected.
-function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup): string[] {
+// The fragment's lines after its data directory is selected; `extract` replaces the scenario's
+// (a near miss reads the file another way).
+function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup, extract = scenario.extract): string[] {
   return [
     `out=${outputPath(stepId)}`,
-    `extract() { ${scenario.extract}; }`,
+    `extract() { ${extract}; }`,
     ...(delivery ? delivery.restore : []),
     ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
     skill.solve(scenario, params),

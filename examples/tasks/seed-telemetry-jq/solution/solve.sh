@@ -8,5 +8,5 @@ mkdir -p /app/out
 # s1: jq-query over sensor-telemetry
 d=/app/data/s1
 out=/app/out/s1.txt
-extract() { jq -r '[.sensor, .reading, (.ts | todate), .status, .note] | @tsv'; }
+extract() { jq -r '[.sensor, .reading, (.ts | todate), .status, .note, (.valid | tostring)] | @tsv' | awk -F'\t' -v OFS='\t' '$6 == "true" { print $1, $2, $3, $4, $5 }'; }
 jq -r --arg c 'calibrating' 'map(select(.["status"] == $c)) | max_by(.["reading"]) | "\(.["sensor"]) \(.["reading"])"' "$d/records.json" | awk '{ printf "%s %.2f\n", $1, $2 }' > "$out"

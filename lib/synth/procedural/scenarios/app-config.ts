@@ -1,11 +1,13 @@
+// Application feature-flag config (INI). Rule: disabled entries are not in effect.
 import { isoTime } from '../records.ts';
-import { distinctKeys, pad, type Scenario } from '../scenario.ts';
+import { defineScenario, distinctKeys, keepWhere, pad, weaveGhosts } from '../scenario.ts';
 
-export const appConfig: Scenario = {
+export const appConfig = defineScenario({
   name: 'app-config',
   title: 'Application feature-flag config',
   fileName: 'flags.ini',
-  format: 'INI: one section `[entry-NNN]` per entry with `name = `, `weight = `, `updated = ` (ISO 8601 UTC), `profile = ` and `note = ` keys in that order.',
+  format:
+    'INI: one section `[entry-NNN]` per entry with `name = `, `weight = `, `updated = ` (ISO 8601 UTC), `profile = `, `enabled = ` (`true` or `false`) and `note = ` keys in that order.',
   nouns: { record: 'flag entry', records: 'flag entries', key: 'flag name', value: 'weight', time: 'update time', category: 'profile', text: 'note' },
   columns: { key: 'name', value: 'weight', time: 'updated', category: 'profile', text: 'note' },
   value: { decimals: 0, min: 1, max: 1_000 },
@@ -13,11 +15,26 @@ export const appConfig: Scenario = {
   texts: ['rollout', 'kill-switch', 'experiment', 'migration', 'legacy', 'beta'],
   makeKeys: (rng) =>
     distinctKeys(rng, 8, (r) => `${r.pick(['feature', 'ui', 'api', 'billing'])}.${r.pick(['search', 'dark-mode', 'v2', 'cache', 'export', 'sso'])}`),
-  render: (records) =>
-    records
+  rule: {
+    name: 'disabled-entries-excluded',
+    describe: 'An entry with `enabled = false` is switched off: it does not count as a flag entry for any question of this step.',
+    column: 'enabled',
+    columnMeaning: '`true` or `false`',
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => 'true',
+        (ghost) => [{ ...ghost, attr: 'false' }],
+      ),
+    filter: keepWhere('$6 == "true"'),
+  },
+  renderRows: (rows) =>
+    rows
       .map(
-        (r, i) => `[entry-${pad(i + 1, 3)}]\nname = ${r.key}\nweight = ${r.value}\nupdated = ${isoTime(r.time)}\nprofile = ${r.category}\nnote = ${r.text}\n`,
+        (r, i) =>
+          `[entry-${pad(i + 1, 3)}]\nname = ${r.key}\nweight = ${r.value}\nupdated = ${isoTime(r.time)}\nprofile = ${r.category}\nenabled = ${r.attr}\nnote = ${r.text}\n`,
       )
       .join('\n'),
-  extract: `awk -F' = ' -v OFS='\\t' '/^name = /{k=$2} /^weight = /{v=$2} /^updated = /{t=$2} /^profile = /{c=$2} /^note = /{print k,v,t,c,$2}'`,
-};
+  parse: `awk -F' = ' -v OFS='\\t' '/^name = /{k=$2} /^weight = /{v=$2} /^updated = /{t=$2} /^profile = /{c=$2} /^enabled = /{e=$2} /^note = /{print k,v,t,c,$2,e}'`,
+});

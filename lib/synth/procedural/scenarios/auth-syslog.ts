@@ -1,11 +1,12 @@
+// SSH authentication log merged from two hosts. Rule: only the production bastion's events count.
 import { isoTime } from '../records.ts';
-import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
 
-export const authSyslog: Scenario = {
+export const authSyslog = defineScenario({
   name: 'auth-syslog',
   title: 'SSH authentication log',
   fileName: 'auth.log',
-  format: 'syslog lines with ISO 8601 timestamps: `TIME bastion sshd[PID]: EVENT for USER from SOURCE port PORT`.',
+  format: 'syslog lines with ISO 8601 timestamps: `TIME HOST sshd[PID]: EVENT for USER from SOURCE port PORT`.',
   nouns: {
     record: 'authentication event',
     records: 'authentication events',
@@ -21,7 +22,22 @@ export const authSyslog: Scenario = {
   texts: ['vpn-gw', 'office-nat', 'ci-runner', 'home-isp', 'cloud-shell', 'jump-2'],
   makeKeys: (rng) =>
     distinctKeys(rng, 8, (r) => `${r.pick(['root', 'deploy', 'admin', 'git', 'backup', 'ubuntu', 'oracle', 'test'])}${r.pick(['', '1', '2', '-ops'])}`),
-  render: (records) =>
-    lines(records.map((r, i) => `${isoTime(r.time)} bastion sshd[${2000 + i * 7}]: ${r.category} for ${r.key} from ${r.text} port ${r.value}`)),
-  extract: `awk -v OFS='\\t' '{print $6,$10,$1,$4,$8}'`,
-};
+  rule: {
+    name: 'staging-host-excluded',
+    describe:
+      'The file merges the logs of two hosts: only events of the host `bastion` count; lines from `bastion-staging` replay test traffic and do not count as authentication events for any question of this step.',
+    column: 'host',
+    columnMeaning: '`bastion` or `bastion-staging`',
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => 'bastion',
+        (ghost) => [{ ...ghost, attr: 'bastion-staging' }],
+      ),
+    filter: keepWhere('$6 == "bastion"'),
+  },
+  renderRows: (rows) =>
+    lines(rows.map((r, i) => `${isoTime(r.time)} ${r.attr} sshd[${2000 + i * 7}]: ${r.category} for ${r.key} from ${r.text} port ${r.value}`)),
+  parse: `awk -v OFS='\\t' '{print $6,$10,$1,$4,$8,$2}'`,
+});

@@ -1,11 +1,13 @@
+// System crontab. Rule: a commented-out job does not run.
 import { isoTime } from '../records.ts';
-import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
 
-export const crontabSchedules: Scenario = {
+export const crontabSchedules = defineScenario({
   name: 'crontab-schedules',
   title: 'System crontab',
   fileName: 'crontab',
-  format: 'a system crontab: each job is a comment `# owner=TEAM added=ISO_TIME budget=SECONDS` followed by `MIN HOUR * * * USER /opt/jobs/JOB`.',
+  format:
+    'a system crontab: each job is a comment `# owner=TEAM added=ISO_TIME budget=SECONDS` followed by `MIN HOUR * * * USER /opt/jobs/JOB`; a job line may itself be commented out with a leading `#`.',
   nouns: {
     record: 'cron job',
     records: 'cron jobs',
@@ -20,13 +22,28 @@ export const crontabSchedules: Scenario = {
   categories: ['ops', 'data', 'web', 'sec'],
   texts: ['rotate-logs', 'vacuum-db', 'sync-mirror', 'renew-certs', 'prune-cache', 'backup-home'],
   makeKeys: (rng) => distinctKeys(rng, 8, (r) => `svc-${r.pick(['backup', 'etl', 'www', 'mon', 'mail', 'ldap', 'ci', 'dns'])}${r.int(1, 5)}`),
-  render: (records) =>
+  rule: {
+    name: 'commented-jobs-excluded',
+    describe: 'A job whose schedule line is commented out (starts with `#`) does not run: it does not count as a cron job for any question of this step.',
+    column: 'state',
+    columnMeaning: '`active`, or `commented` for a job line commented out',
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => 'active',
+        (ghost) => [{ ...ghost, attr: 'commented' }],
+      ),
+    filter: keepWhere('$6 == "active"'),
+  },
+  renderRows: (rows) =>
     lines([
       'SHELL=/bin/bash',
-      ...records.map((r) => {
+      ...rows.map((r) => {
         const iso = isoTime(r.time);
-        return `# owner=${r.category} added=${iso} budget=${r.value}\n${Number(iso.slice(14, 16))} ${Number(iso.slice(11, 13))} * * * ${r.key} /opt/jobs/${r.text}`;
+        const job = `${Number(iso.slice(14, 16))} ${Number(iso.slice(11, 13))} * * * ${r.key} /opt/jobs/${r.text}`;
+        return `# owner=${r.category} added=${iso} budget=${r.value}\n${r.attr === 'commented' ? '#' : ''}${job}`;
       }),
     ]),
-  extract: `awk -v OFS='\\t' '/^# owner=/{split($2,a,"="); split($3,b,"="); split($4,d,"="); next} NF>=7{x=$7; sub(/^\\/opt\\/jobs\\//,"",x); print $6,d[2],b[2],a[2],x}'`,
-};
+  parse: `awk -v OFS='\\t' '/^# owner=/{split($2,a,"="); split($3,b,"="); split($4,d,"="); next} {s="active"} /^#[0-9]/{sub(/^#/,""); s="commented"} NF>=7{x=$7; sub(/^\\/opt\\/jobs\\//,"",x); print $6,d[2],b[2],a[2],x,s}'`,
+});

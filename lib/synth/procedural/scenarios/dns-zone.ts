@@ -1,11 +1,13 @@
+// DNS zone file. Rule: a record commented out with `;` does not exist.
 import { isoTime } from '../records.ts';
-import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
 
-export const dnsZone: Scenario = {
+export const dnsZone = defineScenario({
   name: 'dns-zone',
   title: 'DNS zone file',
   fileName: 'example.test.zone',
-  format: 'a BIND zone file: `$ORIGIN`/`$TTL` directives, then one record per line: `NAME TTL IN TYPE RDATA ; updated ISO_TIME`.',
+  format:
+    'a BIND zone file: `$ORIGIN`/`$TTL` directives, then one record per line: `NAME TTL IN TYPE RDATA ; updated ISO_TIME`; `;` starts a comment, also at the start of a line.',
   nouns: {
     record: 'resource record',
     records: 'resource records',
@@ -20,7 +22,26 @@ export const dnsZone: Scenario = {
   categories: ['A', 'AAAA', 'CNAME', 'TXT', 'MX'],
   texts: ['edge-1.example.test.', 'edge-2.example.test.', '198.51.100.7', '2001:db8::7', 'v=spf1-mx', 'mx1.example.test.'],
   makeKeys: (rng) => distinctKeys(rng, 8, (r) => `${r.pick(['www', 'mail', 'api', 'cdn', 'vpn', 'db', 'git', 'auth'])}${r.int(1, 9)}`),
-  render: (records) =>
-    lines(['$ORIGIN example.test.', '$TTL 3600', ...records.map((r) => `${r.key} ${r.value} IN ${r.category} ${r.text} ; updated ${isoTime(r.time)}`)]),
-  extract: `awk -v OFS='\\t' '$3=="IN"{print $1,$2,$8,$4,$5}'`,
-};
+  rule: {
+    name: 'commented-records-excluded',
+    describe:
+      'A line that starts with `;` is a comment, including a record line someone commented out: such a record is not served and does not count as a resource record for any question of this step.',
+    column: 'state',
+    columnMeaning: '`active`, or `commented` for a record line commented out',
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => 'active',
+        (ghost) => [{ ...ghost, attr: 'commented' }],
+      ),
+    filter: keepWhere('$6 == "active"'),
+  },
+  renderRows: (rows) =>
+    lines([
+      '$ORIGIN example.test.',
+      '$TTL 3600',
+      ...rows.map((r) => `${r.attr === 'commented' ? ';' : ''}${r.key} ${r.value} IN ${r.category} ${r.text} ; updated ${isoTime(r.time)}`),
+    ]),
+  parse: `awk -v OFS='\\t' '{ c = "active"; line = $0; if (sub(/^;/, "", line)) c = "commented"; n = split(line, f, " ") } n >= 8 && f[3] == "IN" { print f[1], f[2], f[8], f[4], f[5], c }'`,
+});

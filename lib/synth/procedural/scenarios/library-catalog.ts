@@ -1,11 +1,12 @@
+// Library acquisitions catalogue. Rule: withdrawn copies have left the collection.
 import { isoTime } from '../records.ts';
-import { distinctKeys, lines, type Scenario } from '../scenario.ts';
+import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
 
-export const libraryCatalog: Scenario = {
+export const libraryCatalog = defineScenario({
   name: 'library-catalog',
   title: 'Library acquisitions catalogue',
   fileName: 'catalog.psv',
-  format: 'pipe-separated with the header `isbn|copies|acquired|genre|title`; times are ISO 8601 UTC.',
+  format: 'pipe-separated with the header `isbn|copies|acquired|genre|title|status`; times are ISO 8601 UTC, status is `shelved` or `withdrawn`.',
   nouns: {
     record: 'acquisition',
     records: 'acquisitions',
@@ -20,6 +21,21 @@ export const libraryCatalog: Scenario = {
   categories: ['fiction', 'history', 'science', 'poetry', 'reference'],
   texts: ['the-silent-sea', 'atlas-of-rivers', 'quiet-numbers', 'salt-and-iron', 'field-guide', 'night-letters'],
   makeKeys: (rng) => distinctKeys(rng, 8, (r) => `978-${r.int(0, 1)}-${r.int(100, 999)}-${r.int(10000, 99999)}-${r.int(0, 9)}`),
-  render: (records) => lines(['isbn|copies|acquired|genre|title', ...records.map((r) => [r.key, r.value, isoTime(r.time), r.category, r.text].join('|'))]),
-  extract: `tail -n +2 | awk -F'|' -v OFS='\\t' '{print $1,$2,$3,$4,$5}'`,
-};
+  rule: {
+    name: 'withdrawn-excluded',
+    describe: 'An acquisition whose status is `withdrawn` has left the collection: it does not count as an acquisition for any question of this step.',
+    column: 'status',
+    columnMeaning: '`shelved` or `withdrawn`',
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => 'shelved',
+        (ghost) => [{ ...ghost, attr: 'withdrawn' }],
+      ),
+    filter: keepWhere('$6 == "shelved"'),
+  },
+  renderRows: (rows) =>
+    lines(['isbn|copies|acquired|genre|title|status', ...rows.map((r) => [r.key, r.value, isoTime(r.time), r.category, r.text, r.attr].join('|'))]),
+  parse: `tail -n +2 | awk -F'|' -v OFS='\\t' '{print $1,$2,$3,$4,$5,$6}'`,
+});
