@@ -160,19 +160,24 @@ function humanReport(report: EvolveReport): string {
 
 /** A lineage as `envolve evolve` and `envolve lineage show` print it. */
 export function lineageSummary(report: LineageReport): string {
-  const rows = report.generations.map((g) => [
-    String(g.number),
-    g.state,
-    shortId(g.versionId),
-    g.axis,
-    g.difficulty ? `${g.difficulty.length}` : '–',
-    g.difficulty?.depth != null ? `${g.difficulty.depth}` : '–',
-    g.difficulty ? g.difficulty.total.toFixed(2) : '–',
-    g.difficulty ? g.difficulty.scenarioNovelty.toFixed(2) : '–',
-    g.difficulty ? g.difficulty.skillRarity.toFixed(2) : '–',
-    ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.verdict ?? '–').join('/'),
-    `${g.planRounds}/${g.attempts}`,
-  ]);
+  const rows = report.generations.map((g) => {
+    // An unknown D (an undescribed step) is said in its own column; its components are not numbers either.
+    const d = g.difficulty && 'unknown' in g.difficulty ? null : g.difficulty;
+    const total = g.difficulty && 'unknown' in g.difficulty ? g.difficulty.label : d ? d.total.toFixed(2) : '–';
+    return [
+      String(g.number),
+      g.state,
+      shortId(g.versionId),
+      g.axis,
+      d ? `${d.length}` : '–',
+      d?.depth != null ? `${d.depth}` : '–',
+      total,
+      d ? d.scenarioNovelty.toFixed(2) : '–',
+      d ? d.skillRarity.toFixed(2) : '–',
+      ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.verdict ?? '–').join('/'),
+      `${g.planRounds}/${g.attempts}`,
+    ];
+  });
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
     `sandbox runtime: ${describeSandboxRuntime(report.sandboxRuntime)}`,
