@@ -20,3 +20,4 @@ export { computeDifficulty } from './compute.ts';
 export { DEFAULT_FIT_OPTIONS, fitPriors, type CorpusEnvironment, type FitOptions, type FitProvenance, type FittedPriors } from './fit.ts';
 export { listFittedPriors, loadFittedPriors, priorsChoices, priorsTable, storeFittedPriors, type PriorsChoice } from './fitted-store.ts';
 export { composeSkill, DELIVERIES, skillParts, type Delivery } from './scenario-names.ts';
+export { WORKED_EXAMPLE_END, WORKED_EXAMPLE_START, workedExample } from './worked-example.ts';

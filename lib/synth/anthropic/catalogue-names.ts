@@ -44,13 +44,17 @@ export function nearestCatalogueName(kind: 'scenario' | 'skill', name: string): 
   return best?.name ?? null;
 }
 
-/** The sequence with every name in the catalogue, the mappings made, and the names nothing matched. */
-export function toCatalogue(sequence: Sequence): { sequence: Sequence; mapped: NameMapping[]; problems: string[] } {
+/**
+ * The sequence with every name in the catalogue, the mappings made, and the names nothing matched.
+ * `kept` are names taken as they are (a parent's own names: a plan must not rename what it keeps).
+ */
+export function toCatalogue(sequence: Sequence, kept: ReadonlySet<string> = new Set()): { sequence: Sequence; mapped: NameMapping[]; problems: string[] } {
   const mapped: NameMapping[] = [];
   const problems: string[] = [];
   const steps = sequence.steps.map((step) => {
     const next = { ...step };
     for (const field of ['scenario', 'skill'] as const) {
+      if (kept.has(step[field])) continue;
       const to = nearestCatalogueName(field, step[field]);
       if (to === null) problems.push(`step ${step.id}: ${field} "${step[field]}" is no catalogue name and none is near it; use a name from the tool's enum`);
       else if (to !== step[field]) {

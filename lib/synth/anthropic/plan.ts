@@ -34,7 +34,7 @@ export function interpretExtracted(input: ToolInput<'extract_sequence'>): Interp
 // axis, which costs nothing; the monotone gate still checks any plan it does make.
 export function interpretPlan(input: ToolInput<'propose_plan'>, parent: Sequence, axis: Axis, effort: Effort): Interpretation<Plan> {
   if (input.exhausted) throw new AxisExhausted(axis, `the proposer found no ${axis} edit that makes the task harder: ${input.exhausted}`);
-  const named = toCatalogue(toSequence(input.child.steps));
+  const named = toCatalogue(toSequence(input.child.steps), new Set(parent.steps.flatMap((s) => [s.scenario, s.skill])));
   const child = named.sequence;
   const problems: string[] = [...named.problems];
   if (input.edit.axis !== axis) problems.push(`edit.axis is "${input.edit.axis}" but the requested axis is "${axis}"`);
