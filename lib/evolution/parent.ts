@@ -29,11 +29,13 @@ export async function parentFor(db: Db, versionId: string, number: number, synth
   const bundle = await loadBundle(db, versionId);
   const sequence = await sequenceOf(db, versionId, bundle, synthesiser);
   // A seed's difficulty is known once its sequence is: the baseline the generations are compared to.
-  // One with an undescribed step has none; a row that still holds a number for such a sequence
-  // (the smoothing floor earlier releases charged an opaque step) is recomputed to say so.
+  // One with an undescribed step has none. The row is (re)computed whenever it disagrees with the
+  // sequence read now: a number for an opaque sequence (the smoothing floor earlier releases
+  // charged), or "unknown" for a sequence Claude has since extracted.
   const stored = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId }, select: { difficultyLength: true, difficultyModel: true } });
-  const stale = opaqueStepIds(sequence).length > 0 && !storedAsUnknown(stored);
-  if ((stored.difficultyLength === null && !storedAsUnknown(stored)) || stale) await computeDifficulty(db, versionId, sequence);
+  const opaque = opaqueStepIds(sequence).length > 0;
+  const agrees = opaque ? storedAsUnknown(stored) : stored.difficultyLength !== null;
+  if (!agrees) await computeDifficulty(db, versionId, sequence);
   return { number, versionId, bundle, sequence };
 }
 
