@@ -1,4 +1,4 @@
-// An undescribed imported task has no D (issue 43): its opaque step is not priced, the stored row
+// An undescribed imported task has no D: its opaque step is not priced, the stored row
 // holds no components, every reader gets "unknown — undescribed", and no estimator is asked about
 // a placeholder name. Fitted priors chosen for a lineage are loaded by version, never silently
 // replaced by the shipped table.

@@ -1,4 +1,4 @@
-// Which reference priors a lineage measures D under (issue 43): the shipped table, or a version
+// Which reference priors a lineage measures D under: the shipped table, or a version
 // fitted with `envolve priors fit` from the lab's own corpus. Chosen when the lineage is made
 // (`envolve evolve --priors`) or changed later by a lead (the lineage page, the API, `envolve
 // lineage priors`), audited. The monotone gate and every generation's stored D use it; a fitted

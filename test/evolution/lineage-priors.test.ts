@@ -1,5 +1,5 @@
 // Per-lineage reference priors and the checks `envolve evolve` makes before it writes a lineage
-// row (issue 43): through the real CLI on a real test database, Claude without an API key and a
+// row: through the real CLI on a real test database, Claude without an API key and a
 // fitted table that is not stored both fail with no Lineage row left; in the library, a lineage
 // made with a stored fitted table records it, reports it, measures D with it, refuses a silent
 // switch when continued, and a lead's switch is audited.

@@ -1,4 +1,4 @@
-// Claude names steps from the reference catalogue (issue 43): the tool schema it receives lists
+// Claude names steps from the reference catalogue: the tool schema it receives lists
 // the catalogue's names as enums, and an answer with a free name is mapped to the nearest catalogue
 // name, the mapping shown, so D prices the step instead of charging it the smoothing floor.
 // Against the local fake of the Messages API.
