@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, type Db } from '../lib/db/index.ts';
 import { migrateDatabase } from '../lib/db/migrations.ts';
-import { readStoredDifficulty, type StoredDifficulty } from '../lib/difficulty/index.ts';
+import { readStoredDifficulty, requireKnownDifficulty, type StoredDifficulty } from '../lib/difficulty/index.ts';
 import { pearson, type Correlation } from '../lib/drift/index.ts';
 import { importPath } from '../lib/env/index.ts';
 import { evolveLineage, findOrCreateLineage, lineageReport, type LineageReport } from '../lib/evolution/index.ts';
@@ -52,7 +52,7 @@ async function evolve(seedVersionId: string, axisPolicy: AxisPolicy): Promise<{ 
 }
 
 const settled = (report: LineageReport) => report.generations.filter((g) => g.versionId !== null && g.state === 'awaiting-review');
-const fmt = (d: StoredDifficulty | null | undefined) => (d ? `${d.total.toFixed(2)} (L ${d.length})` : '—');
+const fmt = (d: StoredDifficulty | null | undefined) => (!d ? '—' : 'unknown' in d ? d.label : `${d.total.toFixed(2)} (L ${d.length})`);
 const fmtR = (c: Correlation) => (c.r === null ? `— (n=${c.n}, no variance or too few points)` : `${c.r.toFixed(3)} (n=${c.n})`);
 
 async function probeAll(db: Db, versionIds: string[], policy: string, size: number) {
@@ -81,15 +81,16 @@ try {
     const seedVersionId = await importSeed(name);
     const perAxis = await Promise.all(axes.map((axis) => evolve(seedVersionId, { kind: 'fixed', axis })));
     // Measured when its first lineage is created.
-    const seedDifficulty = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } }))!;
+    const seedDifficulty = requireKnownDifficulty(readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } })), name);
     models.add(seedDifficulty.model);
     perAxis.forEach(({ report, exhausted }, i) => {
       const gens = settled(report).sort((a, b) => a.number - b.number);
-      const series = [seedDifficulty.total, ...gens.map((g) => g.difficulty!.total)];
+      const known = gens.map((g) => requireKnownDifficulty(g.difficulty, `generation ${g.number}`));
+      const series = [seedDifficulty.total, ...known.map((d) => d.total)];
       const rising = series.every((d, k) => k === 0 || d > series[k - 1]!);
-      gens.forEach((g) => models.add(g.difficulty!.model));
+      known.forEach((d) => models.add(d.model));
       lines.push(
-        `| ${name} | ${axes[i]} | ${series.map((d) => d.toFixed(2)).join(' ')} | ${gens.length} | ${rising ? 'yes' : 'no'} | ${gens.at(-1)?.difficulty?.depth ?? '—'} | ${exhausted ?? 'no'} |`,
+        `| ${name} | ${axes[i]} | ${series.map((d) => d.toFixed(2)).join(' ')} | ${gens.length} | ${rising ? 'yes' : 'no'} | ${known.at(-1)?.depth ?? '—'} | ${exhausted ?? 'no'} |`,
       );
     });
   }
@@ -110,15 +111,16 @@ try {
 async function demoCorrelation(lines: string[]): Promise<void> {
   const seedVersionId = await importSeed(task);
   const demo = await evolve(seedVersionId, { kind: 'round-robin' });
-  const seedDifficulty = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } }));
+  const seedDifficulty = requireKnownDifficulty(readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: seedVersionId } })), task);
   const demoGens = settled(demo.report);
+  const demoKnown = demoGens.map((g) => requireKnownDifficulty(g.difficulty, `generation ${g.number}`));
   const versions = [seedVersionId, ...demoGens.map((g) => g.versionId!)];
   const dOf = new Map<string, number>([
-    [seedVersionId, seedDifficulty!.total],
-    ...demoGens.map((g) => [g.versionId!, g.difficulty!.total] as [string, number]),
+    [seedVersionId, seedDifficulty.total],
+    ...demoGens.map((g, i) => [g.versionId!, demoKnown[i]!.total] as [string, number]),
   ]);
   lines.push('', `## Demo lineage (round-robin): ${demoGens.length} validated generations; axes ${demoGens.map((g) => g.axis).join(', ')}`);
-  lines.push(`D from ${fmt(seedDifficulty)} to ${fmt(demoGens.at(-1)?.difficulty)}; chain depth ${demoGens.at(-1)?.difficulty?.depth ?? '—'}.`);
+  lines.push(`D from ${fmt(seedDifficulty)} to ${fmt(demoGens.at(-1)?.difficulty)}; chain depth ${demoKnown.at(-1)?.depth ?? '—'}.`);
   const skipped = Object.entries(demo.report.exhaustedAxes).map(([axis, e]) => `${axis} at generation ${e!.generation}`);
   lines.push(`Axes found exhausted on the way (skipped until the parent changed): ${skipped.length > 0 ? skipped.join(', ') : 'none'}.`, '');
   lines.push(`Probes: every version (seed + generations) ${probeSize} rollouts per policy.`, '');

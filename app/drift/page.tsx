@@ -131,6 +131,9 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
       </Suspense>
 
       <Section title={filter.x === 'time' ? 'Over time' : 'Over generations'}>
+        <p className={`text-xs ${view.axes.pooled ? 'text-amber-800' : 'text-zinc-500'}`} data-testid="axis-pooling">
+          Bands: {view.axes.label}.{view.unknownDifficulty.note && <span data-testid="unknown-difficulty"> {view.unknownDifficulty.note}.</span>}
+        </p>
         <DriftCharts
           charts={charts}
           lineages={view.lineages.map((l) => ({
@@ -168,7 +171,8 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
           <p className="text-xs text-zinc-500">
             Does off-policy difficulty predict on-policy outcome? Pearson r over the positions with a group of the row&rsquo;s policy; — when fewer than three
             or when a side does not vary. Pooled rows pool the lineages of one policy. Figures of the simulated policy test the pipeline, not the method: only a
-            policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes.
+            policy being trained (trainer groups, or an endpoint policy) is evidence that D predicts outcomes. A pooled row names the axis policies it mixes.
+            {view.unknownDifficulty.note && ` ${view.unknownDifficulty.note}.`}
           </p>
           <DifficultyOutcomeTable rows={view.difficultyOutcome} />
         </Section>

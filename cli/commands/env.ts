@@ -84,9 +84,11 @@ async function sequenceCommand(id: string, opts: Opts): Promise<void> {
       steps
         ? table([['STEP', 'SCENARIO', 'SKILL', 'CONSUMES'], ...steps.map((s) => [s.id, s.scenario, s.skill, s.dependsOn.join(', ') || '–'])])
         : 'no stored sequence (the proposer reads it off the task when it evolves)',
-      d
-        ? `D ${d.total.toFixed(2)} = L ${d.length} turns + novelty ${d.scenarioNovelty.toFixed(2)} + rarity ${d.skillRarity.toFixed(2)}; chain depth ${d.depth ?? '–'} (${d.model})`
-        : 'difficulty not computed yet',
+      d && 'unknown' in d
+        ? `D ${d.label}: step ${d.undescribedSteps.join(', ')} is the imported task as one opaque step; describe it with --set`
+        : d
+          ? `D ${d.total.toFixed(2)} = L ${d.length} turns + novelty ${d.scenarioNovelty.toFixed(2)} + rarity ${d.skillRarity.toFixed(2)}; chain depth ${d.depth ?? '–'} (${d.model})`
+          : 'difficulty not computed yet',
     ].join('\n');
   });
 }
@@ -144,7 +146,7 @@ async function showCommand(id: string, opts: Opts): Promise<void> {
     [
       `${d.name}  ${d.id}`,
       `source: ${d.source}   created: ${d.createdAt}`,
-      `difficulty: ${d.taskDifficulty ?? '–'} (the task's [metadata]); ${d.difficulty ? `D ${d.difficulty.total.toFixed(2)} (computed by Envolve)` : 'D not computed yet'}`,
+      `difficulty: ${d.taskDifficulty ?? '–'} (the task's [metadata]); ${d.difficulty ? `D ${'unknown' in d.difficulty ? d.difficulty.label : d.difficulty.total.toFixed(2)} (computed by Envolve)` : 'D not computed yet'}`,
       ...(d.internetRequested.length
         ? [`internet: asked for in ${d.internetRequested.map((t) => `[${t}]`).join(', ')}; Envolve runs the agent and verifier offline`]
         : []),

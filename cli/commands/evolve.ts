@@ -21,7 +21,7 @@ import { EFFORTS, type Effort } from '../../lib/sequence/index.ts';
 import { settings } from '../../lib/config/index.ts';
 import { RefusedError } from '../../lib/errors/index.ts';
 import { schedulerConfigFrom } from '../../lib/scheduler/index.ts';
-import { createSynthesis } from '../../lib/synth/index.ts';
+import { checkSynthesiserSettings, createSynthesis } from '../../lib/synth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
 import { describeSandboxRuntime, parseSandboxRuntime, SANDBOX_RUNTIMES, describeBuildMirrors } from '../../lib/sandbox/index.ts';
 import { baseImagesFrom, nonNegativeInt, positiveInt, withBaseImageFlags } from '../flags.ts';
@@ -35,6 +35,7 @@ interface EvolveOptions extends OutputOptions {
   seed: string;
   sandboxRuntime?: string;
   policy: string;
+  priors?: string;
   force?: boolean;
   reason?: string;
 }
@@ -58,6 +59,10 @@ export function registerEvolveCommand(program: Command): void {
       '--policy <name>',
       "a new lineage's release gate: trainer (groups your trainer reports), another name a trainer reports under, or openai / anthropic (probed by Envolve); oracle and nop are refused",
       'trainer',
+    )
+    .option(
+      '--priors <table>',
+      "the reference priors a new lineage measures D under: reference (the shipped table) or a fitted version fit-… (`envolve priors list`); change an existing lineage's with `envolve lineage priors`",
     )
     .option('--force', "evolve although the seed funnel has not kept the seed under the lineage's policy (needs --reason; recorded on the lineage and audited)")
     .option('--reason <text>', 'why the seed funnel is overridden (with --force)')
@@ -93,6 +98,8 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
   if (!EFFORTS.includes(opts.effort as Effort)) throw new Error(`--effort must be one of ${EFFORTS.join(', ')}, not '${opts.effort}'`);
   const sandboxRuntime = opts.sandboxRuntime === undefined ? undefined : parseSandboxRuntime(opts.sandboxRuntime, '--sandbox-runtime');
   const override = funnelOverride(opts);
+  // Claude without a key fails here, before a lineage row is written.
+  checkSynthesiserSettings(opts.synth as SynthesiserName);
   return withDb(async (db) => {
     const seedVersionId = await resolveVersionId(db, id);
     const lineage = await findOrCreateLineage(
@@ -108,6 +115,7 @@ async function evolveCommand(id: string, opts: EvolveOptions): Promise<EvolveRep
       },
       { probePolicy: opts.policy },
       { config: schedulerConfigFrom(settings().scheduler), override },
+      opts.priors,
     );
     progress(`lineage ${lineage.row.id}: ${lineage.row.name}`);
     const sandbox = lineageSandbox(await openSandbox(), lineage.settings);
@@ -160,23 +168,29 @@ function humanReport(report: EvolveReport): string {
 
 /** A lineage as `envolve evolve` and `envolve lineage show` print it. */
 export function lineageSummary(report: LineageReport): string {
-  const rows = report.generations.map((g) => [
-    String(g.number),
-    g.state,
-    shortId(g.versionId),
-    g.axis,
-    g.difficulty ? `${g.difficulty.length}` : '–',
-    g.difficulty?.depth != null ? `${g.difficulty.depth}` : '–',
-    g.difficulty ? g.difficulty.total.toFixed(2) : '–',
-    g.difficulty ? g.difficulty.scenarioNovelty.toFixed(2) : '–',
-    g.difficulty ? g.difficulty.skillRarity.toFixed(2) : '–',
-    ['oracle', 'invalid-test', 'rubric'].map((k) => g.verdicts[k]?.shown ?? '–').join('/'),
-    `${g.planRounds}/${g.attempts}`,
-  ]);
+  const rows = report.generations.map((g) => {
+    // An unknown D (an undescribed step) is said in its own column; its components are not numbers either.
+    const d = g.difficulty && 'unknown' in g.difficulty ? null : g.difficulty;
+    const total = g.difficulty && 'unknown' in g.difficulty ? g.difficulty.label : d ? d.total.toFixed(2) : '–';
+    return [
+      String(g.number),
+      g.state,
+      shortId(g.versionId),
+      g.axis,
+      d ? `${d.length}` : '–',
+      d?.depth != null ? `${d.depth}` : '–',
+      total,
+      d ? d.scenarioNovelty.toFixed(2) : '–',
+      d ? d.skillRarity.toFixed(2) : '–',
+      ['oracle', 'invalid-test', 'counter-check', 'near-miss', 'rubric'].map((k) => g.verdicts[k]?.shown ?? '–').join('/'),
+      `${g.planRounds}/${g.attempts}`,
+    ];
+  });
   return [
     `${report.name}  (${report.id}, ${report.synthesiser}, seed ${report.seed})`,
     `sandbox runtime: ${describeSandboxRuntime(report.sandboxRuntime)}`,
     `build mirrors: ${describeBuildMirrors(report.buildMirrors)}`,
-    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
+    `priors: ${report.priors.version} (${report.priors.description})`,
+    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/COUNTER/NEAR-MISS/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
   ].join('\n');
 }

@@ -1,16 +1,20 @@
-// `envolve lineage show`, `envolve lineage sandbox-runtime` and `envolve lineage build-mirrors`:
-// a lineage's report, the runtime its sandbox uses and the package mirrors its builds go through
-// (audited; the CLI acts as its operating-system user).
+// `envolve lineage show`, `envolve lineage sandbox-runtime`, `envolve lineage build-mirrors` and
+// `envolve lineage priors`: a lineage's report, the runtime its sandbox uses, the package mirrors
+// its builds go through and the reference priors its D is measured under (audited; the CLI acts
+// as its operating-system user).
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   lineageBuildMirrorsPatchSchema,
+  lineagePriors,
   lineageReport,
   lineageSandboxRuntime,
   lineageSandboxRuntimePatchSchema,
   setLineageBuildMirrors,
+  setLineagePriors,
   setLineageSandboxRuntime,
+  SHIPPED_PRIORS,
   type LineageBuildMirrorsPatch,
 } from '../../lib/evolution/index.ts';
 import {
@@ -56,6 +60,24 @@ export function registerLineageCommands(lineage: Command): void {
         const updated = await withDb((db) => setLineageSandboxRuntime(db, operator(), lineageId, patch));
         const resolved = lineageSandboxRuntime(updated.settings);
         emit(opts, { lineageId, sandboxRuntime: resolved }, () => `lineage ${lineageId}: sandbox runtime ${describeSandboxRuntime(resolved)}`);
+      } catch (err) {
+        fail(opts, err);
+      }
+    });
+  lineage
+    .command('priors')
+    .argument('<lineage>', 'lineage id')
+    .argument('<table>', `${SHIPPED_PRIORS} (the shipped table) | a fitted version fit-… (envolve priors list)`)
+    .description("set the reference priors the lineage's later generations' D is measured under (earlier generations keep the D they were stored with)")
+    .option('--json', 'print one JSON document')
+    .action(async (lineageId: string, table: string, opts: OutputOptions) => {
+      try {
+        const priors = await withDb(async (db) => lineagePriors(db, await setLineagePriors(db, operator(), lineageId, { priors: table })));
+        emit(
+          opts,
+          { lineageId, priors: { version: priors.version, fitted: priors.fitted, description: priors.description } },
+          () => `lineage ${lineageId}: D measured under ${priors.version} (${priors.description})`,
+        );
       } catch (err) {
         fail(opts, err);
       }

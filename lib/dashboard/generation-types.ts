@@ -78,6 +78,7 @@ export interface AttemptView {
 }
 
 export interface DifficultyAxes {
+  unknown: string | null; // shown in place of every axis when D is unknown (an undescribed step)
   length: number | null;
   scenario: number | null;
   skill: number | null;

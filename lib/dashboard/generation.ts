@@ -2,6 +2,7 @@
 // rounds, every attempt's validator verdicts, the focused attempt's residual summary, the
 // difficulty axes, decisions and comments.
 import type { Db } from '../db/index.ts';
+import { storedAsUnknown, UNKNOWN_DIFFICULTY_LABEL } from '../difficulty/index.ts';
 import { shownApprovers, emailsOf, lastChangeOf, listComments, viewedFiles } from '../review/index.ts';
 import { diffSequences, parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/index.ts';
@@ -44,11 +45,12 @@ function sequenceOf(metadata: string | undefined): Sequence | null {
 function axes(
   version: { difficultyLength: number | null; difficultyScenario: number | null; difficultySkill: number | null; difficultyModel: string | null } | null,
 ): DifficultyAxes {
+  if (version && storedAsUnknown(version)) return { unknown: UNKNOWN_DIFFICULTY_LABEL, length: null, scenario: null, skill: null, total: null, model: null };
   const length = version?.difficultyLength ?? null;
   const scenario = version?.difficultyScenario ?? null;
   const skill = version?.difficultySkill ?? null;
   const total = length !== null && scenario !== null && skill !== null ? length + scenario + skill : null;
-  return { length, scenario, skill, total, model: version?.difficultyModel ?? null };
+  return { unknown: null, length, scenario, skill, total, model: version?.difficultyModel ?? null };
 }
 
 type PlanRoundRow = { round: number; approved: boolean; plan: string; review: string; rubricVersion: string; createdAt: Date };

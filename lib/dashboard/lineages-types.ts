@@ -140,6 +140,8 @@ export interface LineageTree {
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
   gate: TreeGate; // what releases this lineage's generations
   sandboxRuntime: ResolvedSandboxRuntime; // its trials' runtime (an environment may still require runsc), and why
+  // The reference priors its generations' D is measured under, and the tables a lead may choose.
+  priors: { version: string; fitted: boolean; description: string; choices: { version: string; description: string }[] };
   policy: string; // the policy whose pass rates the tree shows (default: the gate's)
   policies: string[]; // every policy with a complete group on this lineage's versions
   policyVersion: string | null; // the newest version of the gate's policy: the only one whose groups count

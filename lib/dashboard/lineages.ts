@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.ts';
 import { idsWithNameContaining, Prisma } from '../db/index.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
-import { readExhaustedAxes, settingsOf, lineageSandboxRuntime, axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
+import { readExhaustedAxes, settingsOf, lineagePriors, lineageSandboxRuntime, axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
 import { GenerationState, VALIDATED_STATES } from '../states/index.ts';
 import type { SchedulerConfig } from '../scheduler/index.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision, GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/index.ts';
@@ -228,6 +228,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     exhaustedAxes: readExhaustedAxes(lineage),
     gate,
     sandboxRuntime: lineageSandboxRuntime(settingsOf(lineage)),
+    priors: await lineagePriors(db, lineage),
     policy,
     policies: [...new Set([gate.policy, ...groups.map((g) => g.policy)])].sort(),
     policyVersion,

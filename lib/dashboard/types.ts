@@ -1,5 +1,6 @@
 // Shapes the dashboard reads. They cross the server/client boundary and go out
 // as JSON, so dates are ISO strings and nothing here refers to Prisma.
+import type { StoredDifficulty } from '../difficulty/index.ts';
 import type { VersionSandboxRuntime } from '../evolution/index.ts';
 import type { SolutionCheckReport } from '../validate/index.ts';
 import type { DisplayEntry } from './flatten.ts';
@@ -93,8 +94,8 @@ export interface EnvironmentDetail {
   files: EnvironmentFileRow[];
   runs: ValidatorRunRow[]; // newest first
   validationPending: boolean;
-  // Off-policy difficulty, once the version's sequence is known (null before).
-  difficulty: { length: number; depth: number | null; scenarioNovelty: number; skillRarity: number; total: number; model: string } | null;
+  // Off-policy difficulty, once the version's sequence is known (null before); unknown while a step is undescribed.
+  difficulty: StoredDifficulty | null;
   sequence: { id: string; scenario: string; skill: string; dependsOn: string[] }[] | null;
   // Turns measured by rollouts of the version (probes, trainer groups), per policy: shown beside
   // the estimated L; simulated policies are labelled as such.

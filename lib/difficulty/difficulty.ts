@@ -1,5 +1,6 @@
 import { chainDepth } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/index.ts';
+import { isOpaqueStep } from './opaque.ts';
 import type { Prior, PriorSource, Priors } from './priors.ts';
 
 export interface PriorName {
@@ -24,7 +25,9 @@ export interface StepDifficulty {
 }
 
 // Off-policy difficulty D = L + Σ −ln p(σ_i) + Σ −ln p(κ_i | σ_i) (docs/method.md §2), with its
-// three components kept apart because the dashboard shows them separately.
+// three components kept apart because the dashboard shows them separately. The components sum
+// over the described steps; an opaque step (opaque.ts) has no price, so while `undescribed` is
+// not empty D is unknown and the components are only the described part's.
 export interface Difficulty {
   length: number; // L, expected agent turns: the sum over steps of the turns their (scenario, skill) pair takes
   depth: number; // the longest dependency chain, in steps (shown beside L; not a term of D)
@@ -35,7 +38,11 @@ export interface Difficulty {
   steps: StepDifficulty[];
   estimated: PriorName[]; // names whose probability is an LLM estimate
   smoothed: PriorName[]; // names nobody knew, charged the ε smoothing mass
+  undescribed: string[]; // ids of opaque steps, not priced: D is unknown while any remains
 }
+
+/** Whether D is known: every step of the sequence is described. */
+export const isKnown = (d: Pick<Difficulty, 'undescribed'>): boolean => d.undescribed.length === 0;
 
 function term(name: string, prior: Prior): StepTerm {
   const base = { name, p: prior.p, source: prior.source, nll: -Math.log(prior.p) };
@@ -47,6 +54,7 @@ export function difficulty(sequence: Sequence, priors: Priors): Difficulty {
   const estimated = new Map<string, PriorName>();
   const smoothed = new Map<string, PriorName>();
   const estimatorModels = new Set<string>();
+  const undescribed: string[] = [];
   const note = (name: PriorName, prior: Prior) => {
     const key = JSON.stringify([name.kind, name.name, name.given]);
     if (prior.source === 'estimated') {
@@ -56,6 +64,10 @@ export function difficulty(sequence: Sequence, priors: Priors): Difficulty {
     if (prior.source === 'smoothed') smoothed.set(key, name);
   };
   for (const step of sequence.steps) {
+    if (isOpaqueStep(step)) {
+      undescribed.push(step.id);
+      continue;
+    }
     const scenario = priors.scenario(step.scenario);
     const skill = priors.skill(step.skill, step.scenario);
     note({ kind: 'scenario', name: step.scenario, given: '' }, scenario);
@@ -75,5 +87,6 @@ export function difficulty(sequence: Sequence, priors: Priors): Difficulty {
     steps,
     estimated: [...estimated.values()],
     smoothed: [...smoothed.values()],
+    undescribed,
   };
 }

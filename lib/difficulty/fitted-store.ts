@@ -1,7 +1,8 @@
 // Fitted reference versions in the database (ReferencePriors): the table as JSON, with its provenance.
 import type { Db } from '../db/index.ts';
+import { NotFoundError } from '../errors/index.ts';
 import type { FitProvenance, FittedPriors } from './fit.ts';
-import type { ReferenceTable } from './reference-priors.ts';
+import { REFERENCE_TABLE, type ReferenceTable } from './reference-priors.ts';
 
 interface StoredTable {
   scenarioEpsilon: number;
@@ -70,4 +71,33 @@ export async function loadFittedPriors(db: Db, version: string): Promise<(Fitted
 export async function listFittedPriors(db: Db): Promise<Array<{ version: string; createdAt: Date; provenance: FitProvenance }>> {
   const rows = await db.referencePriors.findMany({ orderBy: { createdAt: 'desc' }, select: { version: true, createdAt: true, provenance: true } });
   return rows.map((r) => ({ version: r.version, createdAt: r.createdAt, provenance: JSON.parse(r.provenance) as FitProvenance }));
+}
+
+/**
+ * The table a lineage measures D under: its fitted version, or the shipped reference when it names
+ * none (null) or names the shipped one. A fitted version that is not stored is an error, never a
+ * silent fall back to the reference: D would be measured under a table nobody chose.
+ */
+export async function priorsTable(db: Db, version: string | null): Promise<ReferenceTable> {
+  if (version === null || version === REFERENCE_TABLE.version) return REFERENCE_TABLE;
+  const fitted = await loadFittedPriors(db, version);
+  if (!fitted) throw new NotFoundError(`reference priors ${version} are not stored: fit them with \`envolve priors fit\` or choose another table`);
+  return fitted.table;
+}
+
+export interface PriorsChoice {
+  version: string;
+  description: string; // what it is: the shipped table, or what a fitted one was fitted from
+}
+
+/** The tables a lineage may measure D under: the shipped reference first, then every fitted version, newest first. */
+export async function priorsChoices(db: Db): Promise<PriorsChoice[]> {
+  const fitted = await listFittedPriors(db);
+  return [
+    { version: REFERENCE_TABLE.version, description: 'the shipped reference table' },
+    ...fitted.map((f) => ({
+      version: f.version,
+      description: `fitted ${f.createdAt.toISOString().slice(0, 10)} from ${f.provenance.counts.environments} environments (${f.provenance.counts.steps} steps) over ${f.provenance.base}`,
+    })),
+  ];
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 import { checkedEstimate, type PriorEstimator } from './estimator.ts';
+import { isOpaqueStep } from './opaque.ts';
 import { tableKnows, tablePriors, type Prior, type Priors } from './priors.ts';
 import { REFERENCE_TABLE, type ReferenceTable } from './reference-priors.ts';
 
@@ -25,6 +26,8 @@ const keyOf = (k: EstimateKey) => JSON.stringify([k.kind, k.name, k.given]);
 export async function resolvePriors(db: Db, sequence: Sequence, estimator?: PriorEstimator, table: ReferenceTable = REFERENCE_TABLE): Promise<Priors> {
   const missing = new Map<string, EstimateKey>();
   for (const step of sequence.steps) {
+    // An opaque step has no price to estimate: its names say where it came from, not what it asks.
+    if (isOpaqueStep(step)) continue;
     const wanted: EstimateKey[] = [
       { kind: 'scenario', name: step.scenario, given: '' },
       { kind: 'skill', name: step.skill, given: step.scenario },

@@ -1,5 +1,6 @@
 // Raw rows (as the loader reads them, a handful of grouped queries) → one point per lineage
 // position. Pure, so the rules below are unit-tested on hand-built rows.
+import { storedAsUnknown } from '../difficulty/index.ts';
 import { axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
 import { GenerationState } from '../states/index.ts';
 import { AXES, type Axis, type DriftInput, type GenerationPoint, type LineageInfo, type MetricValues } from './types.ts';
@@ -21,6 +22,7 @@ export interface VersionRow {
   difficultyLength: number | null;
   difficultyScenario: number | null;
   difficultySkill: number | null;
+  difficultyModel?: string | null; // says when D is unknown (an undescribed step)
 }
 
 export interface GenerationRow {
@@ -148,6 +150,11 @@ export function assembleDrift(rows: DriftRows): DriftInput {
     };
   };
 
+  const unknownD = (versionId: string | null) => {
+    const v = versionId ? versions.get(versionId) : undefined;
+    return v ? storedAsUnknown({ difficultyModel: v.difficultyModel ?? null }) : false;
+  };
+
   const byPosition = new Map<string, GenerationRow[]>();
   for (const g of rows.generations) {
     const key = `${g.lineageId}\u0000${g.number}`;
@@ -168,6 +175,7 @@ export function assembleDrift(rows: DriftRows): DriftInput {
       at: lineage.createdAt,
       probe: seedProbe ? { passes: seedProbe.passes, size: seedProbe.size, policyVersion: seedProbe.policyVersion } : null,
       values: { ...difficultyValues(lineage.seedVersionId), ...probeValues(seedProbe), rejectionRate: null, planRounds: null, modifyRounds: null },
+      ...(unknownD(lineage.seedVersionId) ? { difficultyUnknown: true } : {}),
     });
   }
   const lineageIds = new Set(rows.lineages.map((l) => l.id));
@@ -204,6 +212,7 @@ export function assembleDrift(rows: DriftRows): DriftInput {
       at: settled.createdAt,
       probe: probe ? { passes: probe.passes, size: probe.size, policyVersion: probe.policyVersion } : null,
       values,
+      ...(unknownD(settled.versionId) ? { difficultyUnknown: true } : {}),
     });
   }
 

@@ -97,7 +97,7 @@ describe('difficulty against outcome', () => {
     const [pooled, a, b] = difficultyOutcome(input);
     expect(pooled).toMatchObject({
       lineageId: null,
-      name: 'all trainer lineages (2)',
+      name: 'all trainer lineages (2; axis policy round-robin)',
       policy: 'trainer',
       simulated: false,
       passRate: { n: 6 },
@@ -119,8 +119,8 @@ describe('difficulty against outcome', () => {
     };
     const rows = difficultyOutcome(input);
     expect(rows.map((r) => [r.name, r.policy, r.simulated, r.passRate.n])).toEqual([
-      ['all simulated lineages (2)', 'simulated', true, 2],
-      ['all trainer lineages (1)', 'trainer', false, 2],
+      ['all simulated lineages (2; axis policy round-robin)', 'simulated', true, 2],
+      ['all trainer lineages (1; axis policy round-robin)', 'trainer', false, 2],
       ['A', 'trainer', false, 2],
       ['S', 'simulated', true, 1],
       ['T', 'simulated', true, 1],

@@ -65,9 +65,11 @@ export function difficultyOutcome(input: DriftInput, byLineage = pointsByLineage
   const policies = [...new Set(input.lineages.map(policyOf))].sort();
   const pooled = policies.map((policy) => {
     const lineages = input.lineages.filter((l) => policyOf(l) === policy);
+    // A pooled row says which axis policies it mixes: D rises differently along each.
+    const axes = [...new Set(lineages.map((l) => l.axisPolicy))].sort();
     return row(
       null,
-      `all ${policy} lineages (${lineages.length})`,
+      `all ${policy} lineages (${lineages.length}; ${axes.length > 1 ? `pooled over axes: ${axes.join(', ')}` : `axis policy ${axes[0]}`})`,
       policy,
       lineages.flatMap((l) => byLineage.get(l.id) ?? []),
     );

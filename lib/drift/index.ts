@@ -29,3 +29,4 @@ export {
   type WireLine,
   type WireOutcomeRow,
 } from './wire.ts';
+export { axisPooling, unknownDifficulty, type AxisPooling, type UnknownDifficulty } from './pooling.ts';

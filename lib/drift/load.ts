@@ -58,7 +58,7 @@ export async function loadDriftRows(db: Db, passRates: PassRatePolicy): Promise<
   for (const g of generations) if (g.versionId) versionIds.add(g.versionId);
   const versions = await db.environmentVersion.findMany({
     where: { id: { in: [...versionIds] } },
-    select: { id: true, name: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true },
+    select: { id: true, name: true, difficultyLength: true, difficultyScenario: true, difficultySkill: true, difficultyModel: true },
   });
 
   const lastRelease = new Map(releases.map((r) => [r.lineageId, r._max.updatedAt]));

@@ -50,6 +50,7 @@ export interface GenerationPoint {
   at: Date; // when the position was created
   probe: { passes: number; size: number; policyVersion?: string } | null; // the latest complete gating group of its version, and its checkpoint
   values: MetricValues;
+  difficultyUnknown?: boolean; // its version's D is unknown (an undescribed step): the D values are null for that reason
 }
 
 export interface DriftInput {

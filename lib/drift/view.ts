@@ -4,6 +4,7 @@ import { driftAlerts, type AlertThresholds, type CalibrationStatus, type DriftAl
 import { checkpointSeries, type CheckpointSeries } from './checkpoint-series.ts';
 import { difficultyOutcome, type DifficultyOutcomeRow } from './difficulty-outcome.ts';
 import { applyDriftFilter, driftFacets, type DriftFacets, type DriftFilter } from './filters.ts';
+import { axisPooling, unknownDifficulty, type AxisPooling, type UnknownDifficulty } from './pooling.ts';
 import { metricChart, pointsByLineage } from './series.ts';
 import { effectSpectrum, type EffectSpectrum } from './spectrum.ts';
 import { METRICS, type DriftInput, type Metric, type MetricChart } from './types.ts';
@@ -26,6 +27,8 @@ export interface DriftView {
   totalLineages: number; // before filtering
   lineages: LineageSummary[];
   charts: Record<Metric, MetricChart>;
+  axes: AxisPooling; // which axis policies the charts' bands pool, said on the page
+  unknownDifficulty: UnknownDifficulty; // positions left out of the D series, and the note saying so
   spectrum: EffectSpectrum;
   difficultyOutcome: DifficultyOutcomeRow[]; // estimated D against measured pass rate and turns
   alerts: DriftAlert[];
@@ -75,6 +78,8 @@ export function driftViewWithoutAlerts(
       totalLineages: all.lineages.length,
       lineages,
       charts,
+      axes: axisPooling(input),
+      unknownDifficulty: unknownDifficulty(input),
       spectrum: effectSpectrum(input, options.horizon),
       difficultyOutcome: difficultyOutcome(input, byLineage),
       checkpointSeries: checkpointSeries(input),

@@ -2,6 +2,7 @@
 // task.toml claims a harder sequence than its files hold is measured by its files and refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
+import { REFERENCE_TABLE } from '../difficulty/reference-priors.ts';
 import type { TaskBundle } from '../env/bundle.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { replaceField } from '../sequence/edit.ts';
@@ -45,7 +46,7 @@ describe('the built-candidate check', () => {
   it('refuses a candidate whose metadata claims more than its files hold, measuring the files', async () => {
     const bundle = planted();
     expect(bundle.files.find((f) => f.path === 'task.toml')!.content.toString()).toContain('auth-syslog+tsv+banner');
-    const built = await builtDifficulty(ctx, bundle, plan, parent, 0.05);
+    const built = await builtDifficulty(ctx, bundle, plan, parent, 0.05, REFERENCE_TABLE);
     expect(built.sequence).toEqual(parent);
     expect(built.problems).toHaveLength(1);
     expect(built.problems[0]).toMatch(
@@ -54,7 +55,7 @@ describe('the built-candidate check', () => {
   });
 
   it('accepts the honest rendering of the same plan', async () => {
-    const built = await builtDifficulty(ctx, renderEnvironment(claimed, { seed: 7, name: 'honest' }), plan, parent, 0.05);
+    const built = await builtDifficulty(ctx, renderEnvironment(claimed, { seed: 7, name: 'honest' }), plan, parent, 0.05, REFERENCE_TABLE);
     expect(built.sequence).toEqual(claimed);
     expect(built.problems).toEqual([]);
   });
@@ -65,7 +66,7 @@ describe('the built-candidate check', () => {
       ...bundle,
       files: bundle.files.map((f) => (f.path.startsWith('environment/data/s2/') ? { ...f, content: Buffer.concat([f.content, Buffer.from('extra\n')]) } : f)),
     };
-    await expect(builtDifficulty(ctx, edited, plan, parent, 0.05)).rejects.toThrow(
+    await expect(builtDifficulty(ctx, edited, plan, parent, 0.05, REFERENCE_TABLE)).rejects.toThrow(
       /the built files do not hold a catalogue sequence: the data files of step s2/,
     );
   });

@@ -4,12 +4,12 @@
 //   reads the sequence off the candidate's files, and D computed from it must still exceed the
 //   parent's by the margin. A plan that promised more than the files deliver fails here, as a
 //   rubric failure with both numbers, shown on the attempt.
-import type { Difficulty } from '../difficulty/index.ts';
+import type { Difficulty, ReferenceTable } from '../difficulty/index.ts';
 import type { TaskBundle } from '../env/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 import type { Plan } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';
-import { describeDifficulty, measure } from './difficulty-gate.ts';
+import { describeDifficulty, measure, monotoneViolations } from './difficulty-gate.ts';
 import { AttemptState } from '../states/index.ts';
 
 export async function identicalFailedAttempt(ctx: EvolutionContext, generationId: string, contentHash: string): Promise<{ number: number } | null> {
@@ -26,11 +26,18 @@ export interface BuiltDifficulty {
   problems: string[]; // empty when the built candidate is harder than its parent by the margin
 }
 
-export async function builtDifficulty(ctx: EvolutionContext, candidate: TaskBundle, plan: Plan, parent: Sequence, margin: number): Promise<BuiltDifficulty> {
+export async function builtDifficulty(
+  ctx: EvolutionContext,
+  candidate: TaskBundle,
+  plan: Plan,
+  parent: Sequence,
+  margin: number,
+  table: ReferenceTable,
+): Promise<BuiltDifficulty> {
   const sequence = await ctx.synthesiser.extractSequence(candidate);
-  const [built, planned, before] = await Promise.all([measure(ctx, sequence), measure(ctx, plan.child), measure(ctx, parent)]);
+  const [built, planned, before] = await Promise.all([measure(ctx, sequence, table), measure(ctx, plan.child, table), measure(ctx, parent, table)]);
   const problems =
-    built.total - before.total > margin
+    monotoneViolations(before, built, 'built', margin).length === 0
       ? []
       : [
           `rubric: monotone-difficulty: the sequence extracted from the built candidate has ${describeDifficulty(built)}, not more than the parent's ${describeDifficulty(before)} by ${margin}; the approved plan promised ${describeDifficulty(planned)}`,

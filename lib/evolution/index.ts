@@ -51,3 +51,12 @@ export { axisPolicySchema, DEFAULT_DIFFICULTY_MARGIN } from './config.ts';
 export { GenerationNotFoundError } from './errors.ts';
 export { changeGenerationState, StaleGenerationError } from './generation-writer.ts';
 export { readPriorsCorpus } from './priors-corpus.ts';
+export {
+  lineagePriors,
+  lineagePriorsPatchSchema,
+  priorsVersionOf,
+  setLineagePriors,
+  SHIPPED_PRIORS,
+  type LineagePriors,
+  type LineagePriorsPatch,
+} from './lineage-priors.ts';

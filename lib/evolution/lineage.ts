@@ -9,6 +9,7 @@ import { lineageGate, gatePolicyRefusal, TRAINER_POLICY } from '../gate/index.ts
 import type { BaseImageMapping, SandboxRuntime } from '../sandbox/index.ts';
 import { buildMirrorsSchema, mirrorsRecord, type BuildMirrors } from '../sandbox/index.ts';
 import { describeAxisPolicy, lineageSettingsSchema, type LineageSettings, type LineageSettingsInput } from './config.ts';
+import { priorsVersionOf } from './lineage-priors.ts';
 import { recordSeedFunnelOverride, seedFunnelRefusal } from './seed-funnel.ts';
 
 export interface LoadedLineage {
@@ -50,30 +51,37 @@ export interface SeedFunnelAdmission {
   override?: { actor: AuditActor; reason: string; demoMode?: boolean };
 }
 
-// `envolve evolve` continues the lineage of the same seed and settings, or starts one gated by `gate`.
+// `envolve evolve` continues the lineage of the same seed and settings, or starts one gated by
+// `gate`, measuring D under `priors` ("reference" or a fitted version; absent: the shipped table).
 export async function findOrCreateLineage(
   db: Db,
   seedVersionId: string,
   input: LineageSettingsInput,
   gate: NewLineageGate = { probePolicy: TRAINER_POLICY },
   admission?: SeedFunnelAdmission,
+  priors?: string,
 ): Promise<LoadedLineage> {
   const settings = lineageSettingsSchema.parse(input);
   const refusal = gatePolicyRefusal(gate.probePolicy, gate.demoMode ?? false);
   if (refusal) throw new RefusedError(refusal, { code: 'gate_policy_refused' });
   const seed = await getVersion(db, seedVersionId);
   if (!seed) throw new Error(`environment version ${seedVersionId} not found`);
+  // Checked before any row is written: a fitted version that is not stored makes no lineage.
+  const priorsVersion = priors === undefined ? undefined : await priorsVersionOf(db, priors);
   const axisPolicy = JSON.stringify(settings.axisPolicy);
   const existing = await db.lineage.findFirst({
     where: { seedVersionId, axisPolicy, effort: settings.effort, synthesiser: settings.synthesiser, seed: settings.seed },
     orderBy: { createdAt: 'asc' },
   });
   if (existing) refuseRuntimeChange(existing, settings.sandboxRuntime);
+  if (existing) refusePriorsChange(existing, priorsVersion);
   const notKept = admission
     ? await seedFunnelRefusal(db, { seedVersionId, policy: existing ? lineageGate(existing, admission.config).policy : gate.probePolicy, lineage: existing })
     : null;
   if (notKept && !admission?.override) throw notKept;
-  const loaded = existing ? await continuedLineage(db, existing, input, settings) : await createLineage(db, seed.name, seedVersionId, settings, gate);
+  const loaded = existing
+    ? await continuedLineage(db, existing, input, settings)
+    : await createLineage(db, seed.name, seedVersionId, settings, gate, priorsVersion ?? null);
   if (!notKept || !admission?.override) return loaded;
   const { actor, ...override } = admission.override;
   return { row: await recordSeedFunnelOverride(db, actor, loaded.row.id, { ...override, verdict: notKept.verdict }), settings: loaded.settings };
@@ -84,7 +92,14 @@ async function continuedLineage(db: Db, existing: Lineage, input: LineageSetting
   return setLineageBaseImages(db, existing, settings.baseImages);
 }
 
-async function createLineage(db: Db, seedName: string, seedVersionId: string, settings: LineageSettings, gate: NewLineageGate): Promise<LoadedLineage> {
+async function createLineage(
+  db: Db,
+  seedName: string,
+  seedVersionId: string,
+  settings: LineageSettings,
+  gate: NewLineageGate,
+  priorsVersion: string | null,
+): Promise<LoadedLineage> {
   const row = await db.lineage.create({
     data: {
       name: `${seedName} · ${describeAxisPolicy(settings.axisPolicy)} · ${settings.effort}`,
@@ -96,6 +111,7 @@ async function createLineage(db: Db, seedName: string, seedVersionId: string, se
       config: JSON.stringify({ loops: settings.loops, baseImages: settings.baseImages, sandboxRuntime: settings.sandboxRuntime }),
       probePolicy: gate.probePolicy,
       demoMode: gate.demoMode ?? false,
+      priorsVersion,
     },
   });
   return { row, settings };
@@ -115,6 +131,16 @@ function refuseRuntimeChange(lineage: Lineage, requested: SandboxRuntime | undef
   throw new InvalidInputError(
     `lineage ${lineage.id} runs under ${current ?? "the deployment's default runtime"}; ` +
       `change it with \`envolve lineage sandbox-runtime ${lineage.id} ${requested}\` (audited), then continue it`,
+  );
+}
+
+// Continuing a lineage never switches its priors on the side either: its D series would change table mid-way unannounced.
+function refusePriorsChange(lineage: Lineage, requested: string | null | undefined): void {
+  if (requested === undefined || requested === lineage.priorsVersion) return;
+  const named = (v: string | null) => v ?? 'the shipped reference table';
+  throw new InvalidInputError(
+    `lineage ${lineage.id} measures D under ${named(lineage.priorsVersion)}, not ${named(requested)}; ` +
+      `change it with \`envolve lineage priors ${lineage.id} ${requested ?? 'reference'}\` (audited), then continue it`,
   );
 }
 

@@ -8,6 +8,7 @@ import type { Plan } from '../synth/index.ts';
 import { isDeterministicBuildFailure, rethrowIfStopping } from '../sandbox/index.ts';
 import { builtDifficulty, identicalFailedAttempt } from './candidate-checks.ts';
 import type { EvolutionContext } from './context.ts';
+import { lineagePriorsTable } from './difficulty-gate.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
@@ -95,7 +96,7 @@ async function runAttempt(
       await finish(AttemptState.skipped, { error: reason });
       return { ok: false, reasons: [reason, ...feedback] };
     }
-    const built = await builtDifficulty(ctx, child, plan, parent.sequence, lineage.settings.loops.difficultyMargin);
+    const built = await builtDifficulty(ctx, child, plan, parent.sequence, lineage.settings.loops.difficultyMargin, await lineagePriorsTable(db, lineage.row));
 
     const metadata = {
       kind: 'generation',

@@ -2,7 +2,7 @@
 // validated version and still stands (not rejected, not superseded, not sent back for changes),
 // or the seed when there is none.
 import type { Db } from '../db/index.ts';
-import { computeDifficulty } from '../difficulty/index.ts';
+import { computeDifficulty, opaqueStepIds, storedAsUnknown } from '../difficulty/index.ts';
 import { loadBundle, getVersion } from '../env/index.ts';
 import { parseSequence } from '../sequence/index.ts';
 import type { Sequence } from '../sequence/index.ts';
@@ -29,8 +29,13 @@ export async function parentFor(db: Db, versionId: string, number: number, synth
   const bundle = await loadBundle(db, versionId);
   const sequence = await sequenceOf(db, versionId, bundle, synthesiser);
   // A seed's difficulty is known once its sequence is: the baseline the generations are compared to.
-  const { difficultyLength } = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId }, select: { difficultyLength: true } });
-  if (difficultyLength === null) await computeDifficulty(db, versionId, sequence);
+  // One with an undescribed step has none. The row is (re)computed whenever it disagrees with the
+  // sequence read now: a number for an opaque sequence (the smoothing floor earlier releases
+  // charged), or "unknown" for a sequence Claude has since extracted.
+  const stored = await db.environmentVersion.findUniqueOrThrow({ where: { id: versionId }, select: { difficultyLength: true, difficultyModel: true } });
+  const opaque = opaqueStepIds(sequence).length > 0;
+  const agrees = opaque ? storedAsUnknown(stored) : stored.difficultyLength !== null;
+  if (!agrees) await computeDifficulty(db, versionId, sequence);
   return { number, versionId, bundle, sequence };
 }
 

@@ -3,12 +3,13 @@
 // monotone-difficulty gate) sends it back with reasons until it passes or the rounds run out.
 // Every round is stored. A proposer that finds no edit raising D reports the axis exhausted.
 import type { Generation } from '../db/index.ts';
+import { isKnown } from '../difficulty/index.ts';
 import { activeRubric, reviewPlanAgainstRubric, rubricVersionLabel, toItemView } from '../rubric/index.ts';
 import { checkEdit } from '../sequence/index.ts';
 import type { Axis } from '../sequence/index.ts';
 import { AxisExhausted, InvalidAnswer, ProposalRefused, type Plan, type PlanReview, type PlanReviewItem } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';
-import { measure, monotoneViolations } from './difficulty-gate.ts';
+import { lineagePriorsTable, measure, monotoneViolations } from './difficulty-gate.ts';
 import type { LoadedLineage } from './lineage.ts';
 import type { GenerationParent } from './parent.ts';
 import { deriveSeed } from './seeds.ts';
@@ -27,7 +28,8 @@ export async function planLoop(
   const rubric = items.map(toItemView);
   const rubricVersion = rubricVersionLabel(items);
   const margin = settings.loops.difficultyMargin;
-  const parentDifficulty = await measure(ctx, parent.sequence);
+  const table = await lineagePriorsTable(ctx.db, lineage.row);
+  const parentDifficulty = await measure(ctx, parent.sequence, table);
   let feedback: string[] = [];
 
   for (let round = 1; round <= settings.loops.maxPlanRounds; round++) {
@@ -59,12 +61,16 @@ export async function planLoop(
     // The edit's shape and the rise in difficulty are invariants of the method, whoever proposed
     // and reviewed the plan.
     const violations = checkEdit(parent.sequence, plan.child, axis, settings.effort);
-    const childDifficulty = await measure(ctx, plan.child);
+    const childDifficulty = await measure(ctx, plan.child, table);
     violations.push(...monotoneViolations(parentDifficulty, childDifficulty, axis, margin));
     const failedItems = rubricItems.filter((i) => i.verdict === 'failed');
     const reasons = [...violations, ...review.reasons, ...failedItems.map((i) => `${i.itemId}: ${i.reason}`)];
     const approved = review.approved && violations.length === 0 && failedItems.length === 0;
-    const difficulty = { parent: parentDifficulty.total, child: childDifficulty.total, margin };
+    // An unknown D is stored as null, never as the described steps' part; the gain is over the
+    // described steps, which is what the gate compared (difficulty-gate.ts).
+    const known = (d: typeof parentDifficulty) => (isKnown(d) ? d.total : null);
+    const gain = childDifficulty.total - parentDifficulty.total;
+    const difficulty = { parent: known(parentDifficulty), child: known(childDifficulty), gain, margin, priors: table.version };
     await ctx.db.planRound.create({
       data: {
         generationId: generation.id,

@@ -7,6 +7,7 @@ import { readStoredDifficulty, type StoredDifficulty } from '../difficulty/index
 import { describeAxisPolicy } from './config.ts';
 import { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 import { settingsOf } from './lineage.ts';
+import { lineagePriors } from './lineage-priors.ts';
 import { lineageSandboxRuntime } from './lineage-sandbox.ts';
 import { resolveBuildMirrors, shownBuildMirrors, type ShownBuildMirrors } from '../sandbox/index.ts';
 import type { ResolvedSandboxRuntime } from '../sandbox/index.ts';
@@ -41,6 +42,7 @@ export interface LineageReport {
   sandboxRuntime: ResolvedSandboxRuntime; // what its trials run under (an environment may still require runsc), and why
   buildMirrors: ShownBuildMirrors; // the package mirrors its builds go through, and whose they are
   exhaustedAxes: ExhaustedAxes; // per axis: the generation that found no edit raising D, and why
+  priors: { version: string; fitted: boolean; description: string }; // the table its generations' D is measured under
   generations: GenerationReport[];
 }
 
@@ -68,6 +70,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     return j ? `${rubricRunLabel(run.verdict, j)} (${j.judged} of ${j.total} judged)` : run.verdict;
   };
   const settings = settingsOf(lineage);
+  const { version, fitted, description } = await lineagePriors(db, lineage);
   return {
     id: lineage.id,
     name: lineage.name,
@@ -80,6 +83,7 @@ export async function lineageReport(db: Db, lineageId: string): Promise<LineageR
     sandboxRuntime: lineageSandboxRuntime(settings),
     buildMirrors: shownBuildMirrors(resolveBuildMirrors(settings.buildMirrors)),
     exhaustedAxes: readExhaustedAxes(lineage),
+    priors: { version, fitted, description },
     generations: generations.map((g) => {
       const version = g.versionId ? versions.get(g.versionId) : undefined;
       const verdicts: GenerationReport['verdicts'] = {};

@@ -4,6 +4,7 @@
 import type { PriorEstimator } from '../difficulty/index.ts';
 import { settings, type Settings } from '../config/index.ts';
 import type { Sandbox } from '../sandbox/index.ts';
+import { resolveAnthropicConfig } from './anthropic/config.ts';
 import { AnthropicPriorEstimator, AnthropicSynthesiser } from './anthropic/index.ts';
 import { ProceduralSynthesiser, SandboxArtifactSource } from './procedural/index.ts';
 import type { Synthesiser } from './types.ts';
@@ -16,6 +17,14 @@ export interface Synthesis {
 export interface SynthesisDeps {
   sandbox?: Sandbox;
   fromSettings?: Settings;
+}
+
+/**
+ * Throws when the synthesiser cannot run with the deployment's settings (Claude without an API
+ * key): asked before anything is written, so a refused run leaves no lineage row behind.
+ */
+export function checkSynthesiserSettings(name: 'procedural' | 'anthropic', fromSettings = settings()): void {
+  if (name === 'anthropic') resolveAnthropicConfig({}, fromSettings.anthropic);
 }
 
 export function createSynthesis(name: 'procedural' | 'anthropic', { sandbox, fromSettings = settings() }: SynthesisDeps = {}): Synthesis {
@@ -37,6 +46,7 @@ export {
 } from './types.ts';
 export { isImportedStep } from './procedural/imported.ts';
 export { ProceduralSynthesiser, newSeedSequence, renderEnvironment, proposePlan } from './procedural/index.ts';
+export { CATALOGUE_SCENARIOS, CATALOGUE_SKILLS, nearestCatalogueName } from './anthropic/catalogue-names.ts';
 export { hashSeed, createRng, type Rng } from './procedural/rng.ts';
 export { AnthropicConfigError, DEFAULT_MODEL, resolveAnthropicConfig, type AnthropicConfig } from './anthropic/config.ts';
 export { describeFailure } from './anthropic/tool-client.ts';

@@ -3,7 +3,7 @@
 // and audited, and it still lengthens offline, the new step consuming the described chain's end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
+import { readStoredDifficulty, requireKnownDifficulty } from '../../lib/difficulty/index.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { describeImportedSeed, evolveLineage, findOrCreateLineage, lineageReport, parseSequenceSpec } from '../../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
@@ -42,7 +42,10 @@ describe('describing an imported seed', () => {
     expect(second.difficulty.total).not.toBeCloseTo(first.difficulty.total, 3);
     expect(first.difficulty.depth).toBe(2);
     expect(first.difficulty.smoothed).toEqual([]);
-    const stored = readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: access!.versionId! } }))!;
+    const stored = requireKnownDifficulty(
+      readStoredDifficulty(await db.environmentVersion.findUniqueOrThrow({ where: { id: access!.versionId! } })),
+      'the described seed',
+    );
     expect(stored.total).toBeCloseTo(first.difficulty.total, 9);
 
     const again = await describeImportedSeed(db, access!.versionId!, parseSequenceSpec('web-access-log:awk-fields,web-access-log:sort-uniq-count'), reviewer);

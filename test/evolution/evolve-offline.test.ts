@@ -4,6 +4,7 @@
 // out (a 2-step seed is exhausted within about 6 generations: plan-gate.test.ts); their seeds
 // have 10 steps, enough headroom for 15 generations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireKnownDifficulty } from '../../lib/difficulty/index.ts';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { evolveLineage, findOrCreateLineage, lineageReport, type GenerationReport } from '../../lib/evolution/index.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
@@ -79,7 +80,9 @@ describe('offline evolution with the procedural synthesiser', () => {
 
   it('raises D by more than the margin at every generation on every axis', () => {
     for (const { report } of Object.values(lineages)) {
-      const totals = report.generations.filter((g) => g.state === 'awaiting-review').map((g) => g.difficulty!.total);
+      const totals = report.generations
+        .filter((g) => g.state === 'awaiting-review')
+        .map((g) => requireKnownDifficulty(g.difficulty, `generation ${g.number}`).total);
       for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
     }
   });
@@ -90,7 +93,9 @@ describe('offline evolution with the procedural synthesiser', () => {
     for (let i = 1; i < settled.length; i++) {
       const parent = sequenceOf(settled[i - 1]!);
       const child = sequenceOf(settled[i]!);
-      expect(settled[i]!.difficulty!.length).toBeGreaterThan(settled[i - 1]!.difficulty!.length);
+      expect(requireKnownDifficulty(settled[i]!.difficulty, 'child').length).toBeGreaterThan(
+        requireKnownDifficulty(settled[i - 1]!.difficulty, 'parent').length,
+      );
       const parentIds = new Set(parent.steps.map((s) => s.id));
       const inserted = child.steps.filter((s) => !parentIds.has(s.id));
       expect(inserted).toHaveLength(1);

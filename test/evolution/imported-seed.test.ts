@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
+import { readStoredDifficulty } from '../../lib/difficulty/index.ts';
 import { importPath } from '../../lib/env/import.ts';
 import { loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';
@@ -58,10 +59,14 @@ describe('an imported seed offline', () => {
       expect(result.failed).toHaveLength(0);
 
       const report = await lineageReport(testDb.db, lineageId);
+      // The opaque seed has no D: stored as unknown, not as the smoothing floor.
+      const seedRow = await testDb.db.environmentVersion.findUniqueOrThrow({ where: { id: report.seedVersionId } });
+      expect(seedRow.difficultyLength).toBeNull();
+      expect(readStoredDifficulty(seedRow)).toMatchObject({ unknown: 'undescribed', undescribedSteps: ['s1'] });
       const settled = report.generations.filter((g) => g.state === 'awaiting-review');
-      // Each new step deepens the chain by one and adds its skill's turns to L.
+      // Each new step deepens the chain by one; D stays unknown while the imported step is undescribed.
       expect(settled.map((g) => g.difficulty!.depth)).toEqual([2, 3]);
-      expect(settled[1]!.difficulty!.length).toBeGreaterThan(settled[0]!.difficulty!.length);
+      for (const g of settled) expect(g.difficulty).toMatchObject({ unknown: 'undescribed', label: 'unknown — undescribed', undescribedSteps: ['s1'] });
       for (const g of settled) {
         expect(g.verdicts.oracle).toMatchObject({ verdict: 'passed', reward: 1 });
         expect(g.verdicts['invalid-test']).toMatchObject({ verdict: 'passed', reward: 0 });

@@ -2,6 +2,7 @@
 // with the numbers, a malformed answer from Claude is a sent-back round rather than the end of
 // the job, and a lineage whose axis can no longer be made harder stops and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireKnownDifficulty } from '../../lib/difficulty/index.ts';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { getVersion, loadBundle } from '../../lib/env/store.ts';
 import { evolveGeneration, evolveLineage, findOrCreateLineage, lineageReport } from '../../lib/evolution/index.ts';
@@ -81,7 +82,7 @@ describe('the plan gate', () => {
       const report = await lineageReport(testDb.db, lineage.row.id);
       const seed = await testDb.db.environmentVersion.findUniqueOrThrow({ where: { id: report.seedVersionId } });
       const seedD = seed.difficultyLength! + seed.difficultyScenario! + seed.difficultySkill!;
-      expect(report.generations[0]!.difficulty!.total).toBeGreaterThan(seedD + 0.05);
+      expect(requireKnownDifficulty(report.generations[0]!.difficulty, 'generation 1').total).toBeGreaterThan(seedD + 0.05);
     },
     generationsLimitMs(1),
   );
@@ -174,7 +175,9 @@ describe('the plan gate', () => {
       const report = await lineageReport(testDb.db, lineage.row.id);
       expect(report.status).toBe('exhausted');
       expect(report.exhaustedAxes.scenario).toMatchObject({ generation: exhaustedAt });
-      const totals = report.generations.filter((g) => g.state === 'awaiting-review').map((g) => g.difficulty!.total);
+      const totals = report.generations
+        .filter((g) => g.state === 'awaiting-review')
+        .map((g) => requireKnownDifficulty(g.difficulty, `generation ${g.number}`).total);
       for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
       // Asking again changes nothing: the lineage is still exhausted at the same parent.
       const again = await evolveLineage(context(testDb.db, sandbox, new ProceduralSynthesiser()), lineage.row.id, 1);
@@ -207,7 +210,7 @@ describe('the plan gate', () => {
       const settled = report.generations.filter((g) => g.state === 'awaiting-review');
       const skipped = settled.filter((g) => g.axis !== chooseAxis(policy, g.number, 2));
       expect(skipped.length).toBeGreaterThan(0);
-      const totals = settled.map((g) => g.difficulty!.total);
+      const totals = settled.map((g) => requireKnownDifficulty(g.difficulty, `generation ${g.number}`).total);
       for (let i = 1; i < totals.length; i++) expect(totals[i]! - totals[i - 1]!).toBeGreaterThan(0.05);
     },
     limitMs(evolutionMs(30, { steps: 2 })),

@@ -77,7 +77,13 @@ function SequenceAndDifficulty({
           ))}
         </tbody>
       </table>
-      {difficulty ? (
+      {difficulty && 'unknown' in difficulty ? (
+        <p className="text-xs text-zinc-500" aria-label="Difficulty">
+          D {difficulty.label}: step{difficulty.undescribedSteps.length === 1 ? '' : 's'} {difficulty.undescribedSteps.join(', ')}{' '}
+          {difficulty.undescribedSteps.length === 1 ? 'is' : 'are'} the imported task as one opaque step, which D cannot price. Describe its sequence below (or
+          evolve it with Claude, which extracts its steps).
+        </p>
+      ) : difficulty ? (
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Difficulty">
           <dt className="text-zinc-500">L (expected turns)</dt>
           <dd className="text-right font-mono">{difficulty.length}</dd>

@@ -1,13 +1,14 @@
 import type { DifficultyAxes as Axes } from '@/lib/dashboard/index.ts';
 
-const ROWS: { key: keyof Omit<Axes, 'model'>; label: string }[] = [
+const ROWS: { key: keyof Omit<Axes, 'model' | 'unknown'>; label: string }[] = [
   { key: 'length', label: 'L (expected turns)' },
   { key: 'scenario', label: 'Scenario novelty' },
   { key: 'skill', label: 'Skill rarity' },
   { key: 'total', label: 'Total D' },
 ];
 
-const fmt = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+// An unknown D (an undescribed step) is said in words on every axis, never shown as a number or a dash.
+const fmt = (value: number | null, axes: Axes) => axes.unknown ?? (value === null ? '—' : value.toFixed(2));
 
 function change(parent: number | null, child: number | null) {
   if (parent === null || child === null) return <span className="text-zinc-400">—</span>;
@@ -46,8 +47,8 @@ export function DifficultyAxes({ parent, child }: { parent: Axes; child: Axes })
             <th scope="row" className="py-1 font-normal">
               {label}
             </th>
-            <td className="py-1 text-right">{fmt(parent[key])}</td>
-            <td className="py-1 text-right">{fmt(child[key])}</td>
+            <td className="py-1 text-right">{fmt(parent[key], parent)}</td>
+            <td className="py-1 text-right">{fmt(child[key], child)}</td>
             <td className="py-1 text-right">{change(parent[key], child[key])}</td>
           </tr>
         ))}

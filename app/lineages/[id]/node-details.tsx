@@ -39,6 +39,17 @@ function VersionLink({ id }: { id: string | null }) {
 
 function DifficultyRows({ difficulty }: { difficulty: Difficulty | null }) {
   if (!difficulty) return <Row label="Difficulty">—</Row>;
+  if ('unknown' in difficulty) {
+    return (
+      <Row label="Difficulty">
+        <span className="font-semibold">{difficulty.label}</span>
+        <span className="text-xs text-zinc-500">
+          {' '}
+          (step{difficulty.undescribedSteps.length === 1 ? '' : 's'} {difficulty.undescribedSteps.join(', ')} not priced)
+        </span>
+      </Row>
+    );
+  }
   return (
     <>
       <Row label="Difficulty">

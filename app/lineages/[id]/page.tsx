@@ -10,6 +10,7 @@ import type { LineageTree } from '@/lib/dashboard/index.ts';
 import { schedulerConfigFrom } from '@/lib/scheduler/index.ts';
 import { LineageStatusBadge } from '../lineage-status-badge.tsx';
 import { GateForm } from './gate-form.tsx';
+import { PriorsForm } from './priors-form.tsx';
 import { RuntimeForm } from './runtime-form.tsx';
 import { Releases } from './releases.tsx';
 import { SeedFunnel } from './seed-funnel.tsx';
@@ -106,6 +107,11 @@ export default async function LineagePage({ params, searchParams }: Props) {
           <Fact label="Sandbox runtime">
             <span data-testid="sandbox-runtime">{describeSandboxRuntime(tree.sandboxRuntime)}</span>
           </Fact>
+          <Fact label="Reference priors">
+            <span data-testid="lineage-priors">
+              {tree.priors.version} · {tree.priors.description}
+            </span>
+          </Fact>
           <Fact label="Release gate">
             <span data-testid="release-gate">
               {gate.policy} groups of ≥ {gate.minGroup} passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
@@ -142,6 +148,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
       {seedFunnel && <SeedFunnel funnel={seedFunnel} />}
       {mayConfigure && <GateForm lineageId={tree.id} gate={gate} policies={tree.policies} />}
       {mayConfigure && <RuntimeForm lineageId={tree.id} current={tree.sandboxRuntime} />}
+      {mayConfigure && <PriorsForm lineageId={tree.id} priors={tree.priors} />}
     </div>
   );
 }

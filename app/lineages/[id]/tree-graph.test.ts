@@ -58,6 +58,7 @@ function chain(count: number, extra: TreeGeneration[] = []): LineageTree {
     synthesiser: 'procedural',
     axisPolicy: 'round-robin',
     effort: 'low',
+    priors: { version: 'ref-test', fitted: false, description: 'the shipped reference table', choices: [] },
     frontier: null,
     approvalsRequired: 1,
     exhaustedAxes: {},

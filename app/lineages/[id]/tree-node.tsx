@@ -30,7 +30,7 @@ function describe(item: TreeItem, tree: LineageTree): { label: string; tone: key
   const generation = item.generationIndex === null ? undefined : tree.generations[item.generationIndex];
   if (!generation) {
     const d = tree.seed.difficulty;
-    return { tone: 'seed', label: `Seed ${tree.seed.name}${d ? `, difficulty ${d.total.toFixed(2)}` : ''}` };
+    return { tone: 'seed', label: `Seed ${tree.seed.name}${d ? `, difficulty ${'unknown' in d ? d.label : d.total.toFixed(2)}` : ''}` };
   }
   const attempt = item.attemptIndex === null ? undefined : generation.attempts[item.attemptIndex];
   if (attempt) {
@@ -41,7 +41,7 @@ function describe(item: TreeItem, tree: LineageTree): { label: string; tone: key
   return {
     tone: generationTone(generation.state),
     generation,
-    label: `Generation ${generation.number}, ${state}, ${generation.axis} · ${generation.effort}${d ? `, difficulty ${d.total.toFixed(2)}, L ${d.length} turns${d.depth !== null ? `, chain depth ${d.depth}` : ''}` : ''}`,
+    label: `Generation ${generation.number}, ${state}, ${generation.axis} · ${generation.effort}${d ? `, difficulty ${'unknown' in d ? d.label : `${d.total.toFixed(2)}, L ${d.length} turns${d.depth !== null ? `, chain depth ${d.depth}` : ''}`}` : ''}`,
   };
 }
 
@@ -161,7 +161,9 @@ function CardText({ node, tree, generation }: { node: GraphNode; tree: LineageTr
         <span className="truncate text-[11px]">{generation ? stateLabel(generation.state) : tree.seed.name}</span>
       </span>
       <span className="mt-0.5 text-xs tabular-nums">
-        {difficulty ? (
+        {difficulty && 'unknown' in difficulty ? (
+          <span className="font-semibold">D {difficulty.label}</span>
+        ) : difficulty ? (
           <>
             <span className="font-semibold">D {difficulty.total.toFixed(2)}</span>
             <span className="ml-2 opacity-80">{`L ${difficulty.length}${difficulty.depth !== null ? ` · depth ${difficulty.depth}` : ''}`}</span>

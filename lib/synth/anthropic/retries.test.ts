@@ -6,7 +6,7 @@ import { AnthropicCallError } from './tool-client.ts';
 import { settingsFrom } from '../../config/settings.ts';
 
 const BUNDLE = bundleOf(validTaskFiles());
-const STEPS = { steps: [{ id: 's1', scenario: 'greeting file', skill: 'echo redirection', dependsOn: [], summary: 'write hello' }] };
+const STEPS = { steps: [{ id: 's1', scenario: 'app-config', skill: 'sed-rewrite', dependsOn: [], summary: 'write hello' }] };
 
 describe('AnthropicSynthesiser retries', () => {
   let fake: FakeAnthropic;

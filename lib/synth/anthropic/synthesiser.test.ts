@@ -11,8 +11,8 @@ import { settingsFrom } from '../../config/settings.ts';
 
 const SEQUENCE: Sequence = {
   steps: [
-    { id: 's1', scenario: 'web-access-log', skill: 'awk field extraction', dependsOn: [], summary: 'extract IPs' },
-    { id: 's2', scenario: 'web-access-log', skill: 'sort/uniq counting', dependsOn: ['s1'], summary: 'count IPs' },
+    { id: 's1', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [], summary: 'extract IPs' },
+    { id: 's2', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: ['s1'], summary: 'count IPs' },
   ],
 };
 
@@ -58,7 +58,7 @@ const PARENT: ParentEnvironment = {
 };
 
 const LONGER: Sequence = {
-  steps: [...SEQUENCE.steps, { id: 's3', scenario: 'web-access-log', skill: 'jq JSON report', dependsOn: ['s2'], summary: 'write the report as JSON' }],
+  steps: [...SEQUENCE.steps, { id: 's3', scenario: 'web-access-log', skill: 'jq-query', dependsOn: ['s2'], summary: 'write the report as JSON' }],
 };
 
 const PLAN: Plan = { edit: { axis: 'length', effort: 'low', inserted: ['s3'], replaced: [] }, child: LONGER, rationale: 'longer chain' };

@@ -2,50 +2,70 @@
 // zod: the JSON Schema the API receives is generated from it and every answer is parsed with it.
 // Every request carries ALL tools in this fixed order, whichever role it plays (tool_choice
 // picks the role), so the tool definitions are one byte-identical, cacheable prefix.
+// Step names: the schema Claude receives lists the reference catalogue's names as enums, so D
+// prices what it names; the schema answers are parsed with takes any name, and a name outside the
+// catalogue is mapped to the nearest one afterwards (catalogue-names.ts), the mapping shown.
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
+import { CATALOGUE_SCENARIOS, CATALOGUE_SKILLS } from './catalogue-names.ts';
 
-const step = z.object({
-  id: z.string().min(1).describe('Stable step id, e.g. "s3". A kept or edited step keeps its id; an inserted step gets a new, unused one.'),
-  scenario: z.string().min(1).describe('σ: the situation the step works in, as a short noun phrase (e.g. "payments ledger").'),
-  skill: z.string().min(1).describe('κ: the terminal skill the step exercises, as a short phrase (e.g. "joins with join/awk").'),
-  dependsOn: z.array(z.string()).describe('Ids of EARLIER steps whose outputs this step consumes.'),
-  summary: z.string().min(1).describe('One sentence on what the step does.'),
-});
+interface NameSchemas {
+  scenario: z.ZodType<string>;
+  skill: z.ZodType<string>;
+}
 
-const sequence = z.object({ steps: z.array(step).min(1).describe('The steps in execution order.') });
+const FREE_NAMES: NameSchemas = { scenario: z.string().min(1), skill: z.string().min(1) };
+const CATALOGUE_NAMES: NameSchemas = {
+  scenario: z.enum(CATALOGUE_SCENARIOS as [string, ...string[]]),
+  skill: z.enum(CATALOGUE_SKILLS as [string, ...string[]]),
+};
 
-export const extractSequenceInput = z.object({
-  steps: sequence.shape.steps,
-});
-
-export const proposePlanInput = z.object({
-  edit: z
-    .object({
-      axis: z.enum(['length', 'scenario', 'skill']),
-      effort: z.enum(['low', 'high', 'max']),
-      inserted: z.array(z.string()).describe('Ids of the steps the edit adds (length axis); empty otherwise.'),
-      replaced: z
-        .array(
-          z.object({
-            stepId: z.string(),
-            field: z.enum(['scenario', 'skill']),
-            from: z.string(),
-            to: z.string(),
-          }),
-        )
-        .describe('Scenario or skill replacements of existing steps; empty for a length edit.'),
-    })
-    .describe('The sequence-level edit, exactly as the child differs from the parent.'),
-  child: sequence.describe('The FULL child sequence: the parent sequence with the edit applied.'),
-  rationale: z.string().min(1).describe('Why this edit makes the environment harder while keeping it solvable and verifiable.'),
-  exhausted: z
-    .string()
-    .optional()
-    .describe(
-      'Only when NO legal edit along the axis within the effort makes the environment harder: why not (give the parent sequence as child and an empty edit). Omit otherwise.',
+function stepSchema(names: NameSchemas) {
+  return z.object({
+    id: z.string().min(1).describe('Stable step id, e.g. "s3". A kept or edited step keeps its id; an inserted step gets a new, unused one.'),
+    scenario: names.scenario.describe(
+      'σ: the situation the step works in, a reference catalogue name: domain[+layout][+noise], e.g. "payments-ledger" or "web-access-log+csv".',
     ),
-});
+    skill: names.skill.describe('κ: the terminal skill the step exercises, a reference catalogue name, e.g. "join-tables" or "jq-query".'),
+    dependsOn: z.array(z.string()).describe('Ids of EARLIER steps whose outputs this step consumes.'),
+    summary: z.string().min(1).describe('One sentence on what the step does.'),
+  });
+}
+
+const stepsSchema = (names: NameSchemas) => z.array(stepSchema(names)).min(1).describe('The steps in execution order.');
+
+const extractSequenceSchema = (names: NameSchemas) => z.object({ steps: stepsSchema(names) });
+export const extractSequenceInput = extractSequenceSchema(FREE_NAMES);
+
+const proposePlanSchema = (names: NameSchemas) =>
+  z.object({
+    edit: z
+      .object({
+        axis: z.enum(['length', 'scenario', 'skill']),
+        effort: z.enum(['low', 'high', 'max']),
+        inserted: z.array(z.string()).describe('Ids of the steps the edit adds (length axis); empty otherwise.'),
+        replaced: z
+          .array(
+            z.object({
+              stepId: z.string(),
+              field: z.enum(['scenario', 'skill']),
+              from: z.string(),
+              to: z.string(),
+            }),
+          )
+          .describe('Scenario or skill replacements of existing steps; empty for a length edit.'),
+      })
+      .describe('The sequence-level edit, exactly as the child differs from the parent.'),
+    child: z.object({ steps: stepsSchema(names) }).describe('The FULL child sequence: the parent sequence with the edit applied.'),
+    rationale: z.string().min(1).describe('Why this edit makes the environment harder while keeping it solvable and verifiable.'),
+    exhausted: z
+      .string()
+      .optional()
+      .describe(
+        'Only when NO legal edit along the axis within the effort makes the environment harder: why not (give the parent sequence as child and an empty edit). Omit otherwise.',
+      ),
+  });
+export const proposePlanInput = proposePlanSchema(FREE_NAMES);
 
 export const reviewPlanInput = z.object({
   approved: z.boolean().describe('True only when every rubric item passes.'),
@@ -86,13 +106,16 @@ export const estimatePriorInput = z.object({
   rationale: z.string().min(1).describe('One or two sentences on how common this is and why.'),
 });
 
+// `advertised`: the schema Claude receives, where it differs from the one answers are parsed with.
 const TOOL_SPECS = {
   extract_sequence: {
     schema: extractSequenceInput,
+    advertised: extractSequenceSchema(CATALOGUE_NAMES),
     description: "Return the task's scenario–skill execution sequence: the steps an agent must take to solve it, with their dependencies.",
   },
   propose_plan: {
     schema: proposePlanInput,
+    advertised: proposePlanSchema(CATALOGUE_NAMES),
     description: 'Propose a sequence-level edit of the parent environment along the requested axis, within the requested effort.',
   },
   review_plan: {
@@ -122,11 +145,10 @@ function inputSchema(schema: z.ZodType): Tool.InputSchema {
   return { ...json, type: 'object' };
 }
 
-export const TOOLS: Tool[] = (Object.keys(TOOL_SPECS) as ToolName[]).map((name) => ({
-  name,
-  description: TOOL_SPECS[name].description,
-  input_schema: inputSchema(TOOL_SPECS[name].schema),
-}));
+export const TOOLS: Tool[] = (Object.keys(TOOL_SPECS) as ToolName[]).map((name) => {
+  const spec: { schema: z.ZodType; advertised?: z.ZodType; description: string } = TOOL_SPECS[name];
+  return { name, description: spec.description, input_schema: inputSchema(spec.advertised ?? spec.schema) };
+});
 
 export type ParsedInput<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 

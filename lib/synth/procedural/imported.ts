@@ -1,10 +1,12 @@
 // An imported seed (any Harbor task) as the procedural engine sees it: one opaque step whose
-// scenario and skill it cannot name. The names are honest placeholders; the reference priors do
-// not know them, so they get the smoothed prior.
+// scenario and skill it cannot name. The names are honest placeholders, so D does not price the
+// step (lib/difficulty/opaque.ts): the task's D is unknown until a reviewer describes it or
+// Claude extracts its steps.
+import { OPAQUE_PREFIX } from '../../difficulty/index.ts';
 import type { Sequence, Step } from '../../sequence/index.ts';
 import { ProposalRefused } from '../types.ts';
 
-export const IMPORTED_PREFIX = 'imported:';
+export const IMPORTED_PREFIX = OPAQUE_PREFIX;
 export const IMPORTED_STEP_ID = 's1';
 
 // An opaque imported step, or a step a reviewer described an imported task with.

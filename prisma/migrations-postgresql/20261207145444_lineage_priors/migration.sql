@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Lineage" ADD COLUMN     "priorsVersion" TEXT;
