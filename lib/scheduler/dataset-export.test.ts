@@ -124,11 +124,11 @@ describe('Harbor dataset export', () => {
         await expect(refused).rejects.toBeInstanceOf(RefusedError);
         await expect(refused).rejects.toMatchObject({
           code: 'rejected',
-          message: `refusing to export: environment version ${rejected} was rejected in review: it is not trained on`,
+          message: `refusing to export: environment version ${rejected} was rejected in review (state: rejected): it is not trained on`,
         });
         await expect(exportDataset(source.db, join(tmp, `superseded-${purpose}`), { name: 'x', versionIds: [superseded], purpose })).rejects.toMatchObject({
           code: 'superseded',
-          message: `refusing to export: environment version ${superseded} was evolved from a rejected generation: it is not trained on`,
+          message: `refusing to export: environment version ${superseded} was evolved from a rejected generation (state: superseded): it is not trained on`,
         });
       }
       // With a servable version among them, every refused one is named and nothing is written.
@@ -157,7 +157,7 @@ describe('Harbor dataset export', () => {
         });
       const refused = cli('refused', rejected);
       expect(refused.status).toBe(2);
-      const message = `refusing to export: environment version ${rejected} was rejected in review: it is not trained on`;
+      const message = `refusing to export: environment version ${rejected} was rejected in review (state: rejected): it is not trained on`;
       expect(JSON.parse(refused.stdout)).toEqual({
         ok: false,
         error: message,

@@ -10,6 +10,7 @@ export const TERMINAL_WORDS: readonly string[] = [
   'durations',
   'gzip',
   'jq',
+  'liveness',
   'sed',
   'semver',
   'sqlite',

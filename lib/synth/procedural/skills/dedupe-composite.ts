@@ -27,7 +27,7 @@ export const dedupeSkill: Skill = {
     return { files: [{ path: scenario.fileName, content: scenario.render(records) }], answer: `${kept.length} ${showUnits(scenario, sum(kept))}` };
   },
   task: (s) =>
-    `Some ${s.nouns.records} in \`DATA/${s.fileName}\` were sent more than once by a retrying client: ${s.nouns.records} with the same ${s.nouns.key} and the same ${s.nouns.time} are one ${s.nouns.record}, and when their ${s.nouns.value}s differ the one that comes last in the file is the correct one. De-duplicate by (${s.nouns.key}, ${s.nouns.time}) keeping the last, then write one line to OUT: the number of distinct ${s.nouns.records}, a space, and their total ${s.nouns.value} ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}.`,
+    `Some ${s.nouns.records} in \`DATA/${s.fileName}\` were sent more than once by a retrying client: ${s.nouns.records} with the same ${s.nouns.key} and the same ${s.nouns.time} are one ${s.nouns.record}, and when their values of the ${s.nouns.value} differ the one that comes last in the file is the correct one. De-duplicate by (${s.nouns.key}, ${s.nouns.time}) keeping the last, then write one line to OUT: the number of distinct ${s.nouns.records}, a space, and their total ${s.nouns.value} ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}.`,
   solve: (s) =>
     `extract < "$d/${s.fileName}" | awk -F'\\t' '{ v[$1 SUBSEP $3] = ${awkUnits(s)} } END { for (k in v) { t += v[k]; n++ } print n, ${awkShow(s, 't')} }' > "$out"`,
   nearMisses: (s) => [

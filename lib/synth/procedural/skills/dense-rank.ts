@@ -44,7 +44,7 @@ export const denseRankSkill: Skill = {
     };
   },
   task: (s, p) =>
-    `Over the ${s.nouns.records} in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`, total the ${s.nouns.value} per ${s.nouns.key} and rank the ${s.nouns.key}s by total, largest first, with a dense rank: equal totals share a rank and the next distinct total gets the next rank (1, 1, 2, …). Write one line per ${s.nouns.key} to OUT: the rank, the ${s.nouns.key} and its total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}, separated by spaces; lines ordered by rank, then ${s.nouns.key} in byte order.`,
+    `Over the ${s.nouns.records} in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`, total the ${s.nouns.value} per ${s.nouns.key} and rank them by total, largest first, with a dense rank: equal totals share a rank and the next distinct total gets the next rank (1, 1, 2, …). Write one line per ${s.nouns.key} to OUT: the rank, the ${s.nouns.key} and its total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}, separated by spaces; lines ordered by rank, then ${s.nouns.key} in byte order.`,
   solve: (s, p) => rankAwk(s, p.category, 'if (t != prev) r++; prev = t'),
   nearMisses: (s, p) => [
     {

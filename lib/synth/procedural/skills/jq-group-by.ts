@@ -36,7 +36,7 @@ export const jqGroupBySkill: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/batches.json\` is a JSON object whose \`batches\` array holds import batches, each with a \`records\` array of ${s.nouns.records} with the fields \`${s.columns.key}\` (${s.nouns.key}), \`${s.columns.value}\` (${s.nouns.value}), \`${s.columns.time}\`, \`${s.columns.category}\` (${s.nouns.category}) and \`${s.columns.text}\`. Over the ${s.nouns.records} of all batches, group by \`${s.columns.category}\`. Write one line per ${s.nouns.category} to OUT: the ${s.nouns.category}, the number of distinct ${s.nouns.key}s in it, and its total ${s.nouns.value} ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}, separated by spaces; lines sorted by ${s.nouns.category} in byte order.`,
+    `\`DATA/batches.json\` is a JSON object whose \`batches\` array holds import batches, each with a \`records\` array of ${s.nouns.records} with the fields \`${s.columns.key}\` (${s.nouns.key}), \`${s.columns.value}\` (${s.nouns.value}), \`${s.columns.time}\`, \`${s.columns.category}\` (${s.nouns.category}) and \`${s.columns.text}\`. Over the ${s.nouns.records} of all batches, group by \`${s.columns.category}\`. Write one line per ${s.nouns.category} to OUT: the ${s.nouns.category}, the number of distinct values of the ${s.nouns.key} in it, and its total ${s.nouns.value} ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}, separated by spaces; lines sorted by ${s.nouns.category} in byte order.`,
   solve: (s) => groupJq(s, '.batches[].records[]', 'unique | length'),
   nearMisses: (s) => [
     {

@@ -39,7 +39,7 @@ export const leftJoin: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/regions.tsv\` maps ${s.nouns.key}s to regions (two tab-separated columns, no header); it does not list every ${s.nouns.key} of \`DATA/${s.fileName}\`, and it lists some that have no ${s.nouns.records}. Count the ${s.nouns.records} of \`DATA/${s.fileName}\` per region, counting every ${s.nouns.record} whose ${s.nouns.key} the table does not list under the region \`unassigned\`. Write one line per region that has at least one ${s.nouns.record}: the region, a space, and its count; lines sorted by region in byte order.`,
+    `\`DATA/regions.tsv\` maps each ${s.nouns.key} to a region (two tab-separated columns, no header); it does not list every ${s.nouns.key} of \`DATA/${s.fileName}\`, and it lists some that have no ${s.nouns.records}. Count the ${s.nouns.records} of \`DATA/${s.fileName}\` per region, counting every ${s.nouns.record} whose ${s.nouns.key} the table does not list under the region \`unassigned\`. Write one line per region that has at least one ${s.nouns.record}: the region, a space, and its count; lines sorted by region in byte order.`,
   solve: (s) =>
     `awk -F'\\t' 'NR == FNR { region[$1] = $2; next } { n[($1 in region) ? region[$1] : "unassigned"]++ } END { for (r in n) print r, n[r] }' "$d/regions.tsv" <(extract < "$d/${s.fileName}") | sort > "$out"`,
   nearMisses: (s) => [

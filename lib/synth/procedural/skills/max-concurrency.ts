@@ -45,7 +45,7 @@ export const maxConcurrencySkill: Skill = {
     };
   },
   task: (s) =>
-    `\`DATA/jobs.tsv\` lists jobs run for ${s.nouns.key}s: tab-separated with the header \`key<TAB>start<TAB>end\`, times as \`YYYY-MM-DDTHH:MM:SSZ\`. A job runs during the half-open interval [start, end): a job ending at the second another starts does not overlap it. Find the largest number of jobs running at the same time, and the earliest time at which that many are running. Write one line to OUT: the number, a space, and that time as \`YYYY-MM-DDTHH:MM:SSZ\`.`,
+    `\`DATA/jobs.tsv\` lists jobs, each run for one ${s.nouns.key}: tab-separated with the header \`key<TAB>start<TAB>end\`, times as \`YYYY-MM-DDTHH:MM:SSZ\`. A job runs during the half-open interval [start, end): a job ending at the second another starts does not overlap it. Find the largest number of jobs running at the same time, and the earliest time at which that many are running. Write one line to OUT: the number, a space, and that time as \`YYYY-MM-DDTHH:MM:SSZ\`.`,
   solve: () => peakPython('end-first', 'earliest'),
   nearMisses: () => [
     {

@@ -41,7 +41,7 @@ export const medianSkill: Skill = {
     return { files: [nativeFile(scenario, records)], answer: showUnits(scenario, lowerMedian(inCategory().map((r) => r.value))) };
   },
   task: (s, p) =>
-    `Find the lower median of the ${s.nouns.value} over the ${s.nouns.records} in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`: sort their n values in ascending numeric order and take the one at 1-based position ⌈n/2⌉ (for an even n the lower of the two middle values, not their mean). Write it to OUT exactly as the file shows ${s.nouns.value}s${s.value.decimals === 0 ? '' : ' (two decimals)'}.`,
+    `Find the lower median of the ${s.nouns.value} over the ${s.nouns.records} in \`DATA/${s.fileName}\` whose ${s.nouns.category} is \`${p.category}\`: sort their n values in ascending numeric order and take the one at 1-based position ⌈n/2⌉ (for an even n the lower of the two middle values, not their mean). Write it to OUT exactly as the file shows each ${s.nouns.value}${s.value.decimals === 0 ? '' : ' (two decimals)'}.`,
   solve: (s, p) =>
     `extract < "$d/${s.fileName}" | awk -F'\\t' -v c='${p.category}' '$4 == c { print ${awkUnits(s)} }' | sort -n | awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; print ${awkShow(s, 'm')} }' > "$out"`,
   nearMisses: (s, p) => [

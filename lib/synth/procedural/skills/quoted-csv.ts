@@ -39,7 +39,7 @@ export const quotedCsvSkill: Skill = {
     };
   },
   task: (s, p) =>
-    `\`DATA/export.csv\` is a CSV export (RFC 4180: fields may be quoted, a quoted field may contain commas, doubled quotes and line breaks) with the header \`${s.columns.key},${s.columns.text},${s.columns.category},${s.columns.value},${s.columns.time}\`. Count the rows whose \`${s.columns.category}\` field is exactly \`${p.category}\`, byte for byte (another capitalisation or a value padded with spaces is another ${s.nouns.category}), and total their \`${s.columns.value}\`. Write one line to OUT: the count, a space, and the total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}.`,
+    `\`DATA/export.csv\` is a CSV export (RFC 4180: fields may be quoted, a quoted field may contain commas, doubled quotes and line breaks) with the header \`${s.columns.key},${s.columns.text},${s.columns.category},${s.columns.value},${s.columns.time}\`. Count the rows whose \`${s.columns.category}\` field is exactly \`${p.category}\`, byte for byte (the same letters in another case, or a value padded with spaces, is another ${s.nouns.category}), and total their \`${s.columns.value}\`. Write one line to OUT: the count, a space, and the total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}.`,
   solve: (s, p) => csvPython(s, p.category, 'row[2] == wanted'),
   nearMisses: (s, p) => [
     {

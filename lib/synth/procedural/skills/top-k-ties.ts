@@ -46,7 +46,7 @@ export const topKTiesSkill: Skill = {
     };
   },
   task: (s) =>
-    `Total the ${s.nouns.value} per ${s.nouns.key} over \`DATA/${s.fileName}\` and list the top 3 ${s.nouns.key}s by total, together with every further ${s.nouns.key} whose total equals the third-largest (ties at the cut are all included, so the list may be longer than 3). Write one line per listed ${s.nouns.key} to OUT: the ${s.nouns.key}, a space, and its total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}; lines ordered by total descending, equal totals by ${s.nouns.key} in byte order.`,
+    `Total the ${s.nouns.value} per ${s.nouns.key} over \`DATA/${s.fileName}\` and list the top 3 by total (each a ${s.nouns.key}), together with every further ${s.nouns.key} whose total equals the third-largest (ties at the cut are all included, so the list may be longer than 3). Write one line per listed ${s.nouns.key} to OUT: the ${s.nouns.key}, a space, and its total ${s.value.decimals === 0 ? 'as an integer' : 'with exactly 2 decimals'}; lines ordered by total descending, equal totals by ${s.nouns.key} in byte order.`,
   solve: (s) =>
     [
       `extract < "$d/${s.fileName}" | awk -F'\\t' '{ t[$1] += ${awkUnits(s)} } END { for (k in t) print t[k], k }' | sort -k1,1nr -k2,2 |`,
