@@ -80,10 +80,12 @@ describe('verdict summary', () => {
 
   it('marks the rubric ✓ only when every verdict was judged and passed, ✗ when one failed', () => {
     const allJudged = run('rubric', 'passed', [verdict('a', 'executable', 'passed'), verdict('b', 'llm', 'passed')]);
-    expect(summaryText(verdictSummary([allJudged]))).toBe('Oracle not run · Invalid-test not run · Rubric ✓ 2 of 2 judged, all passed');
+    expect(summaryText(verdictSummary([allJudged]))).toBe(
+      'Oracle not run · Invalid-test not run · Counter-check not run · no near misses written · Rubric ✓ 2 of 2 judged, all passed',
+    );
     const failed = run('rubric', 'failed', [verdict('a', 'executable', 'failed'), verdict('b', 'executable', 'error'), verdict('c', 'llm', 'unjudged')]);
     expect(summaryText(verdictSummary([failed]))).toBe(
-      'Oracle not run · Invalid-test not run · Rubric ✗ 1 of 3 judged (1 failed), 1 could not be judged (error), 1 needs an LLM judge',
+      'Oracle not run · Invalid-test not run · Counter-check not run · no near misses written · Rubric ✗ 1 of 3 judged (1 failed), 1 could not be judged (error), 1 needs an LLM judge',
     );
   });
 });

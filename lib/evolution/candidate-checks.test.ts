@@ -18,7 +18,7 @@ const parent: Sequence = {
     { id: 's2', scenario: 'auth-syslog', skill: 'awk-fields', dependsOn: ['s1'] },
   ],
 };
-const claimed = replaceField(parent, ['s2'], 'scenario', ['auth-syslog+tsv+banner']);
+const claimed = replaceField(parent, ['s2'], 'scenario', ['genomics-fasta']);
 const plan = { edit: describeEdit(parent, claimed, 'scenario', 'low'), child: claimed, rationale: 'planted' };
 
 // The parent's own files under a task.toml whose metadata names the harder child.
@@ -45,7 +45,7 @@ afterAll(() => t.cleanup());
 describe('the built-candidate check', () => {
   it('refuses a candidate whose metadata claims more than its files hold, measuring the files', async () => {
     const bundle = planted();
-    expect(bundle.files.find((f) => f.path === 'task.toml')!.content.toString()).toContain('auth-syslog+tsv+banner');
+    expect(bundle.files.find((f) => f.path === 'task.toml')!.content.toString()).toContain('genomics-fasta');
     const built = await builtDifficulty(ctx, bundle, plan, parent, 0.05, REFERENCE_TABLE);
     expect(built.sequence).toEqual(parent);
     expect(built.problems).toHaveLength(1);

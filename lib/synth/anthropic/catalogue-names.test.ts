@@ -43,7 +43,7 @@ describe('nearestCatalogueName', () => {
     expect(nearestCatalogueName('scenario', 'payments ledger')).toBe('payments-ledger');
     expect(nearestCatalogueName('scenario', 'ledger of payments')).toBe('payments-ledger');
     expect(nearestCatalogueName('scenario', 'Web access log (CSV)')).toBe('web-access-log+csv');
-    expect(nearestCatalogueName('skill', 'joins with join/awk')).toBe('join-tables');
+    expect(nearestCatalogueName('skill', 'join tables with join')).toBe('join-tables');
     expect(nearestCatalogueName('skill', 'jq')).toBe('jq-query');
     expect(nearestCatalogueName('skill', 'awk-fields')).toBe('awk-fields');
     expect(nearestCatalogueName('scenario', 'quantum flux')).toBeNull();
@@ -53,7 +53,7 @@ describe('nearestCatalogueName', () => {
 // What Claude answers when it ignores the enums: the free names the issue found.
 const FREE: Sequence = {
   steps: [
-    { id: 's1', scenario: 'payments ledger', skill: 'joins with join/awk', dependsOn: [], summary: 'join the ledger with the accounts' },
+    { id: 's1', scenario: 'payments ledger', skill: 'join tables with join', dependsOn: [], summary: 'join the ledger with the accounts' },
     { id: 's2', scenario: 'payments-ledger', skill: 'sqlite-sql', dependsOn: ['s1'], summary: 'total per account in SQL' },
   ],
 };
@@ -93,7 +93,7 @@ describe('free names in answers from the fake Messages API', () => {
       ['payments-ledger', 'sqlite-sql'],
     ]);
     expect(sequence.steps[0]!.summary).toBe(
-      'join the ledger with the accounts (scenario mapped from "payments ledger", skill mapped from "joins with join/awk")',
+      'join the ledger with the accounts (scenario mapped from "payments ledger", skill mapped from "join tables with join")',
     );
     expect(sequence.steps[1]!.summary).toBe('total per account in SQL');
     const d = difficulty(sequence, tablePriors(REFERENCE_TABLE));
