@@ -191,6 +191,9 @@ export function lineageSummary(report: LineageReport): string {
     `sandbox runtime: ${describeSandboxRuntime(report.sandboxRuntime)}`,
     `build mirrors: ${describeBuildMirrors(report.buildMirrors)}`,
     `priors: ${report.priors.version} (${report.priors.description})`,
-    table([['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/COUNTER/NEAR-MISS/RUBRIC', 'PLAN/ATTEMPTS'], ...rows]),
+    table([
+      ['GEN', 'STATE', 'VERSION', 'AXIS', 'L (TURNS)', 'DEPTH', 'D', 'NOVELTY', 'RARITY', 'ORACLE/NOP/COUNTER/NEAR-MISS/RUBRIC', 'PLAN/ATTEMPTS'],
+      ...rows,
+    ]),
   ].join('\n');
 }
