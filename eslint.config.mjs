@@ -81,7 +81,7 @@ const DOMAIN_ERRORS = [
     message: 'Extend a DomainError category from lib/errors (NotFoundError, RefusedError, UnavailableError, …) with a stable code, not Error.',
   },
 ];
-// One writer per state (issue 28): a generation row is created or updated only by
+// One writer per state: a generation row is created or updated only by
 // lib/evolution/generation-writer.ts, which checks the expected revision, asserts the move,
 // bumps the revision and audits it in the caller's transaction. Tests and fixtures may seed rows.
 const ONE_GENERATION_WRITER = [

@@ -2,7 +2,7 @@
 // a scope whose verifier pass rate is 70 % (175 passes, 75 fails), a 25/25 stratified set, and
 // final labels 22 pass-pass, 3 pass-fail, 2 fail-pass, 23 fail-fail. Run from a checkout whose
 // `next build` is done:  node bench/calibration-seventy.mjs OUT.png [PORT]
-// It works against the code before and after issue 15 (it writes rows, not through lib/).
+// It writes rows directly, not through lib/, so it works against older and newer code alike.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The benchmark report: every figure with its baseline and ratio, and each target of issue 9
+// The benchmark report: every figure with its baseline and ratio, and each target it is measured against
 // marked met or missed (a miss is printed, never dropped).
 import type { BrowserResult } from './browser.ts';
 import type { DashboardLoadResult } from './dashboard-load.ts';

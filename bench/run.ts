@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick]`: every benchmark of issue 9 in one run, each figure beside the
+// `npm run bench [-- --quick]`: every benchmark in one run, each figure beside the
 // baseline measured in the same run, written as Markdown and JSON under bench/results/.
 // The full run takes about an hour (its paper-scale run, 16 seeds × 15 generations, about half of
 // it) and measures the web app of the committed HEAD (built in a clean worktree); --quick (fewer

@@ -1,4 +1,4 @@
-// The review page read like a pull request (issue 27, item 1): the sequence edit and the residual
+// The review page read like a pull request: the sequence edit and the residual
 // come first, the validator run details are folded behind their verdict line, data files are
 // folded and counted, and one generation of the fixture lineage is reviewed from the keyboard:
 // every file that is not data viewed and the decision made in at most 15 keys. The decision is

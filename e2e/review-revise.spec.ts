@@ -1,4 +1,4 @@
-// A revision on the review page (issue 27, item 1): a reviewer marks every file of a generation
+// A revision on the review page: a reviewer marks every file of a generation
 // viewed and requests changes; a worker revises it (a new attempt, built by the modifier from the
 // reviewer's comment and validated in Docker); back on the page, the files the revision changed
 // are unviewed again and say "changed since you viewed it", with the change since shown, the

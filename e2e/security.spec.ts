@@ -80,7 +80,7 @@ test('finding 1: 30 wrong passwords through the sign-in form are stopped after t
   // Locked means locked: the right password is refused too, and the lockout is audited.
   await formSignIn(page, email, PASSWORD);
   await expect(alertText(page)).toContainText('Too many sign-in attempts');
-  // The audit entry names the account by id (issue 30: never by the text that was typed).
+  // The audit entry names the account by id (never by the text that was typed).
   const [user] = query<{ id: string }>('SELECT "id" FROM "User" WHERE "email" = ?', email);
   expect(query('SELECT 1 FROM "AuditEvent" WHERE "action" = ? AND "subjectId" = ?', 'auth.sign-in-throttled', user!.id)).toHaveLength(1);
   expect(new URL(page.url()).pathname).toBe('/sign-in');

@@ -124,7 +124,7 @@ describe('sessions end with the password', () => {
     );
   });
 
-  it("change-password refuses the account's own email, which the policy alone would let through (issue 30)", async () => {
+  it("change-password refuses the account's own email, which the policy alone would let through", async () => {
     const { db } = testDb;
     const email = 'zyqoxa.vuretlim@kalomirdex.test';
     expect(passwordProblem(email)).toBeNull();
@@ -136,7 +136,7 @@ describe('sessions end with the password', () => {
     );
   });
 
-  it('a deactivated account fails sign-in with a wrong password exactly as an unknown one (issue 30)', async () => {
+  it('a deactivated account fails sign-in with a wrong password exactly as an unknown one', async () => {
     const { db } = testDb;
     const user = await createUser(db, { email: 'gone@example.test', name: 'Gone', role: 'reviewer', password: 'the first password' });
     await setUserActive(db, user.id, false);

@@ -1,4 +1,4 @@
-// Calibration of the verifier against blind human labels (issue 6).
+// Calibration of the verifier against blind human labels.
 export * from './errors.ts';
 export { itemParamsSchema, setMetricsView, setParamsSchema, setsVisibleTo } from './params.ts';
 export { scopeSchema, scopeVersionIds, describeScope, type CalibrationScope } from './scope.ts';

@@ -1,4 +1,4 @@
-// Verifier-vs-human calibration metrics (issue 6, "Metrics"). Pure functions, no I/O: the set's
+// Verifier-vs-human calibration metrics. Pure functions, no I/O: the set's
 // adjudicated human labels are the ground truth and the verifier is the thing being measured.
 // "Positive" means "pass" throughout, so the false-positive rate — the headline — is the share of
 // human-FAILED trajectories the verifier passed, i.e. how often a bad rollout would be rewarded.

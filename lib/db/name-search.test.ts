@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.cleanup());
 
-describe('name search takes the text literally (issue 18, finding 10)', () => {
+describe('name search takes the text literally', () => {
   it('"%" and "_" are characters, not wildcards, for environments and lineages', async () => {
     const environments = async (q: string) => (await listEnvironments(db, { nameContains: q })).map((e) => e.name).sort();
     expect(await environments('%')).toEqual(['100%-cpu']);

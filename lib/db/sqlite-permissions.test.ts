@@ -7,7 +7,7 @@ import { sqliteAdapterFactory } from './sqlite.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'envolve-perms-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('the SQLite file (issue 18, finding 10: session tokens in a world-readable file)', () => {
+describe('the SQLite file (session tokens must not sit in a world-readable file)', () => {
   it('is created readable by its owner only, in a directory only its owner may enter', async () => {
     const file = path.join(root, 'data', 'envolve.db');
     const adapter = await sqliteAdapterFactory(`file:${file}`).connect();

@@ -1,4 +1,4 @@
-// Reference priors fitted from a corpus of environments (issue 26): the described sequences of a
+// Reference priors fitted from a corpus of environments: the described sequences of a
 // lab's own seed pool give counts of scenarios, of skills per scenario and of (scenario, skill)
 // pairs, and where rollouts exist, the turns agents actually took. Each estimate is smoothed
 // towards a base reference (additive smoothing with the base as the prior mean), so a name the

@@ -1,4 +1,4 @@
-// Does off-policy difficulty predict on-policy outcome? (issue 16) Per lineage and pooled over
+// Does off-policy difficulty predict on-policy outcome? Per lineage and pooled over
 // the filtered lineages: the Pearson correlation between a position's estimated D and its
 // probe's measured pass rate, and between D and mean turns per trajectory, over the positions
 // that have both. Null when fewer than three points, or when either side does not vary (an

@@ -140,7 +140,7 @@ describe('loadDrift', () => {
     expect(text).toContain('envolve_sandbox_failures_total{source="rollout"} 0');
   });
 
-  it('leaves held-out lineages out of the Prometheus text for callers who may not see them (issue 30)', async () => {
+  it('leaves held-out lineages out of the Prometheus text for callers who may not see them', async () => {
     await db.lineage.update({ where: { id: lineageId }, data: { heldOutSet: 'drift-eval' } });
     try {
       expect(await prometheusText(db, { heldOut: true })).toContain(`lineage_id="${lineageId}"`);

@@ -1,4 +1,4 @@
-// The exits of a needs-attention generation (issue 26). A candidate that met no fault but no
+// The exits of a needs-attention generation. A candidate that met no fault but no
 // verdict either is held for a person, and the lineage stops there (stop.ts) until they choose:
 // - retry: validate the same candidate again with its time budgets multiplied (a re-validation
 //   job; it settles as awaiting review, needs attention again, or failed);

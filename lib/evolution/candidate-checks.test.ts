@@ -1,4 +1,4 @@
-// The built-candidate check reads the built files (issue 26): a procedural candidate whose
+// The built-candidate check reads the built files: a procedural candidate whose
 // task.toml claims a harder sequence than its files hold is measured by its files and refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';

@@ -1,4 +1,4 @@
-// Two checks of a candidate before it spends sandbox time (issue 16):
+// Two checks of a candidate before it spends sandbox time:
 // - a retry that would be byte-identical to an attempt that already failed is not run again;
 // - the candidate's difficulty is measured on what was BUILT: the synthesiser's extraction role
 //   reads the sequence off the candidate's files, and D computed from it must still exceed the

@@ -1,4 +1,4 @@
-// Describing an imported seed (issue 16): offline, an imported task is one opaque step charged
+// Describing an imported seed: offline, an imported task is one opaque step charged
 // the smoothing prior, so every imported seed had the same D whatever it contained. A reviewer
 // who has read the task can set its scenario–skill sequence from the reference names; the seed
 // then has a real D offline, and lengthening chains onto it as before (its described steps are

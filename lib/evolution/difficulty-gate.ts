@@ -1,4 +1,4 @@
-// Monotone difficulty (issue 16): a generation must make its environment harder. The child's D
+// Monotone difficulty: a generation must make its environment harder. The child's D
 // must exceed the parent's by more than the lineage's margin, whoever proposed the edit; a plan
 // that does not is sent back with both numbers. D is measured under the same resolved priors
 // (the lineage's table plus cached estimates) that the stored difficulty uses.

@@ -1,4 +1,4 @@
-// Axis exhaustion (issue 16): when the proposer finds no legal edit of the parent on an axis
+// Axis exhaustion: when the proposer finds no legal edit of the parent on an axis
 // that raises D by the margin, the axis is exhausted *at that parent*. A fixed-axis lineage then
 // stops; a round-robin or weighted lineage skips the axis until its parent changes (a length
 // edit, say, adds a step whose scenario and skill can be made rarer again).

@@ -1,4 +1,4 @@
-// The one writer of generation rows (issue 28). Every state change goes through
+// The one writer of generation rows. Every state change goes through
 // changeGenerationState: the caller says which revision and state it read, the move is asserted
 // against the state machine (states.ts), the revision is bumped and the change is audited, all in
 // the caller's transaction — so a reviewer holding an older revision is told it changed, and no

@@ -1,8 +1,8 @@
 // Where a lineage waits for a person before it may evolve further: a generation held in
 // needs-attention (until someone takes one of its exits, lib/evolution/attention.ts), or a
 // generation whose version is being replaced (changes requested, a revision or a re-validation
-// running). Evolving past either would build on a version nobody has settled — or, as before
-// issue 26, silently re-make the held generation's number from the same parent.
+// running). Evolving past either would build on a version nobody has settled — or silently
+// re-make the held generation's number from the same parent.
 import type { Db } from '../db/index.ts';
 import { GenerationState, IN_PROGRESS_STATES } from '../states/index.ts';
 

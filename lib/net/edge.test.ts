@@ -11,7 +11,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'G
 const post = (url: string, headers: Record<string, string>) => ({ method: 'POST', url, headers, socketAddress: '127.0.0.1' });
 
 describe('requests the app would only fail on', () => {
-  it('a malformed percent-encoding in the path is a 400, anywhere (issue 18, finding 8)', () => {
+  it('a malformed percent-encoding in the path is a 400, anywhere', () => {
     for (const url of ['/api/generations/%ZZ/comments', '/generations/%C3%28', '/%E0%A4%A', '/api/generations/%/x']) {
       expect(refusal(get(url))).toMatchObject({ status: 400, error: 'bad_path' });
     }
@@ -30,7 +30,7 @@ describe('requests the app would only fail on', () => {
   });
 });
 
-describe('what Next should never see (issue 30)', () => {
+describe('what Next should never see', () => {
   it('a request target that is not a path is a 400: `*` and absolute URLs', () => {
     for (const url of ['*', 'http://evil.example/sign-in', 'evil.example:443']) expect(refusal(get(url))).toMatchObject({ status: 400, error: 'bad_target' });
   });

@@ -228,7 +228,7 @@ describe('comments and viewed marks', () => {
     });
   });
 
-  it('refuses a viewed mark for a generation that does not exist, and audits nothing (issue 18, finding 9)', async () => {
+  it('refuses a viewed mark for a generation that does not exist, and audits nothing', async () => {
     await expect(
       setFileViewed(db, { user: alice, generationId: 'nosuchgeneration', path: 'a.txt', contentSha256: hashOf('a.txt'), viewed: true }),
     ).rejects.toThrow(GenerationNotFoundError);

@@ -3,7 +3,7 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import { fileDbTest } from '../../test/fixtures/test.ts';
 import { declaredRewardRange, trainerReportRefusal } from './report-refusal.ts';
 
-describe('trainer reports that may not be counted (issue 18, finding 5)', () => {
+describe('trainer reports that may not be counted', () => {
   fileDbTest('accepts a servable version with rewards in range', async ({ db }) => {
     const id = await seedEnvironment(db, { name: 'servable' });
     expect(await trainerReportRefusal(db, { versionId: id, rewards: [0, 1, 0.5, null] })).toBeNull();

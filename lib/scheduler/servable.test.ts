@@ -19,7 +19,7 @@ async function generationOn(db: Db, lineageId: string, parent: string, number: n
   return versionId;
 }
 
-describe('one servability rule (issue 14)', () => {
+describe('one servability rule', () => {
   fileDbTest('serves a version outside every lineage and a released generation', async ({ db }) => {
     const alone = await seedEnvironment(db, { name: 'alone' });
     expect(await unservableReason(db, alone)).toBeNull();

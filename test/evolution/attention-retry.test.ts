@@ -1,4 +1,4 @@
-// A generation held for a person because a rubric check ran out of time (issue 26): `evolve`
+// A generation held for a person because a rubric check ran out of time: `evolve`
 // says the lineage stopped there and makes nothing — not the same generation number again from
 // the same parent — until an exit is taken; the retry exit validates the same candidate again
 // with its budgets multiplied, and a check that needed more time passes. Real sandbox.

@@ -1,5 +1,5 @@
 // Evolution runs ahead of review: six generations await review when a reviewer requests changes
-// on the second (issue 26). The third to sixth rest on the version the revision replaces, so the
+// on the second. The third to sixth rest on the version the revision replaces, so the
 // request supersedes them (audited, with why) in its own transaction; evolution refuses to run
 // while the revision is pending; the revision settles on a new version and queues the rebuild of
 // four generations, which evolve from the revised version. Nothing standing, queued for review or

@@ -2,8 +2,8 @@
 // so every stored check stays self-contained. `strings_found [-w] LIST TEXT` prints the lines of
 // the file LIST that occur in the file TEXT — with -w only as whole words, by grep -wF's rule (no
 // letter, digit or underscore right before or after) — in one awk process. A check's cost then
-// grows with the size of its files, not with a grep process per string (issue 13: a check that
-// spawned two greps per expected value ran out of its budget on a loaded machine).
+// grows with the size of its files, not with a grep process per string (a check that spawned
+// two greps per expected value ran out of its budget on a loaded machine).
 export const STRINGS_FOUND = String.raw`strings_found() {
   local words=0
   [ "$1" = -w ] && { words=1; shift; }

@@ -1,5 +1,5 @@
 // The sequence a procedural bundle was built from, recovered from what was built rather than from
-// the sequence its task.toml claims (issue 26): the solution's step fragments say which steps
+// the sequence its task.toml claims: the solution's step fragments say which steps
 // exist, what each reads (its `d=` line) and how (its extract and skill code), and the data files
 // must be exactly what those names render. Only the seed (and the steps' construction variants)
 // are read from task.toml; a claim the
