@@ -6,7 +6,8 @@ import type { Step } from '../../sequence/index.ts';
 import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
-import type { DataFile, Skill, StepParams } from './skill.ts';
+import type { DataFile, NearMiss, Skill, StepParams } from './skill.ts';
+import { skillNearMisses } from './near-misses.ts';
 import type { ComposedScenario, NoiseShape } from './compose.ts';
 import { DELIVERY, type DeliveryShape } from './delivery.ts';
 import type { ArtifactProbe } from './artifact-probe.ts';
@@ -23,6 +24,8 @@ export interface RenderedStep {
   instruction: string; // the body of the step's section, without its heading
   solve: string;
   answer: string;
+  // Complete step fragments like `solve`, each with one typical mistake; every one must answer wrongly.
+  nearMisses: NearMiss[];
 }
 
 export const outputPath = (stepId: string): string => `/app/out/${stepId}.txt`;
@@ -117,8 +120,10 @@ export function renderStep(
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const solve = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select, ...solveLines(step.id, setup)].join('\n');
-  return { step, datasets, instruction, solve, answer };
+  const head = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select];
+  const solve = [...head, ...solveLines(step.id, setup)].join('\n');
+  const nearMisses = skillNearMisses(skill, scenario, params).map((m) => ({ ...m, solve: [...head, ...solveLines(step.id, setup, m.solve)].join('\n') }));
+  return { step, datasets, instruction, solve, answer, nearMisses };
 }
 
 interface StepSetup {
@@ -155,13 +160,13 @@ function stepSetup(step: Step, seed: number, variant: number): StepSetup {
 }
 
 // The fragment's lines after its data directory is selected.
-function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup): string[] {
+function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup, skillSolve = skill.solve(scenario, params)): string[] {
   return [
     `out=${outputPath(stepId)}`,
     `extract() { ${scenario.extract}; }`,
     ...(delivery ? delivery.restore : []),
     ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
-    skill.solve(scenario, params),
+    skillSolve,
   ];
 }
 

@@ -1,0 +1,130 @@
+// The proof that every near miss the procedural synthesiser writes scores 0, run for real in
+// Docker: one bundle per domain holding one step per skill, and a dependent chain. One trial per
+// bundle: its agent phase runs the reference solution, then each near miss one after another from
+// the reference's outputs, stashing /app/out after each; its verifier phase runs the bundle's own
+// tests/test.sh on every stash and prints one reward per near miss, then on the reference outputs.
+// In the per-domain bundles the steps are independent, so a near miss runs as its one step's
+// fragment over the reference's other answers (what the full file computes); the chain runs the
+// full solution/near-misses/*.sh files, whose mistakes also reach the steps after them.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
+import { NEAR_MISS_DIR } from '../../lib/env/validate-bundle.ts';
+import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
+import { parseTaskConfig } from '../../lib/env/task-config.ts';
+import type { Sequence } from '../../lib/sequence/types.ts';
+import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES } from '../../lib/synth/procedural/catalogue.ts';
+import { trialRequest } from '../../lib/validate/trial-request.ts';
+import { BASE_IMAGE_WAIT_MS, buildMs, limitMs, taskBudgets, trialMs } from '../budgets.ts';
+
+const sandbox = new DockerSandbox();
+
+beforeAll(async () => {
+  await ensureBaseImage({ docker: sandbox.docker, progress: () => {} });
+}, BASE_IMAGE_WAIT_MS);
+
+const STASH = '/tmp/envolve-near-misses';
+const text = (path: string, content: string, executable = false): BundleFile => ({ path, content: Buffer.from(content, 'utf8'), executable });
+
+// The trial's solution: the reference, then each near miss from the reference's outputs.
+const DRIVER = `#!/bin/bash
+mkdir -p /app/out ${STASH}
+bash /solution/reference.sh > ${STASH}/reference.log 2>&1 || echo "reference failed: $(tail -n 5 ${STASH}/reference.log)"
+cp -a /app/out ${STASH}/reference
+for f in /solution/batch/*.sh; do
+  name=$(basename "$f" .sh)
+  rm -rf /app/out/* && cp -a ${STASH}/reference/. /app/out/
+  bash "$f" > ${STASH}/$name.log 2>&1 || true
+  mkdir -p ${STASH}/out/$name && cp -a /app/out/. ${STASH}/out/$name/
+done
+rm -rf /app/out/* && cp -a ${STASH}/reference/. /app/out/
+`;
+
+// The trial's verifier: the bundle's own tests on every stash, then on the reference outputs.
+const VERIFIER = `#!/bin/bash
+mkdir -p /logs/verifier
+for dir in ${STASH}/out/*/; do
+  name=$(basename "$dir")
+  rm -rf /app/out && cp -a "$dir" /app/out && rm -f /logs/verifier/reward.txt
+  bash /tests/reference-test.sh > /dev/null 2>&1
+  echo "near-miss $name reward $(cat /logs/verifier/reward.txt 2>/dev/null || echo none)"
+done
+rm -rf /app/out && cp -a ${STASH}/reference /app/out && rm -f /logs/verifier/reward.txt
+bash /tests/reference-test.sh
+`;
+
+// The bundle as the trial runs it: `batch` are the near misses to run (name → script).
+function batchBundle(bundle: TaskBundle, batch: Map<string, string>): TaskBundle {
+  const file = (path: string) => bundle.files.find((f) => f.path === path)!;
+  const kept = bundle.files.filter((f) => f.path !== 'solution/solve.sh' && f.path !== 'tests/test.sh');
+  return {
+    name: bundle.name,
+    files: [
+      ...kept,
+      { ...file('solution/solve.sh'), path: 'solution/reference.sh' },
+      { ...file('tests/test.sh'), path: 'tests/reference-test.sh' },
+      text('solution/solve.sh', DRIVER, true),
+      text('tests/test.sh', VERIFIER, true),
+      ...[...batch].map(([name, script]) => text(`solution/batch/${name}.sh`, script, true)),
+    ],
+  };
+}
+
+async function rewardsOf(bundle: TaskBundle, batch: Map<string, string>): Promise<{ reference: number | null; nearMisses: Map<string, string>; log: string }> {
+  const config = parseTaskConfig(bundle.files.find((f) => f.path === 'task.toml')!.content.toString('utf8'));
+  if (!config.ok) throw new Error(config.error);
+  const build = await sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec });
+  const trial = await sandbox.runTrial(
+    trialRequest(batchBundle(bundle, batch), config.config, build.imageId, { kind: 'oracle' }, { 'envolve.test': 'near-misses' }),
+  );
+  const log = trial.verifier?.log ?? '';
+  const nearMisses = new Map([...log.matchAll(/^near-miss (\S+) reward (\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]));
+  return { reference: trial.reward, nearMisses, log: `${trial.agent.log}\n${log}` };
+}
+
+function expectAllZero(result: Awaited<ReturnType<typeof rewardsOf>>, batch: Map<string, string>): void {
+  expect(result.reference, `the reference solution must still score 1:\n${result.log}`).toBe(1);
+  expect([...result.nearMisses.keys()].sort()).toEqual([...batch.keys()].sort());
+  const passed = [...result.nearMisses].filter(([, reward]) => reward !== '0');
+  expect(passed, `near misses that did not score 0:\n${result.log}`).toEqual([]);
+}
+
+const limit = (bundle: TaskBundle): number => limitMs(buildMs(taskBudgets(bundle)), trialMs(taskBudgets(bundle)));
+
+describe('every near miss scores 0 in Docker', () => {
+  for (const scenario of DOMAIN_NAMES) {
+    const sequence: Sequence = { steps: BASE_SKILL_NAMES.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
+    const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 2024, name: `near-misses-${scenario}` });
+    const batch = new Map(
+      steps.flatMap((s) => s.nearMisses.map((m) => [`${s.step.id}.${m.name}`, `set -euo pipefail\nexport LC_ALL=C\n${m.solve}\n`] as [string, string])),
+    );
+    it(
+      `${scenario}: the ${batch.size} near misses of its ${steps.length} skills`,
+      async () => {
+        expect(batch.size).toBeGreaterThanOrEqual(2 * steps.length);
+        expectAllZero(await rewardsOf(bundle, batch), batch);
+      },
+      limit(bundle),
+    );
+  }
+
+  const chain: Sequence = {
+    steps: [
+      { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
+      { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
+      { id: 's3', scenario: 'payments-ledger+csv', skill: 'config-parse', dependsOn: ['s2'] },
+      { id: 's4', scenario: 'weather-observations', skill: 'python-script+gz', dependsOn: ['s1', 's3'] },
+    ],
+  };
+  const chained = renderEnvironmentWithSteps(chain, { seed: 77, name: 'near-misses-chain' }).bundle;
+  it(
+    'a dependent chain: the full solution/near-misses files',
+    async () => {
+      const files = chained.files.filter((f) => f.path.startsWith(`${NEAR_MISS_DIR}/`));
+      const batch = new Map(files.map((f) => [f.path.slice(NEAR_MISS_DIR.length + 1, -'.sh'.length), f.content.toString('utf8')] as [string, string]));
+      expect(batch.size).toBeGreaterThanOrEqual(2 * chain.steps.length);
+      expectAllZero(await rewardsOf(chained, batch), batch);
+    },
+    limit(chained),
+  );
+});
