@@ -4,11 +4,13 @@
 // shell itself, is test/synth/procedural-near-misses.test.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
 import type { TaskBundle } from '../../env/bundle.ts';
 import { NEAR_MISS_DIR } from '../../env/validate-bundle.ts';
 import { DOMAIN_NAMES, scenarioNamed, skillNamed } from './catalogue.ts';
 import { skillNearMisses } from './near-misses.ts';
 import { byteCompare, generateRecords } from './records.ts';
+import { readChain, renderChained } from './render-chain.ts';
 import { renderEnvironmentWithSteps } from './render.ts';
 import { createRng, hashSeed } from './rng.ts';
 import type { Materialised, StepParams } from './skill.ts';
@@ -434,5 +436,25 @@ describe('near-miss files in a bundle', () => {
         expect(m.solve).not.toBe(s.solve);
       }
     }
+  });
+
+  it('are written for the steps chained onto an imported task, after its own solution, and dropped when the chain is read back', () => {
+    const base = bundleOf(validTaskFiles(), 'imported');
+    const sequence = {
+      steps: [
+        { id: 's1', scenario: 'imported:imported', skill: 'imported:imported', dependsOn: [] },
+        { id: 's2', scenario: 'crontab-schedules', skill: 'git-history', dependsOn: ['s1'] },
+      ],
+    };
+    const artifacts = [{ path: '/app/result.txt', content: Buffer.from('alpha one\nbeta two\n') }];
+    const chained = renderChained(base, sequence, { seed: 4, name: 'imported', artifacts });
+    const written = chained.files.filter((f) => f.path.startsWith(`${NEAR_MISS_DIR}/`));
+    expect(written.map((f) => f.path).sort()).toEqual([
+      `${NEAR_MISS_DIR}/s2.commit-diff-only.sh`,
+      `${NEAR_MISS_DIR}/s2.latest-version.sh`,
+      `${NEAR_MISS_DIR}/s2.log-position.sh`,
+    ]);
+    for (const f of written) expect(f.content.toString('utf8')).toContain('bash /solution/seed_solve.sh');
+    expect(readChain(chained)!.base.files.filter((f) => f.path.startsWith(`${NEAR_MISS_DIR}/`))).toEqual([]);
   });
 });
