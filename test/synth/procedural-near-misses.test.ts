@@ -74,9 +74,9 @@ async function rewardsOf(bundle: TaskBundle, batch: Map<string, string>): Promis
   const config = parseTaskConfig(bundle.files.find((f) => f.path === 'task.toml')!.content.toString('utf8'));
   if (!config.ok) throw new Error(config.error);
   const build = await sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec });
-  const trial = await sandbox.runTrial(
-    trialRequest(batchBundle(bundle, batch), config.config, build.imageId, { kind: 'oracle' }, { 'envolve.test': 'near-misses' }),
-  );
+  const request = trialRequest(batchBundle(bundle, batch), config.config, build.imageId, { kind: 'oracle' }, { 'envolve.test': 'near-misses' });
+  // The verifier runs the task's tests once per near miss and once on the reference outputs.
+  const trial = await sandbox.runTrial({ ...request, verifierTimeoutSec: verifierRuns(batch) * request.verifierTimeoutSec });
   const log = trial.verifier?.log ?? '';
   const nearMisses = new Map([...log.matchAll(/^near-miss (\S+) reward (\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]));
   return { reference: trial.reward, nearMisses, log: `${trial.agent.log}\n${log}` };
