@@ -58,7 +58,7 @@ describe('domain rules in Docker', () => {
         });
         expect(reference['invalid-test'], `${domain} nop`).toMatchObject({ verdict: 'passed', reward: 0 });
 
-        const misses = steps.map((s) => s.nearMisses.find((m) => m.name === 'parent-question'));
+        const misses = steps.map((s) => s.parentQuestion);
         expect(misses.every(Boolean), 'every step reads its file through the rule').toBe(true);
         const missed = await validate(
           withSolution(

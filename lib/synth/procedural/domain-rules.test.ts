@@ -108,14 +108,14 @@ describe('domain rules', () => {
       expect(instruction, domain).toContain(scenario.rule.describe);
       expect(steps[1]!.instruction, domain).toContain(`\`${scenario.rule.column}\` column`);
       for (const step of steps.slice(0, 2)) {
-        const [miss] = step.nearMisses;
+        const miss = step.parentQuestion;
         expect(miss?.name, domain).toBe('parent-question');
         expect(miss!.solve).toContain('| cut -f1-5; }');
         expect(miss!.solve.split('\n').slice(0, 2)).toEqual(step.solve.split('\n').slice(0, 2));
         expect(step.solve).toContain(scenarioNamed(step.step.scenario).extract);
       }
       // A column export is built from the counted records alone: no rule to state or to ignore.
-      expect(steps[2]!.nearMisses).toEqual([]);
+      expect(steps[2]!.parentQuestion).toBeNull();
       expect(steps[2]!.instruction).not.toContain(scenario.rule.describe);
     }
   });

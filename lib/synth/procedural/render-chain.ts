@@ -3,11 +3,12 @@
 // oracle produces. The first chained step picks its data by a probe of the original output file;
 // later ones chain on each other as in any procedural task. Expected answers are computed here.
 import type { BundleFile, TaskBundle } from '../../env/index.ts';
-import { comparePaths } from '../../env/index.ts';
+import { comparePaths, NEAR_MISS_DIR } from '../../env/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import { chooseProbe, type OracleArtifact } from './artifact-probe.ts';
 import { CHAIN_FILE, renderChainTestScript, SEED_TEST } from './chain-test-script.ts';
 import { isImportedStep } from './imported.ts';
+import { nearMissFiles } from './near-misses.ts';
 import { renderStep, type RenderedStep } from './render-step.ts';
 import { createRng, hashSeed } from './rng.ts';
 
@@ -49,7 +50,9 @@ export function renderChained(base: TaskBundle, sequence: Sequence, options: Cha
   for (const path of [SEED_TEST, SEED_SOLVE, CHAIN_FILE]) {
     if (base.files.some((f) => f.path === path)) throw new Error(`the seed already has ${path}, which the chained task needs for itself`);
   }
-  if (base.files.some((f) => f.path.startsWith(`${DATA_DIR}/`))) throw new Error(`the seed already has ${DATA_DIR}/, which the chained task needs for itself`);
+  for (const dir of [DATA_DIR, NEAR_MISS_DIR]) {
+    if (base.files.some((f) => f.path.startsWith(`${dir}/`))) throw new Error(`the seed already has ${dir}/, which the chained task needs for itself`);
+  }
   const seedFile = (path: string): BundleFile => {
     const file = base.files.find((f) => f.path === path);
     if (!file) throw new Error(`the seed has no ${path}`);
@@ -88,6 +91,7 @@ export function renderChained(base: TaskBundle, sequence: Sequence, options: Cha
       ]),
     ),
     text('solution/solve.sh', solveScript(steps), true),
+    ...nearMissFiles(steps, solveScript),
     text('tests/test.sh', renderChainTestScript(), true),
     text(CHAIN_FILE, `${JSON.stringify(chain, null, 2)}\n`),
   ];
@@ -115,7 +119,7 @@ export function readChain(bundle: TaskBundle): { base: TaskBundle; chain: ChainF
   };
   const derived = new Set([CHAIN_FILE, SEED_TEST, SEED_SOLVE, DOCKERFILE, INSTRUCTION, 'solution/solve.sh', 'tests/test.sh']);
   const files = [
-    ...bundle.files.filter((f) => !derived.has(f.path) && !f.path.startsWith(`${DATA_DIR}/`)),
+    ...bundle.files.filter((f) => !derived.has(f.path) && !f.path.startsWith(`${DATA_DIR}/`) && !f.path.startsWith(`${NEAR_MISS_DIR}/`)),
     cut(DOCKERFILE, chain.baseBytes.dockerfile, DOCKERFILE_MARKER),
     cut(INSTRUCTION, chain.baseBytes.instruction, INSTRUCTION_MARKER),
     moved(SEED_SOLVE, 'solution/solve.sh'),

@@ -8,6 +8,7 @@ import { generateRecords } from './records.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 import type { DataFile, NearMiss, Skill, StepParams } from './skill.ts';
+import { skillNearMisses } from './near-misses.ts';
 import type { ComposedScenario, NoiseShape } from './compose.ts';
 import { DELIVERY, type DeliveryShape } from './delivery.ts';
 import type { ArtifactProbe } from './artifact-probe.ts';
@@ -18,21 +19,14 @@ export interface RenderedDataset {
   build?: string;
 }
 
-// A typical wrong solution of the step: `solve` is a complete step fragment (like
-// RenderedStep.solve) with the mistake in it, which the step's tests must reject.
-export interface StepNearMiss {
-  name: string;
-  why: string;
-  solve: string;
-}
-
 export interface RenderedStep {
   step: Step;
   datasets: RenderedDataset[];
   instruction: string; // the body of the step's section, without its heading
   solve: string;
   answer: string;
-  nearMisses: StepNearMiss[];
+  nearMisses: NearMiss[]; // complete step fragments like `solve`, each with one typical mistake
+  parentQuestion: NearMiss | null; // the step over every row, its domain's rule ignored (null where no rule applies)
 }
 
 export const outputPath = (stepId: string): string => `/app/out/${stepId}.txt`;
@@ -176,10 +170,17 @@ export function renderStep(
     : upstream.length === 0
       ? `d=${base}`
       : `d="${base}/${step.dependsOn.map((id) => `$(awk 'NR == 1 { print $1; exit }' ${outputPath(id)})`).join('_')}"`;
-  const header = `# ${step.id}: ${step.skill} over ${step.scenario}`;
-  const solve = [header, select, ...solveLines(step.id, setup)].join('\n');
-  const nearMisses = domainNearMisses(setup).map((miss) => ({ ...miss, solve: [header, select, miss.solve].join('\n') }));
-  return { step, datasets, instruction, solve, answer, nearMisses };
+  const head = [`# ${step.id}: ${step.skill} over ${step.scenario}`, select];
+  const solve = [...head, ...solveLines(step.id, setup)].join('\n');
+  const nearMisses = skillNearMisses(skill, scenario, params).map((m) => ({
+    ...m,
+    solve: [...head, ...solveLines(step.id, setup, { skillSolve: m.solve })].join('\n'),
+  }));
+  // Not among the near misses the bundle carries: for some skills the rows the rule excludes do not
+  // move the answer, so it cannot promise to score 0 everywhere; test/synth/domain-rules.test.ts
+  // proves it where they do, and the counter-check runs the parent's real solution on every edit.
+  const parentQuestion = domainNearMisses(setup).map((m) => ({ ...m, solve: [...head, m.solve].join('\n') }))[0] ?? null;
+  return { step, datasets, instruction, solve, answer, nearMisses, parentQuestion };
 }
 
 // The domain rule shapes the answer when the skill reads the scenario's file through `extract`;
@@ -201,7 +202,7 @@ export function domainNearMisses(setup: StepSetup): NearMiss[] {
     {
       name: 'parent-question',
       why: `counts every row of the file, ignoring the ${setup.scenario.parts.domain} rule (${rule.name}): the question of the parent domain, not this one`,
-      solve: solveLines(setup.stepId, setup, `${setup.scenario.parse} | cut -f1-5`).join('\n'),
+      solve: solveLines(setup.stepId, setup, { extract: `${setup.scenario.parse} | cut -f1-5` }).join('\n'),
     },
   ];
 }
@@ -241,15 +242,19 @@ export function stepSetup(step: Step, seed: number, variant = 0): StepSetup {
   };
 }
 
-// The fragment's lines after its data directory is selected; `extract` replaces the scenario's
-// (a near miss reads the file another way).
-function solveLines(stepId: string, { scenario, skill, delivery, exportNoise, params }: StepSetup, extract = scenario.extract): string[] {
+// The fragment's lines after its data directory is selected; a near miss replaces the scenario's
+// `extract` (it reads the file another way) or the skill's own lines (it computes another way).
+function solveLines(
+  stepId: string,
+  { scenario, skill, delivery, exportNoise, params }: StepSetup,
+  { extract = scenario.extract, skillSolve = skill.solve(scenario, params) }: { extract?: string; skillSolve?: string } = {},
+): string[] {
   return [
     `out=${outputPath(stepId)}`,
     `extract() { ${extract}; }`,
     ...(delivery ? delivery.restore : []),
     ...(exportNoise ? [`src="$d"; d=$(mktemp -d)`, `for f in "$src"/*; do ${exportNoise.clean} < "$f" > "$d/\${f##*/}"; done`] : []),
-    skill.solve(scenario, params),
+    skillSolve,
   ];
 }
 

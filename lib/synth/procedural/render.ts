@@ -3,6 +3,7 @@
 import type { BundleFile, TaskBundle } from '../../env/index.ts';
 import { comparePaths } from '../../env/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
+import { nearMissFiles } from './near-misses.ts';
 import { renderStep, type RenderedStep } from './render-step.ts';
 import { renderTestScript } from './test-script.ts';
 
@@ -50,6 +51,7 @@ export function renderEnvironmentWithSteps(sequence: Sequence, options: RenderOp
       ]),
     ),
     text('solution/solve.sh', solveScript(steps, options.fault === 'wrong-solution'), true),
+    ...nearMissFiles(steps, (swapped) => solveScript(swapped, false)),
     text('tests/test.sh', renderTestScript(options.fault === 'lenient-tests'), true),
     text('tests/expected.json', `${JSON.stringify({ steps: steps.map((s) => ({ id: s.step.id, expected: s.answer })) }, null, 2)}\n`),
   ];
