@@ -92,6 +92,23 @@ export function weaveGhosts(
   });
 }
 
+/**
+ * The commonest rule: every counted row carries `counted` in the rule's column, and each ghost is one
+ * row carrying `excluded` (a commented-out line, a disabled flag, a failed read).
+ */
+export function flaggedRows(counted: string, excluded: string): Pick<DomainRule, 'weave' | 'filter'> {
+  return {
+    weave: (records, value) =>
+      weaveGhosts(
+        records,
+        value,
+        () => counted,
+        (ghost) => [{ ...ghost, attr: excluded }],
+      ),
+    filter: keepWhere(`$6 == "${counted}"`),
+  };
+}
+
 /** A deterministic choice among `options` by a record's own content. */
 export function pickFor(record: DataRecord, options: readonly string[], salt: string): string {
   return options[hashSeed(salt, record.key, record.time, record.text) % options.length]!;

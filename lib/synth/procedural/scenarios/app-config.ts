@@ -1,6 +1,6 @@
 // Application feature-flag config (INI). Rule: disabled entries are not in effect.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, pad, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, pad } from '../scenario.ts';
 
 export const appConfig = defineScenario({
   name: 'app-config',
@@ -20,14 +20,7 @@ export const appConfig = defineScenario({
     describe: 'An entry with `enabled = false` is switched off: it does not count as a flag entry for any question of this step.',
     column: 'enabled',
     columnMeaning: '`true` or `false`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'true',
-        (ghost) => [{ ...ghost, attr: 'false' }],
-      ),
-    filter: keepWhere('$6 == "true"'),
+    ...flaggedRows('true', 'false'),
   },
   renderRows: (rows) =>
     rows

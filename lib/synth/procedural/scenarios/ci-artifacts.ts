@@ -1,6 +1,6 @@
 // CI artifact index. Rule: artifacts the retention policy expired are gone.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines } from '../scenario.ts';
 
 export const ciArtifacts = defineScenario({
   name: 'ci-artifacts',
@@ -19,14 +19,7 @@ export const ciArtifacts = defineScenario({
     describe: 'An artifact with `state=expired` was deleted by the retention policy: it does not count as an artifact for any question of this step.',
     column: 'state',
     columnMeaning: '`kept` or `expired`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'kept',
-        (ghost) => [{ ...ghost, attr: 'expired' }],
-      ),
-    filter: keepWhere('$6 == "kept"'),
+    ...flaggedRows('kept', 'expired'),
   },
   renderRows: (rows) =>
     lines(rows.map((r) => `pipeline=${r.key} size=${r.value} finished=${isoTime(r.time)} result=${r.category} artifact=${r.text} state=${r.attr}`)),

@@ -1,6 +1,6 @@
 // System crontab. Rule: a commented-out job does not run.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines } from '../scenario.ts';
 
 export const crontabSchedules = defineScenario({
   name: 'crontab-schedules',
@@ -27,14 +27,7 @@ export const crontabSchedules = defineScenario({
     describe: 'A job whose schedule line is commented out (starts with `#`) does not run: it does not count as a cron job for any question of this step.',
     column: 'state',
     columnMeaning: '`active`, or `commented` for a job line commented out',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'active',
-        (ghost) => [{ ...ghost, attr: 'commented' }],
-      ),
-    filter: keepWhere('$6 == "active"'),
+    ...flaggedRows('active', 'commented'),
   },
   renderRows: (rows) =>
     lines([

@@ -1,6 +1,6 @@
 // DNS zone file. Rule: a record commented out with `;` does not exist.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines } from '../scenario.ts';
 
 export const dnsZone = defineScenario({
   name: 'dns-zone',
@@ -28,14 +28,7 @@ export const dnsZone = defineScenario({
       'A line that starts with `;` is a comment, including a record line someone commented out: such a record is not served and does not count as a resource record for any question of this step.',
     column: 'state',
     columnMeaning: '`active`, or `commented` for a record line commented out',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'active',
-        (ghost) => [{ ...ghost, attr: 'commented' }],
-      ),
-    filter: keepWhere('$6 == "active"'),
+    ...flaggedRows('active', 'commented'),
   },
   renderRows: (rows) =>
     lines([

@@ -2,7 +2,7 @@
 // quality control are excluded.
 import { hashSeed } from '../rng.ts';
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, pad, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines, pad } from '../scenario.ts';
 
 export const genomicsFasta = defineScenario({
   name: 'genomics-fasta',
@@ -29,14 +29,7 @@ export const genomicsFasta = defineScenario({
     describe: 'Records whose header says `qc=fail` failed quality control: they do not count as sequence records for any question of this step.',
     column: 'qc',
     columnMeaning: '`pass` or `fail`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'pass',
-        (ghost) => [{ ...ghost, attr: 'fail' }],
-      ),
-    filter: keepWhere('$6 == "pass"'),
+    ...flaggedRows('pass', 'fail'),
   },
   renderRows: (rows) =>
     lines(

@@ -1,6 +1,6 @@
 // Warehouse inventory counts. Rule: draft counts were never confirmed.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines } from '../scenario.ts';
 
 export const inventoryCsv = defineScenario({
   name: 'inventory-csv',
@@ -19,14 +19,7 @@ export const inventoryCsv = defineScenario({
     describe: 'A count whose status is `draft` was never confirmed: it does not count as a stock count for any question of this step; only `final` counts do.',
     column: 'status',
     columnMeaning: '`final` or `draft`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'final',
-        (ghost) => [{ ...ghost, attr: 'draft' }],
-      ),
-    filter: keepWhere('$6 == "final"'),
+    ...flaggedRows('final', 'draft'),
   },
   renderRows: (rows) =>
     lines([

@@ -1,6 +1,6 @@
 // Library acquisitions catalogue. Rule: withdrawn copies have left the collection.
 import { isoTime } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines } from '../scenario.ts';
 
 export const libraryCatalog = defineScenario({
   name: 'library-catalog',
@@ -26,14 +26,7 @@ export const libraryCatalog = defineScenario({
     describe: 'An acquisition whose status is `withdrawn` has left the collection: it does not count as an acquisition for any question of this step.',
     column: 'status',
     columnMeaning: '`shelved` or `withdrawn`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'shelved',
-        (ghost) => [{ ...ghost, attr: 'withdrawn' }],
-      ),
-    filter: keepWhere('$6 == "shelved"'),
+    ...flaggedRows('shelved', 'withdrawn'),
   },
   renderRows: (rows) =>
     lines(['isbn|copies|acquired|genre|title|status', ...rows.map((r) => [r.key, r.value, isoTime(r.time), r.category, r.text, r.attr].join('|'))]),

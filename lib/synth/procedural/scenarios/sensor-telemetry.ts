@@ -1,6 +1,6 @@
 // Sensor telemetry (JSON Lines). Rule: readings the sensor's self-check flagged invalid are dropped.
 import { formatValue } from '../records.ts';
-import { defineScenario, distinctKeys, keepWhere, lines, pad, weaveGhosts } from '../scenario.ts';
+import { defineScenario, distinctKeys, flaggedRows, lines, pad } from '../scenario.ts';
 
 export const sensorTelemetry = defineScenario({
   name: 'sensor-telemetry',
@@ -18,14 +18,7 @@ export const sensorTelemetry = defineScenario({
     describe: "A reading whose `valid` is `false` failed the sensor's self-check and is dropped: it does not count as a reading for any question of this step.",
     column: 'valid',
     columnMeaning: '`true` or `false`',
-    weave: (records, value) =>
-      weaveGhosts(
-        records,
-        value,
-        () => 'true',
-        (ghost) => [{ ...ghost, attr: 'false' }],
-      ),
-    filter: keepWhere('$6 == "true"'),
+    ...flaggedRows('true', 'false'),
   },
   renderRows: (rows) =>
     lines(
