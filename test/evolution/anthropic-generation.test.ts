@@ -91,8 +91,14 @@ describe('the Anthropic synthesiser in the loops', () => {
 
     const runs = await db.validatorRun.findMany({ where: { versionId: generation.versionId! }, include: { rubricVerdicts: true } });
     // The counter-check runs for Claude-made generations too: the seed's solution does not answer
-    // the added step. The procedural residual carries no near misses, so there is no near-miss row.
-    expect(runs.map((r) => `${r.kind}:${r.verdict}`).sort()).toEqual(['counter-check:passed', 'invalid-test:passed', 'oracle:passed', 'rubric:passed']);
+    // the added step. The child keeps the seed's near misses, and its tests still reject every one.
+    expect(runs.map((r) => `${r.kind}:${r.verdict}`).sort()).toEqual([
+      'counter-check:passed',
+      'invalid-test:passed',
+      'near-miss:passed',
+      'oracle:passed',
+      'rubric:passed',
+    ]);
     const counter = parseSolutionCheckReport(runs.find((r) => r.kind === 'counter-check')!.rewardDetail)!;
     expect(counter.checkedSteps).toEqual(expect.arrayContaining(plan.edit.inserted));
     expect(counter.runs.map((r) => [r.ancestor?.label, r.pass, r.outcome])).toEqual([

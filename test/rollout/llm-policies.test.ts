@@ -26,10 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => testDb?.cleanup());
 
-// What the model "concludes" from the output it was shown, as a person reading it would.
+// What the model "concludes" from the output it was shown, as a person reading it would, with the
+// task's rules: liveness probes are not traffic, and only host `bastion`'s events count.
 function busiestClient(accessLog: string): string {
   const counts = new Map<string, number>();
   for (const line of accessLog.split('\n')) {
+    if (line.includes('"kube-probe/')) continue;
     const ip = /^(\d+\.\d+\.\d+\.\d+) /.exec(line)?.[1];
     if (ip) counts.set(ip, (counts.get(ip) ?? 0) + 1);
   }
@@ -38,7 +40,7 @@ function busiestClient(accessLog: string): string {
 }
 
 function acceptedPasswordPortSum(authLog: string): number {
-  return [...authLog.matchAll(/: Accepted-password for \S+ from \S+ port (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return [...authLog.matchAll(/^\S+ bastion sshd\[\d+\]: Accepted-password for \S+ from \S+ port (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
 function lastToolResult(request: RecordedRequest): string {

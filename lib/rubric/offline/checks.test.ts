@@ -67,6 +67,13 @@ describe('spelling', () => {
     expect((await spellingCheck(good)).passed).toBe(true);
   });
 
+  it('leaves the title heading alone: it names the task, whatever its files are called now', async () => {
+    const good = await seedLedger();
+    const body = text(good, 'instruction.md').replace(/^# [^\n]*\n/, '');
+    expect((await spellingCheck(withFiles(good, { 'instruction.md': `# claude-seed\n${body}` }))).passed).toBe(true);
+    expect((await spellingCheck(withFiles(good, { 'instruction.md': `# claude-seed\n${body}\nSee claude-seed.\n` }))).detail).toMatch(/'claude'/);
+  });
+
   it('checks the text values of task.toml, not its JSON sequence', async () => {
     const good = await seedLedger();
     const toml = text(good, 'task.toml').replace('author_name = "Envolve procedural synthesiser"', 'author_name = "Envolve procedural synthesizr"');

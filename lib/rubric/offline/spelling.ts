@@ -124,6 +124,10 @@ function chainedSection(bundle: TaskBundle, instruction: string): string | null 
   }
 }
 
+// The title heading names the task (an identifier such as `claude-seed`, kept when a child is
+// renamed), so it is not prose.
+const withoutTitle = (markdown: string): string => markdown.replace(/^# [^\n]*\n?/, '');
+
 export function proseSources(bundle: TaskBundle): { file: string; prose: string }[] {
   const whole = fileText(bundle, 'instruction.md');
   const chained = whole === null ? null : chainedSection(bundle, whole);
@@ -131,7 +135,7 @@ export function proseSources(bundle: TaskBundle): { file: string; prose: string 
   // A chained task's task.toml is its author's, unchanged.
   const toml = chained === null ? fileText(bundle, 'task.toml') : null;
   return [
-    ...(instruction === null ? [] : [{ file: 'instruction.md', prose: proseOf(instruction) }]),
+    ...(instruction === null ? [] : [{ file: 'instruction.md', prose: proseOf(withoutTitle(instruction)) }]),
     ...(toml === null ? [] : [{ file: 'task.toml', prose: tomlText(toml) }]),
   ];
 }
