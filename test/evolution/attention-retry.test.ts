@@ -90,6 +90,7 @@ describe('a needs-attention generation', () => {
       expect(attempts[1]!.validatorRuns.map((r) => [r.kind, r.verdict]).sort()).toEqual([
         ['counter-check', 'passed'],
         ['invalid-test', 'passed'],
+        ['near-miss', 'passed'],
         ['oracle', 'passed'],
         ['rubric', 'passed'],
       ]);

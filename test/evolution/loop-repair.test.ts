@@ -88,8 +88,8 @@ describe('Loop 2 with a broken modifier', () => {
       expect(generation.error).toMatch(/no valid candidate/);
       const attempts = await attemptsOf(generation.id);
       expect(attempts.map((a) => a.state)).toEqual(['invalid', 'invalid']);
-      // oracle, invalid-test, counter-check (against the seed's solution) and rubric; no near misses written.
-      expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 4)).toBe(true);
+      // oracle, invalid-test, counter-check (against the seed's solution), near misses and rubric.
+      expect(attempts.every((a) => a.candidateVersionId && a.residual && a.validatorRuns.length === 5)).toBe(true);
     },
     repairLimitMs(1, 2),
   );
@@ -148,6 +148,7 @@ describe('Loop 2 when a validator reaches no verdict', () => {
       expect(attempts[0]!.validatorRuns.map((r) => [r.kind, r.verdict])).toEqual([
         ['counter-check', 'passed'],
         ['invalid-test', 'passed'],
+        ['near-miss', 'passed'],
         ['oracle', 'passed'],
         ['rubric', 'error'],
       ]);

@@ -53,7 +53,8 @@ const unwrappedParentSolve = solve.replace(/src="\$d"; d=\$\(mktemp -d\)\ncp -r 
 const candidate: TaskBundle = {
   name: rendered.name,
   files: [
-    ...rendered.files,
+    // Only the two near misses below, so the report's counts are theirs.
+    ...rendered.files.filter((f) => !f.path.startsWith('solution/near-misses/')),
     // Counts the other event: the tests reject it on s2.
     text('solution/near-misses/s2.wrong-event.sh', solve.replace("c='Failed-password'", "c='Accepted-password'")),
     // Trailing spaces on s1's line: the verifier ignores them, so the tests let this through.
