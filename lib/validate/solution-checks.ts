@@ -29,13 +29,18 @@ export interface SolutionCheckOptions extends RecordScope {
 
 // The trial's budgets: each solution gets the budget the task gives its reference solution (and the
 // unwrap pass one more), each test run the verifier's, each with the slack to stash or restore.
+// One solution's budget in the checks: a reference solution or near miss is a script, not an agent
+// exploring, and runs in seconds; the task's whole agent budget per solution would make a trial of
+// dozens of solutions wait hours on one that hangs. A retry with a larger budget multiplies it.
+export const SOLUTION_RUN_SEC = 120;
+
 export function solutionCheckBudgets(
   runCount: number,
   withUnwrap: boolean,
   config: { agent: Pick<TaskConfig['agent'], 'timeout_sec'>; verifier: Pick<TaskConfig['verifier'], 'timeout_sec'> },
   budgetFactor = 1,
 ) {
-  const solutionSec = Math.ceil(config.agent.timeout_sec * budgetFactor);
+  const solutionSec = Math.ceil(Math.min(config.agent.timeout_sec, SOLUTION_RUN_SEC) * budgetFactor);
   const verifierSec = Math.ceil(config.verifier.timeout_sec * budgetFactor);
   const commandSec = solutionSec + STASH_SLACK_SEC;
   return {
