@@ -1,15 +1,14 @@
 // The review page read like a pull request: the sequence edit and the residual
 // come first, the validator run details are folded behind their verdict line, data files are
 // folded and counted, and one generation of the fixture lineage is reviewed from the keyboard:
-// every file that is not data viewed and the decision made in at most 15 keys. The decision is
+// every file that is not data viewed and the decision made with no wasted key: one to open the
+// first file, one per file to mark it viewed (which moves on), one to approve. The decision is
 // undone afterwards, so the generation is left awaiting review for the other specs.
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 
-const KEY_BUDGET = 15;
-
-test('a reviewer views every file that is not data and approves a fixture generation in at most 15 keys', async ({ page }) => {
+test('a reviewer views every file that is not data and approves a fixture generation with one key per file and two more', async ({ page }) => {
   // Generation 3: the review spec only checks it still awaits review, which the undo restores.
   const id = e2eFixture().generationIds[2];
   if (!id) throw new Error('the fixture has no generation 3');
@@ -58,7 +57,7 @@ test('a reviewer views every file that is not data and approves a fixture genera
 
   console.log(`review-pr: ${reviewCount} files reviewed, ${dataCount} data files folded, ${keys.length} keys: ${keys.join(' ')}`);
   test.info().annotations.push({ type: 'keys', description: `${keys.length} keys for ${reviewCount} files: ${keys.join(' ')}` });
-  expect(keys.length).toBeLessThanOrEqual(KEY_BUDGET);
+  expect(keys.length).toBeLessThanOrEqual(reviewCount + 2);
 
   // Undo opens the generation again, awaiting review.
   await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
