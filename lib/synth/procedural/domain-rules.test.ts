@@ -83,6 +83,11 @@ describe('domain rules', () => {
         for (const category of new Set(records.map((r) => r.category)))
           expect(sumOf(all, category), `${domain} ${category}`).not.toBe(sumOf(records, category));
         for (const key of new Set(records.map((r) => r.key))) expect(span(all, key), `${domain} ${key}`).not.toBe(span(records, key));
+        // A file out of time order (date-arithmetic merges two hosts' logs) moves every span too.
+        const reversed = [...records].reverse();
+        const allReversed = scenario.rule.weave(reversed, scenario.value);
+        for (const key of new Set(records.map((r) => r.key)))
+          expect(span(allReversed, key), `${domain} ${key} out of order`).not.toBe(span(reversed, key));
         expect(topByCount(all.map((r) => r.key)), domain).not.toEqual(topByCount(records.map((r) => r.key)));
         const total = (rows: DataRecord[]) => rows.reduce((t, r) => t + r.value, 0);
         expect(total(all), domain).not.toBe(total(records));

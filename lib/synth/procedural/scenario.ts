@@ -73,7 +73,7 @@ export const keepWhere = (condition: string): string => `awk -F'\\t' -v OFS='\\t
 /**
  * The rows of a rule whose excluded rows are ghosts of counted records: before the first record
  * of every key, category and text (so every question a skill asks meets one), the rows `ghostRows`
- * makes from a copy of it ten seconds earlier. A ghost carries the largest value the domain has,
+ * makes from a copy of it dated ten seconds before its key's earliest record. A ghost carries the largest value the domain has,
  * so totals, sums, counts above a threshold and high percentiles all move when it is counted.
  */
 export function weaveGhosts(
@@ -84,11 +84,15 @@ export function weaveGhosts(
 ): FileRecord[] {
   const seen = new Set<string>();
   const first = (label: string) => (seen.has(label) ? false : (seen.add(label), true));
+  // A file need not be in time order (two hosts' logs one after the other): the ghost goes ten
+  // seconds before its key's earliest record, wherever that stands, so the key's span moves too.
+  const earliest = new Map<string, number>();
+  for (const r of records) earliest.set(r.key, Math.min(r.time, earliest.get(r.key) ?? r.time));
   return records.flatMap((r) => {
     const isSource = [first(`k\u0000${r.key}`), first(`c\u0000${r.category}`), first(`t\u0000${r.text}`)].some(Boolean);
     const counted = { ...r, attr: countedAttr(r) };
     if (!isSource) return [counted];
-    return [...ghostRows({ ...r, value: value.max, time: r.time - 10 }), counted];
+    return [...ghostRows({ ...r, value: value.max, time: earliest.get(r.key)! - 10 }), counted];
   });
 }
 
