@@ -1,7 +1,7 @@
 // `envolve lineage show`, `envolve lineage sandbox-runtime`, `envolve lineage build-mirrors` and
-// `envolve lineage priors`: a lineage's report, the runtime its sandbox uses, the package mirrors
-// its builds go through and the reference priors its D is measured under (audited; the CLI acts
-// as its operating-system user).
+// `envolve lineage priors`: a lineage's report with its release gate and seed funnel, the runtime
+// its sandbox uses, the package mirrors its builds go through and the reference priors its D is
+// measured under (audited; the CLI acts as its operating-system user).
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
@@ -9,6 +9,7 @@ import {
   lineageBuildMirrorsPatchSchema,
   lineagePriors,
   lineageReport,
+  lineageSeedFunnel,
   lineageSandboxRuntime,
   lineageSandboxRuntimePatchSchema,
   setLineageBuildMirrors,
@@ -16,6 +17,8 @@ import {
   setLineageSandboxRuntime,
   SHIPPED_PRIORS,
   type LineageBuildMirrorsPatch,
+  type LineageReport,
+  type LineageSeedFunnel,
 } from '../../lib/evolution/index.ts';
 import {
   describeBuildMirrors,
@@ -26,6 +29,8 @@ import {
   isSandboxRuntime,
   SANDBOX_RUNTIMES,
 } from '../../lib/sandbox/index.ts';
+import { lineageGateStatus, schedulerConfigFrom, type LineageGateStatus } from '../../lib/scheduler/index.ts';
+import { settings } from '../../lib/config/index.ts';
 import { withDb } from '../context.ts';
 import { emit, fail, type OutputOptions } from '../output.ts';
 import { lineageSummary } from './evolve.ts';
@@ -33,15 +38,48 @@ import { lineageSummary } from './evolve.ts';
 const DEFAULT_WORD = 'default';
 const operator = () => ({ id: null, email: `cli:${userInfo().username}` });
 
+type LineageShown = LineageReport & { gate: LineageGateStatus; seedFunnel: LineageSeedFunnel | null };
+
+// The report, then the gate and the seed funnel as the lineage page computes them.
+async function lineageShown(lineageId: string): Promise<LineageShown> {
+  const config = schedulerConfigFrom(settings().scheduler);
+  return withDb(async (db) => {
+    const report = await lineageReport(db, lineageId);
+    const [gate, seedFunnel] = await Promise.all([lineageGateStatus(db, lineageId, config), lineageSeedFunnel(db, lineageId, config)]);
+    return { ...report, gate, seedFunnel };
+  });
+}
+
+function gateLines({ gate, seedFunnel }: LineageShown): string[] {
+  const { policy } = gate.rule;
+  const version = gate.groups.source === 'trainer' ? 'checkpoint' : 'model version';
+  const newest = gate.newestCheckpoint
+    ? `${gate.newestCheckpoint.version || '(no version)'} (first reported ${gate.newestCheckpoint.firstReported}; only its groups count)`
+    : `none yet (no complete ${policy} group)`;
+  const override = seedFunnel?.override;
+  return [
+    `release gate: ${gate.description}`,
+    `newest ${policy} ${version}: ${newest}`,
+    `frontier: generation ${gate.frontier}${gate.frontier === 0 ? ' (the seed)' : ''}; the next release waits for: ${gate.waits.frontier ?? '–'}`,
+    ...gate.waits.generations.map((w) => `  generation ${w.generation} waits: ${w.reason}`),
+    ...(seedFunnel ? [`seed funnel (${seedFunnel.verdict.kind}): ${seedFunnel.verdict.message}`] : []),
+    override
+      ? `seed funnel override${override.demoMode ? ' (demo mode)' : ''}: by ${override.by} at ${override.at}: "${override.reason}" (the funnel then said: ${override.verdict.message})`
+      : 'seed funnel override: none recorded',
+  ];
+}
+
 export function registerLineageCommands(lineage: Command): void {
   lineage
     .command('show')
     .argument('<lineage>', 'lineage id')
-    .description('print the lineage: its settings, sandbox runtime and generations')
+    .description(
+      'print the lineage: its settings, sandbox runtime, generations, release gate (rule, newest checkpoint, what releases wait for) and seed funnel override',
+    )
     .option('--json', 'print one JSON document')
     .action(async (lineageId: string, opts: OutputOptions) => {
       try {
-        emit(opts, await withDb((db) => lineageReport(db, lineageId)), lineageSummary);
+        emit(opts, await lineageShown(lineageId), (shown) => [lineageSummary(shown), ...gateLines(shown)].join('\n'));
       } catch (err) {
         fail(opts, err);
       }

@@ -28,6 +28,7 @@ export { finishGroup, latestGatingGroup, newestPolicyVersion, recountGroup, GATI
 export { probeVersion, type ProbeDeps, type ProbeRequest, type ProbeSummary } from './probe.ts';
 export { advanceLineage, frontierVersionId, type AdvanceResult, type AdvanceStep } from './frontier.ts';
 export { lineageWaits, type GenerationWait, type LineageWaits } from './waits.ts';
+export { lineageGateStatus, type GateGroups, type LineageGateStatus } from './lineage-gate-status.ts';
 export { gatePolicyRefusal, isRunnablePolicy, TRAINER_POLICY } from '../gate/index.ts';
 export {
   enqueueProbe,
