@@ -193,9 +193,10 @@ def report_summary(step: int, env: BatchEnvironment, result: ReportResult) -> st
     lineage = next((a for a in result.advanced if a.get("lineageId") == env.lineage_id), None)
     frontier = ""
     if lineage is not None:
+        # The scheduler's last step for the lineage says why the frontier stays (held, waiting) or what it did next.
         last = (lineage.get("steps") or [{}])[-1]
-        why = f" ({last['reason']})" if last.get("kind") in ("held", "waiting") and last.get("reason") else ""
-        frontier = f"; frontier G{lineage.get('frontier')}" + (f", {last['kind']}{why}" if last.get("kind") and not released else "")
+        why = last.get("reason") or last.get("kind")
+        frontier = f"; frontier G{lineage.get('frontier')}" + (f" ({why})" if why and not released else "")
     return f"step {step}: {describe_env(env)}: reported group {result.group_id} {how}: {result.passes}/{result.size} passed{timeouts}; {outcome}{frontier}"
 
 
