@@ -123,7 +123,10 @@ export default async function Home() {
           <p className="text-zinc-600">
             One Idempotency-Key per group: sent again after a lost answer, the same key and body answer the first group (200,{' '}
             <code className="font-mono text-xs">Idempotency-Replayed: true</code>) instead of storing it twice; the same key with another body is 409.{' '}
-            <code className="font-mono text-xs">policyVersion</code> is your checkpoint: only the newest one&apos;s groups release generations;{' '}
+            <code className="font-mono text-xs">policyVersion</code> is your checkpoint: only the newest one&apos;s groups release generations. The server does
+            not require either field, so send both: without <code className="font-mono text-xs">policy</code> a group is reported as{' '}
+            <code className="font-mono text-xs">trainer</code> (refused unless your token names it), and without{' '}
+            <code className="font-mono text-xs">policyVersion</code> it is filed under the empty version, a checkpoint of its own.{' '}
             <code className="font-mono text-xs">null</code> is a rollout that timed out. Only versions a reviewer approved are served: another answers 409 with
             its state, a held-out version 403, a version flagged as a reward hack 410. The README&apos;s “Trainer API” section has every field.
           </p>

@@ -31,8 +31,11 @@ containers. Two policies:
   checkpoints differ only by their competence.
 
 Output: one JSON line per step on stdout (``--log`` also writes them to a file) with the server's
-answers (the batch, and per group its pass count and the frontier after it), and a readable line
-per group on stderr.
+answers (the batch, and per group its pass count and the frontier after it). Progress goes to
+stderr (``--quiet`` silences it): the run's server, policy and steps; per step what the batch
+served and what it left out and why, counted by reason (an empty batch says why it is empty);
+each rollout's policy and reward; each report's group id, whether the server answered it as a
+replay of an earlier report with the same key, and what it released.
 
     ENVOLVE_TOKEN=... python3 examples/trainer/train.py --url http://127.0.0.1:3000 --steps 10
 """
@@ -47,39 +50,64 @@ import sys
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "clients" / "python"))
 
-from envolve_trainer import BatchEnvironment, EnvolveTrainer  # noqa: E402
+from envolve_trainer import Batch, BatchEnvironment, EnvolveTrainer, ReportResult  # noqa: E402
+
+# What each reason the batch API gives for leaving a version out means (lib/scheduler/batch.ts and
+# servable.ts): saturated and all-fail give a group-relative trainer zero advantage; the others
+# are versions that may not be trained on at all.
+LEFT_OUT_MEANING = {
+    "saturated": "the gating policy's newest checkpoint passed every rollout",
+    "all_fail": "the gating policy's newest checkpoint failed every rollout",
+    "unreviewed": "no reviewer approved it yet",
+    "held_out": "held out for evaluation",
+    "flagged": "flagged as reward-hackable",
+    "rejected": "a reviewer rejected it",
+    "superseded": "evolved from a rejected generation",
+    "unknown_version": "the server no longer has the version",
+}
 
 
 class RolloutError(Exception):
     """The rollouts of a group could not be run (a sandbox error says nothing about the task)."""
 
 
+class HelpWithDefaults(argparse.ArgumentDefaultsHelpFormatter):
+    """--help shows every option's default: argparse's "(default: X)" where the default is a value;
+    an option whose default is a fallback ($ENVOLVE_TOKEN, the task's own timeout...) or drawn per
+    run says so in its own help instead of "(default: None)"."""
+
+    def _get_help_string(self, action: argparse.Action) -> Optional[str]:
+        if action.required or "(default:" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
 def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description="A reference trainer loop against Envolve's trainer API.")
+    p = argparse.ArgumentParser(description="A reference trainer loop against Envolve's trainer API.", formatter_class=HelpWithDefaults)
     p.add_argument("--url", required=True, help="the Envolve server, e.g. http://127.0.0.1:3000")
     p.add_argument("--token", help="a trainer API token (default: $ENVOLVE_TOKEN)")
     p.add_argument("--steps", type=int, default=10, help="training steps (checkpoints) to run")
     p.add_argument("--first-step", type=int, default=1, help="the checkpoint number of the first step")
     p.add_argument("--batch-size", type=int, default=8, help="environments asked for per step (repeats run once)")
     p.add_argument("--group-size", type=int, default=8, help="rollouts per environment")
-    p.add_argument("--policy", choices=("simulated", "openai"), default="simulated")
+    p.add_argument("--policy", choices=("simulated", "openai"), default="simulated", help="what runs the rollouts: Envolve's simulated agent or an OpenAI-compatible server")
     p.add_argument(
         "--policy-name", default="trainer", help="the name the groups are reported under: one the token names (a lineage gated by it counts them)"
     )
     p.add_argument(
         "--run-id",
         default=uuid.uuid4().hex,
-        help="names this run in each group's Idempotency-Key (<run>/step-<n>/<version>): rerun a crashed run with its id and a group it already reported is answered, not stored again",
+        help="names this run in each group's Idempotency-Key (<run>/step-<n>/<version>): rerun a crashed run with its id and a group it already reported is answered, not stored again (default: a new random id per run)",
     )
     p.add_argument("--competence", type=float, default=0.3, help="simulated: competence at step 0")
     p.add_argument("--competence-per-step", type=float, default=0.1, help="simulated: added per step")
-    p.add_argument("--competence-schedule", help="simulated: comma-separated competence of steps 1, 2, ... (overrides the two above)")
+    p.add_argument("--competence-schedule", help="simulated: comma-separated competence of steps 1, 2, ..., overriding the two above (default: the linear rise)")
     p.add_argument("--openai-base-url", help="openai: the OpenAI-compatible server (default: $ENVOLVE_OPENAI_BASE_URL)")
     p.add_argument("--model-template", default="{step}", help="openai: the model id of a step's checkpoint, e.g. 'run-7/step-{step}'")
     p.add_argument("--agent-timeout", type=int, help="wall-clock seconds of a rollout's agent (default: the task's [agent] timeout_sec)")
@@ -87,7 +115,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     p.add_argument("--rollout-workers", type=int, default=2, help="rollout processes at once per group")
     p.add_argument("--work-dir", default="trainer-work", help="downloaded tasks and the rollouts' own database")
     p.add_argument("--envolve-cli", default=str(REPO / "bin" / "envolve.mjs"), help="the envolve command of an Envolve checkout")
-    p.add_argument("--log", help="also append the JSON lines to this file")
+    p.add_argument("--log", help="also append the JSON lines to this file (default: stdout only)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr (stdout's JSON lines are the same either way)")
     args = p.parse_args(argv)
     if args.steps < 1 or args.group_size < 1 or args.batch_size < 1 or args.rollout_workers < 1:
         p.error("--steps, --group-size, --batch-size and --rollout-workers must be at least 1")
@@ -99,6 +128,76 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     else:
         args.schedule = None
     return args
+
+
+class Progress:
+    """Readable progress on stderr, one line per event, flushed at once so a long first step (image
+    builds, rollouts) is never silent; nothing with --quiet. Stdout is the JSON lines alone."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def __call__(self, line: str) -> None:
+        if not self.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+
+def short(version_id: str) -> str:
+    return version_id[:8]
+
+
+def describe_env(env: BatchEnvironment) -> str:
+    return f"{short(env.version_id)} {env.name} G{env.generation}"
+
+
+def left_out_summary(left_out: Mapping[str, Any]) -> str:
+    """What the batch left out, counted by reason, each with what it means: "2 left out: saturated 2
+    (the gating policy's newest checkpoint passed every rollout: 3f2a1b2c G0 8/8 at trainer@7, ...)"."""
+    by_reason: Mapping[str, int] = left_out.get("by_reason") or {}
+    envs: List[Mapping[str, Any]] = list(left_out.get("environments") or [])
+    parts = []
+    for reason, count in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0])):
+        listed = [e for e in envs if e.get("reason") == reason]
+        examples = ", ".join(left_out_env(e) for e in listed[:3]) + (f", {len(listed) - 3} more" if len(listed) > 3 else "")
+        parts.append(f"{reason} {count} ({LEFT_OUT_MEANING.get(reason, 'a reason this trainer does not know')}{': ' + examples if examples else ''})")
+    return f"{left_out.get('total', len(envs))} left out: " + "; ".join(parts)
+
+
+def left_out_env(e: Mapping[str, Any]) -> str:
+    group = f" {e['passes']}/{e['size']} at {e.get('policy')}@{e.get('policy_version')}" if e.get("passes") is not None else ""
+    return f"{short(str(e.get('versionId', '')))} G{e.get('generation')}{group}"
+
+
+def batch_summary(step: int, asked: int, batch: Batch) -> List[str]:
+    """The lines a pulled batch gets: what it served, and what it left out and why. An empty batch
+    says why it is empty: the reasons, or that no lineage has anything to serve."""
+    distinct = batch.distinct()
+    total = int(batch.left_out.get("total") or 0)
+    if not distinct:
+        why = left_out_summary(batch.left_out) if total else "no lineage has a frontier to serve (no lineages, or all held out)"
+        return [f"step {step}: empty batch (asked {asked}, got 0): nothing to train on this step; {why}"]
+    served = ", ".join(describe_env(e) for e in distinct)
+    lines = [f"step {step}: pulled {len(batch.environments)} of {asked} asked, {len(distinct)} distinct: {served}"]
+    if total:
+        lines.append(f"step {step}: {left_out_summary(batch.left_out)}")
+    return lines
+
+
+def report_summary(step: int, env: BatchEnvironment, result: ReportResult) -> str:
+    """A reported group: its id, whether the server answered it as a replay of an earlier report with
+    the same Idempotency-Key (stored once), its pass count, what it released and where the frontier is."""
+    how = "replayed (the server had this key's group already; nothing stored twice)" if result.replayed else "stored"
+    timeouts = f", {result.timeouts} timed out" if result.timeouts else ""
+    released = result.released()
+    outcome = "released " + ", ".join(f"G{r['generation']}" for r in released) if released else "released nothing"
+    lineage = next((a for a in result.advanced if a.get("lineageId") == env.lineage_id), None)
+    frontier = ""
+    if lineage is not None:
+        # The scheduler's last step for the lineage says why the frontier stays (held, waiting) or what it did next.
+        last = (lineage.get("steps") or [{}])[-1]
+        why = last.get("reason") or last.get("kind")
+        frontier = f"; frontier G{lineage.get('frontier')}" + (f" ({why})" if why and not released else "")
+    return f"step {step}: {describe_env(env)}: reported group {result.group_id} {how}: {result.passes}/{result.size} passed{timeouts}; {outcome}{frontier}"
 
 
 def competence_at(args: argparse.Namespace, step: int) -> float:
@@ -114,8 +213,9 @@ def competence_at(args: argparse.Namespace, step: int) -> float:
 class Rollouts:
     """Envolve's rollout machinery, run through its CLI against the trainer's own database."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, progress: Progress) -> None:
         self.args = args
+        self.progress = progress
         self.work = Path(args.work_dir).resolve()
         self.work.mkdir(parents=True, exist_ok=True)
         self.env = {**os.environ, "DATABASE_URL": f"file:{self.work / 'rollouts.db'}"}
@@ -144,20 +244,37 @@ class Rollouts:
         profile.write_text(json.dumps({"default": competence_at(self.args, step), "skills": {}}))
         return ["--policy", "simulated", "--competence", str(profile)]
 
-    def run_group(self, version_id: str, step: int) -> List[Optional[float]]:
+    def policy_label(self, step: int) -> str:
+        if self.args.policy == "openai":
+            return f"openai model {self.args.model_template.format(step=step)}"
+        return f"simulated, competence {competence_at(self.args, step):.2f}"
+
+    def run_group(self, env: BatchEnvironment, step: int) -> List[Optional[float]]:
         """The rewards of one group of rollouts of checkpoint `step` (None: timed out), in attempt order."""
+        version_id, label = env.version_id, f"step {step}: {describe_env(env)}"
         size, workers = self.args.group_size, min(self.args.rollout_workers, self.args.group_size)
         shares = [size // workers + (1 if i < size % workers else 0) for i in range(workers)]
         starts = [self.args.seed + sum(shares[:i]) for i in range(workers)]
         flags = self.policy_flags(step)
         if self.args.agent_timeout is not None:
             flags += ["--agent-timeout", str(self.args.agent_timeout)]
+        policy = self.policy_label(step)
+        self.progress(f"{label}: rolling out {size} ({policy}; seeds {self.args.seed}..{self.args.seed + size - 1}) in {workers} process(es)")
 
         def part(start: int, attempts: int) -> List[Dict[str, Any]]:
             out = self.envolve("rollout", version_id, *flags, "--attempts", str(attempts), "--seed", str(start))
             rollouts = out.get("rollouts")
             if not isinstance(rollouts, list):
                 raise RolloutError(f"envolve rollout failed: {out.get('error') or out}")
+            # A process runs its share one after another and answers once: its rollouts are told
+            # when it ends, each with the seed it ran with.
+            for i, r in enumerate(rollouts):
+                verdict = {True: ", passed", False: ", failed"}.get(r.get("passed"), "")
+                if r.get("status") == "timed-out":
+                    reward = "none (timed out: the server scores it)"
+                else:
+                    reward = "none" if r.get("reward") is None else str(float(r["reward"]))  # as reported
+                self.progress(f"{label}: rollout seed {start + i} done ({policy}): {r.get('status')}{verdict}, reward {reward}")
             return rollouts
 
         with ThreadPoolExecutor(workers) as pool:
@@ -177,7 +294,11 @@ def frontier_after(result_advanced: List[Dict[str, Any]], lineage_id: str) -> Op
 
 
 def train_step(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.Namespace, step: int) -> Dict[str, Any]:
+    progress = rollouts.progress
+    progress(f"step {step}: pulling a batch of {args.batch_size}")
     batch = client.batch(size=args.batch_size, seed=step)
+    for line in batch_summary(step, args.batch_size, batch):
+        progress(line)
     record: Dict[str, Any] = {
         "step": step,
         "policy": args.policy_name,
@@ -192,19 +313,23 @@ def train_step(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.Namesp
     }
     for env in batch.distinct():
         record["groups"].append(roll_and_report(client, rollouts, args, step, env))
+    reported = sum(1 for g in record["groups"] if "error" not in g)
+    progress(f"step {step}: done: {reported} group(s) reported, {len(record['groups']) - reported} not reported")
     return record
 
 
 def roll_and_report(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.Namespace, step: int, env: BatchEnvironment) -> Dict[str, Any]:
     group: Dict[str, Any] = {"versionId": env.version_id, "lineageId": env.lineage_id, "generation": env.generation}
+    progress = rollouts.progress
     try:
+        progress(f"step {step}: {describe_env(env)}: downloading and importing the task")
         task = client.download(env, rollouts.work / "tasks")
         rollouts.import_task(task, env.version_id)
-        rewards = rollouts.run_group(env.version_id, step)
+        rewards = rollouts.run_group(env, step)
     except RolloutError as err:
         # Not reported: a group with sandbox errors says nothing about the environment.
         group["error"] = str(err)
-        print(f"step {step}: {env.name} G{env.generation}: not reported ({err})", file=sys.stderr)
+        progress(f"step {step}: {describe_env(env)}: not reported ({err})")
         return group
     # One key per group, from what makes the group: the client resends it after a lost answer, and
     # a rerun of this run with the same --run-id gets the first answer instead of a second group.
@@ -219,18 +344,21 @@ def roll_and_report(client: EnvolveTrainer, rollouts: Rollouts, args: argparse.N
         frontier=frontier_after(result.advanced, env.lineage_id),
         advanced=result.advanced,
     )
-    print(
-        f"step {step}: {env.name} G{env.generation}: {result.passes}/{result.size}"
-        f"{' released G' + ','.join(map(str, group['released'])) if group['released'] else ''}; frontier {group['frontier']}",
-        file=sys.stderr,
-    )
+    progress(report_summary(step, env, result))
     return group
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parse_args(argv)
+    progress = Progress(args.quiet)
     client = EnvolveTrainer(args.url, args.token)
-    rollouts = Rollouts(args)
+    last = args.first_step + args.steps - 1
+    progress(
+        f"train.py: server {client.base_url}, reporting as policy {args.policy_name} with policyVersion = the step, "
+        f"steps {args.first_step}..{last} ({args.steps}); rollouts by {args.policy}, {args.group_size} per environment, "
+        f"batches of {args.batch_size}; run id {args.run_id}"
+    )
+    rollouts = Rollouts(args, progress)
     log = open(args.log, "a") if args.log else None
     try:
         for step in range(args.first_step, args.first_step + args.steps):

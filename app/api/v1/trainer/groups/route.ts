@@ -1,7 +1,8 @@
-// POST /api/v1/trainer/groups {versionId, rewards: (number|null)[], timedOut?: boolean[], policy, policyVersion}
-// with an optional Idempotency-Key header: the rewards of one rollout group, under a policy the
-// caller's token names; the scheduler updates pass rates and frontiers. 201 with the new group; the
-// same key and body again: 200 with the first answer and `Idempotency-Replayed: true`.
+// POST /api/v1/trainer/groups {versionId, rewards: (number|null)[], timedOut?: boolean[], policy?, policyVersion?}
+// (policy defaults to trainer, policyVersion to the empty version) with an optional Idempotency-Key
+// header: the rewards of one rollout group, under a policy the caller's token names; the scheduler
+// updates pass rates and frontiers. 201 with the new group; the same key and body again: 200 with
+// the first answer and `Idempotency-Replayed: true`.
 import { settings } from '@/lib/config/index.ts';
 import { route } from '@/app/_server/route.ts';
 import {
