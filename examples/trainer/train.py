@@ -283,6 +283,11 @@ class Rollouts:
         errors = [r for r in rollouts if r.get("status") == "error"]
         if errors:
             raise RolloutError(f"{len(errors)} of {size} rollouts ended in a sandbox error: {errors[0].get('error')}")
+        # A verifier that wrote no reward scored nothing: reporting it as 0 would count a broken
+        # verifier as the policy's failure.
+        unscored = [r for r in rollouts if r.get("status") != "timed-out" and r.get("reward") is None]
+        if unscored:
+            raise RolloutError(f"{len(unscored)} of {size} rollouts have no reward ({unscored[0].get('status')}): the verifier wrote none")
         return [None if r.get("status") == "timed-out" else float(r["reward"]) for r in rollouts]
 
 

@@ -1,8 +1,11 @@
-// The engine offline, for real: three seeds each evolve 15 validated generations in one call,
-// one lineage per axis, and every edit keeps to its axis and to low effort and raises D.
+// The engine offline, for real: three seeds each evolve six validated generations in one call,
+// one lineage per axis, and every edit keeps to its axis and to low effort and raises D. Each
+// candidate's counter-check runs every ancestor's solution, so a lineage's validation grows with
+// its depth: the 15-generation runs of three seeds are `npm run bench:evolution`'s, which
+// measures them (D, counter-check and mutation pass rates per generation).
 // Scenario and skill edits can only make a step rarer so many times before the catalogue runs
 // out (a 2-step seed is exhausted within about 6 generations: plan-gate.test.ts); their seeds
-// have 10 steps, enough headroom for 15 generations.
+// have 6 steps, headroom for more generations than these.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireKnownDifficulty } from '../../lib/difficulty/index.ts';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
@@ -13,12 +16,12 @@ import type { Axis, Sequence } from '../../lib/sequence/types.ts';
 import { evolutionMs, limitMs } from '../budgets.ts';
 import { context, storeProceduralSeed } from './helpers.ts';
 
-const GENERATIONS = 15;
+const GENERATIONS = 6;
 const LOOPS = { maxPlanRounds: 3, maxModifyRounds: 3 };
-// The three lineages evolve side by side: the limit is the longest of them (the 10-step seeds, or the
+// The three lineages evolve side by side: the limit is the longest of them (the 6-step seeds, or the
 // 2-step length seed growing a step per generation).
 const EVOLVE_THREE_MS = limitMs(
-  Math.max(evolutionMs(GENERATIONS, { steps: 2, loops: LOOPS, lengthGrows: true }), evolutionMs(GENERATIONS, { steps: 10, loops: LOOPS })),
+  Math.max(evolutionMs(GENERATIONS, { steps: 2, loops: LOOPS, lengthGrows: true }), evolutionMs(GENERATIONS, { steps: 6, loops: LOOPS })),
 );
 const sandbox = new DockerSandbox();
 let testDb: TestDb;
@@ -50,11 +53,11 @@ describe('offline evolution with the procedural synthesiser', () => {
   let lineages: Record<Axis, Awaited<ReturnType<typeof evolveSeed>>>;
 
   beforeAll(async () => {
-    const [length, scenario, skill] = await Promise.all([evolveSeed('length', 101, 2), evolveSeed('scenario', 202, 10), evolveSeed('skill', 303, 10)]);
+    const [length, scenario, skill] = await Promise.all([evolveSeed('length', 101, 2), evolveSeed('scenario', 202, 6), evolveSeed('skill', 303, 6)]);
     lineages = { length, scenario, skill };
   }, EVOLVE_THREE_MS);
 
-  it('evolves each of three seeds by 15 validated generations in one call', async () => {
+  it(`evolves each of three seeds by ${GENERATIONS} validated generations in one call`, async () => {
     for (const { result, report } of Object.values(lineages)) {
       const unsettled = report.generations.filter((g) => g.state !== 'awaiting-review').map((g) => `${g.number} ${g.state}: ${g.error}`);
       expect(result.validated, unsettled.join('\n')).toHaveLength(GENERATIONS);
