@@ -133,7 +133,8 @@ describe('offline evolution with the procedural synthesiser', () => {
       if (!valid) continue;
       expect(valid.residual).toBeTruthy();
       expect(valid.candidateVersionId).toBe(g.versionId);
-      expect(valid.validatorRuns.map((r) => r.kind).sort()).toEqual(['invalid-test', 'oracle', 'rubric']);
+      // A procedural candidate carries near misses, and has at least its seed as an ancestor to counter-check.
+      expect(valid.validatorRuns.map((r) => r.kind).sort()).toEqual(['counter-check', 'invalid-test', 'near-miss', 'oracle', 'rubric']);
       expect(valid.validatorRuns.find((r) => r.kind === 'rubric')!.rubricVersion).toMatch(/^r-/);
     }
   });

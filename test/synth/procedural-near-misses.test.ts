@@ -1,12 +1,14 @@
 // The proof that every near miss the procedural synthesiser writes scores 0, run for real in
 // Docker: one bundle per domain (and three with a layout or noise) holding one step per skill that
-// fits it, and a dependent chain. One trial per
-// bundle: its agent phase runs the reference solution, then each near miss one after another from
-// the reference's outputs, stashing /app/out after each; its verifier phase runs the bundle's own
-// tests/test.sh on every stash and prints one reward per near miss, then on the reference outputs.
-// In the per-domain bundles the steps are independent, so a near miss runs as its one step's
-// fragment over the reference's other answers (what the full file computes); the chain runs the
-// full solution/near-misses/*.sh files, whose mistakes also reach the steps after them.
+// fits it, and a dependent chain. One trial per bundle: its agent phase runs the reference
+// solution, then each batch script from an empty /app/out, stashing /app/out after each; its
+// verifier phase runs the bundle's own tests/test.sh on every stash, printing each step's result,
+// then on the reference outputs. In the per-domain bundles the steps are independent (each reads
+// its own data and writes its own answer), so one batch script runs the k-th near miss of every
+// step at once, each step's fragment in its own subshell: a near miss scores 0 exactly when its
+// step fails, which that batch's per-step results say, and the steps still solved the reference's
+// way must pass beside them. The chain runs the full solution/near-misses/*.sh files one by one,
+// whose mistakes also reach the steps after them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
 import { NEAR_MISS_DIR } from '../../lib/env/validate-bundle.ts';
@@ -15,6 +17,7 @@ import { parseTaskConfig } from '../../lib/env/task-config.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit } from '../../lib/synth/procedural/catalogue.ts';
+import type { RenderedStep } from '../../lib/synth/procedural/render-step.ts';
 import { trialRequest } from '../../lib/validate/trial-request.ts';
 import { BASE_IMAGE_WAIT_MS, buildMs, limitMs, taskBudgets, trialMs } from '../budgets.ts';
 
@@ -27,28 +30,29 @@ beforeAll(async () => {
 const STASH = '/tmp/envolve-near-misses';
 const text = (path: string, content: string, executable = false): BundleFile => ({ path, content: Buffer.from(content, 'utf8'), executable });
 
-// The trial's solution: the reference, then each near miss from the reference's outputs.
+// The trial's solution: the reference, then each batch script from an empty /app/out.
 const DRIVER = `#!/bin/bash
 mkdir -p /app/out ${STASH}
 bash /solution/reference.sh > ${STASH}/reference.log 2>&1 || echo "reference failed: $(tail -n 5 ${STASH}/reference.log)"
 cp -a /app/out ${STASH}/reference
 for f in /solution/batch/*.sh; do
   name=$(basename "$f" .sh)
-  rm -rf /app/out/* && cp -a ${STASH}/reference/. /app/out/
+  rm -rf /app/out/*
   bash "$f" > ${STASH}/$name.log 2>&1 || true
   mkdir -p ${STASH}/out/$name && cp -a /app/out/. ${STASH}/out/$name/
 done
 rm -rf /app/out/* && cp -a ${STASH}/reference/. /app/out/
 `;
 
-// The trial's verifier: the bundle's own tests on every stash, then on the reference outputs.
+// The trial's verifier: the bundle's own tests on every stash (each line of their per-step
+// results prefixed with the batch's name), then on the reference outputs.
 const VERIFIER = `#!/bin/bash
 mkdir -p /logs/verifier
 for dir in ${STASH}/out/*/; do
   name=$(basename "$dir")
   rm -rf /app/out && cp -a "$dir" /app/out && rm -f /logs/verifier/reward.txt
-  bash /tests/reference-test.sh > /dev/null 2>&1
-  echo "near-miss $name reward $(cat /logs/verifier/reward.txt 2>/dev/null || echo none)"
+  bash /tests/reference-test.sh 2>&1 | sed "s/^/batch $name: /"
+  echo "batch $name reward $(cat /logs/verifier/reward.txt 2>/dev/null || echo none)"
 done
 rm -rf /app/out && cp -a ${STASH}/reference /app/out && rm -f /logs/verifier/reward.txt
 bash /tests/reference-test.sh
@@ -71,23 +75,33 @@ function batchBundle(bundle: TaskBundle, batch: Map<string, string>): TaskBundle
   };
 }
 
-async function rewardsOf(bundle: TaskBundle, batch: Map<string, string>): Promise<{ reference: number | null; nearMisses: Map<string, string>; log: string }> {
+interface BatchResults {
+  reference: number | null;
+  rewards: Map<string, string>; // batch name → reward
+  steps: Map<string, Map<string, string>>; // batch name → step id → passed/failed
+  log: string;
+}
+
+async function runBatches(bundle: TaskBundle, batch: Map<string, string>): Promise<BatchResults> {
   const config = parseTaskConfig(bundle.files.find((f) => f.path === 'task.toml')!.content.toString('utf8'));
   if (!config.ok) throw new Error(config.error);
   const build = await sandbox.buildEnvironmentImage(bundle, { timeoutSec: config.config.environment.build_timeout_sec });
   const request = trialRequest(batchBundle(bundle, batch), config.config, build.imageId, { kind: 'oracle' }, { 'envolve.test': 'near-misses' });
-  // The verifier runs the task's tests once per near miss and once on the reference outputs.
+  // The verifier runs the task's tests once per batch script and once on the reference outputs.
   const trial = await sandbox.runTrial({ ...request, verifierTimeoutSec: verifierRuns(batch) * request.verifierTimeoutSec });
   const log = trial.verifier?.log ?? '';
-  const nearMisses = new Map([...log.matchAll(/^near-miss (\S+) reward (\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]));
-  return { reference: trial.reward, nearMisses, log: `${trial.agent.log}\n${log}` };
+  const rewards = new Map([...log.matchAll(/^batch (\S+) reward (\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]));
+  const steps = new Map<string, Map<string, string>>();
+  for (const [, name, stepId, status] of log.matchAll(/^batch (\S+): (\S+): (passed|failed)\b/gm)) {
+    if (!steps.has(name!)) steps.set(name!, new Map());
+    steps.get(name!)!.set(stepId!, status!);
+  }
+  return { reference: trial.reward, rewards, steps, log: `${trial.agent.log}\n${log}` };
 }
 
-function expectAllZero(result: Awaited<ReturnType<typeof rewardsOf>>, batch: Map<string, string>): void {
+function expectReferencePasses(result: BatchResults, batch: Map<string, string>): void {
   expect(result.reference, `the reference solution must still score 1:\n${result.log}`).toBe(1);
-  expect([...result.nearMisses.keys()].sort()).toEqual([...batch.keys()].sort());
-  const passed = [...result.nearMisses].filter(([, reward]) => reward !== '0');
-  expect(passed, `near misses that did not score 0:\n${result.log}`).toEqual([]);
+  expect([...result.rewards.keys()].sort()).toEqual([...batch.keys()].sort());
 }
 
 const verifierRuns = (batch: Map<string, string>): number => batch.size + 1;
@@ -99,19 +113,46 @@ const limit = (bundle: TaskBundle, batch: Map<string, string>): number => {
 // Each domain natively, and three with a layout or noise, so near misses meet exports and dirt too.
 const SCENARIOS = [...DOMAIN_NAMES, 'sensor-telemetry+comments', 'weather-observations+csv', 'http-api-traces+crlf'];
 
+// The k-th batch of a bundle of independent steps: every step with a k-th near miss solved that
+// way, every other step the reference's way, each fragment in its own subshell so a near miss that
+// fails outright leaves the others to run.
+function nearMissBatches(steps: RenderedStep[]): { batch: Map<string, string>; planned: Map<string, Map<string, string>> } {
+  const rounds = Math.max(...steps.map((s) => s.nearMisses.length));
+  const batch = new Map<string, string>();
+  const planned = new Map<string, Map<string, string>>(); // batch → step → the near miss it runs, or '' for the reference
+  for (let k = 0; k < rounds; k++) {
+    const name = `round${k + 1}`;
+    const plan = new Map(steps.map((s) => [s.step.id, s.nearMisses[k]?.name ?? ''] as [string, string]));
+    // No `|| true` after the subshell: bash ignores errexit inside a command tested by `||`, and
+    // the outer script has no errexit, so one failing subshell stops only its own step.
+    const fragments = steps.map((s) => `(\nset -euo pipefail\n${s.nearMisses[k]?.solve ?? s.solve}\n)`);
+    batch.set(name, ['#!/bin/bash', 'export LC_ALL=C', 'mkdir -p /app/out', ...fragments, ''].join('\n'));
+    planned.set(name, plan);
+  }
+  return { batch, planned };
+}
+
 describe('every near miss scores 0 in Docker', () => {
   for (const scenario of SCENARIOS) {
     const skills = BASE_SKILL_NAMES.filter((skill) => misfit(scenario, skill) === null);
     const sequence: Sequence = { steps: skills.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
     const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 2024, name: `near-misses-${scenario}` });
-    const batch = new Map(
-      steps.flatMap((s) => s.nearMisses.map((m) => [`${s.step.id}.${m.name}`, `set -euo pipefail\nexport LC_ALL=C\n${m.solve}\n`] as [string, string])),
-    );
+    const { batch, planned } = nearMissBatches(steps);
+    const count = steps.reduce((n, s) => n + s.nearMisses.length, 0);
     it(
-      `${scenario}: the ${batch.size} near misses of its ${steps.length} skills`,
+      `${scenario}: the ${count} near misses of its ${steps.length} skills`,
       async () => {
-        expect(batch.size).toBeGreaterThanOrEqual(2 * steps.length);
-        expectAllZero(await rewardsOf(bundle, batch), batch);
+        expect(count).toBeGreaterThanOrEqual(2 * steps.length);
+        const result = await runBatches(bundle, batch);
+        expectReferencePasses(result, batch);
+        const wrong: string[] = [];
+        for (const [name, plan] of planned)
+          for (const [stepId, mistake] of plan) {
+            const status = result.steps.get(name)?.get(stepId);
+            if (mistake && status !== 'failed') wrong.push(`${stepId}.${mistake} (${name}): ${status ?? 'no result'}, not failed`);
+            if (!mistake && status !== 'passed') wrong.push(`${stepId} solved the reference's way beside the near misses (${name}): ${status ?? 'no result'}`);
+          }
+        expect(wrong, `near misses that did not fail their step:\n${result.log}`).toEqual([]);
       },
       limit(bundle, batch),
     );
@@ -136,7 +177,10 @@ describe('every near miss scores 0 in Docker', () => {
     async () => {
       const batch = chainBatch;
       expect(batch.size).toBeGreaterThanOrEqual(2 * chain.steps.length);
-      expectAllZero(await rewardsOf(chained, batch), batch);
+      const result = await runBatches(chained, batch);
+      expectReferencePasses(result, batch);
+      const passed = [...result.rewards].filter(([, reward]) => reward !== '0');
+      expect(passed, `near misses that did not score 0:\n${result.log}`).toEqual([]);
     },
     limit(chained, chainBatch),
   );
