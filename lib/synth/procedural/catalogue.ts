@@ -54,3 +54,22 @@ export function misfit(scenario: string, skill: string): string | null {
     return `${named.base} builds its data at image-build time, so the ${parts.noise} noise of ${scenario} would not reach what the agent reads`;
   return null;
 }
+
+// Two selector sets a step can draw: a skill whose solution is the same under both, in every
+// domain, reads no selector and no scenario.
+const PROBE_PARAMS = [
+  { category: 'first-category', key: 'first-key', batch: 2 },
+  { category: 'second-category', key: 'second-key', batch: 3 },
+];
+let blindSkills: Set<string> | undefined;
+
+/**
+ * Whether the skill's question changes with its step's scenario: false for a skill whose solution
+ * is the same for every domain and every selector (a line count per file, a checksum, a diff of
+ * two snapshots). A scenario edit of such a step hands the agent new data and the same question:
+ * the parent's solution still answers it, which the counter-check refuses.
+ */
+export function asksOfItsScenario(skillName: string): boolean {
+  blindSkills ??= new Set(SKILLS.filter((k) => new Set(SCENARIOS.flatMap((s) => PROBE_PARAMS.map((p) => k.solve(s, p)))).size === 1).map((k) => k.name));
+  return !blindSkills.has(skillNamed(skillName).skill.name);
+}

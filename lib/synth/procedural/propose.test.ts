@@ -8,7 +8,7 @@ import { chainDepth, checkEdit } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence } from '../../sequence/types.ts';
 import { AxisExhausted } from '../types.ts';
 import { essenceOf, proposePlan } from './propose.ts';
-import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { asksOfItsScenario, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { newSeedSequence } from './seed-sequence.ts';
 import { SEED_TASKS } from './seeds.ts';
 
@@ -113,6 +113,27 @@ describe('the procedural proposer', () => {
     expect(evolve(atTop('dns-zone', hardestSkill), 'skill', 'low', 1, 1)).toMatchObject({
       exhaustedAt: 1,
       reason: expect.stringMatching(/no skill in the catalogue/),
+    });
+  });
+
+  it('never edits the scenario of a step whose skill asks the same of any data (a line count per file, a checksum)', () => {
+    expect(asksOfItsScenario('wc-count')).toBe(false);
+    expect(asksOfItsScenario('sha256-checksum+gz')).toBe(false);
+    expect(asksOfItsScenario('awk-fields')).toBe(true);
+    expect(asksOfItsScenario('tar-archive')).toBe(true); // its selector comes from the scenario's keys
+    const mixed: Sequence = {
+      steps: [
+        { id: 's1', scenario: 'sensor-telemetry', skill: 'wc-count', dependsOn: [] },
+        { id: 's2', scenario: 'web-access-log', skill: 'awk-fields', dependsOn: [] },
+      ],
+    };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { history } = evolve(mixed, 'scenario', 'low', 4, seed);
+      for (const sequence of history) expect(sequence.steps[0]!.scenario).toBe('sensor-telemetry');
+    }
+    expect(evolve({ steps: [mixed.steps[0]!] }, 'scenario', 'low', 1, 1)).toMatchObject({
+      exhaustedAt: 1,
+      reason: expect.stringMatching(/s1 \(wc-count\) asks the same of any data, so only a skill edit changes it/),
     });
   });
 

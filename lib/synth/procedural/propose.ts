@@ -4,7 +4,7 @@ import { REFERENCE_TABLE, scenarioParts, skillParts, tablePriors } from '../../d
 import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/index.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { asksOfItsScenario, BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { ImportedEditError, isImportedStep } from './imported.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 
@@ -86,9 +86,14 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
   const used = new Set(sequence.steps.map((s) => s[axis]));
   const open = steps.filter((step) => harderNames(axis, step, minGain).length > 0);
   if (open.length === 0) {
+    const blind = axis === 'scenario' ? steps.filter((s) => !asksOfItsScenario(s.skill)) : [];
     throw new AxisExhausted(
       axis,
-      `no ${axis} in the catalogue makes any of the ${steps.length} editable step${steps.length === 1 ? '' : 's'} harder by more than ${minGain} (D ${stepsCost(steps).toFixed(2)} over those steps)`,
+      `no ${axis} in the catalogue makes any of the ${steps.length} editable step${steps.length === 1 ? '' : 's'} harder by more than ${minGain} (D ${stepsCost(steps).toFixed(2)} over those steps)${
+        blind.length > 0
+          ? `; ${blind.map((s) => `${s.id} (${s.skill})`).join(', ')} ask${blind.length === 1 ? 's' : ''} the same of any data, so only a skill edit changes ${blind.length === 1 ? 'it' : 'them'}`
+          : ''
+      }`,
     );
   }
   let targets: Step[];
@@ -153,7 +158,9 @@ export function essenceOf(axis: 'scenario' | 'skill', name: string): string {
 
 // Catalogue names on the axis that change the step's domain or base skill, make it harder by more
 // than `minGain`, and that the synthesiser can build with the step's other name, least hard first.
+// A step whose skill asks the same of any data has no scenario edit: only a skill edit changes it.
 function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): string[] {
+  if (axis === 'scenario' && !asksOfItsScenario(step.skill)) return [];
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
   const pair = (name: string): [string, string] => (axis === 'scenario' ? [name, step.skill] : [step.scenario, name]);
   const costOf = (name: string) => stepCost(...pair(name));
