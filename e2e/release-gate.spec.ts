@@ -72,7 +72,7 @@ test("the demo lineage's released generations say the simulated policy released 
   ] as const) {
     const row = page.getByTestId(`release-${g}`);
     await expect(row.getByTestId('released-by')).toHaveText('simulatedsimulated — demo mode');
-    await expect(row).toContainText(`${passes} ≥ 75.0%, group ≥ 8`);
+    await expect(row).toContainText(`${passes} ≥ 75.0% (groups of ≥ 8 rollouts)`);
   }
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-demo.png'), fullPage: true });
 
@@ -116,7 +116,8 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
   // have released G2, but step-10 is an older checkpoint.
   const g1 = page.getByTestId('release-G1');
   await expect(g1.getByTestId('released-by')).toHaveText('trainer');
-  await expect(g1).toContainText("G0's group 7/8 ≥ 75.0%, group ≥ 8step-20");
+  // Every number labelled: the group's size rule and the checkpoint, which once ran together ("≥ 8step-20").
+  await expect(g1).toContainText("G0's group 7/8 ≥ 75.0% (groups of ≥ 8 rollouts) · checkpoint step-20");
   await expect(g1).toContainText('5/8 (62.5%)step-20'); // G1's own group: the one that decides G2
   const g2 = page.getByTestId('release-G2');
   await expect(g2.getByTestId('released-by')).toHaveText('approved, not released');

@@ -38,8 +38,15 @@ function ReleasingGroup({ g }: { g: TreeGeneration }) {
   if (r.passes === null) return <>–</>;
   return (
     <>
-      {`G${g.number - 1}'s group ${r.passes}/${r.size} ≥ ${((r.releaseRate ?? 0) * 100).toFixed(1)}%, group ≥ ${r.minGroup}`}
-      {r.policyVersion && <span className="ml-1.5 text-xs text-zinc-500">{r.policyVersion}</span>}
+      {`G${g.number - 1}'s group ${r.passes}/${r.size} ≥ ${((r.releaseRate ?? 0) * 100).toFixed(1)}% (groups of ≥ ${r.minGroup} rollouts)`}
+      {r.policyVersion && (
+        <>
+          {' '}
+          <span className="text-xs text-zinc-500" data-testid="release-checkpoint">
+            · checkpoint {r.policyVersion}
+          </span>
+        </>
+      )}
     </>
   );
 }
