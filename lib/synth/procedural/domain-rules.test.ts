@@ -86,8 +86,7 @@ describe('domain rules', () => {
         // A file out of time order (date-arithmetic merges two hosts' logs) moves every span too.
         const reversed = [...records].reverse();
         const allReversed = scenario.rule.weave(reversed, scenario.value);
-        for (const key of new Set(records.map((r) => r.key)))
-          expect(span(allReversed, key), `${domain} ${key} out of order`).not.toBe(span(reversed, key));
+        for (const key of new Set(records.map((r) => r.key))) expect(span(allReversed, key), `${domain} ${key} out of order`).not.toBe(span(reversed, key));
         expect(topByCount(all.map((r) => r.key)), domain).not.toEqual(topByCount(records.map((r) => r.key)));
         const total = (rows: DataRecord[]) => rows.reduce((t, r) => t + r.value, 0);
         expect(total(all), domain).not.toBe(total(records));
