@@ -14,7 +14,7 @@ import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { parseTaskConfig } from '../../lib/env/task-config.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit } from '../../lib/synth/procedural/catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, UPSTREAM_SKILL_NAMES } from '../../lib/synth/procedural/catalogue.ts';
 import { trialRequest } from '../../lib/validate/trial-request.ts';
 import { BASE_IMAGE_WAIT_MS, buildMs, limitMs, taskBudgets, trialMs } from '../budgets.ts';
 
@@ -99,9 +99,40 @@ const limit = (bundle: TaskBundle, batch: Map<string, string>): number => {
 // Each domain natively, and three with a layout or noise, so near misses meet exports and dirt too.
 const SCENARIOS = [...DOMAIN_NAMES, 'sensor-telemetry+comments', 'weather-observations+csv', 'http-api-traces+crlf'];
 
+// The dependent chains, each proven with its full near-miss files.
+const CHAINS: Array<[string, Sequence, number]> = [
+  [
+    'a dependent chain',
+    {
+      steps: [
+        { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
+        { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
+        { id: 's3', scenario: 'payments-ledger+csv', skill: 'config-parse', dependsOn: ['s2'] },
+        { id: 's4', scenario: 'weather-observations', skill: 'python-script+gz', dependsOn: ['s1', 's3'] },
+      ],
+    },
+    77,
+  ],
+  // Steps computing with the integer the step before wrote (a threshold), in a domain with two
+  // decimals and one with a comment-noised, gzip-delivered file, then a step picking its folder by such a count.
+  [
+    'a chain computing with upstream answers',
+    {
+      steps: [
+        { id: 's1', scenario: 'web-access-log', skill: 'grep-regex', dependsOn: [] },
+        { id: 's2', scenario: 'payments-ledger', skill: 'above-upstream', dependsOn: ['s1'] },
+        { id: 's3', scenario: 'sensor-telemetry+comments', skill: 'above-upstream+gz', dependsOn: ['s2'] },
+        { id: 's4', scenario: 'dns-zone', skill: 'date-arithmetic', dependsOn: ['s3'] },
+      ],
+    },
+    78,
+  ],
+];
+
 describe('every near miss scores 0 in Docker', () => {
   for (const scenario of SCENARIOS) {
-    const skills = BASE_SKILL_NAMES.filter((skill) => misfit(scenario, skill) === null);
+    // Independent steps: a skill computing with an earlier answer is proven in the chains below.
+    const skills = BASE_SKILL_NAMES.filter((skill) => misfit(scenario, skill) === null && !UPSTREAM_SKILL_NAMES.includes(skill));
     const sequence: Sequence = { steps: skills.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
     const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 2024, name: `near-misses-${scenario}` });
     const batch = new Map(
@@ -117,22 +148,19 @@ describe('every near miss scores 0 in Docker', () => {
     );
   }
 
-  const chain: Sequence = {
-    steps: [
-      { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
-      { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
-      { id: 's3', scenario: 'payments-ledger+csv', skill: 'config-parse', dependsOn: ['s2'] },
-      { id: 's4', scenario: 'weather-observations', skill: 'python-script+gz', dependsOn: ['s1', 's3'] },
-    ],
-  };
-  const chained = renderEnvironmentWithSteps(chain, { seed: 77, name: 'near-misses-chain' }).bundle;
+  for (const [title, chain, seed] of CHAINS) chainCase(title, chain, seed);
+});
+
+// A chain's near-miss files, each a full solution whose one mistake also reaches the steps after it.
+function chainCase(title: string, chain: Sequence, seed: number): void {
+  const chained = renderEnvironmentWithSteps(chain, { seed, name: 'near-misses-chain' }).bundle;
   const chainBatch = new Map(
     chained.files
       .filter((f) => f.path.startsWith(`${NEAR_MISS_DIR}/`))
       .map((f) => [f.path.slice(NEAR_MISS_DIR.length + 1, -'.sh'.length), f.content.toString('utf8')] as [string, string]),
   );
   it(
-    'a dependent chain: the full solution/near-misses files',
+    `${title}: the full solution/near-misses files`,
     async () => {
       const batch = chainBatch;
       expect(batch.size).toBeGreaterThanOrEqual(2 * chain.steps.length);
@@ -140,4 +168,4 @@ describe('every near miss scores 0 in Docker', () => {
     },
     limit(chained, chainBatch),
   );
-});
+}

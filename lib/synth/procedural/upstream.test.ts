@@ -7,7 +7,8 @@ import type { Sequence, Step } from '../../sequence/types.ts';
 import { AxisExhausted } from '../types.ts';
 import { chainMisfit, INTEGER_ANSWER_SKILL_NAMES, UPSTREAM_SKILL_NAMES } from './catalogue.ts';
 import { proposePlan } from './propose.ts';
-import { renderEnvironmentWithSteps } from './render.ts';
+import { recoverSequence } from './recover.ts';
+import { renderEnvironment, renderEnvironmentWithSteps } from './render.ts';
 import { renderStep } from './render-step.ts';
 import { reviewPlan } from './review-plan.ts';
 import { newSeedSequence } from './seed-sequence.ts';
@@ -41,6 +42,11 @@ describe('a step computing with its upstream answer', () => {
     expect(step.nearMisses[1]!.solve).not.toContain('/app/out/s1.txt');
     // The domain rule still applies: the parent question reads every row.
     expect(step.parentQuestion?.name).toBe('parent-question');
+  });
+
+  it('is recovered from its built files, its dependency read from the file its solution reads T from', () => {
+    const sequence: Sequence = { steps: [upstreamStep, computing, { id: 's3', scenario: 'dns-zone', skill: 'above-upstream+gz', dependsOn: ['s2'] }] };
+    expect(recoverSequence(renderEnvironment(sequence, { seed: 4, name: 'recovered' }))).toEqual(sequence);
   });
 
   it('refuses an upstream answer that is not an integer, and a step with no single upstream', () => {
