@@ -127,6 +127,17 @@ const CHAINS: Array<[string, Sequence, number]> = [
     },
     78,
   ],
+  // The threshold step in every domain, each computing with the count the one before wrote.
+  [
+    'a chain computing with upstream answers through every domain',
+    {
+      steps: [
+        { id: 's1', scenario: 'auth-syslog', skill: 'grep-regex', dependsOn: [] },
+        ...DOMAIN_NAMES.map((scenario, i) => ({ id: `s${i + 2}`, scenario, skill: 'above-upstream', dependsOn: [`s${i + 1}`] })),
+      ],
+    },
+    79,
+  ],
 ];
 
 describe('every near miss scores 0 in Docker', () => {
