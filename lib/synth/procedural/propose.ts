@@ -44,6 +44,8 @@ export function proposePlan(options: ProposeOptions): Plan {
 }
 
 const FOLDER_SKILL_NAMES = BASE_SKILL_NAMES.filter((name) => !UPSTREAM_SKILL_NAMES.includes(name));
+const INTEGER_FOLDER_SKILL_NAMES = FOLDER_SKILL_NAMES.filter((name) => INTEGER_ANSWER_SKILL_NAMES.includes(name));
+const computesWithUpstream = (step: Step): boolean => UPSTREAM_SKILL_NAMES.includes(essenceOf('skill', step.skill));
 const answersInteger = (step: Step): boolean => !isImportedStep(step) && INTEGER_ANSWER_SKILL_NAMES.includes(essenceOf('skill', step.skill));
 
 function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
@@ -55,8 +57,15 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
     // are): the scenario and skill axes are where layouts, noise and deliveries come in.
     scenario: novelName(rng, DOMAIN_NAMES, scenarios, ''),
     // After a step answering an integer, the new step computes with that number (a threshold
-    // taken from it); after any other it picks its data folder by the answer.
-    skill: novelName(rng, answersInteger(consumed) ? UPSTREAM_SKILL_NAMES : FOLDER_SKILL_NAMES, skills, ''),
+    // taken from it); after a computing step, it picks its folder by that count with a skill that
+    // answers an integer itself, so the step after it computes again; after any other step it
+    // picks its folder by the answer.
+    skill: novelName(
+      rng,
+      answersInteger(consumed) ? (computesWithUpstream(consumed) ? INTEGER_FOLDER_SKILL_NAMES : UPSTREAM_SKILL_NAMES) : FOLDER_SKILL_NAMES,
+      skills,
+      '',
+    ),
     dependsOn: [consumed.id],
   });
 

@@ -86,6 +86,18 @@ describe('the length proposer and computing steps', () => {
     }
   });
 
+  it('after a computing step, adds a step picking its folder by its count with a skill answering an integer, then computes again', () => {
+    let sequence: Sequence = { steps: [upstreamStep] };
+    for (let g = 1; g <= 6; g++) sequence = proposePlan({ sequence, axis: 'length', effort: 'low', seed: 40 + g, round: 0, minGain: 0.05 }).child;
+    const added = sequence.steps.slice(1).map((s) => s.skill);
+    expect(added.filter((_, i) => i % 2 === 0)).toEqual(['above-upstream', 'above-upstream', 'above-upstream']);
+    for (const skill of added.filter((_, i) => i % 2 === 1)) {
+      expect(INTEGER_ANSWER_SKILL_NAMES).toContain(skill);
+      expect(UPSTREAM_SKILL_NAMES).not.toContain(skill);
+    }
+    expect(() => renderEnvironmentWithSteps(sequence, { seed: 46, name: 'alternating' })).not.toThrow();
+  });
+
   it('after a step answering anything else, adds a step picking its folder by that answer', () => {
     const parent: Sequence = { steps: [{ id: 's1', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: [] }] };
     for (const seed of [1, 2, 3, 4, 5]) {
