@@ -66,6 +66,7 @@ const BASE_SKILLS = [
   'regex-extract',
   'quoted-csv',
   'reconcile',
+  'above-upstream',
 ];
 const SCENARIOS = DOMAINS.flatMap((domain) => LAYOUTS.flatMap((layout) => NOISES.map((noise) => composeScenario({ domain, layout, noise }))));
 const SKILLS = BASE_SKILLS.flatMap((base) => DELIVERIES.map((delivery) => composeSkill({ base, delivery })));

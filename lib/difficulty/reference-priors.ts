@@ -135,6 +135,8 @@ export const SKILL_WEIGHTS = {
   'max-concurrency': 1,
   'dense-rank': 1,
   'longest-streak': 1,
+  // A threshold read from another task's output: ordinary shell work, but rarely asked as one step.
+  'above-upstream': 1,
 } as const satisfies Record<string, number>;
 
 export const SKILL_TURNS = {
@@ -185,6 +187,8 @@ export const SKILL_TURNS = {
   'max-concurrency': 7,
   'dense-rank': 6,
   'longest-streak': 6,
+  // Find and read the earlier answer, then count against it with the boundary right.
+  'above-upstream': 6,
 } as const satisfies Record<keyof typeof SKILL_WEIGHTS, number>;
 
 export const UNKNOWN_SKILL_TURNS = 5;

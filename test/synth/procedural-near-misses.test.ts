@@ -1,13 +1,13 @@
 // The proof that every near miss the procedural synthesiser writes scores 0, run for real in
 // Docker: one bundle per domain (and three with a layout or noise) holding one step per skill that
-// fits it, and a dependent chain. One trial per bundle: its agent phase runs the reference
+// fits it, and dependent chains. One trial per bundle: its agent phase runs the reference
 // solution, then each batch script from an empty /app/out, stashing /app/out after each; its
 // verifier phase runs the bundle's own tests/test.sh on every stash, printing each step's result,
 // then on the reference outputs. In the per-domain bundles the steps are independent (each reads
 // its own data and writes its own answer), so one batch script runs the k-th near miss of every
 // step at once, each step's fragment in its own subshell: a near miss scores 0 exactly when its
 // step fails, which that batch's per-step results say, and the steps still solved the reference's
-// way must pass beside them. The chain runs the full solution/near-misses/*.sh files one by one,
+// way must pass beside them. A chain runs its full solution/near-misses/*.sh files one by one,
 // whose mistakes also reach the steps after them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
@@ -16,7 +16,7 @@ import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { parseTaskConfig } from '../../lib/env/task-config.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit } from '../../lib/synth/procedural/catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, UPSTREAM_SKILL_NAMES } from '../../lib/synth/procedural/catalogue.ts';
 import type { RenderedStep } from '../../lib/synth/procedural/render-step.ts';
 import { trialRequest } from '../../lib/validate/trial-request.ts';
 import { BASE_IMAGE_WAIT_MS, buildMs, limitMs, taskBudgets, trialMs } from '../budgets.ts';
@@ -132,9 +132,51 @@ function nearMissBatches(steps: RenderedStep[]): { batch: Map<string, string>; p
   return { batch, planned };
 }
 
+// The dependent chains, each proven with its full near-miss files.
+const CHAINS: Array<[string, Sequence, number]> = [
+  [
+    'a dependent chain',
+    {
+      steps: [
+        { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
+        { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
+        { id: 's3', scenario: 'payments-ledger+csv', skill: 'config-parse', dependsOn: ['s2'] },
+        { id: 's4', scenario: 'weather-observations', skill: 'python-script+gz', dependsOn: ['s1', 's3'] },
+      ],
+    },
+    77,
+  ],
+  // Steps computing with the integer the step before wrote (a threshold), in a domain with two
+  // decimals and one with a comment-noised, gzip-delivered file, then a step picking its folder by such a count.
+  [
+    'a chain computing with upstream answers',
+    {
+      steps: [
+        { id: 's1', scenario: 'web-access-log', skill: 'grep-regex', dependsOn: [] },
+        { id: 's2', scenario: 'payments-ledger', skill: 'above-upstream', dependsOn: ['s1'] },
+        { id: 's3', scenario: 'sensor-telemetry+comments', skill: 'above-upstream+gz', dependsOn: ['s2'] },
+        { id: 's4', scenario: 'dns-zone', skill: 'date-arithmetic', dependsOn: ['s3'] },
+      ],
+    },
+    78,
+  ],
+  // The threshold step in every domain, each computing with the count the one before wrote.
+  [
+    'a chain computing with upstream answers through every domain',
+    {
+      steps: [
+        { id: 's1', scenario: 'auth-syslog', skill: 'grep-regex', dependsOn: [] },
+        ...DOMAIN_NAMES.map((scenario, i) => ({ id: `s${i + 2}`, scenario, skill: 'above-upstream', dependsOn: [`s${i + 1}`] })),
+      ],
+    },
+    79,
+  ],
+];
+
 describe('every near miss scores 0 in Docker', () => {
   for (const scenario of SCENARIOS) {
-    const skills = BASE_SKILL_NAMES.filter((skill) => misfit(scenario, skill) === null);
+    // Independent steps: a skill computing with an earlier answer is proven in the chains below.
+    const skills = BASE_SKILL_NAMES.filter((skill) => misfit(scenario, skill) === null && !UPSTREAM_SKILL_NAMES.includes(skill));
     const sequence: Sequence = { steps: skills.map((skill, i) => ({ id: `s${i + 1}`, scenario, skill, dependsOn: [] })) };
     const { bundle, steps } = renderEnvironmentWithSteps(sequence, { seed: 2024, name: `near-misses-${scenario}` });
     const { batch, planned } = nearMissBatches(steps);
@@ -158,22 +200,19 @@ describe('every near miss scores 0 in Docker', () => {
     );
   }
 
-  const chain: Sequence = {
-    steps: [
-      { id: 's1', scenario: 'mail-spool', skill: 'sort-uniq-count', dependsOn: [] },
-      { id: 's2', scenario: 'ci-artifacts', skill: 'tar-archive', dependsOn: ['s1'] },
-      { id: 's3', scenario: 'payments-ledger+csv', skill: 'config-parse', dependsOn: ['s2'] },
-      { id: 's4', scenario: 'weather-observations', skill: 'python-script+gz', dependsOn: ['s1', 's3'] },
-    ],
-  };
-  const chained = renderEnvironmentWithSteps(chain, { seed: 77, name: 'near-misses-chain' }).bundle;
+  for (const [title, chain, seed] of CHAINS) chainCase(title, chain, seed);
+});
+
+// A chain's near-miss files, each a full solution whose one mistake also reaches the steps after it.
+function chainCase(title: string, chain: Sequence, seed: number): void {
+  const chained = renderEnvironmentWithSteps(chain, { seed, name: 'near-misses-chain' }).bundle;
   const chainBatch = new Map(
     chained.files
       .filter((f) => f.path.startsWith(`${NEAR_MISS_DIR}/`))
       .map((f) => [f.path.slice(NEAR_MISS_DIR.length + 1, -'.sh'.length), f.content.toString('utf8')] as [string, string]),
   );
   it(
-    'a dependent chain: the full solution/near-misses files',
+    `${title}: the full solution/near-misses files`,
     async () => {
       const batch = chainBatch;
       expect(batch.size).toBeGreaterThanOrEqual(2 * chain.steps.length);
@@ -184,4 +223,4 @@ describe('every near miss scores 0 in Docker', () => {
     },
     limit(chained, chainBatch),
   );
-});
+}

@@ -12,7 +12,7 @@ import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { applyResidual } from '../../lib/env/residual.ts';
 import { ProceduralSynthesiser, renderEnvironment } from '../../lib/synth/procedural/index.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit } from '../../lib/synth/procedural/catalogue.ts';
+import { BASE_SKILL_NAMES as CATALOGUE_SKILLS, DOMAIN_NAMES, misfit, UPSTREAM_SKILL_NAMES } from '../../lib/synth/procedural/catalogue.ts';
 import { composeScenario, composeSkill, LAYOUTS, NOISES } from '../../lib/difficulty/scenario-names.ts';
 import { renderSeedTask, SEED_TASKS } from '../../lib/synth/procedural/seeds.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';
@@ -53,6 +53,9 @@ const chain: Sequence = {
   ],
 };
 
+// Skills over their own data; those computing with an earlier answer run in the chain made for them.
+const BASE_SKILL_NAMES = CATALOGUE_SKILLS.filter((skill) => !UPSTREAM_SKILL_NAMES.includes(skill));
+
 describe('procedural environments validate in Docker', () => {
   // One bundle per domain holding one independent step per skill: all 16 × 22 pairs, oracle
   // reward 1 (every step's answer matches) and nop reward 0.
@@ -90,6 +93,16 @@ describe('procedural environments validate in Docker', () => {
       await expectValid(withoutNearMisses(renderEnvironment(sequence, { seed: 2026, name: `matrix-${delivery}` })));
     });
   }
+
+  it('a chain of steps computing with upstream answers, delivered plain, gz and b64', async () => {
+    const steps = [
+      { id: 's1', scenario: 'http-api-traces', skill: 'max-concurrency', dependsOn: [] },
+      { id: 's2', scenario: 'inventory-csv', skill: 'above-upstream', dependsOn: ['s1'] },
+      { id: 's3', scenario: 'weather-observations+csv', skill: 'above-upstream+gz', dependsOn: ['s2'] },
+      { id: 's4', scenario: 'mail-spool+crlf', skill: 'above-upstream+b64', dependsOn: ['s3'] },
+    ];
+    await expectValid(renderEnvironment({ steps }, { seed: 2027, name: 'upstream-chain' }));
+  });
 
   it('a four-step dependent chain', async () => {
     await expectValid(renderEnvironment(chain, { seed: 77, name: 'chain-of-four' }));

@@ -3,7 +3,8 @@
 // that read the solution fail, each naming where.
 import { describe, expect, it } from 'vitest';
 import type { TaskBundle } from '../../env/index.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, SCENARIO_NAMES, SKILL_NAMES, misfit } from '../../synth/procedural/catalogue.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, SCENARIO_NAMES, SKILL_NAMES, UPSTREAM_SKILL_NAMES, misfit } from '../../synth/procedural/catalogue.ts';
+import { skillParts } from '../../difficulty/index.ts';
 import { renderEnvironment } from '../../synth/procedural/render.ts';
 import { renderChained } from '../../synth/procedural/render-chain.ts';
 import { importedSequence } from '../../synth/procedural/imported.ts';
@@ -21,7 +22,13 @@ const seedLedger = async () => (await exampleBundles()).find((b) => b.name === '
 // with one skill, every delivery of every skill over a few domains, and every skill as a chained
 // second step: every template the renderer writes instruction text from.
 function proceduralSequences(): { label: string; steps: Step[] }[] {
-  const one = (scenario: string, skill: string) => ({ label: `${scenario} × ${skill}`, steps: [{ id: 's1', scenario, skill, dependsOn: [] }] });
+  // A skill computing with an earlier answer comes after a step answering an integer.
+  const computes = (skill: string) => UPSTREAM_SKILL_NAMES.includes(skillParts(skill)!.base);
+  const integerStep: Step = { id: 's0', scenario: 'web-access-log', skill: 'grep-regex', dependsOn: [] };
+  const one = (scenario: string, skill: string) => ({
+    label: `${scenario} × ${skill}`,
+    steps: computes(skill) ? [integerStep, { id: 's1', scenario, skill, dependsOn: ['s0'] }] : [{ id: 's1', scenario, skill, dependsOn: [] }],
+  });
   const fits = (scenario: string, skill: string) => misfit(scenario, skill) === null;
   return [
     ...DOMAIN_NAMES.flatMap((domain) => BASE_SKILL_NAMES.map((skill) => one(domain, skill))),
@@ -34,7 +41,7 @@ function proceduralSequences(): { label: string; steps: Step[] }[] {
     ...BASE_SKILL_NAMES.map((skill) => ({
       label: `chain → ${skill}`,
       steps: [
-        { id: 's1', scenario: 'web-access-log', skill: 'sort-uniq-count', dependsOn: [] },
+        { id: 's1', scenario: 'web-access-log', skill: computes(skill) ? 'grep-regex' : 'sort-uniq-count', dependsOn: [] },
         { id: 's2', scenario: 'mail-spool', skill, dependsOn: ['s1'] },
       ],
     })),
@@ -47,7 +54,8 @@ async function chainedBundles(): Promise<TaskBundle[]> {
   const seed = (await exampleBundles()).find((b) => b.name === 'access-log-report')!;
   const report = { total_requests: 600, unique_ips: 43, top_ips: [{ ip: '203.0.113.7', requests: 81 }], server_errors: 64, bytes_sent: 13729609 };
   const artifacts = [{ path: '/app/report.json', content: Buffer.from(`${JSON.stringify(report, null, 2)}\n`) }];
-  return BASE_SKILL_NAMES.map((skill) => {
+  // A step computing with an earlier answer needs a procedural step before it, not a probe.
+  return BASE_SKILL_NAMES.filter((skill) => !UPSTREAM_SKILL_NAMES.includes(skill)).map((skill) => {
     const sequence = importedSequence(seed.name);
     sequence.steps.push({ id: 's2', scenario: 'payments-ledger', skill, dependsOn: ['s1'] });
     return renderChained(seed, sequence, { seed: 3, name: `${seed.name}-${skill}`, artifacts });

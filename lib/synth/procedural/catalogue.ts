@@ -1,6 +1,7 @@
 // Name lookups over the two catalogues. The scenario catalogue is composed: every domain in
 // every layout with every kind of noise (compose.ts), named as the reference priors name them.
 import { composeScenario, composeSkill, DELIVERIES, LAYOUTS, NOISES, scenarioParts, skillParts, type Delivery } from '../../difficulty/index.ts';
+import type { Sequence } from '../../sequence/index.ts';
 import { composedScenario, type ComposedScenario } from './compose.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import type { Skill } from './skill.ts';
@@ -11,6 +12,9 @@ export const SCENARIO_NAMES: readonly string[] = DOMAIN_NAMES.flatMap((domain) =
   LAYOUTS.flatMap((layout) => NOISES.map((noise) => composeScenario({ domain, layout, noise }))),
 );
 export const BASE_SKILL_NAMES: readonly string[] = SKILLS.map((s) => s.name);
+// Skills a step can have only after a step answering an integer, and the skills answering one.
+export const UPSTREAM_SKILL_NAMES: readonly string[] = SKILLS.filter((s) => s.computesWithUpstream).map((s) => s.name);
+export const INTEGER_ANSWER_SKILL_NAMES: readonly string[] = SKILLS.filter((s) => s.answersInteger).map((s) => s.name);
 export const SKILL_NAMES: readonly string[] = BASE_SKILL_NAMES.flatMap((base) => DELIVERIES.map((delivery) => composeSkill({ base, delivery })));
 
 export function scenarioNamed(name: string): ComposedScenario {
@@ -72,4 +76,27 @@ let blindSkills: Set<string> | undefined;
 export function asksOfItsScenario(skillName: string): boolean {
   blindSkills ??= new Set(SKILLS.filter((k) => new Set(SCENARIOS.flatMap((s) => PROBE_PARAMS.map((p) => k.solve(s, p)))).size === 1).map((k) => k.name));
   return !blindSkills.has(skillNamed(skillName).skill.name);
+}
+
+const baseSkill = (name: string): Skill | undefined => {
+  const parts = skillParts(name);
+  return parts ? SKILLS.find((k) => k.name === parts.base) : undefined;
+};
+
+/**
+ * Why a step of the sequence cannot compute with its upstream answer as its skill asks, or null
+ * when every such step can: it must depend on exactly one step, a procedural one whose skill
+ * answers an integer in every domain (a count, a number of seconds), since that number is its
+ * threshold. Scenarios never matter here; a skill edit of either step can break the pairing.
+ */
+export function chainMisfit(sequence: Sequence): string | null {
+  for (const step of sequence.steps) {
+    if (!baseSkill(step.skill)?.computesWithUpstream) continue;
+    if (step.dependsOn.length !== 1)
+      return `step ${step.id}: ${step.skill} computes with the answer of exactly one earlier step, and it depends on ${step.dependsOn.length === 0 ? 'none' : step.dependsOn.join(', ')}`;
+    const upstream = sequence.steps.find((s) => s.id === step.dependsOn[0]);
+    if (!upstream || !baseSkill(upstream.skill)?.answersInteger)
+      return `step ${step.id}: ${step.skill} takes a number from the answer of ${step.dependsOn[0]}, whose skill ${upstream?.skill ?? '(none)'} does not answer with an integer`;
+  }
+  return null;
 }

@@ -376,7 +376,7 @@ describe('near misses of the skill catalogue', () => {
     for (const skill of SKILLS) {
       for (const domain of DOMAIN_NAMES) {
         const scenario = scenarioNamed(domain);
-        const misses = skillNearMisses(skill, scenario, { category: scenario.categories[0]!, key: 'k', batch: 2 });
+        const misses = skillNearMisses(skill, scenario, { category: scenario.categories[0]!, key: 'k', batch: 2, upstreamFile: '/app/out/s1.txt' });
         expect(misses.length, `${skill.name} over ${domain}`).toBeGreaterThanOrEqual(2);
         expect(misses.length, `${skill.name} over ${domain}`).toBeLessThanOrEqual(4);
       }

@@ -4,7 +4,17 @@ import { REFERENCE_TABLE, scenarioParts, skillParts, tablePriors } from '../../d
 import { chainDepth, describeEdit, insertSteps, nextStepIds, replaceField, stepDepths } from '../../sequence/index.ts';
 import type { Axis, Effort, Sequence, Step } from '../../sequence/index.ts';
 import { AxisExhausted, type Plan } from '../types.ts';
-import { asksOfItsScenario, BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import {
+  asksOfItsScenario,
+  BASE_SKILL_NAMES,
+  chainMisfit,
+  DOMAIN_NAMES,
+  INTEGER_ANSWER_SKILL_NAMES,
+  misfit,
+  SCENARIO_NAMES,
+  SKILL_NAMES,
+  UPSTREAM_SKILL_NAMES,
+} from './catalogue.ts';
 import { ImportedEditError, isImportedStep } from './imported.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 
@@ -34,16 +44,30 @@ export function proposePlan(options: ProposeOptions): Plan {
   return { edit: describeEdit(sequence, child, axis, effort), child, rationale };
 }
 
+const FOLDER_SKILL_NAMES = BASE_SKILL_NAMES.filter((name) => !UPSTREAM_SKILL_NAMES.includes(name));
+const INTEGER_FOLDER_SKILL_NAMES = FOLDER_SKILL_NAMES.filter((name) => INTEGER_ANSWER_SKILL_NAMES.includes(name));
+const computesWithUpstream = (step: Step): boolean => UPSTREAM_SKILL_NAMES.includes(essenceOf('skill', step.skill));
+const answersInteger = (step: Step): boolean => !isImportedStep(step) && INTEGER_ANSWER_SKILL_NAMES.includes(essenceOf('skill', step.skill));
+
 function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequence; rationale: string } {
   const scenarios = new Set(sequence.steps.map((s) => s.scenario));
   const skills = new Set(sequence.steps.map((s) => s.skill));
-  const newStep = (id: string, dependsOn: string): Step => ({
+  const newStep = (id: string, consumed: Step): Step => ({
     id,
     // A new step starts from a plain domain and skill (native layout, clean data, files as they
     // are): the scenario and skill axes are where layouts, noise and deliveries come in.
     scenario: novelName(rng, DOMAIN_NAMES, scenarios, ''),
-    skill: novelName(rng, BASE_SKILL_NAMES, skills, ''),
-    dependsOn: [dependsOn],
+    // After a step answering an integer, the new step computes with that number (a threshold
+    // taken from it); after a computing step, it picks its folder by that count with a skill that
+    // answers an integer itself, so the step after it computes again; after any other step it
+    // picks its folder by the answer.
+    skill: novelName(
+      rng,
+      answersInteger(consumed) ? (computesWithUpstream(consumed) ? INTEGER_FOLDER_SKILL_NAMES : UPSTREAM_SKILL_NAMES) : FOLDER_SKILL_NAMES,
+      skills,
+      '',
+    ),
+    dependsOn: [consumed.id],
   });
 
   // Every inserted step consumes the output of a step at the end of the current critical path,
@@ -54,7 +78,7 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
     // Up to four steps, each at its own place after the step it consumes.
     for (const id of nextStepIds(sequence, rng.int(1, 4))) {
       const tip = deepestStepIndex(child, rng);
-      const step = newStep(id, child.steps[tip]!.id);
+      const step = newStep(id, child.steps[tip]!);
       child = insertSteps(child, rng.int(tip + 1, child.steps.length), [step]);
       inserted.push(step);
     }
@@ -62,10 +86,10 @@ function lengthen(sequence: Sequence, effort: Effort, rng: Rng): { child: Sequen
     // One contiguous run after a deepest step: the first consumes its output, the rest chain on.
     const ids = nextStepIds(sequence, effort === 'low' ? 1 : rng.int(2, 3));
     const tip = deepestStepIndex(sequence, rng);
-    let previous = sequence.steps[tip]!.id;
+    let previous = sequence.steps[tip]!;
     inserted = ids.map((id) => {
       const step = newStep(id, previous);
-      previous = id;
+      previous = step;
       return step;
     });
     child = insertSteps(sequence, rng.int(tip + 1, sequence.steps.length), inserted);
@@ -84,7 +108,7 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
   const steps = sequence.steps.filter((s) => !isImportedStep(s));
   if (steps.length === 0) throw new ImportedEditError(axis, sequence.steps);
   const used = new Set(sequence.steps.map((s) => s[axis]));
-  const open = steps.filter((step) => harderNames(axis, step, minGain).length > 0);
+  const open = steps.filter((step) => harderNames(axis, sequence, step, minGain).length > 0);
   if (open.length === 0) {
     const blind = axis === 'scenario' ? steps.filter((s) => !asksOfItsScenario(s.skill)) : [];
     throw new AxisExhausted(
@@ -108,13 +132,19 @@ function replace(sequence: Sequence, axis: 'scenario' | 'skill', effort: Effort,
     );
     targets = open.filter((s) => chosen.has(s.id));
   }
-  const names = targets.map((s) => harderName(rng, axis, s, used, minGain));
-  const child = replaceField(
-    sequence,
-    targets.map((s) => s.id),
-    axis,
-    names,
-  );
+  // One target at a time, each checked against the names already chosen (a skill edit of a step
+  // and of the step computing with its answer must still fit together); a target left with no
+  // fitting name keeps its own. The first target always has one: it is open in the parent.
+  let child = sequence;
+  const chosen: Array<{ step: Step; name: string }> = [];
+  for (const target of targets) {
+    const name = harderName(rng, axis, child, target, used, minGain);
+    if (name === null) continue;
+    child = replaceField(child, [target.id], axis, [name]);
+    chosen.push({ step: target, name });
+  }
+  targets = chosen.map((c) => c.step);
+  const names = chosen.map((c) => c.name);
   const kept = axis === 'scenario' ? 'skill' : 'scenario';
   const described = targets.map((s, i) => `${s.id} ${s[axis]} → ${names[i]}`).join(', ');
   return {
@@ -159,7 +189,7 @@ export function essenceOf(axis: 'scenario' | 'skill', name: string): string {
 // Catalogue names on the axis that change the step's domain or base skill, make it harder by more
 // than `minGain`, and that the synthesiser can build with the step's other name, least hard first.
 // A step whose skill asks the same of any data has no scenario edit: only a skill edit changes it.
-function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): string[] {
+function harderNames(axis: 'scenario' | 'skill', sequence: Sequence, step: Step, minGain: number): string[] {
   if (axis === 'scenario' && !asksOfItsScenario(step.skill)) return [];
   const catalogue = axis === 'scenario' ? SCENARIO_NAMES : SKILL_NAMES;
   const pair = (name: string): [string, string] => (axis === 'scenario' ? [name, step.skill] : [step.scenario, name]);
@@ -168,6 +198,7 @@ function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): s
   const essence = essenceOf(axis, step[axis]);
   return catalogue
     .filter((n) => essenceOf(axis, n) !== essence && costOf(n) - current > minGain && misfit(...pair(n)) === null)
+    .filter((n) => axis === 'scenario' || chainMisfit(replaceField(sequence, [step.id], axis, [n])) === null)
     .sort((a, b) => costOf(a) - costOf(b) || (a < b ? -1 : 1));
 }
 
@@ -175,8 +206,9 @@ function harderNames(axis: 'scenario' | 'skill', step: Step, minGain: number): s
 // has not used yet (novelty): each generation climbs one small step, so the catalogue lasts as
 // many generations as it has difficulty levels instead of jumping to its rarest names at once.
 const CLIMB_CHOICES = 2;
-function harderName(rng: Rng, axis: 'scenario' | 'skill', step: Step, used: Set<string>, minGain: number): string {
-  const harder = harderNames(axis, step, minGain);
+function harderName(rng: Rng, axis: 'scenario' | 'skill', sequence: Sequence, step: Step, used: Set<string>, minGain: number): string | null {
+  const harder = harderNames(axis, sequence, step, minGain);
+  if (harder.length === 0) return null;
   const fresh = harder.filter((n) => !used.has(n));
   const pool = fresh.length > 0 ? fresh : harder;
   const name = rng.pick(pool.slice(0, CLIMB_CHOICES));

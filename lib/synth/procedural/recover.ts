@@ -6,7 +6,7 @@
 // files do not hold recovers as the names the files do hold, or fails.
 import { bundleFile, type TaskBundle } from '../../env/index.ts';
 import type { Sequence, Step } from '../../sequence/index.ts';
-import { misfit, SCENARIO_NAMES, scenarioNamed, SKILL_NAMES } from './catalogue.ts';
+import { misfit, SCENARIO_NAMES, scenarioNamed, skillNamed, SKILL_NAMES } from './catalogue.ts';
 import { readGeneratorInputs } from './metadata.ts';
 import { renderEnvironment } from './render.ts';
 import { renderStep, solveBody } from './render-step.ts';
@@ -45,11 +45,12 @@ function fragmentsOf(solve: string): Fragment[] {
       .replace(/\n+# [^\n]*$/, '')
       .trimEnd()
       .split('\n');
-    const select = lines[0]!;
     const out = /^out=\/app\/out\/([^/\s]+)\.txt$/.exec(lines[1] ?? '');
     const extract = /^extract\(\) \{ (.*); \}$/.exec(lines[2] ?? '');
     if (!out || !extract) throw new BuiltFilesMismatch(`fragment ${i + 1} of solution/solve.sh is not laid out as the synthesiser writes one`);
-    const dependsOn = [...select.matchAll(/\/app\/out\/([^/\s)]+)\.txt/g)].map((m) => m[1]!);
+    // The select line names the answers a step picks its folder by; a step computing with an
+    // earlier answer reads that answer's file in its body instead.
+    const dependsOn = [...new Set([...lines.join('\n').matchAll(/\/app\/out\/([^/\s)]+)\.txt/g)].map((m) => m[1]!))].filter((id) => id !== out[1]);
     return { id: out[1]!, dependsOn, extract: extract[1]!, body: lines.slice(1).join('\n') };
   });
 }
@@ -61,6 +62,7 @@ function stepOf(fragment: Fragment, seed: number, variant: number, answers: Map<
   for (const scenario of scenariosWithExtract(fragment.extract)) {
     for (const skill of SKILL_NAMES) {
       if (misfit(scenario, skill) !== null) continue;
+      if (skillNamed(skill).skill.computesWithUpstream && fragment.dependsOn.length !== 1) continue;
       const step = { id: fragment.id, scenario, skill, dependsOn: fragment.dependsOn };
       // Lines after the skill's own are the validators' business (an injected fault adds one).
       if (!fragment.body.startsWith(solveBody(step, seed, variant))) continue;

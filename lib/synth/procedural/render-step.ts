@@ -1,7 +1,9 @@
 // One step of a sequence rendered into task content: its datasets, its section of instruction.md,
-// its fragment of solve.sh and its expected answer. A dependent step gets one dataset per
-// candidate value of its upstream answers; only the candidate named by the true answers holds the
-// data its expected answer is computed from, so the chain must be solved in order.
+// its fragment of solve.sh and its expected answer. A dependent step either computes with its
+// upstream answer (a threshold read from the earlier output file, over one dataset drawn around
+// it) or gets one dataset per candidate value of its upstream answers, where only the candidate
+// named by the true answers holds the data its expected answer is computed from. Either way the
+// chain must be solved in order.
 import type { Step } from '../../sequence/index.ts';
 import { misfit, scenarioNamed, skillNamed } from './catalogue.ts';
 import { generateRecords } from './records.ts';
@@ -112,17 +114,29 @@ export function renderStep(
   const setup = stepSetup(step, seed, variant);
   const { scenario, skill, delivery, exportNoise, stepRng, keys, params } = setup;
 
-  const upstream = step.dependsOn.map((id) => {
+  const handles = step.dependsOn.map((id) => {
     const answer = answers.get(id);
     if (answer === undefined) throw new Error(`step ${step.id} depends on ${id}, which is not an earlier step`);
     return handleOf(answer);
   });
+  const base = `/app/data/${step.id}`;
+  const out = outputPath(step.id);
+  const probed = step.dependsOn.filter((id) => probes.has(id));
+  if (probed.length > 0 && step.dependsOn.length > 1)
+    throw new Error(`step ${step.id} depends on the imported step ${probed[0]} and on others; it may depend on it alone`);
+  const probe = probed.length > 0 ? probes.get(probed[0]!)! : undefined;
+  // A step that computes with its upstream answer reads it at run time; its data is one directory,
+  // so no folder name gives anything away. Any other dependent step picks its folder by the answer.
+  const threshold = skill.computesWithUpstream ? upstreamInteger(step, handles, probe !== undefined) : undefined;
+  const upstream = threshold === undefined ? handles : [];
   const chosen = upstream.join('_');
   const candidates = upstream.length === 0 ? [''] : [chosen, ...decoysOf(upstream, stepRng, 2)].sort();
 
   let answer = '';
   const datasets = candidates.map((candidate) => {
-    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', candidate, ...variantSalt(variant)));
+    // Data of a computing step is drawn anew for every upstream value, as a folder's is for its candidate.
+    const dataKey = threshold === undefined ? candidate : `upstream=${threshold}`;
+    const rng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, 'data', dataKey, ...variantSalt(variant)));
     const [fewest, most] = RECORD_COUNTS[variant % RECORD_COUNTS.length]!;
     const records = generateRecords(rng, {
       count: rng.int(fewest, most),
@@ -133,7 +147,7 @@ export function renderStep(
       ensureCategory: params.category,
       ensureKey: params.key,
     });
-    const made = skill.materialise({ scenario, params, rng, records });
+    const made = skill.materialise({ scenario, params, rng, records, ...(threshold === undefined ? {} : { upstream: threshold }) });
     if (candidate === chosen) answer = made.answer;
     const noisy = exportNoise ? made.files.map((f) => ({ ...f, content: exportNoise.add(f.content) })) : made.files;
     // misfit() keeps deliveries away from skills that build their data, so there is one build at most.
@@ -141,19 +155,15 @@ export function renderStep(
     return { dir: candidate ? `${step.id}/${candidate}` : step.id, files, build };
   });
 
-  const base = `/app/data/${step.id}`;
-  const out = outputPath(step.id);
-  const probed = step.dependsOn.filter((id) => probes.has(id));
-  if (probed.length > 0 && step.dependsOn.length > 1)
-    throw new Error(`step ${step.id} depends on the imported step ${probed[0]} and on others; it may depend on it alone`);
-  const probe = probed.length > 0 ? probes.get(probed[0]!)! : undefined;
   const location = probe
     ? `This step continues from \`${probe.file}\`, which the original task above produces: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is ${probe.describe}.`
-    : upstream.length === 0
-      ? `The data for this step is in \`${base}/\` (DATA below).`
-      : `This step continues from ${step.dependsOn.map((id) => `\`${outputPath(id)}\``).join(' and ')}: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is the first whitespace-separated word on the first line of ${
-          step.dependsOn.length === 1 ? `\`${outputPath(step.dependsOn[0]!)}\`` : `each of those files, joined with \`_\` in that order`
-        }.`;
+    : threshold !== undefined
+      ? `This step continues from \`${outputPath(step.dependsOn[0]!)}\`: the question below computes with the number written there. The data for this step is in \`${base}/\` (DATA below).`
+      : upstream.length === 0
+        ? `The data for this step is in \`${base}/\` (DATA below).`
+        : `This step continues from ${step.dependsOn.map((id) => `\`${outputPath(id)}\``).join(' and ')}: \`${base}/\` holds one directory per candidate value, and DATA is \`${base}/V/\` where V is the first whitespace-separated word on the first line of ${
+            step.dependsOn.length === 1 ? `\`${outputPath(step.dependsOn[0]!)}\`` : `each of those files, joined with \`_\` in that order`
+          }.`;
   const n = scenario.nouns;
   const meaning = `Each ${n.record} has ${withArticle(n.key)}, ${withArticle(n.value)}, ${withArticle(n.time)}, ${withArticle(n.category)} and ${withArticle(n.text)}.`;
   const rule = ruleApplies(setup)
@@ -181,6 +191,20 @@ export function renderStep(
   // proves it where they do, and the counter-check runs the parent's real solution on every edit.
   const parentQuestion = domainNearMisses(setup).map((m) => ({ ...m, solve: [...head, m.solve].join('\n') }))[0] ?? null;
   return { step, datasets, instruction, solve, answer, nearMisses, parentQuestion };
+}
+
+// The integer answer of the one step a computing step depends on, read as the solution reads it
+// (the first word of the first line); anything else is a sequence the renderer cannot build.
+function upstreamInteger(step: Step, handles: string[], imported: boolean): number {
+  const dependency = step.dependsOn.length === 1 ? step.dependsOn[0]! : null;
+  if (!dependency || imported)
+    throw new Error(
+      `step ${step.id}: ${step.skill} computes with the answer of exactly one earlier procedural step, and it depends on ${step.dependsOn.length === 0 ? 'none' : imported ? 'the imported task' : step.dependsOn.join(', ')}`,
+    );
+  const handle = handles[0]!;
+  if (!/^\d+$/.test(handle))
+    throw new Error(`step ${step.id}: ${step.skill} takes a number from the answer of ${dependency}, which begins "${handle}", not an integer`);
+  return Number(handle);
 }
 
 // The domain rule shapes the answer when the skill reads the scenario's file through `extract`;
@@ -227,7 +251,12 @@ export function stepSetup(step: Step, seed: number, variant = 0): StepSetup {
   if (unfit) throw new Error(`step ${step.id}: ${unfit}`);
   const stepRng = createRng(hashSeed(seed, step.id, step.scenario, step.skill, ...variantSalt(variant)));
   const keys = scenario.makeKeys(stepRng);
-  const params: StepParams = { category: stepRng.pick(scenario.categories), key: stepRng.pick(keys), batch: stepRng.int(2, 3) };
+  const params: StepParams = {
+    category: stepRng.pick(scenario.categories),
+    key: stepRng.pick(keys),
+    batch: stepRng.int(2, 3),
+    ...(step.dependsOn.length === 1 ? { upstreamFile: outputPath(step.dependsOn[0]!) } : {}),
+  };
   return {
     stepId: step.id,
     scenario,

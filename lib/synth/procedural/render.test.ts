@@ -3,7 +3,8 @@ import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
 import { validateBundle } from '../../env/validate-bundle.ts';
 import { parseTaskConfig } from '../../env/task-config.ts';
 import type { Sequence } from '../../sequence/types.ts';
-import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { skillParts } from '../../difficulty/index.ts';
+import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES, UPSTREAM_SKILL_NAMES } from './catalogue.ts';
 import { readProceduralMetadata } from './metadata.ts';
 import { renderEnvironment, renderEnvironmentWithSteps } from './render.ts';
 import { newSeedSequence } from './seed-sequence.ts';
@@ -20,11 +21,11 @@ const chain: Sequence = {
 const text = (bundle: TaskBundle, path: string): string => bundleFile(bundle, path)?.content.toString('utf8') ?? '';
 
 describe('catalogue', () => {
-  it('has exactly the agreed names: 16 domains × 4 layouts × 5 noises, 45 skills × 3 deliveries', () => {
+  it('has exactly the agreed names: 16 domains × 4 layouts × 5 noises, 46 skills × 3 deliveries', () => {
     expect(DOMAIN_NAMES).toHaveLength(16);
-    expect(BASE_SKILL_NAMES).toHaveLength(45);
+    expect(BASE_SKILL_NAMES).toHaveLength(46);
     expect(new Set(SCENARIO_NAMES).size).toBe(320);
-    expect(new Set(SKILL_NAMES).size).toBe(135);
+    expect(new Set(SKILL_NAMES).size).toBe(138);
     expect(SCENARIO_NAMES).toContain('web-access-log+csv+crlf');
     expect(SKILL_NAMES).toContain('awk-fields+gz');
   });
@@ -78,7 +79,8 @@ describe('renderEnvironment', () => {
     for (const [scenario, skill] of pairs.filter(([scenario, skill]) => misfit(scenario, skill) === null)) {
       const sequence = {
         steps: [
-          { id: 's1', scenario, skill, dependsOn: [] },
+          // A skill computing with its upstream answer needs one that answers an integer first.
+          { id: 's1', scenario, skill: UPSTREAM_SKILL_NAMES.includes(skillParts(skill)!.base) ? 'date-arithmetic' : skill, dependsOn: [] },
           { id: 's2', scenario, skill, dependsOn: ['s1'] },
         ],
       };

@@ -3,7 +3,7 @@
 import { checkEdit, describeEdit } from '../../sequence/index.ts';
 import type { Sequence, SequenceEdit } from '../../sequence/index.ts';
 import type { Plan, PlanReview, RubricItemView } from '../types.ts';
-import { misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
+import { chainMisfit, misfit, SCENARIO_NAMES, SKILL_NAMES } from './catalogue.ts';
 import { isImportedStep } from './imported.ts';
 
 export function reviewPlan(parent: Sequence, plan: Plan, rubric: RubricItemView[]): PlanReview {
@@ -18,6 +18,8 @@ export function reviewPlan(parent: Sequence, plan: Plan, rubric: RubricItemView[
     const unfit = misfit(step.scenario, step.skill);
     if (unfit) reasons.push(`step ${step.id}: ${unfit}`);
   }
+  const unchained = chainMisfit(plan.child);
+  if (unchained) reasons.push(unchained);
   const actual = describeEdit(parent, plan.child, plan.edit.axis, plan.edit.effort);
   if (editKey(actual) !== editKey(plan.edit)) {
     reasons.push(`the plan's edit record does not match its child sequence (the child implies ${JSON.stringify(actual)})`);

@@ -12,6 +12,7 @@ export interface StepParams {
   category: string;
   key: string;
   batch: number; // 2 or 3: which import batch a history question is about
+  upstreamFile?: string; // the output file of the one step this step depends on, where it depends on exactly one
 }
 
 export interface DataFile {
@@ -30,6 +31,8 @@ export interface SkillInput {
   params: StepParams;
   rng: Rng;
   records: DataRecord[];
+  // The integer the step this one depends on answers, for a skill that computes with it.
+  upstream?: number;
 }
 
 export interface Skill {
@@ -41,6 +44,13 @@ export interface Skill {
   // True when the data is turned into something else at image-build time (a database, an archive,
   // a repository, file modes): noise or a delivery added to its text would not reach the agent.
   buildsData?: boolean;
+  // True when the first word of every answer is a non-negative integer (a count, a number of
+  // seconds, a sum of integers), in every domain: a later step can compute with it.
+  answersInteger?: boolean;
+  // True when the question takes a parameter from the answer of the one step it depends on (a
+  // threshold, read at run time from StepParams.upstreamFile): the data is one directory, not a
+  // folder per candidate answer, and the upstream step's skill must answer an integer.
+  computesWithUpstream?: boolean;
   materialise(input: SkillInput): Materialised;
   // The question, in Markdown: names files as `DATA/…` (the renderer says where DATA is) and OUT.
   task(scenario: Scenario, params: StepParams): string;

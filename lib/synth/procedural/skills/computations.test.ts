@@ -9,6 +9,7 @@ import { SCENARIOS } from '../scenarios/index.ts';
 import type { Skill, StepParams } from '../skill.ts';
 import { generateRecords } from '../records.ts';
 import { aboveMean, aboveMeanSkill } from './above-mean.ts';
+import { aboveUpstreamSkill, countAbove, countAboveMean } from './above-upstream.ts';
 import { medianSkill } from './median.ts';
 import { movingWindowSkill } from './moving-window.ts';
 import { rateOfChangeSkill } from './rate-of-change.ts';
@@ -225,10 +226,14 @@ describe('computation skills: answers on hand-made records', () => {
 });
 
 // The data of one step, as render-step makes it: records from the step's pool, then the skill.
-function materialised(skill: Skill, domain: (typeof SCENARIOS)[number], seed: number, [fewest, most]: [number, number]) {
+function materialised(skill: Skill, domain: (typeof SCENARIOS)[number], seed: number, shape: [number, number]) {
+  return materialisedWith(skill, domain, seed, shape, UPSTREAM_ANSWER);
+}
+function materialisedWith(skill: Skill, domain: (typeof SCENARIOS)[number], seed: number, [fewest, most]: [number, number], upstream: number) {
   const stepRng = createRng(hashSeed(seed, domain.name, skill.name));
   const keys = domain.makeKeys(stepRng);
-  const params: StepParams = { category: stepRng.pick(domain.categories), key: stepRng.pick(keys), batch: 2 };
+  // Every step here depends on one earlier step answering UPSTREAM_ANSWER; only skills computing with it read it.
+  const params: StepParams = { category: stepRng.pick(domain.categories), key: stepRng.pick(keys), batch: 2, upstreamFile: '/app/out/s1.txt' };
   const rng = createRng(hashSeed(seed, domain.name, skill.name, 'data'));
   const records = generateRecords(rng, {
     count: rng.int(fewest, most),
@@ -239,9 +244,10 @@ function materialised(skill: Skill, domain: (typeof SCENARIOS)[number], seed: nu
     ensureCategory: params.category,
     ensureKey: params.key,
   });
-  const made = skill.materialise({ scenario: domain, params, rng, records });
+  const made = skill.materialise({ scenario: domain, params, rng, records, upstream });
   return { made, records, params };
 }
+const UPSTREAM_ANSWER = 37;
 
 const SHAPES: [number, number][] = [
   [12, 24],
@@ -255,7 +261,7 @@ describe('computation skills: the data defeats the near misses, in every domain 
     expect(COMPUTATIONS.length).toBeGreaterThanOrEqual(20);
     for (const skill of COMPUTATIONS) {
       const domain = SCENARIOS[0]!;
-      const params = { category: domain.categories[0]!, key: 'k', batch: 2 };
+      const params = { category: domain.categories[0]!, key: 'k', batch: 2, upstreamFile: '/app/out/s1.txt' };
       const misses = skill.nearMisses!(domain, params);
       expect(misses.length, skill.name).toBeGreaterThanOrEqual(2);
       expect(misses.length, skill.name).toBeLessThanOrEqual(3);
@@ -293,6 +299,13 @@ describe('computation skills: the data defeats the near misses, in every domain 
         // The skills that reshape their data until the mistakes part ways got there.
         const own = (r: DataRecord) => records.filter((x) => x.category === r.category);
         expect(aboveMean(records, own), `${domain.name} above-mean overall`).not.toBe(aboveMean(records, () => records));
+        // A threshold from the earlier answer: records exactly at T, and T's count unlike the mean's.
+        for (const upstream of [0, 1, UPSTREAM_ANSWER, 86_400]) {
+          const { records: around } = materialisedWith(aboveUpstreamSkill, domain, 700 + i, shape, upstream);
+          const t = upstream * (domain.value.decimals === 0 ? 1 : 100);
+          expect(countAbove(around, t, true) - countAbove(around, t), `${domain.name} above-upstream at T=${upstream}`).toBeGreaterThanOrEqual(2);
+          expect(countAboveMean(around), `${domain.name} above-upstream mean T=${upstream}`).not.toBe(countAbove(around, t));
+        }
         for (const seed of [700 + i, 900 + i]) {
           const median = materialised(medianSkill, domain, seed, shape);
           const values = median.records.filter((r) => r.category === median.params.category);

@@ -29,6 +29,7 @@ const settings = (defaultsOnly: boolean): string =>
 export const configParse: Skill = {
   name: 'config-parse',
   title: 'parsing an INI config',
+  answersInteger: true,
   materialise: ({ scenario, params, rng, records }) => {
     ensureCount(rng, records, 'category', params.category, 3);
     const inCategory = records.filter((r) => r.category === params.category);

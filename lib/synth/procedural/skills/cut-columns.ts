@@ -19,6 +19,7 @@ const header = (column: string, variable: string): string => `${variable}=$(head
 export const cutColumns: Skill = {
   name: 'cut-columns',
   title: 'column extraction with cut',
+  answersInteger: true,
   exportsColumns: true,
   materialise: ({ scenario, params, rng, records }) => {
     ensureCount(rng, records, 'category', params.category, 2);

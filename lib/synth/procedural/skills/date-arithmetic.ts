@@ -16,6 +16,7 @@ const span = (times: string): string =>
 export const dateArithmetic: Skill = {
   name: 'date-arithmetic',
   title: 'date arithmetic with date',
+  answersInteger: true,
   materialise: ({ scenario, params, rng, records }) => {
     const earliest = records[0]!;
     if (earliest.key === params.key)

@@ -15,6 +15,7 @@ export function dedupeLast(records: DataRecord[]): DataRecord[] {
 export const dedupeSkill: Skill = {
   name: 'dedupe-composite',
   title: 'de-duplication by a composite key',
+  answersInteger: true,
   materialise: ({ scenario, rng, records }) => {
     const originals = rng.shuffle(records).slice(0, Math.max(3, Math.floor(records.length / 8)));
     originals.forEach((original, i) => {

@@ -19,6 +19,7 @@ export function denseRanks(records: DataRecord[]): [number, string, number][] {
 export const denseRankSkill: Skill = {
   name: 'dense-rank',
   title: 'dense ranking within a group',
+  answersInteger: true,
   materialise: ({ scenario, params, rng, records }) => {
     const inCategory = (): DataRecord[] => records.filter((r) => r.category === params.category);
     const span = records[records.length - 1]!.time - records[0]!.time;

@@ -35,6 +35,7 @@ const counted = (added: string, removed: string): string => `echo "$(grep -c '${
 export const diffCompare: Skill = {
   name: 'diff-compare',
   title: 'comparing versions with diff',
+  answersInteger: true,
   materialise: ({ scenario, rng, records }) => {
     const old = records.slice(0, -3);
     const oldText = scenario.render(old);

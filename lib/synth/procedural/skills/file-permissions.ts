@@ -21,6 +21,7 @@ const loop = (s: Scenario, approved: string, sumOf = '"$tmp"'): string =>
 export const filePermissions: Skill = {
   name: 'file-permissions',
   title: 'file modes with stat',
+  answersInteger: true,
   buildsData: true,
   materialise: ({ scenario, rng, records }) => {
     const batches = chunk(records, 6).map((part, i) => ({

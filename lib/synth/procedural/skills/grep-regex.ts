@@ -8,6 +8,7 @@ const CODE = /-ERR[0-9]{3}$/;
 export const grepRegex: Skill = {
   name: 'grep-regex',
   title: 'regular expressions with grep',
+  answersInteger: true,
   materialise: ({ scenario, rng, records }) => {
     // Four records chosen at random carry one of each shape, the rest a random one or none.
     const forced = new Map(

@@ -45,6 +45,7 @@ import { longestStreakSkill } from './longest-streak.ts';
 import { regexExtractSkill } from './regex-extract.ts';
 import { quotedCsvSkill } from './quoted-csv.ts';
 import { reconcileSkill } from './reconcile.ts';
+import { aboveUpstreamSkill } from './above-upstream.ts';
 
 export const SKILLS: readonly Skill[] = [
   awkFields,
@@ -94,4 +95,7 @@ export const SKILLS: readonly Skill[] = [
   regexExtractSkill,
   quotedCsvSkill,
   reconcileSkill,
+  // Computations with an earlier step's answer: the steps the length axis adds after a step that
+  // answers an integer.
+  aboveUpstreamSkill,
 ];

@@ -30,6 +30,7 @@ export function peak(intervals: Interval[], closed = false): [number, number] {
 export const maxConcurrencySkill: Skill = {
   name: 'max-concurrency',
   title: 'interval overlap and maximum concurrency',
+  answersInteger: true,
   exportsColumns: true,
   materialise: ({ rng, records }) => {
     const intervals: Interval[] = records.map((r) => ({ key: r.key, start: r.time, end: r.time + rng.int(600, 7_200) }));

@@ -13,6 +13,7 @@ const quote = (field: string): string => `"${field.replace(/"/g, '""')}"`;
 export const quotedCsvSkill: Skill = {
   name: 'quoted-csv',
   title: 'CSV with quoted fields through a CSV parser',
+  answersInteger: true,
   exportsColumns: true,
   materialise: ({ scenario, params, rng, records }) => {
     const mine = records.filter((r) => r.category === params.category);

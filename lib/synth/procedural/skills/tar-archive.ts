@@ -8,6 +8,7 @@ const count = (p: { key: string }): string => `awk -F'\\t' -v k='${p.key}' '$1 =
 export const tarArchive: Skill = {
   name: 'tar-archive',
   title: 'archives with tar',
+  answersInteger: true,
   buildsData: true,
   materialise: ({ scenario, params, rng, records }) => {
     const parts = chunk(records, rng.int(3, 4));
