@@ -62,8 +62,8 @@ export function misfit(scenario: string, skill: string): string | null {
 // Two selector sets a step can draw: a skill whose solution is the same under both, in every
 // domain, reads no selector and no scenario.
 const PROBE_PARAMS = [
-  { category: 'first-category', key: 'first-key', batch: 2 },
-  { category: 'second-category', key: 'second-key', batch: 3 },
+  { category: 'first-category', key: 'first-key', batch: 2, upstreamFile: '/app/out/s1.txt' },
+  { category: 'second-category', key: 'second-key', batch: 3, upstreamFile: '/app/out/s2.txt' },
 ];
 let blindSkills: Set<string> | undefined;
 
