@@ -7,7 +7,8 @@
 // its own data and writes its own answer), so one batch script runs the k-th near miss of every
 // step at once, each step's fragment in its own subshell: a near miss scores 0 exactly when its
 // step fails, which that batch's per-step results say, and the steps still solved the reference's
-// way must pass beside them. A chain runs its full solution/near-misses/*.sh files one by one,
+// way must pass beside them; with the reference scoring 1 and the empty solution 0, this is also
+// the oracle and invalid-test proof of every skill in every domain. A chain runs its full solution/near-misses/*.sh files one by one,
 // whose mistakes also reach the steps after them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
@@ -113,6 +114,8 @@ const limit = (bundle: TaskBundle, batch: Map<string, string>): number => {
 // Each domain natively, and three with a layout or noise, so near misses meet exports and dirt too.
 const SCENARIOS = [...DOMAIN_NAMES, 'sensor-telemetry+comments', 'weather-observations+csv', 'http-api-traces+crlf'];
 
+const NOTHING = 'nothing';
+
 // The k-th batch of a bundle of independent steps: every step with a k-th near miss solved that
 // way, every other step the reference's way, each fragment in its own subshell so a near miss that
 // fails outright leaves the others to run.
@@ -129,6 +132,8 @@ function nearMissBatches(steps: RenderedStep[]): { batch: Map<string, string>; p
     batch.set(name, ['#!/bin/bash', 'export LC_ALL=C', 'mkdir -p /app/out', ...fragments, ''].join('\n'));
     planned.set(name, plan);
   }
+  // The empty solution (what the invalid-test validator runs): every step must fail.
+  batch.set(NOTHING, '#!/bin/bash\nmkdir -p /app/out\n');
   return { batch, planned };
 }
 
@@ -188,6 +193,9 @@ describe('every near miss scores 0 in Docker', () => {
         const result = await runBatches(bundle, batch);
         expectReferencePasses(result, batch);
         const wrong: string[] = [];
+        if (result.rewards.get(NOTHING) !== '0') wrong.push(`the empty solution scores ${result.rewards.get(NOTHING)}, not 0`);
+        for (const stepId of steps.map((s) => s.step.id))
+          if (result.steps.get(NOTHING)?.get(stepId) !== 'failed') wrong.push(`${stepId} passes with no solution at all`);
         for (const [name, plan] of planned)
           for (const [stepId, mistake] of plan) {
             const status = result.steps.get(name)?.get(stepId);

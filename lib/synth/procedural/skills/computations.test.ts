@@ -327,3 +327,17 @@ describe('computation skills: the data defeats the near misses, in every domain 
     });
   }
 });
+
+describe('wc-count: the tie its tie-break near miss needs', () => {
+  it('the two longest files have as many lines, in every domain, shape and seed', () => {
+    const wc = SKILLS.find((s) => s.name === 'wc-count')!;
+    for (const domain of SCENARIOS)
+      for (const shape of SHAPES)
+        for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+          const lines = materialised(wc, domain, seed, shape)
+            .made.files.map((f) => f.content.split('\n').length - 1)
+            .sort((a, b) => b - a);
+          expect(lines[0], `${domain.name} ${shape.join('-')} seed ${seed}`).toBe(lines[1]);
+        }
+  });
+});

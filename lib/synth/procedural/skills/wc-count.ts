@@ -30,6 +30,19 @@ function tieAtTop(scenario: Scenario, rng: Rng, records: DataRecord[]): void {
     else if (donors.length > 0) rng.pick(donors).key = second![0];
     else rng.pick(first![2]).key = `${first![0]}0`;
   }
+  // Moves that never settle (a domain whose lines per record depend on the record, even on its
+  // key): a copy of the longest file's records under a new key that renders to as many lines.
+  const [top, topGroup] = [...groups(records)].sort((a, b) => linesOf(scenario, b[1]) - linesOf(scenario, a[1]))[0]!;
+  const topLines = linesOf(scenario, topGroup);
+  const taken = groups(records);
+  for (let n = 1; n <= 1000; n++) {
+    const copy = topGroup.map((r) => ({ ...r, key: `${top}${n}` }));
+    if (!taken.has(`${top}${n}`) && linesOf(scenario, copy) === topLines) {
+      records.push(...copy);
+      return;
+    }
+  }
+  throw new Error(`wc-count: no copy of ${top}'s ${topLines}-line file ties it in ${scenario.name}`);
 }
 
 export const wcCount: Skill = {
