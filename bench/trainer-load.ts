@@ -1,6 +1,6 @@
 // Trainers under load, with faults: `envolve web` on a private SQLite database, N concurrent
-// trainers (each its own account and token) asking for batches and reporting groups with an
-// Idempotency-Key each, while connections are dropped mid-request (the client aborts and retries
+// trainers (each its own account and token) asking for batches of 4 and reporting a group for each
+// environment served, with an Idempotency-Key each, while connections are dropped mid-request (the client aborts and retries
 // with the same key), answered groups are sent again (a replay must answer the same group, 200 with
 // Idempotency-Replayed), and checkpoints arrive out of order (a trainer's late group of an older
 // step). Then the database is checked: every answered key is one stored group, no group is stored
@@ -9,7 +9,7 @@
 // Serves this checkout's production build (`npx next build`, or ENVOLVE_NEXT_DIST_DIR), or with
 // --build builds the committed code at HEAD in a throwaway worktree first (bench/web-build.ts).
 //   npm run bench:trainer -- [--build] [--trainers 20] [--groups 25] [--lineages 10] [--drop 0.1] [--replay 0.1] [--json]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,7 @@ export interface TrainerLoadResult {
   options: TrainerLoadOptions;
   wallSeconds: number;
   groupsPerSecond: number; // stored groups over the wall time of the load
+  serverCpuMsPerGroup: number; // the server process's CPU time (user + system) during the load, per stored group
   post: Latency; // POST /groups attempts that were answered (not the aborted ones)
   batch: Latency;
   attempts: { dropped: number; retried: number; replays: number; replayAnswersOk: number; stale: number; errors: string[] };
@@ -63,6 +64,14 @@ function latency(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return { count: sorted.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)) };
+}
+
+// CPU time (user + system) a process has used, from /proc: unlike wall times, it barely moves with
+// what else runs on the machine, so it compares runs taken under different loads.
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 // A seeded generator, so two runs with the same options inject the same faults.
@@ -122,70 +131,98 @@ interface Observed {
 
 // How long one report may keep being retried before the bench calls it lost.
 const REPORT_ATTEMPTS = 20;
+// Environments asked for per batch (the reference trainer asks for 8 by default).
+const BATCH_SIZE = 4;
 
+// As the reference trainer does (examples/trainer/train.py): pull a batch, then report one group for
+// each distinct environment it served, until the trainer has reported its share.
 async function runTrainer(url: string, trainer: Trainer, options: TrainerLoadOptions, seen: Observed): Promise<void> {
   const random = rng(trainer.index + 1);
   const auth = { authorization: `Bearer ${trainer.token}` };
   let checkpoint = 0;
-  for (let g = 0; g < options.groups; g++) {
+  let g = 0;
+  for (let step = 0; g < options.groups; step++) {
     const started = performance.now();
-    const batchResponse = await fetch(`${url}/api/v1/trainer/batch?size=4&seed=${trainer.index * 1000 + g}`, { headers: auth });
+    const batchResponse = await fetch(`${url}/api/v1/trainer/batch?size=${BATCH_SIZE}&seed=${trainer.index * 1000 + step}`, { headers: auth });
     const batch = (await batchResponse.json()) as { environments?: { versionId: string }[] };
     seen.batch.push(performance.now() - started);
-    const env = batch.environments?.[0];
-    if (!batchResponse.ok || !env) {
-      seen.errors.push(`trainer ${trainer.index}: batch ${batchResponse.status}`);
+    const versions = [...new Set((batch.environments ?? []).map((e) => e.versionId))];
+    if (!batchResponse.ok || versions.length === 0) {
+      seen.errors.push(`trainer ${trainer.index}: batch ${batchResponse.status} with ${versions.length} environments`);
+      g++;
       continue;
     }
-    // Every fifth group moves to the next checkpoint; now and then a late group of the one before.
-    if (g % 5 === 0) checkpoint++;
+    for (const versionId of versions) {
+      if (g >= options.groups) break;
+      await reportGroup(url, trainer, g, versionId, checkpointOf(g), random, options, seen);
+      g++;
+    }
+  }
+
+  // Every fifth group moves to the next checkpoint; now and then a late group of the one before.
+  function checkpointOf(group: number): number {
+    if (group % 5 === 0) checkpoint++;
     const stale = checkpoint > 1 && random() < options.staleRate;
     if (stale) seen.stale++;
-    const passes = random() < 0.6 ? 7 : 3;
-    const rewards = Array.from({ length: 8 }, (_, i) => (i < passes ? 1 : 0));
-    const body = JSON.stringify({ versionId: env.versionId, rewards, policy: 'trainer', policyVersion: `step-${stale ? checkpoint - 1 : checkpoint}` });
-    const key = `bench-${trainer.index}-${g}`;
-    const headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': key };
-    let groupId: string | null = null;
-    for (let attempt = 0; attempt < REPORT_ATTEMPTS && groupId === null; attempt++) {
-      if (attempt > 0) seen.retried++;
-      // A dropped connection: the request is sent and abandoned at a random moment of its handling.
-      const drop = attempt === 0 && random() < options.dropRate;
-      const controller = new AbortController();
-      const timer = drop ? setTimeout(() => controller.abort(), 1 + random() * 40) : undefined;
-      const sent = performance.now();
-      try {
-        const response = await fetch(`${url}/api/v1/trainer/groups`, { method: 'POST', headers, body, signal: controller.signal });
-        const answer = (await response.json()) as { groupId?: string; message?: string };
-        seen.post.push(performance.now() - sent);
-        if (response.status === 201 || response.status === 200) groupId = answer.groupId ?? null;
-        else if (response.status < 500) {
-          seen.errors.push(`trainer ${trainer.index} group ${g}: ${response.status} ${answer.message}`);
-          break;
-        }
-      } catch (err) {
-        if (!drop) seen.errors.push(`trainer ${trainer.index} group ${g}: ${(err as Error).message}`);
-        else seen.dropped++;
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-    if (groupId === null) {
-      seen.errors.push(`trainer ${trainer.index} group ${g}: no answer after ${REPORT_ATTEMPTS} attempts`);
-      continue;
-    }
-    const ids = seen.answered.get(key) ?? new Set<string>();
-    ids.add(groupId);
-    seen.answered.set(key, ids);
-    if (random() < options.replayRate) {
-      seen.replays++;
-      const sent = performance.now();
-      const again = await fetch(`${url}/api/v1/trainer/groups`, { method: 'POST', headers, body });
-      const answer = (await again.json()) as { groupId?: string };
+    return stale ? checkpoint - 1 : checkpoint;
+  }
+}
+
+async function reportGroup(
+  url: string,
+  trainer: Trainer,
+  g: number,
+  versionId: string,
+  checkpoint: number,
+  random: () => number,
+  options: TrainerLoadOptions,
+  seen: Observed,
+): Promise<void> {
+  const auth = { authorization: `Bearer ${trainer.token}` };
+  const passes = random() < 0.6 ? 7 : 3;
+  const rewards = Array.from({ length: 8 }, (_, i) => (i < passes ? 1 : 0));
+  const body = JSON.stringify({ versionId, rewards, policy: 'trainer', policyVersion: `step-${checkpoint}` });
+  const key = `bench-${trainer.index}-${g}`;
+  const headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': key };
+  let groupId: string | null = null;
+  for (let attempt = 0; attempt < REPORT_ATTEMPTS && groupId === null; attempt++) {
+    if (attempt > 0) seen.retried++;
+    // A dropped connection: the request is sent and abandoned at a random moment of its handling.
+    const drop = attempt === 0 && random() < options.dropRate;
+    const controller = new AbortController();
+    const timer = drop ? setTimeout(() => controller.abort(), 1 + random() * 40) : undefined;
+    const sent = performance.now();
+    try {
+      const response = await fetch(`${url}/api/v1/trainer/groups`, { method: 'POST', headers, body, signal: controller.signal });
+      const answer = (await response.json()) as { groupId?: string; message?: string };
       seen.post.push(performance.now() - sent);
-      if (again.status === 200 && again.headers.get('idempotency-replayed') === 'true' && answer.groupId === groupId) seen.replayAnswersOk++;
-      if (answer.groupId) ids.add(answer.groupId);
+      if (response.status === 201 || response.status === 200) groupId = answer.groupId ?? null;
+      else if (response.status < 500) {
+        seen.errors.push(`trainer ${trainer.index} group ${g}: ${response.status} ${answer.message}`);
+        break;
+      }
+    } catch (err) {
+      if (!drop) seen.errors.push(`trainer ${trainer.index} group ${g}: ${(err as Error).message}`);
+      else seen.dropped++;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+  if (groupId === null) {
+    seen.errors.push(`trainer ${trainer.index} group ${g}: no answer after ${REPORT_ATTEMPTS} attempts`);
+    return;
+  }
+  const ids = seen.answered.get(key) ?? new Set<string>();
+  ids.add(groupId);
+  seen.answered.set(key, ids);
+  if (random() < options.replayRate) {
+    seen.replays++;
+    const sent = performance.now();
+    const again = await fetch(`${url}/api/v1/trainer/groups`, { method: 'POST', headers, body });
+    const answer = (await again.json()) as { groupId?: string };
+    seen.post.push(performance.now() - sent);
+    if (again.status === 200 && again.headers.get('idempotency-replayed') === 'true' && answer.groupId === groupId) seen.replayAnswersOk++;
+    if (answer.groupId) ids.add(answer.groupId);
   }
 }
 
@@ -245,11 +282,14 @@ export async function trainerLoad(options: TrainerLoadOptions, progress: (m: str
     const seen: Observed = { post: [], batch: [], answered: new Map(), dropped: 0, retried: 0, replays: 0, replayAnswersOk: 0, stale: 0, errors: [] };
     const before = loadavg();
     let wallSeconds: number;
+    let serverCpuMs: number;
     try {
       progress(`envolve web at ${server.url}; ${options.trainers} trainers × ${options.groups} groups`);
+      const cpuBefore = processCpuMs(server.pid);
       const started = performance.now();
       await Promise.all(trainers.map((t) => runTrainer(server.url, t, options, seen)));
       wallSeconds = (performance.now() - started) / 1000;
+      serverCpuMs = processCpuMs(server.pid) - cpuBefore;
     } finally {
       await server.stop();
     }
@@ -264,6 +304,7 @@ export async function trainerLoad(options: TrainerLoadOptions, progress: (m: str
       options,
       wallSeconds: Math.round(wallSeconds * 100) / 100,
       groupsPerSecond: Math.round((checked.stored.groups / wallSeconds) * 10) / 10,
+      serverCpuMsPerGroup: Math.round((serverCpuMs / Math.max(1, checked.stored.groups)) * 10) / 10,
       post: latency(seen.post),
       batch: latency(seen.batch),
       attempts: {
@@ -291,7 +332,7 @@ function report(r: TrainerLoadResult): string {
     `faults: ${r.attempts.dropped} connections dropped mid-request (${r.attempts.retried} retries), ${r.attempts.replays} replays (${r.attempts.replayAnswersOk} answered the first group, 200 + Idempotency-Replayed), ${r.attempts.stale} late groups of an older checkpoint`,
     `POST /groups  p50 ${r.post.p50Ms} ms  p95 ${r.post.p95Ms} ms  p99 ${r.post.p99Ms} ms  (${r.post.count} answered requests)`,
     `GET /batch    p50 ${r.batch.p50Ms} ms  p95 ${r.batch.p95Ms} ms  p99 ${r.batch.p99Ms} ms  (${r.batch.count} requests)`,
-    `${r.stored.groups} groups stored in ${r.wallSeconds} s: ${r.groupsPerSecond} groups/s`,
+    `${r.stored.groups} groups stored in ${r.wallSeconds} s: ${r.groupsPerSecond} groups/s; the server used ${r.serverCpuMsPerGroup} ms of CPU per group (batches included)`,
     `exactly once: ${r.stored.keysAnswered} keys answered, ${r.stored.groups} groups, ${r.stored.keys} keys stored, ${r.stored.groupsWithoutKey} groups without a key, at most ${r.stored.groupIdsPerKey} group id per key`,
     `releases: ${r.releases.generations} generations released, ${r.releases.releaseEvents} release events, ${r.releases.doubleReleases} released twice, ${r.releases.belowRule} below the rule, frontiers ${r.releases.frontiersMatch ? 'match' : 'DO NOT match'} their releases`,
     `load average (1, 5, 15 min) on ${r.loadAverage.cores} cores: before ${r.loadAverage.before.join(' ')}, after ${r.loadAverage.after.join(' ')}`,
