@@ -140,7 +140,7 @@ export function jobHandlers(db: Db, sandbox: Sandbox, workerId: string, log: Log
       const { itemId, states } = backtestJobPayload.parse(payload);
       const result = await runBacktest({
         db,
-        sandbox,
+        sandboxOf: (versionId) => versionSandbox(db, sandbox, versionId),
         judge: configuredJudge(),
         itemId,
         states,

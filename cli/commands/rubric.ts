@@ -3,7 +3,9 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Db } from '../../lib/db/index.ts';
-import { listMissedIssues, missedIssueFilterSchema, audit } from '../../lib/missed-issues/index.ts';
+import { versionSandbox } from '../../lib/evolution/index.ts';
+import { auditDecision } from '../../lib/audit/index.ts';
+import { listMissedIssues, missedIssueFilterSchema } from '../../lib/missed-issues/index.ts';
 import { configuredJudge, listRubricCatalogue, DEFAULT_BACKTEST_STATES, listBacktestFindings, runBacktest } from '../../lib/rubric/index.ts';
 import type { Actor } from '../../lib/auth/index.ts';
 import { openSandbox, withDb } from '../context.ts';
@@ -99,8 +101,16 @@ async function backtestCommand(db: Db, ref: string, opts: Opts): Promise<void> {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const result = await runBacktest({ db, sandbox: await openSandbox(), judge: configuredJudge(), itemId: item.id, states, progress });
-  await audit(db, operator(), 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { states, findings: result.findings.length });
+  const sandbox = await openSandbox();
+  const result = await runBacktest({
+    db,
+    sandboxOf: (versionId) => versionSandbox(db, sandbox, versionId),
+    judge: configuredJudge(),
+    itemId: item.id,
+    states,
+    progress,
+  });
+  await auditDecision(db, operator(), 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { states, findings: result.findings.length });
   const findings = await listBacktestFindings(db, item.id);
   const report = {
     item: { id: item.id, key: item.key, version: item.version, active: item.active },

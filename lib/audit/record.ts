@@ -120,3 +120,15 @@ function toEntry(row: AuditRow): AuditEntry {
 function parseJson(text: string | null): unknown {
   return text === null ? undefined : (JSON.parse(text) as unknown);
 }
+
+/** A decision by an actor on one subject, in the caller's transaction when given one. */
+export function auditDecision(
+  db: AuditDb,
+  actor: AuditActor,
+  action: string,
+  subject: { type: string; id: string },
+  before: unknown,
+  after: unknown,
+): Promise<AuditEntry> {
+  return recordAudit(db, { actor: { id: actor.id, email: actor.email }, action, subjectType: subject.type, subjectId: subject.id, before, after });
+}

@@ -4,7 +4,7 @@ import type { Db, MissedIssue, Prisma, RubricItem } from '../db/index.ts';
 import { saveRubricItemIn, setItemActiveIn } from '../rubric/index.ts';
 import { assertCan, type Actor } from '../auth/index.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
-import { audit } from './audit.ts';
+import { auditDecision } from '../audit/index.ts';
 import { keyTaken, slugify, uniqueRubricKey } from './rubric-key.ts';
 import { convertMissedIssueSchema, MissedIssueState, type ConvertMissedIssueInput } from './schema.ts';
 
@@ -34,7 +34,7 @@ export async function dismissMissedIssue(db: Db, actor: Actor, id: string): Prom
     const before = await openIssue(tx, id);
     await claim(tx, id, MissedIssueState.dismissed);
     const after = await tx.missedIssue.findUniqueOrThrow({ where: { id } });
-    await audit(tx, actor, 'missed-issue.dismiss', { type: 'missed-issue', id }, before, after);
+    await auditDecision(tx, actor, 'missed-issue.dismiss', { type: 'missed-issue', id }, before, after);
     return after;
   });
 }
@@ -91,8 +91,8 @@ export async function convertMissedIssue(db: Db, actor: Actor, id: string, input
       active: false,
     });
     const issue = await tx.missedIssue.update({ where: { id }, data: { rubricItemId: saved.item.id } });
-    await audit(tx, actor, 'rubric.create', { type: 'rubric-item', id: saved.item.id }, null, saved.item);
-    await audit(tx, actor, 'missed-issue.convert', { type: 'missed-issue', id }, before, issue);
+    await auditDecision(tx, actor, 'rubric.create', { type: 'rubric-item', id: saved.item.id }, null, saved.item);
+    await auditDecision(tx, actor, 'missed-issue.convert', { type: 'missed-issue', id }, before, issue);
     const item = fields.activate ? await setItemActiveIn(tx, actor, saved.item.id, true) : saved.item;
     return { issue, item };
   });

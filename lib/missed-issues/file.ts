@@ -1,7 +1,7 @@
 // A reviewer files a problem the validators missed on one generation.
 import type { Db, MissedIssue } from '../db/index.ts';
 import { assertCan, type Actor } from '../auth/index.ts';
-import { audit } from './audit.ts';
+import { auditDecision } from '../audit/index.ts';
 import { fileMissedIssueSchema, type FileMissedIssueInput } from './schema.ts';
 import { GenerationNotFoundError } from '../evolution/index.ts';
 import { ConflictError } from '../errors/index.ts';
@@ -44,7 +44,7 @@ export async function fileMissedIssue(db: Db, actor: Actor, generationId: string
         question: fields.question ?? null,
       },
     });
-    await audit(tx, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
+    await auditDecision(tx, actor, 'missed-issue.file', { type: 'missed-issue', id: issue.id }, null, issue);
     return issue;
   });
 }

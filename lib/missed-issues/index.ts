@@ -21,6 +21,5 @@ export {
   type MissedIssueFilter,
 } from './schema.ts';
 export { FindingNotFoundError, sendFindingToReview, type SendBackResult } from './send-back.ts';
-export { audit } from './audit.ts';
 export { draftFromPrefill, parsePrefill, type MissedIssueDraft } from './prefill.ts';
 export { type Severity } from './schema.ts';

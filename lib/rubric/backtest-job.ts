@@ -7,7 +7,7 @@ import type { Job } from '../queue/index.ts';
 import { BACKTESTABLE_STATES } from '../states/index.ts';
 import { DEFAULT_BACKTEST_STATES } from './backtest.ts';
 import { assertCan, type Actor } from '../auth/index.ts';
-import { audit } from '../missed-issues/index.ts';
+import { auditDecision } from '../audit/index.ts';
 import { RubricItemNotFoundError } from './catalogue.ts';
 
 export const BACKTEST_JOB = 'backtest';
@@ -35,7 +35,7 @@ export async function enqueueBacktest(db: Db, actor: Actor, payload: BacktestJob
   return db.$transaction(async (tx) => {
     // A lead is waiting on the page for it: ahead of background evolution.
     const job = await enqueue(tx, BACKTEST_JOB, parsed, { priority: 5, maxAttempts: 2 });
-    await audit(tx, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
+    await auditDecision(tx, actor, 'rubric.backtest', { type: 'rubric-item', id: item.id }, null, { jobId: job.id, states: parsed.states });
     return job;
   });
 }

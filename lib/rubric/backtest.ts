@@ -6,7 +6,6 @@
 // in-process; LLM questions go to the judge if one is configured and are otherwise 'unjudged'. Each run replaces the
 // item's earlier findings, except those already sent back to review (kept as history).
 import type { Db, BacktestFinding, RubricItem } from '../db/index.ts';
-import { versionSandbox } from '../evolution/index.ts';
 import { STANDING_STATES } from '../states/index.ts';
 import { loadBundle } from '../env/index.ts';
 import type { Sandbox } from '../sandbox/index.ts';
@@ -20,7 +19,9 @@ export const BACKTEST_CONCURRENCY = 2;
 
 export interface BacktestOptions {
   db: Db;
-  sandbox: Sandbox;
+  // The sandbox a version's checks run in: the caller's choice, its lineage's (evolution's
+  // versionSandbox) wherever the version's own validation ran there.
+  sandboxOf: (versionId: string) => Promise<Sandbox>;
   judge: Synthesiser | null; // null: no LLM configured, questions stay unjudged
   itemId: string;
   states?: readonly string[]; // generation states to run over
@@ -59,8 +60,7 @@ async function judgeOne(options: BacktestOptions, item: RubricItem, target: Targ
   const verdicts: ItemVerdict[] = [];
   if (item.check !== null) {
     try {
-      // Under the runtime of the lineage the version belongs to, as its own validation ran.
-      const sandbox = await versionSandbox(options.db, options.sandbox, target.versionId);
+      const sandbox = await options.sandboxOf(target.versionId);
       const checks = await sandbox.runChecks({
         files: bundle.files,
         checks: [{ id: item.id, script: item.check }],

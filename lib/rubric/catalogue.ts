@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db, Prisma, RubricItem } from '../db/index.ts';
 import { setRubricItemActive } from './store.ts';
 import { assertCan, type Actor } from '../auth/index.ts';
-import { audit } from '../missed-issues/index.ts';
+import { auditDecision } from '../audit/index.ts';
 import { NotFoundError } from '../errors/index.ts';
 
 export class RubricItemNotFoundError extends NotFoundError {
@@ -27,9 +27,9 @@ export async function setItemActiveIn(tx: Prisma.TransactionClient, actor: Actor
   // Activating one version retires the key's version in force: that one's change is audited too.
   const displaced = active ? await tx.rubricItem.findMany({ where: { key: before.key, active: true, NOT: { id: itemId } } }) : [];
   const after = await setRubricItemActive(tx, itemId, active);
-  await audit(tx, actor, active ? 'rubric.activate' : 'rubric.deactivate', { type: 'rubric-item', id: itemId }, before, after);
+  await auditDecision(tx, actor, active ? 'rubric.activate' : 'rubric.deactivate', { type: 'rubric-item', id: itemId }, before, after);
   for (const old of displaced) {
-    await audit(tx, actor, 'rubric.deactivate', { type: 'rubric-item', id: old.id }, old, { ...old, active: false, replacedBy: itemId });
+    await auditDecision(tx, actor, 'rubric.deactivate', { type: 'rubric-item', id: old.id }, old, { ...old, active: false, replacedBy: itemId });
   }
   return after;
 }

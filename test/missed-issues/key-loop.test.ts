@@ -3,7 +3,7 @@
 // generation is judged by it, and a backtest finds the older generation that violates it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import { evolveGeneration, evolveLineage, findOrCreateLineage } from '../../lib/evolution/index.ts';
+import { evolveGeneration, evolveLineage, findOrCreateLineage, versionSandbox } from '../../lib/evolution/index.ts';
 import { convertMissedIssue, draftFromIssue, fileMissedIssue, sendFindingToReview } from '../../lib/missed-issues/index.ts';
 import { activeRubric, setItemActive } from '../../lib/rubric/index.ts';
 import type { Actor } from '../../lib/auth/actor.ts';
@@ -93,7 +93,7 @@ describe('missed issue → rubric item → next generation → backtest', () => 
       expect(run.rubricVersion).not.toBe((await rubricRunOf(gen2!.id)).rubricVersion);
       expect((await rubricRunOf(gen2!.id)).rubricVerdicts.some((v) => v.itemId === draft.id)).toBe(false);
 
-      const result = await runBacktest({ db, sandbox, judge: null, itemId: draft.id });
+      const result = await runBacktest({ db, sandboxOf: (versionId) => versionSandbox(db, sandbox, versionId), judge: null, itemId: draft.id });
       expect([...result.states].sort()).toEqual(['approved', 'awaiting-review', 'released']);
       const byGeneration = new Map(result.findings.map((f) => [f.generationId, f]));
       expect(byGeneration.get(gen1!.id)).toMatchObject({ verdict: 'failed' });
