@@ -65,7 +65,7 @@ test.beforeAll(() => {
 test("the demo lineage's released generations say the simulated policy released them", async ({ page }) => {
   await signIn(page, 'lead', `/lineages/${LINEAGE}`);
   await expect(page.getByTestId('demo-mode')).toContainText('simulated');
-  await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 passing ≥ 75.0% · timeouts score 0');
+  await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 rollouts passing ≥ 75.0% · timeouts score 0');
   for (const [g, passes] of [
     ['G1', '7/8'],
     ['G2', '6/8'],
@@ -105,11 +105,13 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
   await expect(page.getByTestId('gate-message')).toHaveText(
     'changing the policy to trainer withdraws the release of G1, G2 (back to approved until trainer groups release them): confirm to go ahead',
   );
-  await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 passing ≥ 75.0% · timeouts score 0'); // nothing changed yet
+  await expect(page.getByTestId('release-gate')).toHaveText('simulated groups of ≥ 8 rollouts passing ≥ 75.0% · timeouts score 0'); // nothing changed yet
   await page.getByRole('button', { name: 'Withdraw and change the gate' }).click();
   await expect(page.getByTestId('gate-message')).toHaveText('gate saved; frontier re-evaluated: G1 (5/8 is below the release rate 0.75)');
-  await expect(page.getByTestId('release-gate')).toHaveText('trainer groups of ≥ 8 passing ≥ 75.0% · timeouts score 0');
-  await expect(page.getByTestId('policy-version')).toHaveText("only groups of trainer step-20, its newest version; older checkpoints' groups release nothing");
+  await expect(page.getByTestId('release-gate')).toHaveText('trainer groups of ≥ 8 rollouts passing ≥ 75.0% · timeouts score 0');
+  await expect(page.getByTestId('policy-version')).toHaveText(
+    "only groups of trainer checkpoint step-20, its newest checkpoint; older checkpoints' groups release nothing",
+  );
   await expect(page.getByTestId('demo-mode')).toContainText('its probe policy is now trainer, so only trainer groups count');
   await expect(page.getByTestId('policy-view')).toHaveValue('trainer');
   // step-20's 7/8 on the seed released G1; its 5/8 on G1 holds G2 back. step-10's 7/8 on G1 would
@@ -118,11 +120,13 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
   await expect(g1.getByTestId('released-by')).toHaveText('trainer');
   // Every number labelled: the group's size rule and the checkpoint, which once ran together ("≥ 8step-20").
   await expect(g1).toContainText("G0's group 7/8 ≥ 75.0% (groups of ≥ 8 rollouts) · checkpoint step-20");
-  await expect(g1).toContainText('5/8 (62.5%)step-20'); // G1's own group: the one that decides G2
+  // G1's own group, the one that decides G2: its count has its unit and its checkpoint is named.
+  await expect(g1).toContainText('5/8 rollouts passed (62.5%) · checkpoint step-20');
+  await expect(g1.getByTestId('own-checkpoint')).toHaveText('· checkpoint step-20');
   const g2 = page.getByTestId('release-G2');
   await expect(g2.getByTestId('released-by')).toHaveText('approved, not released');
-  await expect(g2.getByTestId('waits-for')).toHaveText("G1's group 5/8 (trainer step-20) is below 0.75");
-  await expect(page.getByTestId('frontier-wait')).toContainText("G1's group 5/8 (trainer step-20) is below 0.75");
+  await expect(g2.getByTestId('waits-for')).toHaveText("G1's group 5/8 (trainer checkpoint step-20) is below 0.75");
+  await expect(page.getByTestId('frontier-wait')).toContainText("G1's group 5/8 (trainer checkpoint step-20) is below 0.75");
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'release-gate-trainer-checkpoints.png'), fullPage: true });
 
   const tree = (await (await page.request.get(`/api/lineages/${LINEAGE}/tree`)).json()) as {
@@ -136,7 +140,7 @@ test("switching the gating policy to trainer asks to confirm what it withdraws, 
   expect(tree.tree).toMatchObject({ frontier: 1, policy: 'trainer', policyVersion: 'step-20' });
   expect(tree.tree.generations.map((g) => [g.number, g.state, g.release?.policy ?? null, g.release?.policyVersion ?? null, g.wait])).toEqual([
     [1, 'released', 'trainer', 'step-20', null],
-    [2, 'approved', null, null, "G1's group 5/8 (trainer step-20) is below 0.75"],
+    [2, 'approved', null, null, "G1's group 5/8 (trainer checkpoint step-20) is below 0.75"],
   ]);
   // The batch serves G1 with step-20's count, and the API refuses oracle as a gate with the reason.
   await signIn(page, 'admin', '/environments');

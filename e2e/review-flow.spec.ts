@@ -37,12 +37,14 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   await expect(page.getByTestId('start-review')).toContainText('keyboard flow G1');
   await press('s');
 
-  // G1: open the first file, mark it viewed, approve.
+  // G1: open the first file, mark both files viewed (each v opens the next), approve.
   await onGeneration(page, ids[0]!);
   await press('j');
   await expect(page.getByRole('table', { name: /^Diff of / }).first()).toBeVisible();
   await press('v');
   await expect(page.getByTestId('viewed-counter')).toContainText('1 of 2');
+  await press('v');
+  await expect(page.getByTestId('viewed-counter')).toContainText('2 of 2');
   await press('a');
 
   // G2 opens by itself, with G1's decision undoable; request changes with a comment.
@@ -54,9 +56,11 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   keys.push('<typed comment>');
   await press('Control+Enter');
 
-  // G3: approve, then undo from the page it led to.
+  // G3: approve without viewing its files (asked once, a again approves), then undo from the page it led to.
   await onGeneration(page, ids[2]!);
   await expect(page.getByTestId('decision-done')).toContainText('Requested changes on keyboard flow generation 2');
+  await press('a');
+  await expect(page.getByTestId('approve-unviewed')).toContainText('2 of 2 files not viewed — approve anyway?');
   await press('a');
   await expect(page.getByTestId('decision-done')).toContainText('Approved keyboard flow generation 3');
   await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');

@@ -74,8 +74,8 @@ describe('envolve lineage show: a trainer-gated lineage whose seed evolved under
       'release gate: trainer groups your trainer reports, of at least 8 rollouts; release at ≥ 6/8 passes (release rate 0.75, the same rate for a larger group); a timed-out rollout scores reward 0',
     );
     expect(text).toContain('newest trainer checkpoint: step-120 (first reported 2026-05-02T00:00:00.000Z; only its groups count)');
-    expect(text).toContain("frontier: generation 0 (the seed); the next release waits for: G0's group 5/8 (trainer step-120) is below 0.75");
-    expect(text).toContain("  generation 1 waits: G0's group 5/8 (trainer step-120) is below 0.75");
+    expect(text).toContain("frontier: generation 0 (the seed); the next release waits for: G0's group 5/8 (trainer checkpoint step-120) is below 0.75");
+    expect(text).toContain("  generation 1 waits: G0's group 5/8 (trainer checkpoint step-120) is below 0.75");
     expect(text).toContain('  generation 2 waits: waits for G1 to be released first');
     expect(text).toContain('seed funnel (not-kept): the seed funnel has not kept gate-shown-seed under trainer checkpoint step-120: 5/8 passes > 4/8');
     expect(text).toMatch(
@@ -99,9 +99,9 @@ describe('envolve lineage show: a trainer-gated lineage whose seed evolved under
         newestCheckpoint: { version: 'step-120', firstReported: '2026-05-02T00:00:00.000Z' },
         frontier: 0,
         waits: {
-          frontier: "G0's group 5/8 (trainer step-120) is below 0.75",
+          frontier: "G0's group 5/8 (trainer checkpoint step-120) is below 0.75",
           generations: [
-            { generation: 1, reason: "G0's group 5/8 (trainer step-120) is below 0.75" },
+            { generation: 1, reason: "G0's group 5/8 (trainer checkpoint step-120) is below 0.75" },
             { generation: 2, reason: 'waits for G1 to be released first' },
           ],
         },

@@ -329,7 +329,7 @@ describe('what approved generations wait for', () => {
     });
     expect(await lineageWaits(db, lineage.id, config)).toEqual(after('waiting for a complete trainer-run-d group on G0'));
     await group(seed, 5, { policy, policyVersion: 'step-1' });
-    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("G0's group 5/8 (trainer-run-d step-1) is below 0.75"));
+    expect(await lineageWaits(db, lineage.id, config)).toEqual(after("G0's group 5/8 (trainer-run-d checkpoint step-1) is below 0.75"));
     await group(other.seed, 2, { policy, policyVersion: 'step-2' });
     expect(await lineageWaits(db, lineage.id, config)).toEqual(after("an older checkpoint's group (step-1); newest is step-2"));
     // Read-only: nothing was recorded on the group it judged.

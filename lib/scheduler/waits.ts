@@ -1,7 +1,7 @@
 // What every approved-but-unreleased generation of a lineage waits for, in words a lead can act on:
-// the generation after the frontier waits for the frontier's group ("G2's group 5/8 is below
-// 0.75", "waiting for a complete trainer group on G2", "an older checkpoint's group (step-30);
-// newest is step-40"); a later one waits for the generation before it. Read-only: it judges the
+// the generation after the frontier waits for the frontier's group ("G2's group 5/8 (trainer
+// checkpoint step-40) is below 0.75", "waiting for a complete trainer group on G2", "an older
+// checkpoint's group (step-30); newest is step-40"); a later one waits for the generation before it. Read-only: it judges the
 // frontier's group as the frontier walk would, and records nothing.
 import type { Db } from '../db/index.ts';
 import { GenerationState } from '../states/index.ts';
@@ -24,7 +24,7 @@ async function frontierReason(db: Db, lineage: { id: string; seedVersionId: stri
   if (found.kind === 'waiting') return found.reason;
   const { group } = found;
   const verdict = judgeGroup(group, rule, newest as string);
-  const counts = `G${frontier}'s group ${group.passes}/${group.size}${group.policyVersion ? ` (${rule.policy} ${group.policyVersion})` : ''}`;
+  const counts = `G${frontier}'s group ${group.passes}/${group.size}${group.policyVersion ? ` (${rule.policy} checkpoint ${group.policyVersion})` : ''}`;
   if (verdict.kind === 'hold') return `${counts} is below ${rule.releaseRate}`;
   if (verdict.kind === 'pass') return `${counts} passed; the scheduler releases the next generation on its next pass`;
   return verdict.reason;

@@ -6,11 +6,11 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { HttpError } from '@/app/_components/http.ts';
 import { ShortcutHelp, ShortcutHelpButton, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
-import { approveButtonClass, dangerButtonClass, warnButtonClass } from '@/app/_components/ui.ts';
+import { approveButtonClass, buttonClass, dangerButtonClass, warnButtonClass } from '@/app/_components/ui.ts';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
 import type { Decision, DecisionOutcome, NextInQueue } from '@/lib/review/index.ts';
 import { nextGenerationHref, UndoBanner, useUndo, type DecidedView } from './undo-banner.tsx';
-import { useResidualKeys } from './use-residual-keys.ts';
+import { unviewedFiles, useResidualKeys } from './use-residual-keys.ts';
 
 const BUTTONS: { decision: Decision; label: string; key: string; style: string }[] = [
   { decision: 'approve', label: 'Approve', key: 'a', style: approveButtonClass },
@@ -38,6 +38,8 @@ export function DecisionBox(props: Props) {
   const [comment, setComment] = useState('');
   const [intent, setIntent] = useState<Exclude<Decision, 'approve'> | null>(null);
   const [decidedHere, setDecidedHere] = useState<DecidedView | null>(null);
+  // Set while approving waits for the reviewer to confirm files they have not marked viewed.
+  const [unviewedAsked, setUnviewedAsked] = useState<{ unviewed: number; total: number } | null>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const residual = useResidualKeys();
   const decided = decidedHere ?? props.decided;
@@ -50,6 +52,7 @@ export function DecisionBox(props: Props) {
       onSuccess: (outcome, decision) => {
         setComment('');
         setIntent(null);
+        setUnviewedAsked(null);
         const decided: DecidedView = { generationId, reviewId: outcome.reviewId, decision, label: props.label, state: outcome.state };
         if (outcome.next) router.push(nextGenerationHref(outcome.next.generationId, decided));
         else {
@@ -68,6 +71,15 @@ export function DecisionBox(props: Props) {
       commentRef.current?.focus();
       return;
     }
+    if (decision === 'approve' && unviewedAsked === null) {
+      // Approving with files not marked viewed asks once, naming how many; approving again confirms.
+      const files = unviewedFiles();
+      if (files.unviewed > 0) {
+        setUnviewedAsked(files);
+        return;
+      }
+    }
+    setUnviewedAsked(null);
     decide.mutate(decision);
   }
 
@@ -75,12 +87,13 @@ export function DecisionBox(props: Props) {
   const shortcuts: Shortcut[] = [
     ...BUTTONS.map((b) => ({
       keys: [b.key],
-      label: b.decision === 'approve' ? 'Approve' : `${b.label} (asks for the comment, then Ctrl/⌘+Enter)`,
+      label:
+        b.decision === 'approve' ? 'Approve (with files not viewed, asks first; a again approves)' : `${b.label} (asks for the comment, then Ctrl/⌘+Enter)`,
       run: () => submit(b.decision),
       enabled: decidable,
     })),
     { keys: ['Enter'], ctrl: true, label: 'Send the rejection or change request being written', run: () => intent && submit(intent), enabled: decidable },
-    { keys: ['j'], label: 'Open the next residual file (data files stay folded)', run: () => residual.move(1) },
+    { keys: ['j'], label: 'Open the next residual file (data files last, unfolded when reached)', run: () => residual.move(1) },
     { keys: ['k'], label: 'Open the previous residual file', run: () => residual.move(-1) },
     { keys: ['v'], label: 'Mark the open file viewed and open the next unviewed one (or unmark it)', run: () => residual.toggleViewed() },
     { keys: ['m'], label: 'File a missed issue on this generation', run: () => router.push(`/generations/${generationId}/missed-issue/new` as Route) },
@@ -121,6 +134,26 @@ export function DecisionBox(props: Props) {
           </button>
         ))}
       </div>
+      {unviewedAsked && (
+        <div
+          role="alert"
+          data-testid="approve-unviewed"
+          className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300"
+        >
+          <span>
+            <span className="font-semibold tabular-nums">
+              {unviewedAsked.unviewed} of {unviewedAsked.total} files
+            </span>{' '}
+            not viewed — approve anyway?
+          </span>
+          <button type="button" onClick={() => submit('approve')} disabled={decide.isPending} aria-keyshortcuts="a" className={approveButtonClass}>
+            Approve anyway
+          </button>
+          <button type="button" onClick={() => setUnviewedAsked(null)} className={buttonClass}>
+            Keep reviewing
+          </button>
+        </div>
+      )}
       {!decidable && <p className="text-xs text-zinc-500">Only generations awaiting review can be decided.</p>}
       {intent && comment.trim() === '' && (
         <p role="status" data-testid="decision-needs-comment" className="text-xs text-amber-900">

@@ -1,13 +1,14 @@
 'use client';
-// Keyboard moves through the residual's files that are the review (instruction, tests,
-// solution; data files stay folded): j/k open the next/previous one, v marks the open file
-// viewed and opens the next unviewed one (or unmarks it). It works on the rendered list (each
-// file is a [data-testid=residual-file] with a toggle button and a Viewed checkbox), so the file
-// view keeps its own state.
+// Keyboard moves through every file of the residual, the folded data files after the review
+// files (instruction, tests, solution): j/k open the next/previous one (unfolding the data files
+// when it reaches them), v marks the open file viewed and opens the next unviewed one (or unmarks
+// it). A large or binary file opens on its sizes and hashes, so it can be marked viewed like any
+// other. It works on the rendered list (each file is a [data-testid=residual-file] with a toggle
+// button and a Viewed checkbox), so the file view keeps its own state.
 import { useRef } from 'react';
 
-function reviewFiles(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('[data-testid="residual-file"]:not([data-kind="data"])')];
+function residualFiles(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="residual-file"]')];
 }
 
 function viewedBox(file: HTMLElement | undefined): HTMLInputElement | null {
@@ -15,27 +16,35 @@ function viewedBox(file: HTMLElement | undefined): HTMLInputElement | null {
 }
 
 function open(file: HTMLElement) {
+  const folded = file.closest('details');
+  if (folded && !folded.open) folded.open = true;
   const toggle = file.querySelector<HTMLButtonElement>('button[aria-expanded]');
   if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
   toggle?.focus();
   file.scrollIntoView({ block: 'start', behavior: 'smooth' });
 }
 
+// How many of the residual's files the reviewer has not marked viewed, of how many.
+export function unviewedFiles(): { unviewed: number; total: number } {
+  const files = residualFiles();
+  return { unviewed: files.filter((file) => !viewedBox(file)?.checked).length, total: files.length };
+}
+
 export function useResidualKeys() {
   const current = useRef(-1);
   function moveTo(index: number) {
-    const file = reviewFiles()[index];
+    const file = residualFiles()[index];
     if (!file) return;
     current.current = index;
     open(file);
   }
   function move(step: 1 | -1) {
-    const list = reviewFiles();
+    const list = residualFiles();
     if (list.length === 0) return;
     moveTo(Math.min(Math.max(current.current + step, 0), list.length - 1));
   }
   function toggleViewed() {
-    const list = reviewFiles();
+    const list = residualFiles();
     const at = Math.max(current.current, 0);
     const box = viewedBox(list[at]);
     if (!box) return;

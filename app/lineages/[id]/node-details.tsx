@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDuration, formatReward, formatTimestamp, shortHash } from '@/lib/dashboard/browser.ts';
 import type { TreeItem } from './tree-graph.ts';
 import { attemptTone, generationTone, TONES, type Tone } from './tones.ts';
-import type { Difficulty, LineageTree, TreeVerdict } from '@/lib/dashboard/index.ts';
+import type { Difficulty, LineageTree, TreeProbe, TreeVerdict } from '@/lib/dashboard/index.ts';
 import { VerdictBadge } from '../../_components/verdict-badge.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -14,6 +14,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 text-zinc-900">{children}</dd>
     </div>
   );
+}
+
+// A group's pass count with its unit and the checkpoint that made it.
+function groupText(probe: TreeProbe): string {
+  return `${probe.passes}/${probe.size} rollouts passed${probe.policyVersion ? `, checkpoint ${probe.policyVersion}` : ''}`;
 }
 
 function StatePill({ tone, children }: { tone: Tone; children: string }) {
@@ -103,7 +108,7 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
           <VersionLink id={tree.seed.versionId} />
         </Row>
         <DifficultyRows difficulty={tree.seed.difficulty} />
-        <Row label={`Pass rate (${tree.policy})`}>{tree.seed.probe ? `${tree.seed.probe.passes}/${tree.seed.probe.size}` : 'no group'}</Row>
+        <Row label={`Pass rate (${tree.policy})`}>{tree.seed.probe ? groupText(tree.seed.probe) : 'no group'}</Row>
       </>
     );
   } else if (attempt) {
@@ -151,13 +156,14 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
         <Row label="Verdicts">
           <Verdicts verdicts={generation.verdicts} />
         </Row>
-        <Row label={`Pass rate (${tree.policy})`}>{generation.probe ? `${generation.probe.passes}/${generation.probe.size}` : 'no group'}</Row>
+        <Row label={`Pass rate (${tree.policy})`}>{generation.probe ? groupText(generation.probe) : 'no group'}</Row>
         {generation.release && (
           <Row label="Released by">
             <span data-testid="node-released-by">
               {generation.release.policy ?? 'not recorded'}
               {generation.release.simulated && ' (demo mode)'}
-              {generation.release.passes !== null && ` · ${generation.release.passes}/${generation.release.size}`}
+              {generation.release.passes !== null &&
+                ` · G${generation.number - 1}'s group: ${generation.release.passes}/${generation.release.size} rollouts passed${generation.release.policyVersion ? `, checkpoint ${generation.release.policyVersion}` : ''}`}
             </span>
           </Row>
         )}

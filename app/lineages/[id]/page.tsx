@@ -114,14 +114,14 @@ export default async function LineagePage({ params, searchParams }: Props) {
           </Fact>
           <Fact label="Release gate">
             <span data-testid="release-gate">
-              {gate.policy} groups of ≥ {gate.minGroup} passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
+              {gate.policy} groups of ≥ {gate.minGroup} rollouts passing ≥ {(gate.releaseRate * 100).toFixed(1)}% · timeouts score {gate.timeoutReward}
             </span>
           </Fact>
           <Fact label="Counts">
             <span data-testid="policy-version">
               {tree.policyVersion === null
                 ? `no ${gate.policy} group yet`
-                : `only groups of ${gate.policy} ${tree.policyVersion || '(no version)'}, its newest version; older checkpoints' groups release nothing`}
+                : `only groups of ${gate.policy} checkpoint ${tree.policyVersion || '(no version)'}, its newest checkpoint; older checkpoints' groups release nothing`}
             </span>
           </Fact>
         </dl>

@@ -9,8 +9,15 @@ function OwnGroup({ probe, tree }: { probe: TreeProbe | null; tree: LineageTree 
   const stale = probe.policy === tree.gate.policy && tree.policyVersion !== null && probe.policyVersion !== tree.policyVersion;
   return (
     <span className="tabular-nums">
-      {probe.passes}/{probe.size} <span className="text-zinc-500">({((probe.passes / probe.size) * 100).toFixed(1)}%)</span>
-      {probe.policyVersion && <span className="ml-1.5 text-xs text-zinc-500">{probe.policyVersion}</span>}
+      {probe.passes}/{probe.size} rollouts passed <span className="text-zinc-500">({((probe.passes / probe.size) * 100).toFixed(1)}%)</span>
+      {probe.policyVersion && (
+        <>
+          {' '}
+          <span className="text-xs text-zinc-500" data-testid="own-checkpoint">
+            · checkpoint {probe.policyVersion}
+          </span>
+        </>
+      )}
       {stale && <span className="ml-1.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700">older checkpoint</span>}
     </span>
   );
