@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 // app/, workers/, cli/, bench/ or scripts/. Tests (*.test.ts, test/, e2e/) are white-box: they may
 // import a module's private files. A new folder of lib/ must be added to a layer here first.
 const LAYERS = [
-  { name: 'core', modules: ['errors', 'config', 'log', 'text', 'csv', 'net', 'db', 'queue', 'audit', 'auth', 'states'] },
+  { name: 'core', modules: ['errors', 'config', 'log', 'text', 'csv', 'net', 'db', 'queue', 'audit', 'auth', 'states', 'bundle'] },
   { name: 'environments', modules: ['env', 'sandbox', 'validate'] },
   { name: 'evolution', modules: ['sequence', 'difficulty', 'synth', 'gate', 'rubric', 'missed-issues', 'evolution'] },
   { name: 'training', modules: ['rollout', 'scheduler', 'trajectories'] },

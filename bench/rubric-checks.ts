@@ -6,7 +6,7 @@
 // load) and as a share of the check budget it must stay well inside.
 //   npx tsx bench/rubric-checks.ts [--rounds 5] [--steps 17] [--json]
 import { parseArgs } from 'node:util';
-import type { TaskBundle } from '../lib/env/index.ts';
+import type { TaskBundle } from '../lib/bundle/index.ts';
 import { DEFAULT_DIFFICULTY_MARGIN } from '../lib/evolution/index.ts';
 import { BUILTIN_RUBRIC } from '../lib/rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC, DockerSandbox, ensureBaseImage, type CheckSpec } from '../lib/sandbox/index.ts';

@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createDb } from '../lib/db/index.ts';
 import { migrateDatabase } from '../lib/db/migrations.ts';
-import { writeTaskDir, readTaskDir, storeBundle, parseTaskConfig } from '../lib/env/index.ts';
+import { writeTaskDir, readTaskDir, storeBundle } from '../lib/env/index.ts';
+import { parseTaskConfig } from '../lib/bundle/index.ts';
 import {
   DockerSandbox,
   ensureBaseImage,

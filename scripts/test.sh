@@ -4,7 +4,7 @@
 #   integration  vitest's integration project on SQLite (real containers), the Python trainer client and
 #                the DB-level tests on PostgreSQL, the scale-out fault tests
 #   e2e          Playwright in Chromium against the production build
-#   all          (npm test) type check, lint and format check, then every test of the three tiers
+#   all          (npm test) type check, lint, format check and import cycles, then every test of the three tiers
 # Each stage's wall time goes to the stage log (.envolve/test-stages.tsv, or ENVOLVE_STAGE_LOG), printed as a
 # table when the run ends, passed or failed.
 cd "$(dirname "$0")/.."
@@ -34,11 +34,12 @@ if [ ${#needs[@]} -gt 0 ]; then
 fi
 
 if [ "$tier" = all ]; then
-  step "Type check (tsc), lint (ESLint) and format check (Prettier), side by side"
+  step "Type check (tsc), lint (ESLint), format check (Prettier) and import cycles in lib (madge), side by side"
   # Their caches live under .envolve/, so a second run checks only what changed.
-  timed_stage 'tsc, eslint, prettier' run_concurrently "npx tsc --noEmit -p ." \
+  timed_stage 'tsc, eslint, prettier, madge' run_concurrently "npx tsc --noEmit -p ." \
     "npm run --silent lint -- --cache --cache-location $stamp_dir/eslint-cache" \
-    "npm run --silent format:check -- --cache --cache-location $stamp_dir/prettier-cache"
+    "npm run --silent format:check -- --cache --cache-location $stamp_dir/prettier-cache" \
+    "npm run --silent lint:cycles"
 fi
 if [ "$tier" != unit ]; then
   step "Building the sandbox base image (cached)"

@@ -6,8 +6,8 @@
 // (container start-up and removal, image layers, the test's own database work). On a loaded machine the
 // product's budgets are what stretch first, so a limit made of them stretches with them.
 import { BUSY_TIMEOUT_MS } from '../lib/db/sqlite.ts';
-import type { TaskBundle } from '../lib/env/bundle.ts';
-import { parseTaskConfig } from '../lib/env/task-config.ts';
+import type { TaskBundle } from '../lib/bundle/bundle.ts';
+import { parseTaskConfig } from '../lib/bundle/task-config.ts';
 import { loopConfigSchema, type LoopConfig } from '../lib/evolution/config.ts';
 import { BUILTIN_RUBRIC } from '../lib/rubric/builtin-items.ts';
 import { BASE_IMAGE_LOCK_WAIT_MS } from '../lib/sandbox/base-image.ts';

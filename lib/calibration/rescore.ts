@@ -6,7 +6,8 @@
 import path from 'node:path/posix';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { bundleFile, type TaskBundle, loadBundle, parseTaskConfig, type TaskConfig } from '../env/index.ts';
+import { loadBundle } from '../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig, type TaskConfig } from '../bundle/index.ts';
 import { versionSandbox } from '../evolution/index.ts';
 import type { Sandbox, BaseImageMapping } from '../sandbox/index.ts';
 import { trialRequest } from '../validate/index.ts';

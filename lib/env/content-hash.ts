@@ -13,7 +13,7 @@
 // `envolve.json` carries Envolve's own metadata, which must not change the id.
 
 import { createHash } from 'node:crypto';
-import type { BundleFile, TaskBundle } from './bundle.ts';
+import type { BundleFile, TaskBundle } from '../bundle/index.ts';
 import { comparePaths } from './paths.ts';
 
 export const METADATA_SIDECAR = 'envolve.json';

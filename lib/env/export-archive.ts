@@ -3,7 +3,7 @@
 import { createGzip } from 'node:zlib';
 import { buffer } from 'node:stream/consumers';
 import type { PrismaClient } from '../db/index.ts';
-import { packTar } from './tar.ts';
+import { packTar } from '../bundle/index.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { renderSidecar } from './sidecar.ts';
 import { getVersion, loadBundle } from './store.ts';

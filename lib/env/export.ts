@@ -5,7 +5,7 @@
 import { chmod, lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { PrismaClient } from '../db/index.ts';
-import type { TaskBundle } from './bundle.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { unsafePathReason } from './paths.ts';
 import { renderSidecar, type EnvolveSidecar } from './sidecar.ts';

@@ -5,10 +5,10 @@
 // build downloads (a lab behind a mirror sets the mirror), and what the offline phases download.
 import { parse } from 'smol-toml';
 import type { ResourceCeilings } from '../config/index.ts';
-import { bundleFile, filesUnder, type TaskBundle } from './bundle.ts';
+import { bundleFile, filesUnder, type TaskBundle } from '../bundle/index.ts';
 import { composeFileOf, taskComposeSpec, describeNeed, fetchNeeds } from '../sandbox/index.ts';
 import { taskWarning, type TaskProblem } from './problems.ts';
-import { ceilingWarnings, parseTaskConfig } from './task-config.ts';
+import { ceilingWarnings, parseTaskConfig } from '../bundle/index.ts';
 
 export function harborWarnings(bundle: TaskBundle, ceilings?: ResourceCeilings): TaskProblem[] {
   return [

@@ -7,7 +7,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ResourceCeilings } from '../config/index.ts';
 import type { PrismaClient } from '../db/index.ts';
-import { bundleFile, type TaskBundle } from './bundle.ts';
+import { bundleFile, type TaskBundle } from '../bundle/index.ts';
 import { contentHash, METADATA_SIDECAR } from './content-hash.ts';
 import type { ImportLimits } from './import-limits.ts';
 import { formatProblem, hasErrors, taskError, taskWarning, type TaskProblem } from './problems.ts';

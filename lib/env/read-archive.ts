@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract, type Header } from 'tar-stream';
-import type { BundleFile } from './bundle.ts';
+import type { BundleFile } from '../bundle/index.ts';
 import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 import { taskError, type TaskProblem } from './problems.ts';

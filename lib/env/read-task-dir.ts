@@ -5,7 +5,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { BundleFile, TaskBundle } from './bundle.ts';
+import type { BundleFile, TaskBundle } from '../bundle/index.ts';
 import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 import { taskError, type TaskProblem } from './problems.ts';

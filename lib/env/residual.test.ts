@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskBundle } from './bundle.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { applyResidual, deserializeResidual, diffBundles, ResidualError, serializeResidual } from './residual.ts';
 
 const file = (path: string, text: string | Buffer, executable = false) => ({

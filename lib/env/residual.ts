@@ -1,6 +1,6 @@
 // A residual is the patch from a parent environment version to a candidate: the file changes a
 // modifier made. Diffing and applying are exact inverses: apply(parent, diff(parent, child)) = child.
-import type { BundleFile, TaskBundle } from './bundle.ts';
+import type { BundleFile, TaskBundle } from '../bundle/index.ts';
 import { METADATA_SIDECAR } from './content-hash.ts';
 import { comparePaths, unsafePathReason } from './paths.ts';
 import { RefusedError } from '../errors/index.ts';

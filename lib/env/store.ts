@@ -3,7 +3,7 @@
 // that returns the same id. File contents live once each in the Blob table.
 
 import type { Prisma, PrismaClient } from '../db/index.ts';
-import { bundleFile, type TaskBundle } from './bundle.ts';
+import { bundleFile, type TaskBundle } from '../bundle/index.ts';
 import { contentHash, hashedFiles, sha256Hex } from './content-hash.ts';
 import type { ImportLimits } from './import-limits.ts';
 import { comparePaths } from './paths.ts';

@@ -3,11 +3,11 @@
 // on every bundle before it is stored, whether it came from disk or evolution.
 
 import type { ResourceCeilings } from '../config/index.ts';
-import { bundleFile, type TaskBundle } from './bundle.ts';
+import { bundleFile, type TaskBundle } from '../bundle/index.ts';
 import { formatBytes, resolveLimits, type ImportLimits } from './import-limits.ts';
 import { unsafePathReason } from './paths.ts';
 import { taskError, taskWarning, type TaskProblem } from './problems.ts';
-import { parseTaskConfig } from './task-config.ts';
+import { parseTaskConfig } from '../bundle/index.ts';
 
 export const REQUIRED_FILES = ['task.toml', 'instruction.md', 'environment/Dockerfile', 'tests/test.sh'] as const;
 export const ORACLE_FILE = 'solution/solve.sh';

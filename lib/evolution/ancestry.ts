@@ -2,7 +2,8 @@
 // descends from (its parent first, back to the lineage's seed), and the steps it changed or added
 // relative to its parent. Read from the lineage's generations and the versions' stored sequences.
 import type { Db } from '../db/index.ts';
-import { filesUnder, getVersion, loadBundle, NEAR_MISS_DIR } from '../env/index.ts';
+import { getVersion, loadBundle, NEAR_MISS_DIR } from '../env/index.ts';
+import { filesUnder } from '../bundle/index.ts';
 import { diffSequences, parseSequence, type Sequence } from '../sequence/index.ts';
 import type { AncestorSolution, SolutionCheckInput } from '../validate/index.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { REFERENCE_TABLE } from '../difficulty/reference-priors.ts';
-import type { TaskBundle } from '../env/bundle.ts';
+import type { TaskBundle } from '../bundle/bundle.ts';
 import type { Sandbox } from '../sandbox/types.ts';
 import { replaceField } from '../sequence/edit.ts';
 import { describeEdit } from '../sequence/diff.ts';

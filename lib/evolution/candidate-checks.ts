@@ -5,7 +5,7 @@
 //   parent's by the margin. A plan that promised more than the files deliver fails here, as a
 //   rubric failure with both numbers, shown on the attempt.
 import type { Difficulty, ReferenceTable } from '../difficulty/index.ts';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 import type { Plan } from '../synth/index.ts';
 import type { EvolutionContext } from './context.ts';

@@ -3,7 +3,7 @@
 // earlier reference solution may answer what the candidate changed, every near miss must score
 // 0) and the rubric (executable checks and the LLM judge).
 import type { ValidatorRun } from '../db/index.ts';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { activeRubric, runRubricValidator } from '../rubric/index.ts';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../sandbox/index.ts';
 import { BUILD_FAILED, REFUSED, SOLUTION_CHECK_KINDS, validateEnvironment } from '../validate/index.ts';

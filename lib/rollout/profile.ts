@@ -6,7 +6,8 @@
 // Each run's rollouts form a ProbeGroup of purpose 'profile'; the result is stored as an
 // EnvironmentProfile row with the image id, N, K and the whole curve.
 import type { Db } from '../db/index.ts';
-import { bundleFile, loadBundle, parseTaskConfig } from '../env/index.ts';
+import { loadBundle } from '../env/index.ts';
+import { bundleFile, parseTaskConfig } from '../bundle/index.ts';
 import type { Sandbox } from '../sandbox/index.ts';
 import { finishGroup } from '../gate/index.ts';
 import pLimit from 'p-limit';

@@ -2,7 +2,8 @@
 // every turn is stored as an ATIF step, then the real verifier scores the artifacts. The row is
 // written (status 'running') before anything runs, so a killed worker leaves evidence behind.
 import type { Db, Rollout } from '../db/index.ts';
-import { bundleFile, type TaskBundle, getVersion, loadBundle, parseTaskConfig } from '../env/index.ts';
+import { getVersion, loadBundle } from '../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../bundle/index.ts';
 import { rethrowIfStopping, type BuildResult, type Sandbox, type TrialResult } from '../sandbox/index.ts';
 import { parseSequence } from '../sequence/index.ts';
 import { refreshSuspicion } from '../trajectories/index.ts';

@@ -1,6 +1,6 @@
 // The rollout contract: a policy acts in a sandboxed container through a terminal, turn by
 // turn; the runner records every turn as an ATIF step, then the real verifier scores it.
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import type { ShellResult, ShellTerminal } from '../sandbox/index.ts';
 import type { Sequence } from '../sequence/index.ts';
 

@@ -5,7 +5,7 @@
 // The run's verdict is a gate: 'passed' when no judged item failed or erred, unjudged questions
 // included, and it is always shown with what was judged (judgement.ts), never as a plain pass.
 import type { Db, RubricItem, RubricVerdict, ValidatorRun } from '../db/index.ts';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { rethrowIfStopping, type ChecksResult, type Sandbox } from '../sandbox/index.ts';
 import type { Synthesiser } from '../synth/index.ts';
 import type { RunRecord } from '../validate/index.ts';

@@ -2,7 +2,7 @@
 // run's verdict. An LLM item nobody judged is 'unjudged' — never 'passed' — and does not fail the
 // run; the run's 'passed' is a gate over what was judged, and is never shown without the counts
 // of what was (judgement.ts).
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import type { CheckResult } from '../sandbox/index.ts';
 import type { JudgeVerdict } from '../synth/index.ts';
 import { BUILTIN_CHECKS } from './offline/registry.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BUILD_MIRROR_FIELDS, settings, type Settings } from '../config/index.ts';
 import { parseFromLines } from './dockerfile-from.ts';
-import type { TarEntry } from '../env/index.ts';
+import type { TarEntry } from '../bundle/index.ts';
 
 export interface BuildMirrors {
   pipIndexUrl?: string;

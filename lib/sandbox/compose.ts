@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
 import { parse } from 'yaml';
-import { bundleFile, filesUnder, type TaskBundle, packTarBuffer, type TarEntry } from '../env/index.ts';
+import { bundleFile, filesUnder, type TaskBundle, packTarBuffer, type TarEntry } from '../bundle/index.ts';
 import { isNotFound } from './docker.ts';
 import { OWNER_LABEL, ownerLabel } from './owner.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';

@@ -1,6 +1,6 @@
 // Bundle directories as tars for a container's stdin, and single files read out.
 import type Docker from 'dockerode';
-import { filesUnder, type TaskBundle, firstFileIn, packTarBuffer } from '../env/index.ts';
+import { filesUnder, type TaskBundle, firstFileIn, packTarBuffer } from '../bundle/index.ts';
 import { isNotFound } from './docker.ts';
 
 // Unpacks a tar read from stdin at /, as root: how bundle files reach a running container, in the

@@ -1,6 +1,6 @@
 // The Sandbox backed by a local (or DOCKER_HOST) Docker engine.
 import type Docker from 'dockerode';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { createDocker } from './docker.ts';
 import { composeFileOf, parseCompose, reapTrialNetworks, startServices } from './compose.ts';
 import { buildEnvironmentImage, sidecarImagesOf } from './env-image.ts';

@@ -3,7 +3,7 @@
 // unchanged environment on an unchanged base is reused, never rebuilt.
 import { createHash } from 'node:crypto';
 import type Docker from 'dockerode';
-import { filesUnder, type TaskBundle, packTar, type TarEntry } from '../env/index.ts';
+import { filesUnder, type TaskBundle, packTar, type TarEntry } from '../bundle/index.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';
 import { isNotFound } from './docker.ts';
 import { BASE_IMAGE_FLAG, MAP_ALL_FLAG, NO_MAPPING, type BaseImageMapping } from './base-image-map.ts';

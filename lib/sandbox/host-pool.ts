@@ -3,7 +3,7 @@
 // another host; health checks bring it back. Images keep their IDs across hosts: an image built on
 // one host is copied to another with save/load (which preserves the ID) and checked by ID there.
 import type Docker from 'dockerode';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { BASE_IMAGE_REPO, BASE_IMAGE_SUITE, BASE_IMAGE_TAG, baseRecipeHash, ensureBaseImage } from './base-image.ts';
 import { isNotFound } from './docker.ts';
 import { DockerSandbox } from './docker-sandbox.ts';

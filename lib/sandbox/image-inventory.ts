@@ -3,7 +3,7 @@
 // here. A loaded image keeps its tag but not its repo digest, so a digest-pinned FROM then needs
 // a --base-image mapping to the loaded tag; the commands say which.
 import type Docker from 'dockerode';
-import { bundleFile, type TaskBundle } from '../env/index.ts';
+import { bundleFile, type TaskBundle } from '../bundle/index.ts';
 import { BASE_IMAGE_FLAG, NO_MAPPING, parseReference, type BaseImageMapping } from './base-image-map.ts';
 import { mappingTargetFor, TOOLCHAIN_NAMES, toolchainTag } from './toolchains.ts';
 import { BASE_IMAGE_TAG } from './base-image.ts';

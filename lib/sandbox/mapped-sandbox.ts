@@ -1,7 +1,7 @@
 // A sandbox whose every build uses one base-image mapping, or one set of build mirrors (a
 // lineage's): the evolution loops, the synthesiser's oracle runs and probes all build through it
 // without each passing it on.
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { mergeMappings, type BaseImageMapping } from './base-image-map.ts';
 import { resolveBuildMirrors, type BuildMirrors } from './build-mirrors.ts';
 import type { BuildOptions, BuildResult, Sandbox } from './types.ts';

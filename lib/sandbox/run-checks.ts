@@ -5,14 +5,14 @@
 // be sure its processes are gone) and the check runs once more with a larger budget: running out
 // of time says more about a loaded machine than about the files, so one overrun is no verdict.
 import type Docker from 'dockerode';
-import type { BundleFile } from '../env/index.ts';
+import type { BundleFile } from '../bundle/index.ts';
 import { ensureBaseImage } from './base-image.ts';
 import { CappedLog } from './capped-log.ts';
 import { runPhase } from './exec.ts';
 import { hostConfigFor, resolveLimits } from './resource-limits.ts';
 import { OWNER_LABEL, ownerLabel } from './owner.ts';
 import { assertRuntimeRegistered, sandboxRuntimeFor, type SandboxRuntime } from './runtime.ts';
-import { packTar } from '../env/index.ts';
+import { packTar } from '../bundle/index.ts';
 import type { Limits } from './types.ts';
 
 export const BUNDLE_MOUNT = '/bundle';

@@ -6,8 +6,8 @@
 // require runsc (never runc: see resolveSandboxRuntime).
 import type Docker from 'dockerode';
 import { SANDBOX_RUNTIMES, settings, type Settings } from '../config/index.ts';
-import type { BundleFile } from '../env/index.ts';
-import { parseTaskConfig } from '../env/index.ts';
+import type { BundleFile } from '../bundle/index.ts';
+import { parseTaskConfig } from '../bundle/index.ts';
 import type { Sandbox } from './types.ts';
 import { UnavailableError } from '../errors/index.ts';
 

@@ -1,7 +1,7 @@
 // Builds the offline toolchain bases (recipes in toolchains.ts) like any task environment (same
 // build network setting, same content-addressed cache), then tags them envolve/toolchain:<name>.
 import type Docker from 'dockerode';
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { buildEnvironmentImage } from './env-image.ts';
 import { toolchainDockerfile, toolchainTag, TOOLCHAIN_REPO, type ToolchainName } from './toolchains.ts';
 import type { BuildResult } from './types.ts';

@@ -12,7 +12,7 @@ import { assertRuntimeRegistered, sandboxRuntimeFor, type SandboxRuntime } from 
 import { NO_CONTAINER_LOG, SUPERVISED_MAIN_PROCESS, type ControlLine } from './session.ts';
 import { TrialPhases, watchForStop, type TrialState } from './trial-phases.ts';
 import { parseRewardJson, parseRewardTxt, type ParsedReward } from './reward.ts';
-import { filesIn } from '../env/index.ts';
+import { filesIn } from '../bundle/index.ts';
 import type { AgentSpec, Containment, Limits, PhaseResult, TrialRequest, TrialResult } from './types.ts';
 import { warmPoolFor } from './warm-pool.ts';
 

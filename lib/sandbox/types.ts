@@ -1,6 +1,6 @@
 // The sandbox contract: build a task's environment image, run one trial
 // (agent phase, then verifier phase) in it, and clean up after crashed workers.
-import type { TaskBundle } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import type { BaseImageMapping } from './base-image-map.ts';
 import type { BuildNetwork, BuildNetworkUsed } from './build-network.ts';
 import type { MirrorsSource, ResolvedBuildMirrors } from './build-mirrors.ts';

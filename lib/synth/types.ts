@@ -1,7 +1,8 @@
 // The synthesiser plays every generative role of the two loops (docs/method.md §4): the proposer
 // and the plan reviewer of Loop 1, the modifier of Loop 2, and the judge of LLM rubric items.
 // Two implementations: procedural (offline, deterministic) and anthropic (Claude).
-import type { TaskBundle, Residual } from '../env/index.ts';
+import type { Residual } from '../env/index.ts';
+import type { TaskBundle } from '../bundle/index.ts';
 import { RefusedError, type DomainErrorOptions } from '../errors/index.ts';
 import type { Axis, Effort, Sequence, SequenceEdit } from '../sequence/index.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BundleFile, TaskBundle } from '../env/index.ts';
+import type { BundleFile, TaskBundle } from '../bundle/index.ts';
 import {
   ANCESTOR_DIR,
   CHILD_TEST,

@@ -6,7 +6,8 @@
 // stash in turn, runs the candidate's own tests on it and packs every run's reward and CTRF into
 // one result file. Only solution/ and tests/ of the trial bundle differ from the candidate's, and
 // neither is part of the image, so the image build stays cached.
-import { filesUnder, NEAR_MISS_DIR, type BundleFile, type TaskBundle } from '../env/index.ts';
+import { NEAR_MISS_DIR } from '../env/index.ts';
+import { filesUnder, type BundleFile, type TaskBundle } from '../bundle/index.ts';
 
 export type SolutionCheckKind = 'counter-check' | 'near-miss';
 export type DataPass = 'as-is' | 'unwrapped';

@@ -3,7 +3,7 @@
 // into one ValidatorRun per validator (solution-check-report.ts). A validator with nothing to run
 // (no ancestor with a solution, no near miss in the bundle) records no row at all: "no near misses
 // written" is said where runs are shown, never turned into a pass.
-import type { TaskBundle, TaskConfig } from '../env/index.ts';
+import type { TaskBundle, TaskConfig } from '../bundle/index.ts';
 import { rethrowIfStopping, type BuildResult, type InteractiveAgent, type Sandbox, type ShellTerminal, type TrialResult } from '../sandbox/index.ts';
 import { buildRecord, errorRecord, type RecordScope, type RunRecord } from './run-record.ts';
 import { DATA_DIR, planSolutionChecks, runCommand, trialBundle, unwrapScript, type SolutionCheckInput, type SolutionCheckKind } from './solution-check-plan.ts';

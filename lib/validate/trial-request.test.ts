@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFrom } from '../config/settings.ts';
 import { bundleOf, validTaskFiles } from '../../test/env/task-fixtures.ts';
-import { parseTaskConfig, type TaskConfig } from '../env/index.ts';
+import { parseTaskConfig, type TaskConfig } from '../bundle/index.ts';
 import { taskResources, trialRequest } from './trial-request.ts';
 
 const ceilings = settingsFrom({

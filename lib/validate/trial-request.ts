@@ -2,7 +2,7 @@
 // deployment's ceilings (ENVOLVE_MAX_*): what the task asked and what the trial gets are both
 // recorded on the trial's containment.
 import type { ResourceCeilings } from '../config/index.ts';
-import type { TaskBundle, TaskConfig } from '../env/index.ts';
+import type { TaskBundle, TaskConfig } from '../bundle/index.ts';
 import { configuredCeilings, useOf, type AgentSpec, type Limits, type ResourceUses, type TrialRequest } from '../sandbox/index.ts';
 
 // A memory-backed /tmp need not be as large as the task's whole disk allowance.

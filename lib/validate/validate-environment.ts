@@ -4,7 +4,8 @@
 // reference solution may answer what the candidate changed; only when the caller names them).
 // All verdicts are stored together, so a retried job never records a validation twice.
 import type { Db, ValidatorRun } from '../db/index.ts';
-import { bundleFile, type TaskBundle, loadBundle, ORACLE_FILE, internetRequests, parseTaskConfig, type TaskConfig } from '../env/index.ts';
+import { loadBundle, ORACLE_FILE, internetRequests } from '../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig, type TaskConfig } from '../bundle/index.ts';
 import { composeFileOf, taskComposeSpec, EnvironmentBuildError, isDeterministicBuildFailure, rethrowIfStopping } from '../sandbox/index.ts';
 import type { BaseImageMapping, AgentSpec, BuildResult, Sandbox, TrialResult } from '../sandbox/index.ts';
 import { buildRecord, errorRecord as recordWithError, type RunRecord } from './run-record.ts';

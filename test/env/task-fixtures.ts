@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { comparePaths } from '../../lib/env/paths.ts';
 
 export type FileSpec = string | Buffer | { content: string | Buffer; executable: boolean };

@@ -3,7 +3,7 @@
 // task is wrong), and each one fails on a bundle that breaks exactly its rule.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxBeforeAll, sandboxTest } from '../fixtures/test.ts';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { BUILTIN_RUBRIC, type RubricItemDef } from '../../lib/rubric/index.ts';
 import type { DockerSandbox } from '../../lib/sandbox/index.ts';
 import { exampleBundles, importedStyleTask, withFiles } from './fixtures.ts';

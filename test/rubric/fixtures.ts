@@ -2,7 +2,7 @@
 // imported Harbor task, and plans for the plan items.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { readTaskDir } from '../../lib/env/read-task-dir.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import type { Plan } from '../../lib/synth/types.ts';

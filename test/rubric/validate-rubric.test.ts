@@ -3,7 +3,7 @@
 // check that loops forever, and plan items rejecting a length step that depends on nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import {
   activeRubric,

@@ -1,5 +1,5 @@
 // Small Harbor tasks built in code for the sandbox tests.
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 
 export function bundle(name: string, files: Record<string, string>): TaskBundle {
   return {

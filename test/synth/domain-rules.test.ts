@@ -6,7 +6,8 @@
 // solution: each must score 0 and fail its own step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import { NEAR_MISS_DIR, type BundleFile, type TaskBundle } from '../../lib/env/index.ts';
+import { NEAR_MISS_DIR } from '../../lib/env/index.ts';
+import { type BundleFile, type TaskBundle } from '../../lib/bundle/index.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';

@@ -11,10 +11,10 @@
 // the oracle and invalid-test proof of every skill in every domain. A chain runs its full solution/near-misses/*.sh files one by one,
 // whose mistakes also reach the steps after them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
+import type { BundleFile, TaskBundle } from '../../lib/bundle/bundle.ts';
 import { NEAR_MISS_DIR } from '../../lib/env/validate-bundle.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
-import { parseTaskConfig } from '../../lib/env/task-config.ts';
+import { parseTaskConfig } from '../../lib/bundle/task-config.ts';
 import type { Sequence } from '../../lib/sequence/types.ts';
 import { renderEnvironmentWithSteps } from '../../lib/synth/procedural/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, UPSTREAM_SKILL_NAMES } from '../../lib/synth/procedural/catalogue.ts';

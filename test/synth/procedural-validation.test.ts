@@ -4,7 +4,7 @@
 // and nop trials in parallel, so two containers run at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { NEAR_MISS_DIR } from '../../lib/env/validate-bundle.ts';
 import { METADATA_SIDECAR } from '../../lib/env/content-hash.ts';
 import { storeBundle } from '../../lib/env/store.ts';

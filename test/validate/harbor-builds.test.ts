@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import type { BaseImageMapping } from '../../lib/sandbox/base-image-map.ts';
 import { DockerSandbox, ensureBaseImage, type Sandbox } from '../../lib/sandbox/index.ts';

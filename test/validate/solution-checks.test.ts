@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
 import { limitMs, buildMs, taskBudgets } from '../budgets.ts';
-import type { BundleFile, TaskBundle } from '../../lib/env/bundle.ts';
+import type { BundleFile, TaskBundle } from '../../lib/bundle/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
-import { parseTaskConfig } from '../../lib/env/task-config.ts';
+import { parseTaskConfig } from '../../lib/bundle/task-config.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { renderEnvironment } from '../../lib/synth/procedural/index.ts';
 import { planSolutionChecks, type SolutionCheckInput } from '../../lib/validate/solution-check-plan.ts';

@@ -2,7 +2,7 @@
 // caught by invalid-test, a wrong solution by the oracle, and a retried job records once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../fixtures/db.ts';
-import type { TaskBundle } from '../../lib/env/bundle.ts';
+import type { TaskBundle } from '../../lib/bundle/bundle.ts';
 import { storeBundle } from '../../lib/env/store.ts';
 import { DockerSandbox, ensureBaseImage } from '../../lib/sandbox/index.ts';
 import { validateEnvironment } from '../../lib/validate/validate-environment.ts';

@@ -3,7 +3,7 @@
 // is shown to the model. Outputs are truncated IN THE PROMPT only, to bound the context; the
 // terminal result the runner stores stays whole.
 import { z } from 'zod';
-import { bundleFile, type TaskBundle, parseTaskConfig } from '../../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../../bundle/index.ts';
 import { composeFileOf, parseCompose } from '../../sandbox/index.ts';
 import type { CommandResult } from '../types.ts';
 

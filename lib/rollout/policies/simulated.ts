@@ -5,7 +5,7 @@
 // runs for real in the sandbox and the real verifier scores it; scores are labelled simulated.
 // Same seed, same environment ⇒ same commands. The commands are the solution's without its
 // comments: its step headers (`# s1: <skill> over <scenario>`) would hand an annotator the plan.
-import { bundleFile } from '../../env/index.ts';
+import { bundleFile } from '../../bundle/index.ts';
 import { createRng, hashSeed, type Rng } from '../../synth/index.ts';
 import { competenceFor, defaultCompetence, type CompetenceProfile } from '../competence.ts';
 import { mutate } from '../mutations.ts';

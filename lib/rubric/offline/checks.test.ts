@@ -2,7 +2,7 @@
 // skill pass; a misspelt instruction ("ledger entrys"), a solve.sh that echoes the answer, and tests
 // that read the solution fail, each naming where.
 import { describe, expect, it } from 'vitest';
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, SCENARIO_NAMES, SKILL_NAMES, UPSTREAM_SKILL_NAMES, misfit } from '../../synth/procedural/catalogue.ts';
 import { skillParts } from '../../difficulty/index.ts';
 import { renderEnvironment } from '../../synth/procedural/render.ts';

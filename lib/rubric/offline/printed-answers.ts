@@ -4,7 +4,7 @@
 // agent's output against; one of them appearing in what solve.sh prints (echo, printf, a here-doc)
 // fails the item. A value instruction.md gives the agent (a step id, a threshold) is an input, and a
 // one-character value (0, 1, a letter) says too little to be anyone's answer, so neither counts.
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { fileText, type BuiltinCheck } from './types.ts';
 
 const SOLUTION = 'solution/solve.sh';

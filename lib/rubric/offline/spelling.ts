@@ -10,7 +10,7 @@
 // small committed list of terminal words (terminal-words.ts).
 import type NSpell from 'nspell';
 import { parse } from 'smol-toml';
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { catalogueVocabulary, readChain } from '../../synth/index.ts';
 import { TERMINAL_WORDS } from './terminal-words.ts';
 import { fileText, type BuiltinCheck } from './types.ts';

@@ -1,7 +1,7 @@
 // A built-in rubric check: Envolve's own code judging a bundle in-process, with no sandbox and no LLM.
 // The item that uses one names it as name@version (RubricItem.builtinCheck), so a changed check is a
 // new item version and every verdict says which code judged.
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 
 export interface BuiltinCheckResult {
   passed: boolean;

@@ -1,7 +1,7 @@
 // A task's files as the model reads them: text files in full, with their paths; binary files
 // and files too large for the prompt only by size and digest (large text files with their first
 // lines, so the model knows the format). The modifier may only rewrite files it saw in full.
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { METADATA_SIDECAR, sha256Hex, formatBytes, comparePaths, notTextReason } from '../../env/index.ts';
 
 export interface RenderLimits {

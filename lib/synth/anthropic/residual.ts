@@ -1,7 +1,7 @@
 // The modifier's write_residual answer turned into a Residual over the parent's files. Every
 // edit is kept or the whole answer is refused with the reasons: dropping an edit silently would
 // store a candidate that is not what the model wrote.
-import type { BundleFile, TaskBundle } from '../../env/index.ts';
+import type { BundleFile, TaskBundle } from '../../bundle/index.ts';
 import { METADATA_SIDECAR, unsafePathReason } from '../../env/index.ts';
 import type { FileChange, Residual } from '../types.ts';
 import type { Interpretation } from './tool-client.ts';

@@ -1,6 +1,6 @@
 // The Anthropic synthesiser: Claude as proposer, plan reviewer, modifier and rubric judge
 // (docs/method.md §4), each role one forced tool call over the shared cached prefix (prefix.ts).
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { checkEdit } from '../../sequence/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import type {

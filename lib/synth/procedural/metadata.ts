@@ -1,6 +1,6 @@
 // Recognising bundles the procedural renderer made: task.toml's [metadata] carries the generator
 // marker, the seed the data was drawn from and the sequence.
-import { bundleFile, type TaskBundle, parseTaskConfig } from '../../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../../bundle/index.ts';
 import { parseSequence } from '../../sequence/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import { GENERATOR } from './render.ts';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundleOf, validTaskFiles } from '../../../test/env/task-fixtures.ts';
-import type { TaskBundle } from '../../env/bundle.ts';
+import type { TaskBundle } from '../../bundle/bundle.ts';
 import { NEAR_MISS_DIR } from '../../env/validate-bundle.ts';
 import { DOMAIN_NAMES, scenarioNamed, skillNamed } from './catalogue.ts';
 import { skillNearMisses } from './near-misses.ts';

@@ -2,7 +2,8 @@
 // as a complete solution (solution/near-misses/<step>.<mistake>.sh) in which only that step's
 // fragment carries the mistake. Tests that reward any of them are too lenient; the near-miss
 // validator runs them and each must score 0.
-import { NEAR_MISS_DIR, type BundleFile } from '../../env/index.ts';
+import { NEAR_MISS_DIR } from '../../env/index.ts';
+import { type BundleFile } from '../../bundle/index.ts';
 import type { Scenario } from './scenario.ts';
 import type { NearMiss, Skill, StepParams } from './skill.ts';
 

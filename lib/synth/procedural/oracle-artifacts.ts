@@ -1,7 +1,8 @@
 // Where a lengthened imported task gets the original task's outputs from: its oracle, run in the
 // sandbox. Only files the oracle writes identically on two runs are offered, since a chained
 // step's expected answer is computed from those bytes once and must hold for every run.
-import { bundleFile, type TaskBundle, contentHash, parseTaskConfig } from '../../env/index.ts';
+import { contentHash } from '../../env/index.ts';
+import { bundleFile, type TaskBundle, parseTaskConfig } from '../../bundle/index.ts';
 import type { Sandbox, TrialResult } from '../../sandbox/index.ts';
 import { trialRequest } from '../../validate/index.ts';
 import type { OracleArtifact } from './artifact-probe.ts';

@@ -4,7 +4,7 @@
 // must be exactly what those names render. Only the seed (and the steps' construction variants)
 // are read from task.toml; a claim the
 // files do not hold recovers as the names the files do hold, or fails.
-import { bundleFile, type TaskBundle } from '../../env/index.ts';
+import { bundleFile, type TaskBundle } from '../../bundle/index.ts';
 import type { Sequence, Step } from '../../sequence/index.ts';
 import { misfit, SCENARIO_NAMES, scenarioNamed, skillNamed, SKILL_NAMES } from './catalogue.ts';
 import { readGeneratorInputs } from './metadata.ts';

@@ -2,7 +2,7 @@
 // verifier moved aside and still run first), and procedural steps are chained onto what its
 // oracle produces. The first chained step picks its data by a probe of the original output file;
 // later ones chain on each other as in any procedural task. Expected answers are computed here.
-import type { BundleFile, TaskBundle } from '../../env/index.ts';
+import type { BundleFile, TaskBundle } from '../../bundle/index.ts';
 import { comparePaths, NEAR_MISS_DIR } from '../../env/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import { chooseProbe, type OracleArtifact } from './artifact-probe.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bundleFile, type TaskBundle } from '../../env/bundle.ts';
+import { bundleFile, type TaskBundle } from '../../bundle/bundle.ts';
 import { validateBundle } from '../../env/validate-bundle.ts';
-import { parseTaskConfig } from '../../env/task-config.ts';
+import { parseTaskConfig } from '../../bundle/task-config.ts';
 import type { Sequence } from '../../sequence/types.ts';
 import { skillParts } from '../../difficulty/index.ts';
 import { BASE_SKILL_NAMES, DOMAIN_NAMES, misfit, SCENARIO_NAMES, SKILL_NAMES, UPSTREAM_SKILL_NAMES } from './catalogue.ts';

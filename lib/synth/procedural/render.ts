@@ -1,6 +1,6 @@
 // renderEnvironment: a scenario–skill sequence plus a seed → a complete Harbor task bundle.
 // Pure and deterministic: the same (sequence, seed, name, fault) gives byte-identical files.
-import type { BundleFile, TaskBundle } from '../../env/index.ts';
+import type { BundleFile, TaskBundle } from '../../bundle/index.ts';
 import { comparePaths } from '../../env/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import { nearMissFiles } from './near-misses.ts';

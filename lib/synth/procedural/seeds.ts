@@ -1,6 +1,6 @@
 // The procedural seed tasks shipped in examples/tasks/, rendered with their envolve.json sidecar
 // so `envolve env import` stores them with their sequence and evolution can start offline.
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import { contentHash, METADATA_SIDECAR, comparePaths, renderSidecar } from '../../env/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import { renderEnvironment } from './render.ts';

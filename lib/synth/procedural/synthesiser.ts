@@ -1,6 +1,6 @@
 // The offline synthesiser: proposer, plan reviewer and modifier over the procedural catalogue.
 // Everything is deterministic in its inputs; it never judges LLM rubric items.
-import type { TaskBundle } from '../../env/index.ts';
+import type { TaskBundle } from '../../bundle/index.ts';
 import type { Sequence } from '../../sequence/index.ts';
 import type { JudgeVerdict, ModifyInput, ModifyOutput, Plan, PlanReview, ProposeInput, ReviewPlanInput, Synthesiser } from '../types.ts';
 import { diffBundles } from '../../env/index.ts';
