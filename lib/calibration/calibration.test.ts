@@ -2,26 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
-import {
-  adjudicate,
-  adjudicationQueue,
-  annotatorItemView,
-  CalibrationConflictError,
-  CalibrationInputError,
-  claimNext,
-  createCalibrationSet,
-  exportCalibration,
-  isCalibrationStale,
-  LEASE_MS,
-  listSetsForAnnotator,
-  setMetrics,
-  stratifiedSample,
-  largestStratifiedSize,
-  submitLabel,
-  toCsv,
-  toJsonl,
-  verifierVersionOf,
-} from './index.ts';
+import { adjudicate, adjudicationQueue } from './adjudication.ts';
+import { annotatorItemView } from './annotator-view.ts';
+import { claimNext, LEASE_MS } from './assignment.ts';
+import { CalibrationConflictError, CalibrationInputError } from './errors.ts';
+import { exportCalibration, toCsv, toJsonl } from './export.ts';
+import { submitLabel } from './labelling.ts';
+import { stratifiedSample, largestStratifiedSize } from './sample.ts';
+import { setMetrics } from './set-metrics.ts';
+import { createCalibrationSet, listSetsForAnnotator } from './sets.ts';
+import { isCalibrationStale, verifierVersionOf } from './verifier-version.ts';
 import { seedRollouts } from '../../test/fixtures/calibration-rows.ts';
 import { BLIND_ITEM_FIELDS, BLIND_TRAJECTORY_FIELDS, BLIND_TURN_FIELDS, forbiddenKeysIn } from './blind.ts';
 import { trajectoryView, withoutGeneration } from './trajectory-view.ts';

@@ -5,15 +5,7 @@ export { formatTimestamp, formatBytes, shortHash, formatDuration, formatReward }
 export { getEnvironment, listEnvironments, getValidatorRunLog, ENVIRONMENT_LIST_LIMIT } from './environments.ts';
 export { environmentIdSchema, environmentSearchSchema, logPhaseSchema, validatorRunIdSchema } from './params.ts';
 export { getResidualFileDiff, getGenerationReview } from './generation.ts';
-export {
-  lineageParamsSchema,
-  treeQuerySchema,
-  lineageListSchema,
-  lineageIdSchema,
-  policyViewSchema,
-  lineageListFromSearchParams,
-  lineageListSearch,
-} from './lineages-params.ts';
+export { lineageParamsSchema, treeQuerySchema, lineageListSchema, lineageIdSchema, policyViewSchema, lineageListFromSearchParams } from './lineages-params.ts';
 export { getLineageTree, listLineages } from './lineages.ts';
 export {
   type EnvironmentFileRow,
@@ -44,8 +36,6 @@ export {
   type TreeProbe,
   type TreeAttempt,
   type LineageListQuery,
-  type LineageListPage,
-  type LineageSort,
   type PassRatePoint,
 } from './lineages-types.ts';
 export { homeWork } from './home.ts';

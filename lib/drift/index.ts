@@ -7,26 +7,11 @@ export { loadDriftView, type DriftPage } from './load-view.ts';
 export { driftQuerySchema, driftCsvQuerySchema } from './query.ts';
 export { prometheusText } from './metrics-load.ts';
 export { PROMETHEUS_CONTENT_TYPE } from './prometheus.ts';
-export { type BandPoint, type Metric, type MetricChart } from './types.ts';
+export { type Metric, type MetricChart } from './types.ts';
 export { type CheckpointPassRate } from './checkpoints.ts';
 export { alertsCsv, chartBandCsv, chartLinesCsv, funnelCsv, spectrumCsv } from './csv.ts';
 export { type Correlation, type DifficultyOutcomeRow, pearson } from './difficulty-outcome.ts';
 export { type EffectSpectrum, type SpectrumMetric } from './spectrum.ts';
-export { loadCalibrationStatuses } from './calibration.ts';
-export { loadDrift } from './load.ts';
 export { driftView } from './view.ts';
-export { loadDriftViewJson, driftPageCache, loadDriftFunnel, driftFunnelCache } from './load-view.ts';
-export {
-  driftWire,
-  roundValue,
-  wireBand,
-  wireLine,
-  wireOutcomePoints,
-  type WireOutcomePoints,
-  type DriftWire,
-  type WireBand,
-  type WireChart,
-  type WireLine,
-  type WireOutcomeRow,
-} from './wire.ts';
-export { axisPooling, unknownDifficulty, type AxisPooling, type UnknownDifficulty } from './pooling.ts';
+export { loadDriftViewJson, driftPageCache, loadDriftFunnel } from './load-view.ts';
+export { driftWire, wireBand, wireLine, wireOutcomePoints, type WireOutcomePoints, type WireBand } from './wire.ts';

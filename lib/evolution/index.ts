@@ -1,21 +1,9 @@
-export { axisPolicyFromFlag, describeAxisPolicy, lineageSettingsSchema, SYNTHESISERS, type LineageSettings, type SynthesiserName } from './config.ts';
+export { axisPolicyFromFlag, describeAxisPolicy, SYNTHESISERS, type LineageSettings, type SynthesiserName } from './config.ts';
 export type { EvolutionContext } from './context.ts';
-export { evolveGeneration, evolveLineage, type EvolveLineageResult } from './evolve.ts';
-export {
-  enqueueEvolution,
-  enqueueRevision,
-  EVOLVE_JOB,
-  evolveJobPayload,
-  REVALIDATE_JOB,
-  revalidateJobPayload,
-  REVISE_JOB,
-  reviseJobPayload,
-  type EvolveJobPayload,
-  type ReviseJobPayload,
-} from './jobs.ts';
+export { evolveGeneration, evolveLineage } from './evolve.ts';
+export { enqueueEvolution, enqueueRevision, EVOLVE_JOB, evolveJobPayload, REVALIDATE_JOB, revalidateJobPayload, REVISE_JOB, reviseJobPayload } from './jobs.ts';
 export { reviseGeneration } from './revise.ts';
-export { attentionBodySchema, attentionExitSchema, BUDGET_FACTORS, revalidateHeld, takeAttentionExit, type AttentionExit } from './attention.ts';
-export { lineageStop, type LineageStop } from './stop.ts';
+export { attentionBodySchema, BUDGET_FACTORS, revalidateHeld, takeAttentionExit, type AttentionExit } from './attention.ts';
 export {
   findOrCreateLineage,
   lineageBuildMirrorsPatchSchema,
@@ -24,26 +12,20 @@ export {
   setLineageBuildMirrors,
   setLineageSandboxRuntime,
   type LineageBuildMirrorsPatch,
-  type LineageSandboxRuntimePatch,
-  type LoadedLineage,
-  type SeedFunnelAdmission,
 } from './lineage.ts';
 export {
   lineageSeedFunnel,
   lineageSeedFunnelRefusal,
   recordSeedFunnelOverride,
   SEED_FUNNEL_OVERRIDE_ACTION,
-  SEED_NOT_KEPT,
   seedFunnelOverrideOf,
-  seedFunnelRefusal,
-  SeedNotKeptError,
   type LineageSeedFunnel,
   type SeedFunnelOverride,
 } from './seed-funnel.ts';
 export { lineageOfVersion, lineageSandbox, lineageSandboxRuntime, versionSandbox } from './lineage-sandbox.ts';
 export { lineageReport, type GenerationReport, type LineageReport } from './report.ts';
-export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './exhaustion.ts';
-export { describeImportedSeed, parseSequenceSpec, SequenceRefused, type DescribedSequence } from './describe-seed.ts';
+export { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
+export { describeImportedSeed, parseSequenceSpec, SequenceRefused } from './describe-seed.ts';
 export { versionSandboxRuntime, type VersionSandboxRuntime } from './lineage-sandbox.ts';
 export { incoherentParent, supersedeIncoherent, type Superseded } from './supersede.ts';
 export { settingsOf } from './lineage.ts';
@@ -51,12 +33,4 @@ export { axisPolicySchema, DEFAULT_DIFFICULTY_MARGIN } from './config.ts';
 export { GenerationNotFoundError } from './errors.ts';
 export { changeGenerationState, StaleGenerationError } from './generation-writer.ts';
 export { readPriorsCorpus } from './priors-corpus.ts';
-export {
-  lineagePriors,
-  lineagePriorsPatchSchema,
-  priorsVersionOf,
-  setLineagePriors,
-  SHIPPED_PRIORS,
-  type LineagePriors,
-  type LineagePriorsPatch,
-} from './lineage-priors.ts';
+export { lineagePriors, lineagePriorsPatchSchema, setLineagePriors, SHIPPED_PRIORS } from './lineage-priors.ts';

@@ -7,18 +7,13 @@ import type { Db } from '../db/client.ts';
 import { RefusedError } from '../errors/index.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { REVISE_JOB } from '../evolution/jobs.ts';
-import {
-  addComment,
-  decide,
-  DecisionRefusedError,
-  GenerationNotFoundError,
-  listComments,
-  reviewQueue,
-  RevisionConflictError,
-  setFileViewed,
-  shownApprovers,
-  viewedFiles,
-} from './index.ts';
+import { GenerationNotFoundError } from '../evolution/index.ts';
+import { shownApprovers } from './approvals.ts';
+import { addComment, listComments } from './comments.ts';
+import { decide } from './decide.ts';
+import { DecisionRefusedError, RevisionConflictError } from './errors.ts';
+import { reviewQueue } from './queue.ts';
+import { setFileViewed, viewedFiles } from './viewed.ts';
 
 const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' };
 const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' };

@@ -3,7 +3,10 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import { seedGenerationAwaitingReview, type AwaitingReviewOptions } from '../../test/fixtures/lineage-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
-import { decide, DecisionRefusedError, nextForReviewer, undoableDecision, undoDecision, UNDO_WINDOW_MS } from './index.ts';
+import { decide } from './decide.ts';
+import { DecisionRefusedError } from './errors.ts';
+import { nextForReviewer } from './queue.ts';
+import { undoableDecision, undoDecision, UNDO_WINDOW_MS } from './undo.ts';
 
 const alice = { id: 'u-alice', email: 'alice@example.test', role: 'reviewer' as const };
 const bob = { id: 'u-bob', email: 'bob@example.test', role: 'reviewer' as const };

@@ -1,16 +1,14 @@
 export type * from './types.ts';
 export { DockerSandbox } from './docker-sandbox.ts';
-export { createDocker, dockerAvailable, DockerUnavailableError } from './docker.ts';
-export { removeOwnContainers, rethrowIfStopping, SandboxStoppingError, sandboxesStopping, stopCreatingSandboxes } from './stopping.ts';
-export { BaseImageUnavailableError, EnvironmentBuildError, ENV_IMAGE_REPO } from './env-image.ts';
-export { BASE_IMAGE_TAG, BASE_PACKAGES, baseRecipeHash, ensureBaseImage, type BaseImage } from './base-image.ts';
-export { DEFAULT_LIMITS } from './resource-limits.ts';
+export { createDocker, dockerAvailable } from './docker.ts';
+export { removeOwnContainers, rethrowIfStopping, stopCreatingSandboxes } from './stopping.ts';
+export { EnvironmentBuildError } from './env-image.ts';
+export { BASE_IMAGE_TAG, ensureBaseImage } from './base-image.ts';
 export { configuredCeilings, type ResourceUses, useOf } from './ceilings.ts';
 export { parseRewardJson, parseRewardTxt } from './reward.ts';
-export { DEFAULT_COMMAND_OUTPUT_BYTES, DEFAULT_COMMAND_TIMEOUT_SEC } from './interactive.ts';
-export { BUNDLE_MOUNT, DEFAULT_CHECK_TIMEOUT_SEC, type CheckResult, type CheckSpec, type ChecksRequest, type ChecksResult } from './run-checks.ts';
-export { DEFAULT_HOST_CAPACITY, dockerFor, parseDockerHost, type DockerHostSpec } from './docker-hosts.ts';
-export { DockerHostPool, NoHealthyDockerHostError } from './host-pool.ts';
+export { DEFAULT_CHECK_TIMEOUT_SEC, type CheckResult, type CheckSpec, type ChecksResult } from './run-checks.ts';
+export { parseDockerHost } from './docker-hosts.ts';
+export { DockerHostPool } from './host-pool.ts';
 export { withBaseImages } from './mapped-sandbox.ts';
 export { type BaseImageMapping, baseImageMappingSchema, mergeMappings, BASE_IMAGE_FLAG, MAP_ALL_FLAG, mappingFromFlags } from './base-image-map.ts';
 export {

@@ -3,26 +3,15 @@ import { seedEnvironment } from '../../test/fixtures/dashboard-rows.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../../test/fixtures/db.ts';
 import { EVOLVE_JOB } from '../evolution/jobs.ts';
-import {
-  advanceLineage,
-  forgetTrainablePool,
-  recentTrainablePool,
-  holdOut,
-  judgeGroup,
-  lineageWaits,
-  listHeldOutSets,
-  setLineageGate,
-  PROBE_JOB,
-  releaseHeldOut,
-  reportTrainerGroup,
-  sampleTrainingBatch,
-  scheduleLineage,
-  schedulerConfigFrom,
-  trainableEnvironments,
-  trainerReportSchema,
-  type TrainerReport,
-  versionsOfSet,
-} from './index.ts';
+import { judgeGroup } from '../gate/index.ts';
+import { forgetTrainablePool, recentTrainablePool, sampleTrainingBatch, trainableEnvironments } from './batch.ts';
+import { schedulerConfigFrom } from './config.ts';
+import { advanceLineage } from './frontier.ts';
+import { holdOut, listHeldOutSets, releaseHeldOut, versionsOfSet } from './held-out.ts';
+import { PROBE_JOB, scheduleLineage } from './jobs.ts';
+import { setLineageGate } from './lineage-gate.ts';
+import { reportTrainerGroup, trainerReportSchema, type TrainerReport } from './report.ts';
+import { lineageWaits } from './waits.ts';
 
 let testDb: TestDb;
 let db: Db;

@@ -9,15 +9,10 @@ import type { Db } from '../db/client.ts';
 import { ConflictError, ForbiddenError } from '../errors/index.ts';
 import { GenerationState } from '../states/index.ts';
 import { sweepExpiredIdempotencyKeys } from './idempotency.ts';
-import {
-  reportTrainerGroup,
-  schedulerConfigFrom,
-  servedTaskTarball,
-  trainerReporterOf,
-  unservableReason,
-  trainerReportSchema,
-  type TrainerReporter,
-} from './index.ts';
+import { schedulerConfigFrom } from './config.ts';
+import { reportTrainerGroup, trainerReporterOf, trainerReportSchema, type TrainerReporter } from './report.ts';
+import { unservableReason } from './servable.ts';
+import { servedTaskTarball } from './task-download.ts';
 
 const config = schedulerConfigFrom({});
 const HOUR_MS = 3_600_000;
