@@ -59,9 +59,9 @@ test('a reviewer views every file that is not data and approves a fixture genera
   test.info().annotations.push({ type: 'keys', description: `${keys.length} keys for ${reviewCount} files: ${keys.join(' ')}` });
   expect(keys.length).toBeLessThanOrEqual(reviewCount + 2);
 
-  // Undo opens the generation again, awaiting review.
+  // Undo leaves the generation open, awaiting review again.
   await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
   await page.keyboard.press('u');
-  await expect(page).toHaveURL(new RegExp(`/generations/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/generations/${id}\\?undone=`));
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
 });

@@ -13,7 +13,18 @@ export {
   type QueueItem,
   type QueuePage,
 } from './queue.ts';
-export { undoableDecision, undoDecision, UNDO_WINDOW_MS, withinUndoWindow, type UndoableDecision, type UndoOutcome } from './undo.ts';
+export {
+  undoableDecision,
+  undoDecision,
+  undoneDecision,
+  rebuildCount,
+  UNDO_WINDOW_MS,
+  withinUndoWindow,
+  type SetAside,
+  type UndoableDecision,
+  type UndoneDecision,
+  type UndoOutcome,
+} from './undo.ts';
 export { DecisionRefusedError, RevisionConflictError, type LastChange } from './errors.ts';
 export { GenerationNotFoundError } from '../evolution/index.ts';
 export { lastChangeOf } from './last-change.ts';
