@@ -1,6 +1,7 @@
 // The reviewer's daily flow, keyboard only after signing in: home → Start, then three
-// generations in a row (approve, request changes, approve), each decision opening the next;
-// the last one undone from the page it led to, and a missed issue filed on it from the keyboard.
+// generations in a row (approve, request changes, approve), each decision staying on its
+// generation with the next in the queue one key (n) away; the last one undone there, and a
+// missed issue filed on it from the keyboard.
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth.ts';
@@ -47,18 +48,24 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   await expect(page.getByTestId('viewed-counter')).toContainText('2 of 2');
   await press('a');
 
-  // G2 opens by itself, with G1's decision undoable; request changes with a comment.
-  await onGeneration(page, ids[1]!);
+  // G1 stays open, saying what was decided, undoable; n opens G2: request changes with a comment.
+  await onGeneration(page, ids[0]!);
   await expect(page.getByTestId('decision-done')).toContainText('Approved keyboard flow generation 1');
+  await expect(page.getByTestId('decision-next')).toContainText('keyboard flow G2');
+  await press('n');
+  await onGeneration(page, ids[1]!);
   await press('c');
   await expect(page.getByLabel(/^Comment/)).toBeFocused();
   await page.keyboard.type('Make step 2 name the output file.');
   keys.push('<typed comment>');
   await press('Control+Enter');
 
-  // G3: approve without viewing its files (asked once, a again approves), then undo from the page it led to.
-  await onGeneration(page, ids[2]!);
+  // G3: approve without viewing its files (asked once, a again approves), then undo, on G3 all along.
+  await onGeneration(page, ids[1]!);
   await expect(page.getByTestId('decision-done')).toContainText('Requested changes on keyboard flow generation 2');
+  await expect(page.getByTestId('decision-next')).toContainText('keyboard flow G3');
+  await press('n');
+  await onGeneration(page, ids[2]!);
   await press('a');
   await expect(page.getByTestId('approve-unviewed')).toContainText('2 of 2 files not viewed — approve anyway?');
   await press('a');
@@ -66,6 +73,7 @@ test('a reviewer reviews three generations in a row with the keyboard only, undo
   await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
   await press('u');
   await onGeneration(page, ids[2]!);
+  await expect(page.getByTestId('decision-undone')).toContainText('Undid your approval of keyboard flow generation 3');
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
 
   // File a missed issue on G3 from the keyboard.

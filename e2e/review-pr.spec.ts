@@ -27,7 +27,8 @@ async function undoApproval(page: Page, id: string) {
   await expect(page.getByTestId('decision-done')).toContainText('approved');
   await expect(page.getByRole('form', { name: 'Decision' })).toHaveAttribute('data-keys-ready', '');
   await page.keyboard.press('u');
-  await expect(page).toHaveURL(new RegExp(`/generations/${id}$`));
+  // Undo leaves the generation open, awaiting review again.
+  await expect(page).toHaveURL(new RegExp(`/generations/${id}\\?undone=`));
   await expect(page.getByTestId('generation-state')).toHaveText('awaiting-review');
 }
 

@@ -94,7 +94,7 @@ test('a revision shows the files it changed unviewed, "changed since you viewed 
   // Request changes; a worker revises the generation from the comment.
   await page.getByLabel(/^Comment/).fill(COMMENT);
   await page.getByRole('button', { name: 'Request changes' }).click();
-  await expect(page).not.toHaveURL(new RegExp(`/generations/${id}(\\?|$)`));
+  await expect(page).toHaveURL(new RegExp(`/generations/${id}\\?decided=`));
   expect(generationRow(lineageId).state).toBe('changes-requested');
   let worker: ChildProcess | undefined;
   try {

@@ -77,7 +77,7 @@ test('a reviewer approves generation 1 and rejects generation 4 (the newest: a r
   await expect(page.getByTestId('viewed-counter')).toContainText('1 of');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'generation-review.png'), fullPage: true });
 
-  // A decision opens the next generation in the queue, saying what was decided.
+  // A decision stays on the generation, saying what was decided.
   await decideOnPage(page, 'Approve');
   await expect(page.getByTestId('decision-done')).toContainText('generation 1 (approved)');
 

@@ -10,10 +10,10 @@ import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 import { SQLITE_BUSY_MS } from '../test/budgets.ts';
 
-function trainerToken(): string {
+function trainerToken(policies = 'trainer,e2e-trainer-api'): string {
   const out = execFileSync(
     'node',
-    ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--policy', 'trainer,e2e-trainer-api', '--json'],
+    ['bin/envolve.mjs', 'tokens', 'create', '--user', USERS.trainer.email, '--name', 'e2e trainer', '--policy', policies, '--json'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
@@ -92,6 +92,28 @@ test('a trainer token gets a batch from the frontiers, downloads a task and repo
   const spoofed = await request.post('/api/v1/trainer/groups', { headers, data: { ...group, policy: 'anthropic' } });
   expect(spoofed.status()).toBe(403);
   expect(await spoofed.json()).toMatchObject({ error: 'policy_run_by_envolve' });
+});
+
+test("the home page shows a trainer their token's policies and a report the server takes as shown", async ({ page, request }) => {
+  // The newest token's first policy is the one the example reports under.
+  const token = trainerToken('e2e-home-example,trainer');
+  await signIn(page, 'trainer');
+  await page.goto('/');
+  await expect(page.getByTestId('home-token-policies')).toContainText('e2e-home-example, trainer');
+  const example = await page.getByTestId('home-trainer-request').innerText();
+  expect(example).toContain('Idempotency-Key: $KEY');
+  const body = JSON.parse(/-d '([^']+)'/.exec(example)![1]!) as Record<string, unknown>;
+  expect(body).toMatchObject({ policy: 'e2e-home-example', policyVersion: expect.stringMatching(/\S/) });
+
+  // The example as it stands, on a version outside every lineage (it moves no frontier), with a key.
+  const headers = { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-home-example-${Date.now()}` };
+  const data = { ...body, versionId: e2eFixture().examples['dependency-audit']! };
+  const first = await request.post('/api/v1/trainer/groups', { headers, data });
+  expect(first.status()).toBe(201);
+  expect(await first.json()).toMatchObject({ passes: 2, size: 4, timeouts: 1 });
+  const again = await request.post('/api/v1/trainer/groups', { headers, data });
+  expect(again.status()).toBe(200);
+  expect(again.headers()['idempotency-replayed']).toBe('true');
 });
 
 test('a flagged version is gone (410), a held-out one refused (403), an unknown one not found (404)', async ({ request }) => {

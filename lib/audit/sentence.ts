@@ -16,6 +16,7 @@ const VERBS: Record<string, string> = {
   'generation.undo-approve': 'undid their approval of',
   'generation.undo-reject': 'undid their rejection of',
   'generation.undo-request-changes': 'undid their change request on',
+  'generation.restore': 'restored, undoing the decision that had set it aside,',
   'generation.comment': 'commented on',
   'generation.files-viewed': 'marked files viewed on',
   'generation.file-viewed': 'marked a file viewed on',

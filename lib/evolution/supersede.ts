@@ -29,6 +29,7 @@ interface Row {
   revision: number;
   versionId: string | null;
   parentVersionId: string;
+  error: string | null;
 }
 
 /**
@@ -41,7 +42,7 @@ export async function supersedeIncoherent(tx: Tx, lineageId: string, actor: Audi
   const rows: Row[] = await tx.generation.findMany({
     where: { lineageId },
     orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, number: true, state: true, revision: true, versionId: true, parentVersionId: true },
+    select: { id: true, number: true, state: true, revision: true, versionId: true, parentVersionId: true, error: true },
   });
   const live = new Set([seedVersionId]);
   const stale: Row[] = [];
@@ -56,7 +57,8 @@ export async function supersedeIncoherent(tx: Tx, lineageId: string, actor: Audi
     await changeGenerationState(tx, row, {
       to: GenerationState.superseded,
       data: { error: reason },
-      audit: { actor, action: 'generation.supersede', after: { reason } },
+      // The error it had is kept with the audit: undoing the decision that superseded it restores it.
+      audit: { actor, action: 'generation.supersede', before: { error: row.error }, after: { reason } },
     });
     // Its descendants, next in the list, name it as superseded.
     row.state = GenerationState.superseded;
@@ -71,7 +73,7 @@ export async function incoherentParent(tx: Tx, generation: { lineageId: string; 
   if (generation.parentVersionId === seedVersionId) return null;
   const rows = await tx.generation.findMany({
     where: { lineageId: generation.lineageId, number: { lt: generation.number } },
-    select: { id: true, number: true, state: true, revision: true, versionId: true, parentVersionId: true },
+    select: { id: true, number: true, state: true, revision: true, versionId: true, parentVersionId: true, error: true },
   });
   const parent = rows.find((row) => row.versionId === generation.parentVersionId);
   if (parent && inGroup(parent.state, STANDING_STATES)) return null;

@@ -18,6 +18,7 @@ import { approversOf } from './approvals.ts';
 import { followUpJobKey } from './follow-up.ts';
 import { DecisionRefusedError, RevisionConflictError } from './errors.ts';
 import { lastChangeOf } from './last-change.ts';
+import { rebuildCount } from './undo.ts';
 import type { PersonActor } from '../auth/index.ts';
 import type { Decision, DecisionOutcome } from './types.ts';
 
@@ -97,7 +98,7 @@ async function decideIn(tx: Prisma.TransactionClient, input: DecideInput): Promi
   if (decision === 'request-changes') {
     // Queued in the same transaction, so a generation never sits in changes-requested with no
     // job to revise it. The revision evolves the superseded positions again once it settles.
-    const rebuild = new Set(superseded.map((s) => s.number)).size;
+    const rebuild = rebuildCount(superseded);
     await enqueueRevision(tx, { generationId, comment, rebuild }, { dedupeKey: followUpJobKey('request-changes', generationId, moved.revision) });
   }
   return { reviewId: review.id, state: moved.state, revision: moved.revision, approvals, approvalsRequired: required };

@@ -3,7 +3,7 @@ export { shownApprovers } from './approvals.ts';
 export { addComment, listComments, emailsOf, type ReviewCommentView } from './comments.ts';
 export { setFileViewed, viewedFiles } from './viewed.ts';
 export { nextForReviewer, reviewQueue, QUEUE_DEFAULT_SORT, QUEUE_SORTS, type QueueSort, type NextInQueue } from './queue.ts';
-export { undoableDecision, undoDecision, type UndoableDecision, type UndoOutcome } from './undo.ts';
+export { undoableDecision, undoDecision, undoneDecision, type SetAside, type UndoableDecision, type UndoneDecision, type UndoOutcome } from './undo.ts';
 export { DecisionRefusedError, type LastChange } from './errors.ts';
 export { lastChangeOf } from './last-change.ts';
 export { diffLines, type DiffLine } from './file-diff.ts';

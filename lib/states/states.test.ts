@@ -38,9 +38,12 @@ describe('generation state machine', () => {
     expect(() => transition('no-such-state', S.failed)).toThrow(IllegalTransitionError);
   });
 
-  it('never moves a terminal generation again, but a rejection back to review (its undo)', () => {
+  it('never moves a terminal generation again, but the undos: a rejection back to review, a superseded one back to where it stood', () => {
     for (const from of TERMINAL_STATES) {
-      for (const to of GENERATION_STATES) expect(canTransition(from, to)).toBe(from === S.rejected && to === S.awaitingReview);
+      for (const to of GENERATION_STATES) {
+        const undo = (from === S.rejected && to === S.awaitingReview) || (from === S.superseded && inGroup(to, SUPERSEDABLE_STATES));
+        expect(canTransition(from, to)).toBe(undo);
+      }
     }
   });
 

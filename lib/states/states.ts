@@ -43,8 +43,8 @@ export const IN_PROGRESS_STATES = [S.planning, S.modifying, S.validating] as con
 export const REVIEWABLE_STATES = [S.awaitingReview] as const;
 // A trainer may be served its version (see lib/scheduler/servable.ts for the whole rule).
 export const SERVABLE_STATES = [S.released] as const;
-// Out of the running for good: nothing moves it again (but its reviewer's undo of a rejection,
-// within the undo window: lib/review/undo.ts).
+// Out of the running for good: nothing moves it again (but a reviewer's undo, within the undo
+// window, of a rejection, or of the decision that superseded it: lib/review/undo.ts).
 export const TERMINAL_STATES = [S.rejected, S.failed, S.exhausted, S.superseded] as const;
 // Validated and still standing: the next generation evolves from the newest of these, a backtest
 // looks at them by default, and a backtest violation can send one back to review.
@@ -89,7 +89,8 @@ const TRANSITIONS: Record<GenerationState, readonly GenerationState[]> = {
   [S.rejected]: [S.awaitingReview],
   [S.failed]: [],
   [S.exhausted]: [],
-  [S.superseded]: [],
+  // Back to where it stood, only by undoing the decision that set it aside (lib/review/undo.ts).
+  [S.superseded]: [...SUPERSEDABLE_STATES],
 };
 
 export function isGenerationState(value: string): value is GenerationState {

@@ -8,8 +8,8 @@ import { HttpError } from '@/app/_components/http.ts';
 import { ShortcutHelp, ShortcutHelpButton, useShortcuts, type Shortcut } from '@/app/_components/shortcuts.tsx';
 import { approveButtonClass, buttonClass, dangerButtonClass, warnButtonClass } from '@/app/_components/ui.ts';
 import { useJsonMutation } from '@/app/_components/use-json-mutation.ts';
-import type { Decision, DecisionOutcome, NextInQueue } from '@/lib/review/index.ts';
-import { nextGenerationHref, UndoBanner, useUndo, type DecidedView } from './undo-banner.tsx';
+import type { Decision, DecisionOutcome, NextInQueue, UndoneDecision } from '@/lib/review/index.ts';
+import { decidedHref, UndoBanner, UndoneBanner, useUndo, useUndoAvailability, type DecidedView } from './undo-banner.tsx';
 import { unviewedFiles, useResidualKeys } from './use-residual-keys.ts';
 
 const BUTTONS: { decision: Decision; label: string; key: string; style: string }[] = [
@@ -18,47 +18,44 @@ const BUTTONS: { decision: Decision; label: string; key: string; style: string }
   { decision: 'reject', label: 'Reject', key: 'r', style: dangerButtonClass },
 ];
 
-type Outcome = DecisionOutcome & { next: NextInQueue | null };
-
 interface Props {
   generationId: string;
-  label: string; // "logs-awk generation 3", for the undo banner
+  label: string; // "logs-awk generation 3", for the banners
+  state: string;
   revision: number;
   decidable: boolean;
   next: NextInQueue | null;
-  decided: DecidedView | null; // the decision just made on the previous generation, still undoable
+  decided: DecidedView | null; // the viewer's decision on this generation, just made
+  undone: UndoneDecision | null; // the viewer's undo, the newest thing to happen to this generation
 }
 
 // Sends the revision this page rendered: if the generation changed since, the server answers
-// 409 and the reviewer sees who changed it instead of overwriting their decision. After a
-// decision the next generation in the queue opens, with the decision undoable from there.
+// 409 and the reviewer sees who changed it instead of overwriting their decision. After every
+// decision and every undo the page stays on this generation, the banner saying what happened and
+// what follows, with the next generation in the queue a link (or `n`) away.
 export function DecisionBox(props: Props) {
-  const { generationId, revision, decidable } = props;
+  const { generationId, revision, decidable, decided } = props;
   const router = useRouter();
   const [comment, setComment] = useState('');
   const [intent, setIntent] = useState<Exclude<Decision, 'approve'> | null>(null);
-  const [decidedHere, setDecidedHere] = useState<DecidedView | null>(null);
   // Set while approving waits for the reviewer to confirm files they have not marked viewed.
   const [unviewedAsked, setUnviewedAsked] = useState<{ unviewed: number; total: number } | null>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const residual = useResidualKeys();
-  const decided = decidedHere ?? props.decided;
   const undo = useUndo(decided);
+  const availability = useUndoAvailability(decided);
+  const undoable = availability !== null && 'until' in availability;
 
-  const decide = useJsonMutation<Outcome, Decision>(
+  const decide = useJsonMutation<DecisionOutcome, Decision>(
     (decision) => ({ url: `/api/generations/${generationId}/decision`, body: { decision, comment, revision } }),
     {
       refresh: false,
-      onSuccess: (outcome, decision) => {
+      onSuccess: (outcome) => {
         setComment('');
         setIntent(null);
         setUnviewedAsked(null);
-        const decided: DecidedView = { generationId, reviewId: outcome.reviewId, decision, label: props.label, state: outcome.state };
-        if (outcome.next) router.push(nextGenerationHref(outcome.next.generationId, decided));
-        else {
-          setDecidedHere(decided);
-          router.refresh();
-        }
+        router.replace(decidedHref(generationId, outcome.reviewId));
+        router.refresh();
       },
     },
   );
@@ -98,7 +95,12 @@ export function DecisionBox(props: Props) {
     { keys: ['v'], label: 'Mark the open file viewed and open the next unviewed one (or unmark it)', run: () => residual.toggleViewed() },
     { keys: ['m'], label: 'File a missed issue on this generation', run: () => router.push(`/generations/${generationId}/missed-issue/new` as Route) },
     { keys: ['n'], label: 'Open the next generation in the queue', run: () => nextHref && router.push(nextHref), enabled: nextHref !== null },
-    { keys: ['u'], label: 'Undo the decision just made', run: () => undo.mutate(), enabled: decided !== null && !undo.isPending && !undo.isSuccess },
+    {
+      keys: ['u'],
+      label: 'Undo the decision just made, while it can be undone',
+      run: () => undo.mutate(),
+      enabled: undoable && !undo.isPending && !undo.isSuccess,
+    },
   ];
   const help = useShortcuts(shortcuts);
 
@@ -106,7 +108,8 @@ export function DecisionBox(props: Props) {
   const conflict = error instanceof HttpError && error.status === 409;
   return (
     <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()} aria-label="Decision" data-keys-ready={help.ready ? '' : undefined}>
-      {decided && <UndoBanner decided={decided} undo={undo} />}
+      {decided && availability && <UndoBanner decided={decided} undo={undo} availability={availability} next={props.next} />}
+      {!decided && props.undone && <UndoneBanner undone={props.undone} label={props.label} state={props.state} next={props.next} />}
       <label htmlFor="decision-comment" className="text-xs font-medium text-zinc-600">
         Comment <span className="font-normal text-zinc-500">(required to reject or request changes; sent to the modifier as feedback)</span>
       </label>
@@ -173,7 +176,7 @@ export function DecisionBox(props: Props) {
         <Link href={`/generations/${generationId}/missed-issue/new` as Route} className="font-medium text-blue-700 hover:underline" aria-keyshortcuts="m">
           File missed issue
         </Link>
-        {props.next && nextHref && (
+        {!decided && !props.undone && props.next && nextHref && (
           <Link href={nextHref} data-testid="next-generation" className="font-medium text-blue-700 hover:underline" aria-keyshortcuts="n">
             Next: {props.next.lineageName} G{props.next.number} →
           </Link>

@@ -6,7 +6,7 @@ import { requestDb } from '@/app/_server/db.ts';
 import { resolveShortIdOrNotFound } from '@/app/_server/short-id.ts';
 import { requirePermission } from '@/app/_server/session.ts';
 import { shortHash, getGenerationReview, summaryText, verdictSummary } from '@/lib/dashboard/index.ts';
-import { nextForReviewer, undoableDecision, generationIdSchema } from '@/lib/review/index.ts';
+import { nextForReviewer, undoableDecision, undoneDecision, generationIdSchema } from '@/lib/review/index.ts';
 import { GenerationState, inGroup, REVIEWABLE_STATES } from '@/lib/states/index.ts';
 import { BUDGET_FACTORS } from '@/lib/evolution/index.ts';
 import { can } from '@/lib/auth/index.ts';
@@ -27,7 +27,10 @@ import { StateBadge } from './state-badge.tsx';
 import { parseFiledOnLine } from './diff-line-return.ts';
 import { settings } from '@/lib/config/index.ts';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ attempt?: string; decided?: string; file?: string; line?: string; filed?: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ attempt?: string; decided?: string; undone?: string; file?: string; line?: string; filed?: string }>;
+};
 
 // cache(): metadata and page share one load per request.
 const loadReview = cache(async (rawId: string, rawAttempt: string | undefined) => {
@@ -54,12 +57,15 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
   const comparable = review.attempts.filter((a) => a.hasResidual).map((a) => a.number);
   const db = await requestDb();
   const viewer = await requirePermission('dashboard.read');
-  const [probes, rule, next, decided] = await Promise.all([
+  const [probes, rule, next, decision, undone] = await Promise.all([
     g.versionId ? probeGroupsOf(db, g.versionId) : [],
     lineageGateOf(db, g.lineage.id, schedulerConfigFrom(settings().scheduler)),
     nextForReviewer(db, viewer.id, g.id),
     query.decided ? undoableDecision(db, query.decided, viewer.id) : null,
+    query.undone ? undoneDecision(db, g.id, viewer.id) : null,
   ]);
+  // The banner of a decision shows on the generation decided, the one place every decision lands.
+  const decided = decision?.generationId === g.id ? decision : null;
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -204,10 +210,12 @@ export default async function GenerationReviewPage({ params, searchParams }: Pro
             <DecisionBox
               generationId={g.id}
               label={`${g.lineage.name} generation ${g.number}`}
+              state={g.state}
               revision={g.revision}
               decidable={inGroup(g.state, REVIEWABLE_STATES)}
               next={next}
               decided={decided && { ...decided, label: `${decided.lineageName} generation ${decided.number}` }}
+              undone={undone}
             />
           </Panel>
           <Panel id="probes" title="Probes">

@@ -1,13 +1,8 @@
 // POST a decision on a generation: approve, reject or request changes, on the revision the
 // reviewer saw. The one server path for the review page and the queue's keyboard shortcuts.
 import { route } from '@/app/_server/route.ts';
-import { decide, nextForReviewer, decisionBodySchema, generationParamsSchema } from '@/lib/review/index.ts';
+import { decide, decisionBodySchema, generationParamsSchema } from '@/lib/review/index.ts';
 
-export const POST = route(
-  { permission: 'generation.decide', params: generationParamsSchema, body: decisionBodySchema },
-  async ({ db, user, params, body }) => ({
-    ...(await decide(db, { generationId: params.id, user, ...body })),
-    // Where the reviewer goes next, so the page can open it without a trip to the queue.
-    next: await nextForReviewer(db, user.id, params.id),
-  }),
+export const POST = route({ permission: 'generation.decide', params: generationParamsSchema, body: decisionBodySchema }, ({ db, user, params, body }) =>
+  decide(db, { generationId: params.id, user, ...body }),
 );
