@@ -46,6 +46,7 @@ export { readExhaustedAxes, type AxisExhaustion, type ExhaustedAxes } from './ex
 export { describeImportedSeed, parseSequenceSpec, SequenceRefused, type DescribedSequence } from './describe-seed.ts';
 export { versionSandboxRuntime, type VersionSandboxRuntime } from './lineage-sandbox.ts';
 export { incoherentParent, supersedeIncoherent, type Superseded } from './supersede.ts';
+export { lineageWork, NO_WORK, shownGenerations, shownLineageStatus, type LineageWork } from './shown-state.ts';
 export { settingsOf } from './lineage.ts';
 export { axisPolicySchema, DEFAULT_DIFFICULTY_MARGIN } from './config.ts';
 export { GenerationNotFoundError } from './errors.ts';

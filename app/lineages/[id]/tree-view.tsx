@@ -19,6 +19,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardE
 import type { LineageTree } from '@/lib/dashboard/index.ts';
 import { inGroup, IN_PROGRESS_STATES } from '@/lib/states/index.ts';
 import { fetchJson } from '../../_components/http.ts';
+import { LIVE_LINEAGE_STATUSES } from '../lineage-status-badge.tsx';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
 import { TONES } from './tones.ts';
@@ -111,7 +112,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     initialData: initial,
     refetchInterval: (q) => {
       const data = q.state.data;
-      const live = data?.status === 'evolving' || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
+      const live = (data !== undefined && LIVE_LINEAGE_STATUSES.includes(data.status)) || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
       return live ? LIVE_REFETCH_MS : false;
     },
   });
