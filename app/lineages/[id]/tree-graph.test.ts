@@ -312,11 +312,13 @@ describe('collapsed runs', () => {
   });
 
   it('stays readable at 100 generations: the seed, the frontier at 88 and the newest work fit', () => {
-    const failed = [16, 31, 46, 61, 76, 91].map((n) => generation(n, `v${n - 1}`, { id: `failed${n}`, state: 'failed', versionId: null }));
+    const failed = [1, 16, 31, 46, 61, 76, 91].map((n) => generation(n, `v${n - 1}`, { id: `failed${n}`, state: 'failed', versionId: null }));
     const states = (n: number) => (n <= 88 ? 'released' : n <= 91 ? 'approved' : n === 94 ? 'rejected' : n === 100 ? 'validating' : undefined);
     const tree = withStates(chain(100, failed), states, 88);
     const graph = treeGraph(tree, all(tree));
+    // The failed first generation beside generation 1 folds into the run with it.
     expect(graph.nodes.map((n) => n.key)).toEqual([SEED_KEY, runKey('gen1'), g('gen88'), runKey('gen89'), g('gen100')]);
+    expect(collapsibleRuns(tree)[0]!.generationIndices.map((i) => tree.generations[i]!.id)).toContain('failed1');
     expect(fitsReadably(nodesBounds(graph.nodes), SCREEN)).toBe(true);
     expect(openingFit(tree, graph, SCREEN)).toEqual(expect.arrayContaining([SEED_KEY, g('gen88'), g('gen100')]));
   });

@@ -146,18 +146,30 @@ function keptKeys(tree: LineageTree): Set<string> {
 }
 
 // Each maximal stretch of the main line (every node's first child: the branch that went furthest)
-// of at least MIN_RUN generations, none of them kept, whose other children are leaves (failed
-// siblings, folded into the run), short of the line's last generation.
-function runsOf(tree: LineageTree, root: Vertex): { run: CollapsedRun; chain: Vertex[] }[] {
+// of at least MIN_RUN generations, none of them kept, whose other children are leaves, short of
+// the line's last generation. The leaves beside its generations (failed siblings) fold into it;
+// those beside the generation after it stay drawn, hanging from the run.
+interface Stretch {
+  run: CollapsedRun;
+  parent: Vertex;
+  chain: Vertex[];
+  folded: Vertex[];
+}
+
+function runsOf(tree: LineageTree, root: Vertex): Stretch[] {
   const kept = keptKeys(tree);
-  const runs: { run: CollapsedRun; chain: Vertex[] }[] = [];
+  const isLeaf = (v: Vertex) => v.children.length === 0 && !kept.has(v.key);
+  const stretches: Stretch[] = [];
+  let parent = root;
   let chain: Vertex[] = [];
   const close = () => {
     if (chain.length >= MIN_RUN) {
       const generationOf = (v: Vertex) => tree.generations[v.generationIndex!]!;
-      const folded = chain.flatMap((v) => v.children.slice(1));
-      runs.push({
+      const folded = [...parent.children.filter((c) => c !== chain[0] && isLeaf(c)), ...chain.slice(0, -1).flatMap((v) => v.children.slice(1))];
+      stretches.push({
+        parent,
         chain,
+        folded,
         run: {
           key: runKey(generationOf(chain[0]!).id),
           first: generationOf(chain[0]!).number,
@@ -169,14 +181,14 @@ function runsOf(tree: LineageTree, root: Vertex): { run: CollapsedRun; chain: Ve
     }
     chain = [];
   };
-  for (let vertex = root.children[0]; vertex; vertex = vertex.children[0]) {
-    const foldable =
-      vertex.children.length > 0 && !kept.has(vertex.key) && vertex.children.slice(1).every((side) => side.children.length === 0 && !kept.has(side.key));
-    if (foldable) chain.push(vertex);
-    else close();
+  for (let previous = root, vertex = root.children[0]; vertex; previous = vertex, vertex = vertex.children[0]) {
+    if (vertex.children.length > 0 && !kept.has(vertex.key) && vertex.children.slice(1).every(isLeaf)) {
+      if (chain.length === 0) parent = previous;
+      chain.push(vertex);
+    } else close();
   }
   close();
-  return runs;
+  return stretches;
 }
 
 /** The runs of generations the tree can draw collapsed, oldest first. */
@@ -186,31 +198,13 @@ export function collapsibleRuns(tree: LineageTree): CollapsedRun[] {
 
 // Replaces each run named in `collapsed` by one vertex that leads on to the run's next generation.
 function collapse(tree: LineageTree, root: Vertex, collapsed: ReadonlySet<string>): void {
-  for (const { run, chain } of runsOf(tree, root)) {
+  for (const { run, parent, chain, folded } of runsOf(tree, root)) {
     if (!collapsed.has(run.key)) continue;
     const first = chain[0]!;
-    const parent = findParent(root, first);
-    if (!parent) continue;
-    const next = chain.at(-1)!.children[0];
-    const vertex: Vertex = {
-      key: run.key,
-      generationIndex: null,
-      run,
-      children: next ? [next] : [],
-      height: first.height,
-      failed: false,
-      onReplaced: false,
-    };
-    parent.children[parent.children.indexOf(first)] = vertex;
+    const last = chain.at(-1)!;
+    const vertex: Vertex = { key: run.key, generationIndex: null, run, children: last.children, height: first.height, failed: false, onReplaced: false };
+    parent.children = parent.children.filter((c) => !folded.includes(c)).map((c) => (c === first ? vertex : c));
   }
-}
-
-// The main line's node that leads to `child`, itself on the main line.
-function findParent(from: Vertex, child: Vertex): Vertex | null {
-  for (let vertex: Vertex | undefined = from; vertex; vertex = vertex.children[0]) {
-    if (vertex.children.includes(child)) return vertex;
-  }
-  return null;
 }
 
 export function treeGraph(tree: LineageTree, collapsed: ReadonlySet<string> = new Set()): TreeGraph {
