@@ -108,7 +108,9 @@ function ItemLink({
   );
 }
 
-// A run of generations drawn as one card: a button that expands it in place, a keyboard stop like the others.
+// A run of generations drawn as one card: a button that expands it in place, a keyboard stop like
+// the others. xyflow passes pointer events through a node that is neither selectable nor
+// draggable, so the button takes them back to be clicked.
 function RunCard({ node, run, data }: { node: GraphNode; run: CollapsedRun; data: TreeNodeData }) {
   const { tone, label } = describe(node, data.tree);
   const style = TONES[tone];
@@ -126,7 +128,7 @@ function RunCard({ node, run, data }: { node: GraphNode; run: CollapsedRun; data
         tabIndex={node.key === data.focusKey ? 0 : -1}
         data-node-key={node.key}
         data-node-kind="run"
-        className={`flex w-full cursor-pointer flex-col items-center justify-center rounded-lg border-[1.5px] border-double px-1 leading-tight hover:border-[2.5px] ${FOCUS_RING}`}
+        className={`pointer-events-auto flex w-full cursor-pointer flex-col items-center justify-center rounded-lg border-[1.5px] border-double px-1 leading-tight hover:border-[2.5px] ${FOCUS_RING}`}
         style={{ height: NODE_HEIGHT, background: style.fill, borderColor: style.stroke, color: style.text }}
         onClick={() => data.onExpand(node.key)}
         onFocus={() => data.onFocusItem(node.key)}
