@@ -11,8 +11,8 @@ import { SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
-// Each test's awaited steps on its tree: navigations, clicks, expectations and reads.
-const TREE_PAGE_WAITS = 24;
+// Each test's awaited steps on its tree: navigations, clicks, key presses, expectations and reads.
+const TREE_PAGE_WAITS = 39;
 
 async function zoomOf(page: Page): Promise<number> {
   const style = await page.locator('[data-testid="lineage-tree"] .react-flow__viewport').getAttribute('style');
