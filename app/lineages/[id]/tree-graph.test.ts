@@ -318,7 +318,10 @@ describe('collapsed runs', () => {
     const graph = treeGraph(tree, all(tree));
     // The failed first generation beside generation 1 folds into the run with it.
     expect(graph.nodes.map((n) => n.key)).toEqual([SEED_KEY, runKey('gen1'), g('gen88'), runKey('gen89'), g('gen100')]);
-    expect(collapsibleRuns(tree)[0]!.generationIndices.map((i) => tree.generations[i]!.id)).toContain('failed1');
+    const [first] = collapsibleRuns(tree);
+    expect(first!.generationIndices.map((i) => tree.generations[i]!.id)).toContain('failed1');
+    // Expanding starts on the main line's generation 1, not on the failed one beside it.
+    expect(tree.generations[first!.firstIndex]!.id).toBe('gen1');
     expect(fitsReadably(nodesBounds(graph.nodes), SCREEN)).toBe(true);
     expect(openingFit(tree, graph, SCREEN)).toEqual(expect.arrayContaining([SEED_KEY, g('gen88'), g('gen100')]));
   });

@@ -42,6 +42,7 @@ export interface CollapsedRun {
   first: number; // generation numbers at its ends
   last: number;
   count: number; // generations on the main line
+  firstIndex: number; // into tree.generations: the main line's first generation
   generationIndices: number[]; // into tree.generations, failed siblings included
 }
 
@@ -175,6 +176,7 @@ function runsOf(tree: LineageTree, root: Vertex): Stretch[] {
           first: generationOf(chain[0]!).number,
           last: generationOf(chain.at(-1)!).number,
           count: chain.length,
+          firstIndex: chain[0]!.generationIndex!,
           generationIndices: [...chain, ...folded].map((v) => v.generationIndex!).sort((a, b) => a - b),
         },
       });

@@ -7,6 +7,7 @@ import {
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
+  useNodesInitialized,
   useReactFlow,
   type Edge,
   type FitViewOptions,
@@ -15,7 +16,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/index.ts';
 import { inGroup, IN_PROGRESS_STATES } from '@/lib/states/index.ts';
 import { fetchJson } from '../../_components/http.ts';
@@ -156,10 +157,20 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     }
     elements.current.set(key, element);
     if (focusOnDraw.current === key) {
-      focusOnDraw.current = null;
       element.focus({ preventScroll: true });
+      // xyflow keeps a new node hidden until it has measured it, and a hidden element takes no
+      // focus: then the focus waits for the nodes to be initialised (below).
+      if (document.activeElement === element) focusOnDraw.current = null;
     }
   }, []);
+  const nodesInitialized = useNodesInitialized();
+  useEffect(() => {
+    const key = focusOnDraw.current;
+    const element = key ? elements.current.get(key) : undefined;
+    if (!nodesInitialized || !element) return;
+    element.focus({ preventScroll: true });
+    focusOnDraw.current = null;
+  }, [nodesInitialized]);
   const onOpen = useCallback(
     (event: MouseEvent<Element>, href: string) => {
       // Let the browser handle new-tab and download gestures; a plain click navigates in the app.
@@ -249,7 +260,7 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
   const onExpand = useCallback(
     (key: string) => {
       const run = runs.find((r) => r.key === key);
-      const first = run ? tree.generations[run.generationIndices[0]!] : undefined;
+      const first = run ? tree.generations[run.firstIndex] : undefined;
       if (!first) return;
       setExpanded((before) => new Set([...before, key]));
       setFocusKey(generationKey(first.id));
