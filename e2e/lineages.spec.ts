@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { COMPACT_BELOW_ZOOM, READABLE_ZOOM } from '../app/lineages/[id]/tree-graph.ts';
+import { READABLE_ZOOM } from '../app/lineages/[id]/tree-graph.ts';
 import { signIn } from './fixtures/auth.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
@@ -44,16 +44,21 @@ test('a reviewer finds the lineage, walks its tree by keyboard and opens a gener
   const tree = page.getByTestId('lineage-tree');
   await expect(tree).toHaveAttribute('data-ready', 'true');
   await expect(page.getByRole('treeitem')).toHaveCount(await page.locator('[data-node-key]').count());
-  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(fixture.generationIds.length);
-  // A short lineage needs no minimap; it opens readable, on its newest generation at least.
+  // A short lineage needs no minimap. Too wide to read whole beside the details panel, it opens
+  // readable with the seed and its newest generation in view, the ones between folded into one node.
   await expect(minimap(page)).toHaveCount(0);
   expect(await zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
+  expect(await inView(page, 'seed')).toBe(true);
   expect(await inView(page, `g:${fixture.generationIds.at(-1)}`)).toBe(true);
+  const run = page.locator('[data-node-kind="run"]');
+  await expect(run).toContainText(`G1–G${fixture.generationIds.length - 1}`);
+  await run.click();
+  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(fixture.generationIds.length);
 
-  // Focus starts on the newest generation; ← walks to its parent, → back to the child.
+  // Home takes focus to the newest generation; ← walks to its parent, → back to the child.
   const generation = (n: number) => `g:${fixture.generationIds[n - 1]}`;
   const last = fixture.generationIds.length;
-  await page.locator('[role="treeitem"][tabindex="0"]').focus();
+  await page.keyboard.press('Home');
   expect(await focusedKey(page)).toBe(generation(last));
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
@@ -103,20 +108,22 @@ test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks 
   await page.goto(url);
   await expect(page.getByTestId('lineage-tree')).toHaveAttribute('data-ready', 'true');
 
-  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(16);
-  await expect(page.locator('[data-node-kind="attempt"]')).toHaveCount(15 * 2 + 3);
-  // Too long to read whole, it opens readable on its working end (generation 15 being validated,
-  // where focus starts; 14, the newest awaiting review, which generation 16 evolves from), the
-  // seed off screen, with a minimap of the whole tree.
-  await expect(minimap(page)).toBeVisible();
+  // Too long to read whole, it opens readable with the seed, the released frontier at 3 and
+  // generation 15 being validated (where focus starts) in view, 1–2 and 4–14 each folded into a run.
+  const runs = page.locator('[data-node-kind="run"]');
+  await expect(runs).toHaveCount(2);
+  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(2);
   expect(await zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
-  expect(await inView(page, generation(15))).toBe(true);
-  expect(await inView(page, generation(14))).toBe(true);
-  expect(await inView(page, 'seed')).toBe(false);
+  for (const key of ['seed', generation(3), generation(15)]) expect(await inView(page, key)).toBe(true);
   await expect(page.locator('[data-compact]')).toHaveCount(0);
   await page.screenshot({ path: screenshot('lineage-tree-15x3-open'), fullPage: true });
+  // Expanded, 4–14 are drawn with their attempts and 6's failed sibling, and a minimap of the whole tree.
+  await runs.nth(1).click();
+  await expect(page.locator('[data-node-kind="generation"]')).toHaveCount(14);
+  await expect(page.locator('[data-node-kind="attempt"]')).toHaveCount(13 * 2 + 3);
+  await expect(minimap(page)).toBeVisible();
   // From generation 15 back to 6, then down past 6's failed attempts to its failed sibling.
-  await page.locator('[role="treeitem"][tabindex="0"]').focus();
+  await page.keyboard.press('Home');
   for (let i = 0; i < 9; i += 1) await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowDown');
   await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Attempt 1 of generation 6: (invalid|error)/);
@@ -125,15 +132,13 @@ test('the tree of 15 generations × 3 attempts, beside 120 more lineages, walks 
   await expect(page.getByTestId('node-details')).toContainText('no valid candidate');
   await page.screenshot({ path: screenshot('lineage-tree-15x3'), fullPage: true });
 
-  // Fit all shrinks the whole tree into view: the viewport's transform, the nodes stay where the
-  // layout put them, each card compact (its number alone) at a zoom too small to read its lines.
-  const seedNode = page.locator('.react-flow__node[data-id="seed"]');
-  const nodeBox = await seedNode.getAttribute('style');
+  // Fit all does not shrink the tree past reading: it folds the runs again and shows it all readable.
   await page.getByRole('button', { name: 'Fit all' }).click();
-  await expect.poll(() => zoomOf(page)).toBeLessThan(COMPACT_BELOW_ZOOM);
-  expect(await seedNode.getAttribute('style')).toBe(nodeBox);
+  await expect(runs).toHaveCount(2);
+  await expect.poll(() => zoomOf(page)).toBeGreaterThanOrEqual(READABLE_ZOOM);
   expect(await inView(page, 'seed')).toBe(true);
-  await expect(page.locator('[data-compact]')).toHaveCount(1 + 16);
+  expect(await inView(page, generation(15))).toBe(true);
+  await expect(page.locator('[data-compact]')).toHaveCount(0);
   await page.screenshot({ path: screenshot('lineage-tree-15x3-all'), fullPage: true });
   // Fit frontier, from the keyboard, goes back to the readable working end.
   await page.getByRole('button', { name: 'Fit frontier' }).focus();

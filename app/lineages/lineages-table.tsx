@@ -8,7 +8,7 @@ import { LINEAGE_SORT_DIRECTIONS, type LineageListItem, type LineageListPage, ty
 import type { SearchParamsLike } from '@/lib/dashboard/index.ts';
 import { DataTable, type Column } from '../_components/data-table.tsx';
 import { fetchJson } from '../_components/http.ts';
-import { LineageStatusBadge } from './lineage-status-badge.tsx';
+import { LIVE_LINEAGE_STATUSES, LineageStatusBadge } from './lineage-status-badge.tsx';
 import { PassRateSparkline } from './pass-rate-sparkline.tsx';
 
 // An evolving lineage gains a generation every few seconds; idle ones do not change.
@@ -69,7 +69,7 @@ export function LineagesTable({ initial, query, params }: { initial: LineageList
     queryKey: ['lineages', search],
     queryFn: () => fetchJson<LineageListPage>(`/api/lineages${search}`),
     initialData: initial,
-    refetchInterval: (q) => (q.state.data?.items.some((item) => item.status === 'evolving') ? EVOLVING_REFETCH_MS : false),
+    refetchInterval: (q) => (q.state.data?.items.some((item) => LIVE_LINEAGE_STATUSES.includes(item.status)) ? EVOLVING_REFETCH_MS : false),
   });
 
   return (

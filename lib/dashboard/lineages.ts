@@ -3,8 +3,19 @@
 import type { Db } from '../db/index.ts';
 import { idsWithNameContaining, Prisma } from '../db/index.ts';
 import { readStoredDifficulty, STORED_DIFFICULTY_SELECT } from '../difficulty/index.ts';
-import { readExhaustedAxes, settingsOf, lineagePriors, lineageSandboxRuntime, axisPolicySchema, describeAxisPolicy } from '../evolution/index.ts';
-import { GenerationState, VALIDATED_STATES } from '../states/index.ts';
+import {
+  readExhaustedAxes,
+  settingsOf,
+  lineagePriors,
+  lineageSandboxRuntime,
+  axisPolicySchema,
+  describeAxisPolicy,
+  lineageWork,
+  NO_WORK,
+  shownGenerations,
+  shownLineageStatus,
+} from '../evolution/index.ts';
+import { GenerationState, inGroup, IN_PROGRESS_STATES, VALIDATED_STATES } from '../states/index.ts';
 import type { SchedulerConfig } from '../scheduler/index.ts';
 import { isSimulated, lineageGate, SIMULATED_POLICY, type GateDecision, GATING_PURPOSES, newestPolicyVersion, ProbeGroupState } from '../gate/index.ts';
 import { lineageWaits } from '../scheduler/index.ts';
@@ -47,7 +58,7 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
     db.lineage.findMany({ distinct: ['synthesiser'], select: { synthesiser: true }, orderBy: { synthesiser: 'asc' } }),
   ]);
   const stats = await activityOf(db, lineages);
-  const statOf = (id: string) => stats.get(id) ?? { settled: 0, failed: 0, last: 0 };
+  const statOf = (id: string) => stats.get(id) ?? { settled: 0, failed: 0, inProgress: 0, last: 0 };
 
   // Each order is written in its own direction; the other one is its reverse.
   const sign = !query.dir || query.dir === LINEAGE_SORT_DIRECTIONS[query.sort] ? 1 : -1;
@@ -72,13 +83,17 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
     ),
   ]);
   const seedNames = new Map(seeds.map((seed) => [seed.id, seed.name]));
+  const work = await lineageWork(
+    db,
+    rows.map((row) => row.id),
+  );
 
   const items: LineageListItem[] = rows.map((row) => ({
     id: row.id,
     name: row.name,
     seedVersionId: row.seedVersionId,
     seedName: seedNames.get(row.seedVersionId) ?? row.seedVersionId.slice(0, 12),
-    status: row.status,
+    status: shownLineageStatus(row.status, work.get(row.id) ?? NO_WORK, statOf(row.id).inProgress > 0),
     synthesiser: row.synthesiser,
     axisPolicy: axisPolicyLabel(row.axisPolicy),
     effort: row.effort,
@@ -101,18 +116,22 @@ export async function listLineages(db: Db, query: LineageListQuery): Promise<Lin
 interface LineageActivity {
   settled: number;
   failed: number;
+  inProgress: number;
   last: number;
 }
 
 // Counts and activity for every matching lineage (sorting by them has to see all rows): one
 // aggregate over the generations, in SQL, not rows shipped to Node.
 async function activityOf(db: Db, lineages: { id: string; updatedAt: Date }[]): Promise<Map<string, LineageActivity>> {
-  const stats = new Map<string, LineageActivity>(lineages.map((l) => [l.id, { settled: 0, failed: 0, last: l.updatedAt.getTime() }]));
+  const stats = new Map<string, LineageActivity>(lineages.map((l) => [l.id, { settled: 0, failed: 0, inProgress: 0, last: l.updatedAt.getTime() }]));
   if (lineages.length === 0) return stats;
-  const rows = await db.$queryRaw<{ lineageId: string; settled: number | bigint; failed: number | bigint; last: Date | string }[]>(Prisma.sql`
+  const rows = await db.$queryRaw<
+    { lineageId: string; settled: number | bigint; failed: number | bigint; inProgress: number | bigint; last: Date | string }[]
+  >(Prisma.sql`
     SELECT "lineageId",
       SUM(CASE WHEN "state" IN (${Prisma.join([...VALIDATED_STATES])}) THEN 1 ELSE 0 END) AS "settled",
       SUM(CASE WHEN "state" = ${GenerationState.failed} THEN 1 ELSE 0 END) AS "failed",
+      SUM(CASE WHEN "state" IN (${Prisma.join([...IN_PROGRESS_STATES])}) THEN 1 ELSE 0 END) AS "inProgress",
       MAX("updatedAt") AS "last"
     FROM "Generation" GROUP BY "lineageId"`);
   for (const row of rows) {
@@ -120,6 +139,7 @@ async function activityOf(db: Db, lineages: { id: string; updatedAt: Date }[]): 
     if (!entry) continue;
     entry.settled = Number(row.settled);
     entry.failed = Number(row.failed);
+    entry.inProgress = Number(row.inProgress);
     entry.last = Math.max(entry.last, new Date(row.last).getTime());
   }
   return stats;
@@ -171,7 +191,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   const versionIds = [lineage.seedVersionId, ...lineage.generations.flatMap((g) => (g.versionId ? [g.versionId] : []))];
   const gate = lineageGate(lineage, view.config);
   const policy = view.policy ?? gate.policy;
-  const [versions, runs, groups, waits, policyVersion] = await Promise.all([
+  const [versions, runs, groups, waits, policyVersion, work] = await Promise.all([
     db.environmentVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, name: true, ...STORED_DIFFICULTY_SELECT } }),
     db.validatorRun.findMany({
       where: { attemptId: { in: attemptIds } },
@@ -186,7 +206,9 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
     }),
     lineageWaits(db, lineageId, view.config),
     newestPolicyVersion(db, gate.policy),
+    lineageWork(db, [lineageId]),
   ]);
+  const generations = shownGenerations(lineage.seedVersionId, lineage.generations);
   const reporters = await reportersOf(
     db,
     lineage.generations.flatMap((g) => (g.releasedByGroupId ? [g.releasedByGroupId] : [])),
@@ -219,7 +241,11 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
   return {
     id: lineage.id,
     name: lineage.name,
-    status: lineage.status,
+    status: shownLineageStatus(
+      lineage.status,
+      work.get(lineageId) ?? NO_WORK,
+      lineage.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES)),
+    ),
     synthesiser: lineage.synthesiser,
     axisPolicy: axisPolicyLabel(lineage.axisPolicy),
     effort: lineage.effort,
@@ -239,7 +265,7 @@ export async function getLineageTree(db: Db, lineageId: string, view: { config: 
       difficulty: seed ? readStoredDifficulty(seed) : null,
       probe: probeOf(lineage.seedVersionId),
     },
-    generations: lineage.generations.map((g) => {
+    generations: generations.map((g) => {
       const attempts: TreeAttempt[] = g.attempts.map((a) => ({
         id: a.id,
         number: a.number,

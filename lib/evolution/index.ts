@@ -28,6 +28,7 @@ export { readExhaustedAxes, type ExhaustedAxes } from './exhaustion.ts';
 export { describeImportedSeed, parseSequenceSpec, SequenceRefused } from './describe-seed.ts';
 export { versionSandboxRuntime, type VersionSandboxRuntime } from './lineage-sandbox.ts';
 export { incoherentParent, supersedeIncoherent, type Superseded } from './supersede.ts';
+export { lineageWork, NO_WORK, shownGenerations, shownLineageStatus, type LineageWork } from './shown-state.ts';
 export { settingsOf } from './lineage.ts';
 export { axisPolicySchema, DEFAULT_DIFFICULTY_MARGIN } from './config.ts';
 export { GenerationNotFoundError } from './errors.ts';

@@ -44,13 +44,7 @@ export async function supersedeIncoherent(tx: Tx, lineageId: string, actor: Audi
     orderBy: [{ number: 'asc' }, { createdAt: 'asc' }],
     select: { id: true, number: true, state: true, revision: true, versionId: true, parentVersionId: true, error: true },
   });
-  const live = new Set([seedVersionId]);
-  const stale: Row[] = [];
-  for (const row of rows) {
-    const coherent = live.has(row.parentVersionId);
-    if (coherent && row.versionId && inGroup(row.state, STANDING_STATES)) live.add(row.versionId);
-    if (!coherent && inGroup(row.state, SUPERSEDABLE_STATES)) stale.push(row);
-  }
+  const stale = incoherentGenerations(seedVersionId, rows).filter((row) => inGroup(row.state, SUPERSEDABLE_STATES));
   const superseded: Superseded[] = [];
   for (const row of stale) {
     const reason = await reasonFor(tx, rows, row);
@@ -65,6 +59,27 @@ export async function supersedeIncoherent(tx: Tx, lineageId: string, actor: Audi
     superseded.push({ id: row.id, number: row.number, reason });
   }
   return superseded;
+}
+
+export interface LineageLink {
+  state: string;
+  versionId: string | null;
+  parentVersionId: string;
+}
+
+/**
+ * The generations, of a lineage's in number order, resting on neither the seed nor a standing
+ * generation's current version, whatever their own state.
+ */
+export function incoherentGenerations<T extends LineageLink>(seedVersionId: string, rows: readonly T[]): T[] {
+  const live = new Set([seedVersionId]);
+  const incoherent: T[] = [];
+  for (const row of rows) {
+    const coherent = live.has(row.parentVersionId);
+    if (coherent && row.versionId && inGroup(row.state, STANDING_STATES)) live.add(row.versionId);
+    if (!coherent) incoherent.push(row);
+  }
+  return incoherent;
 }
 
 /** Why a generation's parent is not current, or null when it is (the guard before a review). */

@@ -6,6 +6,7 @@ export {
   VALIDATED_STATES,
   AttemptState,
   LineageStatus,
+  LineageWorkStatus,
   IN_PROGRESS_STATES,
   INITIAL_STATE,
   transition,

@@ -152,6 +152,15 @@ export type LineageStatus = (typeof LineageStatus)[keyof typeof LineageStatus];
 const L = LineageStatus;
 export const LINEAGE_STATUSES = [L.idle, L.evolving, L.stalled, L.exhausted, L.needsAttention] as const;
 
+// What a page shows while work for a lineage waits in the job queue, in place of the stored status
+// (which the evolution itself writes once it begins): a job no worker has claimed yet, or one a
+// worker claimed before any generation started.
+export const LineageWorkStatus = {
+  queued: 'queued',
+  starting: 'starting',
+} as const;
+export type LineageWorkStatus = (typeof LineageWorkStatus)[keyof typeof LineageWorkStatus];
+
 // A state as a sentence says it: "awaiting review", "needs attention".
 export function stateLabel(state: string): string {
   return state.replaceAll('-', ' ');

@@ -99,7 +99,30 @@ export function NodeDetails({ tree, node, href }: { tree: LineageTree; node: Tre
   let title: string;
   let body: ReactNode;
   let openLabel: string;
-  if (!generation) {
+  if (node.run) {
+    const states = new Map<string, number>();
+    for (const index of node.run.generationIndices) {
+      const state = tree.generations[index]?.state;
+      if (state) states.set(state, (states.get(state) ?? 0) + 1);
+    }
+    title = `Generations ${node.run.first}–${node.run.last} (collapsed)`;
+    openLabel = `Open generation ${node.run.first}`;
+    body = (
+      <>
+        <Row label="Main line">{`${node.run.count} generations`}</Row>
+        <Row label="States">
+          <ul className="flex flex-wrap gap-1">
+            {[...states].map(([state, count]) => (
+              <li key={state}>
+                <StatePill tone={generationTone(state)}>{`${count} ${state}`}</StatePill>
+              </li>
+            ))}
+          </ul>
+        </Row>
+        <Row label="Expand">Click it, or press Enter on it</Row>
+      </>
+    );
+  } else if (!generation) {
     title = `Seed · ${tree.seed.name}`;
     openLabel = 'Open environment';
     body = (

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/lineages-types.ts';
 import {
   attemptKey,
+  collapsibleRuns,
   fitsReadably,
   generationKey,
   NODE_HEIGHT,
   nodesBounds,
   openingFit,
   READABLE_ZOOM,
+  runKey,
   SEED_KEY,
   treeGraph,
   type FitFrame,
@@ -274,5 +276,69 @@ describe('openingFit', () => {
     expect(fitsReadably(box, exact)).toBe(true);
     expect(fitsReadably(box, { ...exact, width: exact.width - 1 })).toBe(false);
     expect(fitsReadably(box, { ...exact, padding: { ...exact.padding, bottom: 25 } })).toBe(false);
+  });
+});
+
+describe('collapsed runs', () => {
+  const g = generationKey;
+  const all = (tree: LineageTree) => new Set(collapsibleRuns(tree).map((run) => run.key));
+
+  it('folds the main line between what stays drawn: the seed, the released frontier and the working end', () => {
+    // 15 generations: released to 3 (the frontier), 15 being validated, a failed sibling at 6.
+    const states = (n: number) => (n <= 3 ? 'released' : n === 15 ? 'validating' : undefined);
+    const tree = withStates(chain(15, [generation(6, 'v5', { id: 'failed6', state: 'failed', versionId: null })]), states, 3);
+    const runs = collapsibleRuns(tree);
+    expect(runs.map((r) => [r.first, r.last, r.count])).toEqual([
+      [1, 2, 2],
+      [4, 14, 11],
+    ]);
+    expect(runs[1]!.key).toBe(runKey('gen4'));
+    // The failed sibling at 6 is folded into the run it hangs off.
+    expect(runs[1]!.generationIndices.map((i) => tree.generations[i]!.id)).toContain('failed6');
+
+    const graph = treeGraph(tree, all(tree));
+    expect(graph.nodes.map((n) => n.key)).toEqual([SEED_KEY, runKey('gen1'), g('gen3'), runKey('gen4'), g('gen15')]);
+    expect(graph.nodes.filter((n) => n.kind === 'run').map((n) => n.run?.count)).toEqual([2, 11]);
+    // The seed, the frontier and the newest work, readable side by side on a laptop's canvas.
+    expect(fitsReadably(nodesBounds(graph.nodes), SCREEN)).toBe(true);
+    expect(fitsReadably(nodesBounds(treeGraph(tree).nodes), SCREEN)).toBe(false);
+    expectNoOverlaps(graph.nodes);
+    // One row, left to right; ← and → walk through a run like any node.
+    const xs = graph.nodes.map((n) => n.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    expect(graph.nav[g('gen15')]?.left).toBe(runKey('gen4'));
+    expect(graph.nav[runKey('gen4')]).toMatchObject({ left: g('gen3'), right: g('gen15') });
+    expect(graph.edges.find((e) => e.to === g('gen3'))?.from).toBe(runKey('gen1'));
+  });
+
+  it('stays readable at 100 generations: the seed, the frontier at 88 and the newest work fit', () => {
+    const failed = [1, 16, 31, 46, 61, 76, 91].map((n) => generation(n, `v${n - 1}`, { id: `failed${n}`, state: 'failed', versionId: null }));
+    const states = (n: number) => (n <= 88 ? 'released' : n <= 91 ? 'approved' : n === 94 ? 'rejected' : n === 100 ? 'validating' : undefined);
+    const tree = withStates(chain(100, failed), states, 88);
+    const graph = treeGraph(tree, all(tree));
+    // The failed first generation beside generation 1 folds into the run with it.
+    expect(graph.nodes.map((n) => n.key)).toEqual([SEED_KEY, runKey('gen1'), g('gen88'), runKey('gen89'), g('gen100')]);
+    const [first] = collapsibleRuns(tree);
+    expect(first!.generationIndices.map((i) => tree.generations[i]!.id)).toContain('failed1');
+    // Expanding starts on the main line's generation 1, not on the failed one beside it.
+    expect(tree.generations[first!.firstIndex]!.id).toBe('gen1');
+    expect(fitsReadably(nodesBounds(graph.nodes), SCREEN)).toBe(true);
+    expect(openingFit(tree, graph, SCREEN)).toEqual(expect.arrayContaining([SEED_KEY, g('gen88'), g('gen100')]));
+  });
+
+  it('draws an expanded run as its generations again, and leaves a short or branching line alone', () => {
+    const tree = withStates(chain(6), (n) => (n === 6 ? 'validating' : undefined), 0);
+    const [run] = collapsibleRuns(tree);
+    expect(run).toMatchObject({ first: 1, last: 5, count: 5 });
+    expect(treeGraph(tree, new Set()).nodes).toEqual(treeGraph(tree).nodes);
+    expect(collapsibleRuns(chain(2))).toEqual([]);
+    // A branch that went on past its first generation is no failed leaf: 2 stays drawn, with both children.
+    const branched = chain(6, [
+      generation(3, 'v2', { id: 'b3', state: 'superseded', versionId: 'b3v' }),
+      generation(4, 'b3v', { id: 'b4', state: 'superseded' }),
+    ]);
+    const keys = treeGraph(branched, all(branched)).nodes.map((n) => n.key);
+    expect(keys).toContain(g('gen2'));
+    expect(keys).toContain(g('b3'));
   });
 });

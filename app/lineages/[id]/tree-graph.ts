@@ -1,7 +1,9 @@
 // The lineage tree as a graph for the tree view (@xyflow/react), laid out left to right by dagre:
 // the seed, then every generation one rank right of the version it evolved from. Attempts a
 // generation did not settle on are drawn inside its node, below it, and are keyboard stops of
-// their own. Pure: the page memoises it per tree. Also which nodes the view opens fitted to.
+// their own. Runs of generations along the main line may be drawn as one node that a reader
+// expands (collapsibleRuns), so a long lineage stays readable with its seed and frontier in view.
+// Pure: the page memoises it per tree. Also which nodes the view opens fitted to.
 import dagre from '@dagrejs/dagre';
 import type { LineageTree, TreeGeneration } from '@/lib/dashboard/index.ts';
 import { GenerationState, inGroup, IN_PROGRESS_STATES, REVIEWABLE_STATES, STANDING_STATES } from '@/lib/states/index.ts';
@@ -13,12 +15,17 @@ export const ATTEMPT_HEIGHT = 18;
 export const ATTEMPT_GAP = 8;
 const ATTEMPT_TOP = 10; // between a generation's card and its first row of attempts
 export const ATTEMPTS_PER_ROW = Math.floor((NODE_WIDTH + ATTEMPT_GAP) / (ATTEMPT_WIDTH + ATTEMPT_GAP));
+export const RUN_WIDTH = 88;
 const RANK_GAP = 120; // room for an edge label
+const RUN_GAP = 40; // before a collapsed run, whose incoming edge has no label
 const NODE_GAP = 32;
+const MARGIN = 24;
+// Fewer generations than this in a row are drawn as they are: a run node would save no room.
+export const MIN_RUN = 2;
 
-export type TreeItemKind = 'seed' | 'generation' | 'attempt';
+export type TreeItemKind = 'seed' | 'generation' | 'attempt' | 'run';
 
-/** A keyboard stop: the seed, a generation, or an attempt drawn inside its generation's node. */
+/** A keyboard stop: the seed, a generation, an attempt drawn inside its generation's node, or a collapsed run. */
 export interface TreeItem {
   key: string;
   kind: TreeItemKind;
@@ -26,11 +33,22 @@ export interface TreeItem {
   parentKey: string | null;
   generationIndex: number | null; // into tree.generations
   attemptIndex: number | null; // into that generation's attempts
+  run: CollapsedRun | null;
 }
 
-/** A node of the graph: the seed or a generation, with its box as dagre placed it (top left). */
+/** Generations along the main line drawn as one node, with the failed siblings that hang off them. */
+export interface CollapsedRun {
+  key: string;
+  first: number; // generation numbers at its ends
+  last: number;
+  count: number; // generations on the main line
+  firstIndex: number; // into tree.generations: the main line's first generation
+  generationIndices: number[]; // into tree.generations, failed siblings included
+}
+
+/** A node of the graph: the seed, a generation or a run, with its box as laid out (top left). */
 export interface GraphNode extends TreeItem {
-  kind: 'seed' | 'generation';
+  kind: 'seed' | 'generation' | 'run';
   x: number;
   y: number;
   width: number;
@@ -59,6 +77,7 @@ export interface TreeGraph {
 export const SEED_KEY = 'seed';
 export const generationKey = (generationId: string) => `g:${generationId}`;
 export const attemptKey = (attemptId: string) => `a:${attemptId}`;
+export const runKey = (firstGenerationId: string) => `r:${firstGenerationId}`;
 
 // The attempts drawn on their own: all but the one whose candidate the generation kept.
 export function hangingAttempts(generation: TreeGeneration): number[] {
@@ -73,6 +92,7 @@ export function nodeHeight(attempts: number): number {
 interface Vertex {
   key: string;
   generationIndex: number | null;
+  run: CollapsedRun | null;
   children: Vertex[];
   height: number; // longest path to a leaf, in generations
   failed: boolean;
@@ -80,7 +100,7 @@ interface Vertex {
 }
 
 function buildVertices(tree: LineageTree): Vertex {
-  const root: Vertex = { key: SEED_KEY, generationIndex: null, children: [], height: 0, failed: false, onReplaced: false };
+  const root: Vertex = { key: SEED_KEY, generationIndex: null, run: null, children: [], height: 0, failed: false, onReplaced: false };
   const byVersion = new Map<string, Vertex>();
   // A revised generation's earlier candidates: what was built on one of them hangs under it.
   const byReplaced = new Map<string, Vertex>();
@@ -91,6 +111,7 @@ function buildVertices(tree: LineageTree): Vertex {
     const vertex: Vertex = {
       key: generationKey(generation.id),
       generationIndex: index,
+      run: null,
       children: [],
       height: 0,
       failed: generation.state === GenerationState.failed,
@@ -112,17 +133,94 @@ function buildVertices(tree: LineageTree): Vertex {
   return root;
 }
 
-export function treeGraph(tree: LineageTree): TreeGraph {
+// What stays drawn however long the lineage: the seed, where focus starts, the released frontier,
+// generations in their loops and those held for a person.
+function keptKeys(tree: LineageTree): Set<string> {
+  const key = (g: TreeGeneration) => generationKey(g.id);
+  const frontier = tree.frontier ?? 0;
+  return new Set([
+    SEED_KEY,
+    initialFocus(tree),
+    ...tree.generations.filter((g) => g.number === frontier && g.state === GenerationState.released).map(key),
+    ...tree.generations.filter((g) => inGroup(g.state, IN_PROGRESS_STATES) || g.state === GenerationState.needsAttention).map(key),
+  ]);
+}
+
+// Each maximal stretch of the main line (every node's first child: the branch that went furthest)
+// of at least MIN_RUN generations, none of them kept, whose other children are leaves, short of
+// the line's last generation. The leaves beside its generations (failed siblings) fold into it;
+// those beside the generation after it stay drawn, hanging from the run.
+interface Stretch {
+  run: CollapsedRun;
+  parent: Vertex;
+  chain: Vertex[];
+  folded: Vertex[];
+}
+
+function runsOf(tree: LineageTree, root: Vertex): Stretch[] {
+  const kept = keptKeys(tree);
+  const isLeaf = (v: Vertex) => v.children.length === 0 && !kept.has(v.key);
+  const stretches: Stretch[] = [];
+  let parent = root;
+  let chain: Vertex[] = [];
+  const close = () => {
+    if (chain.length >= MIN_RUN) {
+      const generationOf = (v: Vertex) => tree.generations[v.generationIndex!]!;
+      const folded = [...parent.children.filter((c) => c !== chain[0] && isLeaf(c)), ...chain.slice(0, -1).flatMap((v) => v.children.slice(1))];
+      stretches.push({
+        parent,
+        chain,
+        folded,
+        run: {
+          key: runKey(generationOf(chain[0]!).id),
+          first: generationOf(chain[0]!).number,
+          last: generationOf(chain.at(-1)!).number,
+          count: chain.length,
+          firstIndex: chain[0]!.generationIndex!,
+          generationIndices: [...chain, ...folded].map((v) => v.generationIndex!).sort((a, b) => a - b),
+        },
+      });
+    }
+    chain = [];
+  };
+  for (let previous = root, vertex = root.children[0]; vertex; previous = vertex, vertex = vertex.children[0]) {
+    if (vertex.children.length > 0 && !kept.has(vertex.key) && vertex.children.slice(1).every(isLeaf)) {
+      if (chain.length === 0) parent = previous;
+      chain.push(vertex);
+    } else close();
+  }
+  close();
+  return stretches;
+}
+
+/** The runs of generations the tree can draw collapsed, oldest first. */
+export function collapsibleRuns(tree: LineageTree): CollapsedRun[] {
+  return runsOf(tree, buildVertices(tree)).map(({ run }) => run);
+}
+
+// Replaces each run named in `collapsed` by one vertex that leads on to the run's next generation.
+function collapse(tree: LineageTree, root: Vertex, collapsed: ReadonlySet<string>): void {
+  for (const { run, parent, chain, folded } of runsOf(tree, root)) {
+    if (!collapsed.has(run.key)) continue;
+    const first = chain[0]!;
+    const last = chain.at(-1)!;
+    const vertex: Vertex = { key: run.key, generationIndex: null, run, children: last.children, height: first.height, failed: false, onReplaced: false };
+    parent.children = parent.children.filter((c) => !folded.includes(c)).map((c) => (c === first ? vertex : c));
+  }
+}
+
+export function treeGraph(tree: LineageTree, collapsed: ReadonlySet<string> = new Set()): TreeGraph {
   const root = buildVertices(tree);
+  if (collapsed.size > 0) collapse(tree, root, collapsed);
   const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 24, marginy: 24 });
+  g.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: MARGIN, marginy: MARGIN });
   g.setDefaultEdgeLabel(() => ({}));
 
   const placed: { vertex: Vertex; layer: number; parentKey: string | null }[] = [];
   const visit = (vertex: Vertex, layer: number, parentKey: string | null) => {
     placed.push({ vertex, layer, parentKey });
     const attempts = vertex.generationIndex === null ? 0 : hangingAttempts(tree.generations[vertex.generationIndex]!).length;
-    g.setNode(vertex.key, { width: NODE_WIDTH, height: nodeHeight(attempts) });
+    g.setNode(vertex.key, { width: vertex.run ? RUN_WIDTH : NODE_WIDTH, height: nodeHeight(attempts) });
     if (parentKey) g.setEdge(parentKey, vertex.key);
     for (const child of vertex.children) visit(child, layer + 1, vertex.key);
   };
@@ -131,6 +229,7 @@ export function treeGraph(tree: LineageTree): TreeGraph {
   // furthest stays on the top row and failed siblings sit below, as a reader expects.
   dagre.layout(g, { disableOptimalOrderHeuristic: true });
 
+  const left = columnsLeft(placed, (key) => g.node(key).width);
   const items = new Map<string, TreeItem>();
   const nodes = placed.map(({ vertex, layer, parentKey }): GraphNode => {
     const box = g.node(vertex.key);
@@ -139,16 +238,17 @@ export function treeGraph(tree: LineageTree): TreeGraph {
     for (const attemptIndex of generation ? hangingAttempts(generation) : []) {
       const key = attemptKey(generation!.attempts[attemptIndex]!.id);
       attemptKeys.push(key);
-      items.set(key, { key, kind: 'attempt', layer, parentKey: vertex.key, generationIndex: vertex.generationIndex, attemptIndex });
+      items.set(key, { key, kind: 'attempt', layer, parentKey: vertex.key, generationIndex: vertex.generationIndex, attemptIndex, run: null });
     }
     const node: GraphNode = {
       key: vertex.key,
-      kind: generation ? 'generation' : 'seed',
+      kind: vertex.run ? 'run' : generation ? 'generation' : 'seed',
       layer,
       parentKey,
       generationIndex: vertex.generationIndex,
       attemptIndex: null,
-      x: box.x - box.width / 2,
+      run: vertex.run,
+      x: left[layer]! + (columnWidth(placed, layer, (key) => g.node(key).width) - box.width) / 2,
       y: box.y - box.height / 2,
       width: box.width,
       height: box.height,
@@ -159,10 +259,32 @@ export function treeGraph(tree: LineageTree): TreeGraph {
   });
   const edges = placed.flatMap(({ vertex, parentKey }): GraphEdge[] => {
     const generation = vertex.generationIndex === null ? undefined : tree.generations[vertex.generationIndex];
+    if (parentKey && vertex.run) return [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label: '' }];
     const label = `${generation?.axis} · ${generation?.effort}${vertex.onReplaced ? ' · on a replaced version' : ''}`;
     return parentKey && generation ? [{ key: `${parentKey}->${vertex.key}`, from: parentKey, to: vertex.key, label }] : [];
   });
   return { nodes, edges, items, nav: navigation(nodes, placed), initialKey: initialFocus(tree) };
+}
+
+type Placed = { vertex: Vertex; layer: number }[];
+
+function columnWidth(placed: Placed, layer: number, widthOf: (key: string) => number): number {
+  return Math.max(...placed.filter((p) => p.layer === layer).map((p) => widthOf(p.vertex.key)));
+}
+
+// The left edge of each column (layer): dagre spaces every column by the gap an edge label needs,
+// but an edge into a column of runs alone carries none, so that gap is narrower.
+function columnsLeft(placed: Placed, widthOf: (key: string) => number): number[] {
+  const layers = Math.max(...placed.map((p) => p.layer)) + 1;
+  const left: number[] = [];
+  let x = MARGIN;
+  for (let layer = 0; layer < layers; layer += 1) {
+    const column = placed.filter((p) => p.layer === layer);
+    if (layer > 0) x += column.every((p) => p.vertex.run) ? RUN_GAP : RANK_GAP;
+    left.push(x);
+    x += columnWidth(placed, layer, widthOf);
+  }
+  return left;
 }
 
 // Arrow keys: ←/→ walk parent and main child (or along an attempt strip); ↓/↑ step into a
@@ -205,9 +327,10 @@ function initialFocus(tree: LineageTree): string {
 }
 
 // The opening view. Below READABLE_ZOOM a node's text is too small to read, so a lineage too long to
-// show whole at that zoom opens on its working end: where keyboard focus starts, the generation the
-// next one evolves from, what is being evolved or waits on a person, the released frontier and the
-// newest generations, as many of them (in that order) as fit at a readable zoom.
+// show whole at that zoom opens with its runs collapsed (the view decides) and on: where keyboard
+// focus starts, the seed, the released frontier, the generation the next one evolves from, what is
+// being evolved or waits on a person and the newest generations, as many of them (in that order) as
+// fit at a readable zoom.
 export const READABLE_ZOOM = 0.7;
 // Below this a card's lines would be too small to read at all: it shows its number alone.
 export const COMPACT_BELOW_ZOOM = 0.5;
@@ -256,9 +379,10 @@ function frontierFirst(tree: LineageTree, graph: TreeGraph): string[] {
   const releasedKey = released ? key(released) : frontier === 0 ? SEED_KEY : null;
   return [
     graph.initialKey,
+    SEED_KEY,
+    ...(releasedKey ? [releasedKey] : []),
     evolvesFrom ? key(evolvesFrom) : SEED_KEY,
     ...newestFirst.filter((g) => inGroup(g.state, IN_PROGRESS_STATES)).map(key),
-    ...(releasedKey ? [releasedKey] : []),
     ...newestFirst.filter((g) => inGroup(g.state, WAITING_ON_A_PERSON)).map(key),
     ...newestFirst.slice(0, OPENING_NEWEST).map(key),
   ];

@@ -5,7 +5,7 @@ import { memo, type FocusEvent, type MouseEvent } from 'react';
 import { shortHash } from '@/lib/dashboard/browser.ts';
 import type { LineageTree, TreeAttempt, TreeGeneration } from '@/lib/dashboard/index.ts';
 import { attemptTone, generationTone, TONES } from './tones.ts';
-import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, COMPACT_BELOW_ZOOM, NODE_HEIGHT, type GraphNode, type TreeItem } from './tree-graph.ts';
+import { ATTEMPT_GAP, ATTEMPT_HEIGHT, ATTEMPT_WIDTH, COMPACT_BELOW_ZOOM, NODE_HEIGHT, type CollapsedRun, type GraphNode, type TreeItem } from './tree-graph.ts';
 import { AttemptState, GenerationState, stateLabel } from '@/lib/states/index.ts';
 
 /** What the tree view hands every node. */
@@ -18,7 +18,8 @@ export interface TreeNodeData extends Record<string, unknown> {
   onFocusItem: (key: string) => void;
   onHoverItem: (key: string | null) => void;
   onOpen: (event: MouseEvent<Element>, href: string) => void;
-  register: (key: string, element: HTMLAnchorElement | null) => void;
+  onExpand: (runKey: string) => void;
+  register: (key: string, element: HTMLElement | null) => void;
 }
 
 export type TreeFlowNode = Node<TreeNodeData, 'lineage'>;
@@ -26,7 +27,20 @@ export type TreeFlowNode = Node<TreeNodeData, 'lineage'>;
 // What a node without a version says instead of its difficulty.
 const EMPTY_LABELS: Partial<Record<string, string>> = { [GenerationState.failed]: 'no valid candidate', [GenerationState.exhausted]: 'axis exhausted' };
 
+// What a collapsed run holds besides its main line: the failed siblings folded into it.
+export function foldedCount(run: CollapsedRun): number {
+  return run.generationIndices.length - run.count;
+}
+
 function describe(item: TreeItem, tree: LineageTree): { label: string; tone: keyof typeof TONES; generation?: TreeGeneration; attempt?: TreeAttempt } {
+  if (item.run) {
+    const newest = tree.generations[item.run.generationIndices.at(-1)!];
+    const folded = foldedCount(item.run);
+    return {
+      tone: newest ? generationTone(newest.state) : 'seed',
+      label: `Generations ${item.run.first} to ${item.run.last}, ${item.run.count} collapsed${folded ? ` and ${folded} failed beside them` : ''}: Enter expands`,
+    };
+  }
   const generation = item.generationIndex === null ? undefined : tree.generations[item.generationIndex];
   if (!generation) {
     const d = tree.seed.difficulty;
@@ -94,8 +108,49 @@ function ItemLink({
   );
 }
 
-// A generation (or the seed) as a card, its attempts that were not kept in a strip below it.
+// A run of generations drawn as one card: a button that expands it in place, a keyboard stop like
+// the others. xyflow passes pointer events through a node that is neither selectable nor
+// draggable, so the button takes them back to be clicked.
+function RunCard({ node, run, data }: { node: GraphNode; run: CollapsedRun; data: TreeNodeData }) {
+  const { tone, label } = describe(node, data.tree);
+  const style = TONES[tone];
+  const folded = foldedCount(run);
+  return (
+    <div style={{ width: node.width, height: node.height }} className="relative">
+      <Handle type="target" position={Position.Left} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
+      <button
+        type="button"
+        ref={(element) => data.register(node.key, element)}
+        role="treeitem"
+        aria-level={node.layer + 1}
+        aria-expanded={false}
+        aria-label={label}
+        tabIndex={node.key === data.focusKey ? 0 : -1}
+        data-node-key={node.key}
+        data-node-kind="run"
+        className={`pointer-events-auto flex w-full cursor-pointer flex-col items-center justify-center rounded-lg border-[1.5px] border-double px-1 leading-tight hover:border-[2.5px] ${FOCUS_RING}`}
+        style={{ height: NODE_HEIGHT, background: style.fill, borderColor: style.stroke, color: style.text }}
+        onClick={() => data.onExpand(node.key)}
+        onFocus={() => data.onFocusItem(node.key)}
+        onPointerEnter={() => data.onHoverItem(node.key)}
+        onPointerLeave={() => data.onHoverItem(null)}
+      >
+        <span className="text-[13px] font-semibold whitespace-nowrap">{`G${run.first}–G${run.last}`}</span>
+        <span className="text-[11px] whitespace-nowrap">{`${run.count} generations`}</span>
+        {folded > 0 && <span className="text-[10.5px] whitespace-nowrap opacity-80">{`+${folded} failed`}</span>}
+      </button>
+      <Handle type="source" position={Position.Right} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
+    </div>
+  );
+}
+
+// Every node the tree draws: a collapsed run, or a generation (or the seed).
 export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeFlowNode>) {
+  return data.node.run ? <RunCard node={data.node} run={data.node.run} data={data} /> : <GenerationCard data={data} />;
+});
+
+// A generation (or the seed) as a card, its attempts that were not kept in a strip below it.
+function GenerationCard({ data }: { data: TreeNodeData }) {
   const { node, tree } = data;
   const { tone, generation } = describe(node, tree);
   const style = TONES[tone];
@@ -149,7 +204,7 @@ export const TreeNodeCard = memo(function TreeNodeCard({ data }: NodeProps<TreeF
       <Handle type="source" position={Position.Right} isConnectable={false} className="!invisible" style={{ top: NODE_HEIGHT / 2 }} />
     </div>
   );
-});
+}
 
 function CardText({ node, tree, generation }: { node: GraphNode; tree: LineageTree; generation?: TreeGeneration }) {
   const difficulty = generation ? generation.difficulty : tree.seed.difficulty;

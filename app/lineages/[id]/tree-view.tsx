@@ -7,6 +7,7 @@ import {
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
+  useNodesInitialized,
   useReactFlow,
   type Edge,
   type FitViewOptions,
@@ -15,14 +16,18 @@ import {
 import '@xyflow/react/dist/style.css';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { LineageTree } from '@/lib/dashboard/index.ts';
 import { inGroup, IN_PROGRESS_STATES } from '@/lib/states/index.ts';
 import { fetchJson } from '../../_components/http.ts';
+import { LIVE_LINEAGE_STATUSES } from '../lineage-status-badge.tsx';
 import { NodeDetails } from './node-details.tsx';
 import { nodeHref } from './node-href.ts';
 import { TONES } from './tones.ts';
 import {
+  collapsibleRuns,
+  fitsReadably,
+  generationKey,
   LONG_LINEAGE_NODES,
   nodesBounds,
   openingFit,
@@ -89,6 +94,14 @@ function revealed(view: Viewport, rect: { x: number; y: number; width: number; h
   return dx === 0 && dy === 0 ? view : { x: x + dx, y: y + dy, zoom };
 }
 
+// Fit all: the whole graph as large as fits, up to 1:1; never below READABLE_ZOOM, where a graph
+// too long to fit opens at its seed end and the rest is a pan (or the minimap) away.
+function viewOfAll(graph: TreeGraph, frame: FitFrame): Viewport {
+  const bounds = nodesBounds(graph.nodes);
+  const view = getViewportForBounds(bounds, frame.width, frame.height, READABLE_ZOOM, 1, fitPadding(frame));
+  return fitsReadably(bounds, frame) ? view : { ...view, x: frame.padding.left - bounds.x * view.zoom };
+}
+
 function extent(graph: TreeGraph): { width: number; height: number } {
   return { width: Math.max(...graph.nodes.map((n) => n.x + n.width)) + 24, height: Math.max(...graph.nodes.map((n) => n.y + n.height)) + 24 };
 }
@@ -111,12 +124,19 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     initialData: initial,
     refetchInterval: (q) => {
       const data = q.state.data;
-      const live = data?.status === 'evolving' || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
+      const live = (data !== undefined && LIVE_LINEAGE_STATUSES.includes(data.status)) || data?.generations.some((g) => inGroup(g.state, IN_PROGRESS_STATES));
       return live ? LIVE_REFETCH_MS : false;
     },
   });
   // Query results are structurally shared: an unchanged tree keeps its identity and its layout.
-  const graph = useMemo(() => treeGraph(tree), [tree]);
+  const full = useMemo(() => treeGraph(tree), [tree]);
+  const runs = useMemo(() => collapsibleRuns(tree), [tree]);
+  // Decided once the canvas is measured: a tree that does not fit whole at a readable zoom draws
+  // its runs collapsed, each until the reader expands it.
+  const [collapseRuns, setCollapseRuns] = useState<boolean | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const collapsed = useMemo(() => new Set(collapseRuns ? runs.map((run) => run.key).filter((key) => !expanded.has(key)) : []), [collapseRuns, runs, expanded]);
+  const graph = useMemo(() => (collapsed.size > 0 ? treeGraph(tree, collapsed) : full), [collapsed, full, tree]);
   const size = useMemo(() => extent(graph), [graph]);
   const minimapHeight = Math.round(Math.min(MINIMAP_HEIGHT.max, Math.max(MINIMAP_HEIGHT.min, (MINIMAP_WIDTH * size.height) / size.width)));
   const minimapBand = graph.nodes.length > LONG_LINEAGE_NODES ? minimapHeight + PANEL_MARGIN_PX : 0;
@@ -126,12 +146,31 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
   const [hoverKey, setHoverKey] = useState<string | null>(null);
   const currentFocus = graph.items.has(focusKey) ? focusKey : graph.initialKey;
   const box = useRef<HTMLDivElement>(null);
-  const elements = useRef(new Map<string, HTMLAnchorElement>());
+  const elements = useRef(new Map<string, HTMLElement>());
 
-  const register = useCallback((key: string, element: HTMLAnchorElement | null) => {
-    if (element) elements.current.set(key, element);
-    else elements.current.delete(key);
+  // A node to focus once it is drawn: the first generation of a run just expanded.
+  const focusOnDraw = useRef<string | null>(null);
+  const register = useCallback((key: string, element: HTMLElement | null) => {
+    if (!element) {
+      elements.current.delete(key);
+      return;
+    }
+    elements.current.set(key, element);
+    if (focusOnDraw.current === key) {
+      element.focus({ preventScroll: true });
+      // xyflow keeps a new node hidden until it has measured it, and a hidden element takes no
+      // focus: then the focus waits for the nodes to be initialised (below).
+      if (document.activeElement === element) focusOnDraw.current = null;
+    }
   }, []);
+  const nodesInitialized = useNodesInitialized();
+  useEffect(() => {
+    const key = focusOnDraw.current;
+    const element = key ? elements.current.get(key) : undefined;
+    if (!nodesInitialized || !element) return;
+    element.focus({ preventScroll: true });
+    focusOnDraw.current = null;
+  }, [nodesInitialized]);
   const onOpen = useCallback(
     (event: MouseEvent<Element>, href: string) => {
       // Let the browser handle new-tab and download gestures; a plain click navigates in the app.
@@ -174,11 +213,15 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     const el = box.current;
     if (firstView || !el) return;
     const frame = fitFrame(el, minimapBand);
+    if (collapseRuns === null) {
+      setCollapseRuns(!fitsReadably(nodesBounds(full.nodes), frame));
+      return;
+    }
     const keys = new Set(openingFit(tree, graph, frame));
     const bounds = nodesBounds(graph.nodes.filter((n) => keys.has(n.key)));
     setFirstView(getViewportForBounds(bounds, frame.width, frame.height, READABLE_ZOOM, 1, fitPadding(frame)));
     setCanvas(frame);
-  }, [firstView, graph, minimapBand, tree]);
+  }, [collapseRuns, firstView, full, graph, minimapBand, tree]);
   // The zoom at which the whole tree fits, as the floor for zooming out when that is below MIN_ZOOM.
   const minZoom = canvas
     ? Math.min(MIN_ZOOM, getViewportForBounds(nodesBounds(graph.nodes), canvas.width, canvas.height, 0, 1, fitPadding(canvas)).zoom)
@@ -188,9 +231,18 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     if (firstView && performance.getEntriesByName('lineage-tree-ready').length === 0) performance.mark('lineage-tree-ready');
   }, [firstView]);
 
+  // Fit all draws every run collapsed again when the graph as it is does not fit readably.
   const fitAll = useCallback(() => {
-    if (box.current) void flow.fitView({ maxZoom: 1, minZoom, padding: fitPadding(fitFrame(box.current, minimapBand)) });
-  }, [flow, minZoom, minimapBand]);
+    if (!box.current) return;
+    const frame = fitFrame(box.current, minimapBand);
+    if (fitsReadably(nodesBounds(graph.nodes), frame) || runs.length === 0) {
+      void flow.setViewport(viewOfAll(graph, frame));
+      return;
+    }
+    setCollapseRuns(true);
+    setExpanded(new Set());
+    void flow.setViewport(viewOfAll(treeGraph(tree, new Set(runs.map((run) => run.key))), frame));
+  }, [flow, graph, minimapBand, runs, tree]);
   const fitFrontier = useCallback(() => {
     if (!box.current) return;
     const frame = fitFrame(box.current, minimapBand);
@@ -204,6 +256,19 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     reveal(key);
   };
 
+  // Expanding a run draws its generations in its place; focus goes to the first of them once drawn.
+  const onExpand = useCallback(
+    (key: string) => {
+      const run = runs.find((r) => r.key === key);
+      const first = run ? tree.generations[run.firstIndex] : undefined;
+      if (!first) return;
+      setExpanded((before) => new Set([...before, key]));
+      setFocusKey(generationKey(first.id));
+      focusOnDraw.current = generationKey(first.id);
+    },
+    [runs, tree],
+  );
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const direction = ARROWS[event.key];
     if (direction) {
@@ -214,7 +279,8 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
     }
     if (event.key === 'Enter') {
       event.preventDefault();
-      router.push((hrefs.get(currentFocus) ?? '#') as Route);
+      if (graph.items.get(currentFocus)?.run) onExpand(currentFocus);
+      else router.push((hrefs.get(currentFocus) ?? '#') as Route);
     } else if (event.key === '+' || event.key === '=') void flow.zoomIn();
     else if (event.key === '-') void flow.zoomOut();
     else if (event.key === '0') fitAll();
@@ -233,9 +299,9 @@ function TreeFlow({ initial }: { initial: LineageTree }) {
         draggable: false,
         selectable: false,
         focusable: false,
-        data: { node, tree, items: graph.items, hrefs, focusKey: currentFocus, onFocusItem: setFocusKey, onHoverItem: setHoverKey, onOpen, register },
+        data: { node, tree, items: graph.items, hrefs, focusKey: currentFocus, onFocusItem: setFocusKey, onHoverItem: setHoverKey, onOpen, onExpand, register },
       })),
-    [graph, tree, hrefs, currentFocus, onOpen, register],
+    [graph, tree, hrefs, currentFocus, onOpen, onExpand, register],
   );
   const edges = useMemo(
     (): Edge[] =>
