@@ -12,6 +12,8 @@ import { OWNER_LABEL, ownerLabel } from './owner.ts';
 let stoppingReason: string | null = null;
 // Every engine this process reaches sandboxes through (the default one and a host pool's).
 const engines = new Set<Docker>();
+// Creations sent and not yet answered, on every engine.
+const creating = new Set<Promise<Docker.Container>>();
 
 export class SandboxStoppingError extends UnavailableError {
   constructor(reason: string, cause?: unknown) {
@@ -34,19 +36,36 @@ export function rethrowIfStopping(err: unknown): void {
   if (stoppingReason) throw new SandboxStoppingError(stoppingReason, err);
 }
 
-/** Refuses container creation on this engine once the process is stopping, and remembers the engine for removeOwnContainers. */
+/**
+ * Refuses container creation on this engine once the process is stopping, and remembers the engine
+ * for removeOwnContainers. A creation already sent when the stop begins may land after the removal
+ * listed the engine's containers: it removes its own container and fails with SandboxStoppingError,
+ * so it never runs.
+ */
 export function guardContainerCreation(docker: Docker): Docker {
   engines.add(docker);
-  const create = docker.createContainer.bind(docker);
-  docker.createContainer = ((options: Docker.ContainerCreateOptions, ...rest: unknown[]) => {
+  const create = docker.createContainer.bind(docker) as (options: Docker.ContainerCreateOptions) => Promise<Docker.Container>;
+  docker.createContainer = ((options: Docker.ContainerCreateOptions) => {
     if (stoppingReason) return Promise.reject(new SandboxStoppingError(stoppingReason));
-    return (create as (...args: unknown[]) => Promise<Docker.Container>)(options, ...rest);
+    const created = create(options).then(async (container) => {
+      if (!stoppingReason) return container;
+      await container.remove({ force: true, v: true }).catch(() => undefined);
+      throw new SandboxStoppingError(stoppingReason);
+    });
+    creating.add(created);
+    created.then(
+      () => creating.delete(created),
+      () => creating.delete(created),
+    );
+    return created;
   }) as Docker['createContainer'];
   return docker;
 }
 
 /** Removes every container this process created (trials, checks, sidecars, pooled ones) on every engine it used; returns how many. */
 export async function removeOwnContainers(): Promise<number> {
+  // A creation under way either lands before the list below or removes its own container.
+  await Promise.allSettled([...creating]);
   const counts = await Promise.all([...engines].map(removeOwnContainersOn));
   return counts.reduce((a, b) => a + b, 0);
 }
