@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPACT_BELOW_ZOOM, READABLE_ZOOM } from '../app/lineages/[id]/tree-graph.ts';
 import { signIn } from './fixtures/auth.ts';
+import { inView, zoomOf } from './fixtures/tree-canvas.ts';
 import { E2E_DATABASE_URL, REPO_ROOT } from './paths.ts';
 import { pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
 import { SQLITE_BUSY_MS, UNBUDGETED_STEP_MS } from '../test/budgets.ts';
@@ -13,18 +14,6 @@ test.use({ viewport: { width: 1400, height: 900 } });
 
 // Each test's awaited steps on its tree: navigations, clicks, key presses, expectations and reads.
 const TREE_PAGE_WAITS = 39;
-
-async function zoomOf(page: Page): Promise<number> {
-  const style = await page.locator('[data-testid="lineage-tree"] .react-flow__viewport').getAttribute('style');
-  return Number(/scale\(([\d.]+)\)/.exec(style ?? '')?.[1]);
-}
-
-async function inView(page: Page, nodeKey: string): Promise<boolean> {
-  const canvas = await page.getByTestId('lineage-tree').boundingBox();
-  const node = await page.locator(`.react-flow__node[data-id="${nodeKey}"]`).boundingBox();
-  if (!canvas || !node) return false;
-  return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height;
-}
 
 // Seeds a lineage of `generations` (bench/lineage-tree-seed.ts: released to generations − 12, the
 // newest being validated, failed siblings every 15) and opens its tree.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { READABLE_ZOOM } from '../app/lineages/[id]/tree-graph.ts';
 import { signIn } from './fixtures/auth.ts';
+import { inView, zoomOf } from './fixtures/tree-canvas.ts';
 import { e2eFixture } from './fixtures/data.ts';
 import { E2E_DATABASE_URL, REPO_ROOT, SCREENSHOT_DIR } from './paths.ts';
 import { pageWaitsLimitMs, SIGN_IN_PAGE_WAITS } from './budgets.ts';
@@ -17,19 +18,6 @@ const TREE_PAGE_WAITS = 40;
 const minimap = (page: Page) => page.getByRole('img', { name: /^Minimap of the whole tree/ });
 
 // The tree's zoom, read off React Flow's viewport transform.
-async function zoomOf(page: Page): Promise<number> {
-  const style = await page.locator('[data-testid="lineage-tree"] .react-flow__viewport').getAttribute('style');
-  return Number(/scale\(([\d.]+)\)/.exec(style ?? '')?.[1]);
-}
-
-// Whether a node's whole box is on the tree's canvas.
-async function inView(page: Page, nodeKey: string): Promise<boolean> {
-  const canvas = await page.getByTestId('lineage-tree').boundingBox();
-  const node = await page.locator(`.react-flow__node[data-id="${nodeKey}"]`).boundingBox();
-  if (!canvas || !node) return false;
-  return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height;
-}
-
 test('a reviewer finds the lineage, walks its tree by keyboard and opens a generation with Enter', async ({ page }) => {
   const fixture = e2eFixture();
   await signIn(page, 'reviewer', '/lineages');
